@@ -1,0 +1,115 @@
+/* Private state of the driver (host-process side of a device). */
+#ifndef ACLEMU_DRV_INTERNAL_H
+#define ACLEMU_DRV_INTERNAL_H
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "../common/futex.h"
+#include "../proto.h"
+#include "aclemu/drv.h"
+
+/* ACL codes the driver returns (values from the public headers, restated to keep devsim
+ * independent of them). */
+enum {
+    E_OK = 0,
+    E_INVALID_PARAM = 100000,
+    E_BAD_ALLOC = 200000,
+    E_RT_PARAM_INVALID = 107000,
+    E_RT_INVALID_DEVICEID = 107001,
+    E_RT_MEMORY_ALLOCATION = 207001,
+    E_RT_NO_DEVICE = 207004,
+    E_RT_INTERNAL = 507000,
+    E_RT_LOST_HEARTBEAT = 507010,
+    E_RT_REPORT_TIMEOUT = 507012,
+    E_RT_DEV_SETUP_ERROR = 507033,
+    E_RT_STREAM_SYNC_TIMEOUT = 507046,
+    E_RT_EVENT_SYNC_TIMEOUT = 507047,
+};
+
+typedef struct alloc_rec {
+    uint64_t addr, size;
+} alloc_rec;
+
+typedef struct cb_entry {
+    uint32_t seq;
+    drv_host_fn fn;
+    void *ud;
+} cb_entry;
+
+struct drv_stream {
+    drv_device *dev;
+    uint32_t idx;
+    ds_stream_shm *shm;
+    pthread_mutex_t mu;       /* enqueue */
+    uint32_t submitted;       /* tasks published (copy of shm->submitted) */
+    uint64_t wpos;
+    /* host functions */
+    pthread_mutex_t cb_mu;
+    uint32_t cb_seq;          /* last enqueued */
+    uint32_t cb_ran;          /* last run */
+    cb_entry *cbq;
+    uint32_t cbq_cap, cbq_head, cbq_len;
+    drv_stream *next;         /* in dev->streams */
+};
+
+struct drv_event {
+    drv_device *dev;
+    uint32_t idx;
+    ds_event_shm *shm;
+    uint32_t flags;
+    _Atomic int was_recorded;
+    drv_event *next;
+};
+
+struct drv_device {
+    int32_t devid;
+    int refs;
+    int sock;
+    pthread_mutex_t sock_mu;
+    _Atomic int lost;
+    int32_t devsim_pid;
+    uint32_t slot;
+    uint64_t arena_base, arena_size;
+    unsigned char *arena;     /* host mapping of the arena */
+    ds_ctl *ctl;
+    uint64_t ctl_size;
+    aclemu_chip_profile prof;
+    pthread_mutex_t obj_mu;   /* streams, events lists */
+    drv_stream *streams;
+    drv_event *events;
+    pthread_rwlock_t alloc_lock;
+    alloc_rec *allocs;        /* sorted by addr */
+    size_t nallocs, cap_allocs;
+};
+
+int drv_err(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void drv_clear_err(void);
+
+/* one request/response round trip; fd >= 0 is attached; extra payload received into `extra` */
+int drv_rpc(drv_device *dev, ds_req *req, ds_resp *resp, int fd, void *extra, size_t extra_len);
+int drv_dev_lost(drv_device *dev);
+
+/* device memory registry */
+const alloc_rec *drv_alloc_find(drv_device *dev, uint64_t addr); /* caller holds alloc_lock */
+drv_device *drv_device_of_addr(const void *p);   /* open device whose arena contains p */
+
+/* pointer classification for stream tasks */
+enum { PTR_DEVICE, PTR_PINNED, PTR_HOST };
+/* Translates [p, p+len) for a task of `dev`: device-process address in *out. Returns PTR_*,
+ * or -1 with the error set (a device range that is not inside a live allocation). */
+int drv_xlate(drv_device *dev, const void *p, size_t len, uint64_t *out);
+/* host-process address for [p, p+len): device (any open device), pinned or plain host */
+void *drv_host_addr(const void *p, size_t len);
+
+/* waits until *word reaches target (wrap-safe); ACL code on timeout/loss */
+int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *waiters,
+                     uint32_t target, int32_t timeout_ms, int timeout_code);
+
+void drv_stream_release_all(drv_device *dev);
+void drv_event_release_all(drv_device *dev);
+int drv_stream_drain(drv_stream *s);
+
+#endif

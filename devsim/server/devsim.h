@@ -1,0 +1,55 @@
+/* State of the device process (one per emulated device). */
+#ifndef ACLEMU_DEVSIM_H
+#define ACLEMU_DEVSIM_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "../proto.h"
+#include "arena.h"
+#include "workers.h"
+
+typedef struct ds_host_region {
+    uint32_t id;
+    void *addr;     /* mapping in the device process */
+    uint64_t size;
+    struct ds_host_region *next;
+} ds_host_region;
+
+typedef struct ds_client {
+    int fd;                 /* -1 when the slot is free */
+    int observer;           /* npu-smi style connection: owns nothing */
+    int reaping;
+    int32_t pid;
+    char name[64];
+    ds_host_region *regions;
+    uint32_t next_region_id;
+} ds_client;
+
+typedef struct ds_server {
+    int devid;
+    aclemu_chip_profile prof;
+    int arena_fd, ctl_fd;
+    uint64_t arena_base, arena_size;
+    ds_ctl *ctl;
+    uint64_t ctl_size;
+    arena *alloc;
+    pthread_mutex_t lock;   /* allocator, slots, clients */
+    ds_client clients[DS_MAX_CLIENTS];
+    ds_pool pool;
+    uint32_t event_hint;
+    uint32_t stream_limit;
+    uint32_t event_limit;
+} ds_server;
+
+/* stream_exec.c */
+int ds_stream_start(ds_server *srv, uint32_t idx);
+/* Stops the stream: pending tasks are dropped; the thread frees the slot when it exits. */
+void ds_stream_abort(ds_server *srv, uint32_t idx);
+/* Waits until the stream's thread has exited and the slot is free. */
+void ds_stream_wait_free(ds_server *srv, uint32_t idx);
+
+/* arena pages are given back to the host for large freed blocks */
+void ds_arena_release_pages(ds_server *srv, uint64_t addr, uint64_t size);
+
+#endif

@@ -1,0 +1,226 @@
+/* One thread per live stream: takes tasks from the stream's ring in order and executes them. */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/futex.h"
+#include "devsim.h"
+
+#define ERR_KERNEL_LOOKUP 507027
+#define SPIN_NS 20000 /* busy-wait this long for the next task before sleeping on the futex */
+
+typedef struct stream_ctx {
+    ds_server *srv;
+    uint32_t idx;
+} stream_ctx;
+
+typedef struct copy_args {
+    void *dst;
+    const void *src;
+    size_t n;
+    int value; /* memset when >= 0 */
+} copy_args;
+
+static int do_copy(void *arg)
+{
+    copy_args *c = arg;
+    if (c->value >= 0)
+        memset(c->dst, c->value, c->n);
+    else
+        memmove(c->dst, c->src, c->n);
+    return 0;
+}
+
+typedef struct copy2d_args {
+    const uint64_t *u;
+} copy2d_args;
+
+static int do_copy2d(void *arg)
+{
+    const uint64_t *u = ((copy2d_args *)arg)->u;
+    char *dst = (char *)(uintptr_t)u[0];
+    const char *src = (const char *)(uintptr_t)u[2];
+    for (uint64_t r = 0; r < u[5]; r++)
+        memmove(dst + r * u[1], src + r * u[3], u[4]);
+    return 0;
+}
+
+static int aborting(ds_stream_shm *s) { return atomic_load(&s->state) != DS_STREAM_LIVE; }
+
+static int exec_task(ds_server *srv, ds_stream_shm *s, const ds_task *t)
+{
+    ds_ctl *ctl = srv->ctl;
+    switch (t->kind) {
+    case DS_TASK_KERNEL: {
+        aclemu_kernel_fn fn = aclemu_kernel_find(t->kernel);
+        if (!fn)
+            return ERR_KERNEL_LOOKUP;
+        return ds_pool_run(&srv->pool, fn, (const unsigned char *)t + sizeof *t, t->args_size,
+                           t->block_dim);
+    }
+    case DS_TASK_COPY: {
+        copy_args c = {(void *)(uintptr_t)t->u[0], (const void *)(uintptr_t)t->u[1], t->u[2], -1};
+        return ds_guarded(do_copy, &c);
+    }
+    case DS_TASK_MEMSET: {
+        copy_args c = {(void *)(uintptr_t)t->u[0], NULL, t->u[2], (int)(t->u[1] & 0xff)};
+        return ds_guarded(do_copy, &c);
+    }
+    case DS_TASK_COPY2D: {
+        copy2d_args c = {t->u};
+        return ds_guarded(do_copy2d, &c);
+    }
+    case DS_TASK_EVENT_RECORD: {
+        if (t->u[0] >= DS_MAX_EVENTS)
+            return 0;
+        ds_event_shm *ev = &ctl->events[t->u[0]];
+        atomic_store(&ev->timestamp, ds_now_ns());
+        atomic_store(&ev->completed, (uint32_t)t->u[1]);
+        ds_futex_wake(&ev->completed);
+        return 0;
+    }
+    case DS_TASK_EVENT_WAIT: {
+        if (t->u[0] >= DS_MAX_EVENTS)
+            return 0;
+        ds_event_shm *ev = &ctl->events[t->u[0]];
+        uint32_t gen = (uint32_t)t->u[1];
+        for (;;) {
+            uint32_t c = atomic_load(&ev->completed);
+            if (ds_reached(c, gen) || !atomic_load(&ev->live) || aborting(s))
+                return 0;
+            ds_futex_wait(&ev->completed, c, 50000000);
+        }
+    }
+    case DS_TASK_HOST_FN: {
+        uint32_t seq = (uint32_t)t->u[0];
+        atomic_store(&s->cb_reached, seq);
+        ds_futex_wake(&s->cb_reached);
+        if (s->owner_slot < DS_MAX_CLIENTS) {
+            ds_client_shm *cl = &ctl->clients[s->owner_slot];
+            atomic_fetch_add(&cl->report_seq, 1);
+            ds_futex_wake(&cl->report_seq);
+        }
+        if (t->u[1]) { /* blocking: the stream waits for the host function to have run */
+            for (;;) {
+                uint32_t d = atomic_load(&s->cb_done);
+                if (ds_reached(d, seq) || aborting(s))
+                    break;
+                ds_futex_wait(&s->cb_done, d, 50000000);
+            }
+        }
+        return 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+static void *stream_main(void *arg)
+{
+    stream_ctx *sc = arg;
+    ds_server *srv = sc->srv;
+    uint32_t idx = sc->idx;
+    free(sc);
+    ds_stream_shm *s = &srv->ctl->streams[idx];
+    uint32_t done = atomic_load(&s->completed);
+    uint64_t rpos = atomic_load(&s->read_pos);
+
+    for (;;) {
+        uint32_t sub = atomic_load_explicit(&s->submitted, memory_order_acquire);
+        if (sub == done) {
+            if (aborting(s))
+                break;
+            uint64_t t0 = ds_now_ns();
+            while (atomic_load_explicit(&s->submitted, memory_order_acquire) == done &&
+                   !aborting(s) && ds_now_ns() - t0 < SPIN_NS)
+                ds_cpu_relax();
+            if (atomic_load(&s->submitted) != done || aborting(s))
+                continue;
+            atomic_store(&s->dev_sleeping, 1);
+            if (atomic_load(&s->submitted) == done && !aborting(s))
+                ds_futex_wait(&s->submitted, done, 1000000000);
+            atomic_store(&s->dev_sleeping, 0);
+            continue;
+        }
+        const ds_task *t = (const ds_task *)(s->ring + (rpos % DS_RING_BYTES));
+        if (t->kind == DS_TASK_PAD) {
+            rpos += DS_RING_BYTES - (rpos % DS_RING_BYTES);
+            continue;
+        }
+        uint32_t size = t->size;
+        if (size < sizeof(ds_task) || size > DS_RING_BYTES) {
+            /* corrupt ring: fail everything from here on */
+            int32_t zero = 0;
+            atomic_compare_exchange_strong(&s->error, &zero, 507000);
+            atomic_store(&s->state, DS_STREAM_ABORT);
+            break;
+        }
+        int skip = aborting(s) || (s->fail_mode == 1 && atomic_load(&s->error) != 0);
+        if (!skip) {
+            int rc = exec_task(srv, s, t);
+            if (rc != 0) {
+                int32_t zero = 0;
+                atomic_compare_exchange_strong(&s->error, &zero, rc);
+            }
+        }
+        rpos += size;
+        atomic_store_explicit(&s->read_pos, rpos, memory_order_release);
+        atomic_store_explicit(&s->completed, ++done, memory_order_seq_cst);
+        if (atomic_load(&s->client_waiting))
+            ds_futex_wake(&s->completed);
+    }
+    /* give the ring's pages back to the host, tell waiters the stream is gone, free the slot */
+    {
+        uint64_t off = (uint64_t)((unsigned char *)s->ring - (unsigned char *)srv->ctl);
+        fallocate(srv->ctl_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off,
+                  DS_RING_BYTES);
+    }
+    atomic_store(&s->completed, atomic_load(&s->submitted));
+    ds_futex_wake(&s->completed);
+    ds_futex_wake(&s->cb_reached);
+    atomic_store(&s->state, DS_STREAM_FREE);
+    ds_futex_wake(&s->state);
+    return NULL;
+}
+
+int ds_stream_start(ds_server *srv, uint32_t idx)
+{
+    stream_ctx *sc = malloc(sizeof *sc);
+    if (!sc)
+        return -1;
+    sc->srv = srv;
+    sc->idx = idx;
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&at, 8u << 20);
+    pthread_t th;
+    int rc = pthread_create(&th, &at, stream_main, sc);
+    pthread_attr_destroy(&at);
+    if (rc != 0) {
+        free(sc);
+        return -1;
+    }
+    return 0;
+}
+
+void ds_stream_abort(ds_server *srv, uint32_t idx)
+{
+    ds_stream_shm *s = &srv->ctl->streams[idx];
+    uint32_t expected = DS_STREAM_LIVE;
+    atomic_compare_exchange_strong(&s->state, &expected, DS_STREAM_ABORT);
+    ds_futex_wake(&s->submitted);
+    ds_futex_wake(&s->cb_done);
+}
+
+void ds_stream_wait_free(ds_server *srv, uint32_t idx)
+{
+    ds_stream_shm *s = &srv->ctl->streams[idx];
+    for (;;) {
+        uint32_t st = atomic_load(&s->state);
+        if (st == DS_STREAM_FREE)
+            return;
+        ds_futex_wait(&s->state, st, 50000000);
+    }
+}

@@ -1,0 +1,197 @@
+#include "workers.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/futex.h"
+
+#define ERR_AICORE_EXCEPTION 507015
+
+/* ---- fault guard ------------------------------------------------------------------------- */
+static __thread sigjmp_buf *guard_jmp;
+
+static void guard_handler(int sig, siginfo_t *si, void *uc)
+{
+    (void)si;
+    (void)uc;
+    if (guard_jmp)
+        siglongjmp(*guard_jmp, sig);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void ds_guard_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = guard_handler;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+    sigaction(SIGFPE, &sa, NULL);
+    sigaction(SIGILL, &sa, NULL);
+}
+
+int ds_guarded(int (*fn)(void *), void *arg)
+{
+    sigjmp_buf jb;
+    sigjmp_buf *saved = guard_jmp;
+    if (sigsetjmp(jb, 1) != 0) {
+        guard_jmp = saved;
+        return ERR_AICORE_EXCEPTION;
+    }
+    guard_jmp = &jb;
+    int rc = fn(arg);
+    guard_jmp = saved;
+    return rc;
+}
+
+/* ---- blocks ------------------------------------------------------------------------------- */
+typedef struct block_call {
+    ds_job *job;
+    aclemu_block blk;
+} block_call;
+
+static int block_tramp(void *arg)
+{
+    block_call *bc = arg;
+    return bc->job->fn(bc->job->args, bc->job->args_size, &bc->blk);
+}
+
+/* Runs block `b` of `job` and then further blocks until none is left. The next block is always
+ * claimed before the current one is counted done, so the job (which lives on its owner's stack)
+ * stays alive for every access made here. */
+static void run_blocks(ds_pool *p, ds_job *job, uint32_t b, uint32_t worker_id)
+{
+    while (b < job->block_dim) {
+        block_call bc = {.job = job,
+                         .blk = {.block_idx = b,
+                                 .block_dim = job->block_dim,
+                                 .worker_id = worker_id,
+                                 .worker_cnt = p->nworkers + 1,
+                                 .chip = p->chip}};
+        uint64_t t0 = ds_now_ns();
+        int rc = ds_guarded(block_tramp, &bc);
+        atomic_fetch_add_explicit(p->busy_ns, ds_now_ns() - t0, memory_order_relaxed);
+        if (rc != 0) {
+            int32_t zero = 0;
+            atomic_compare_exchange_strong(&job->err, &zero, rc);
+        }
+        uint32_t nb = atomic_fetch_add(&job->next, 1);
+        if (atomic_fetch_add(&job->done, 1) + 1 == job->block_dim) {
+            atomic_store(&job->finished, 1);
+            ds_futex_wake(&job->finished);
+        }
+        b = nb;
+    }
+}
+
+static void unlink_job(ds_pool *p, ds_job *job)
+{
+    for (ds_job **pp = &p->jobs; *pp; pp = &(*pp)->link)
+        if (*pp == job) {
+            *pp = job->link;
+            return;
+        }
+}
+
+typedef struct worker_arg {
+    ds_pool *p;
+    uint32_t id;
+} worker_arg;
+
+static void *worker_main(void *arg)
+{
+    worker_arg *wa = arg;
+    ds_pool *p = wa->p;
+    uint32_t id = wa->id;
+    free(wa);
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->stop && !p->jobs)
+            pthread_cond_wait(&p->cv, &p->mu);
+        if (p->stop)
+            break;
+        ds_job *job = p->jobs;
+        /* claim the first block under the lock: the owner cannot finish before it is done */
+        uint32_t b = atomic_fetch_add(&job->next, 1);
+        if (b >= job->block_dim) {
+            unlink_job(p, job);
+            continue;
+        }
+        pthread_mutex_unlock(&p->mu);
+        run_blocks(p, job, b, id);
+        pthread_mutex_lock(&p->mu);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+int ds_pool_start(ds_pool *p, uint32_t nworkers, const aclemu_chip_profile *chip,
+                  _Atomic uint64_t *busy_ns)
+{
+    memset(p, 0, sizeof *p);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv, NULL);
+    p->chip = chip;
+    p->busy_ns = busy_ns;
+    p->nworkers = nworkers;
+    p->threads = calloc(nworkers ? nworkers : 1, sizeof *p->threads);
+    if (!p->threads)
+        return -1;
+    for (uint32_t i = 0; i < nworkers; i++) {
+        worker_arg *wa = malloc(sizeof *wa);
+        if (!wa)
+            return -1;
+        wa->p = p;
+        wa->id = i;
+        if (pthread_create(&p->threads[i], NULL, worker_main, wa) != 0) {
+            free(wa);
+            p->nworkers = i;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void ds_pool_stop(ds_pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    p->stop = 1;
+    pthread_cond_broadcast(&p->cv);
+    pthread_mutex_unlock(&p->mu);
+    for (uint32_t i = 0; i < p->nworkers; i++)
+        pthread_join(p->threads[i], NULL);
+    free(p->threads);
+}
+
+int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_size,
+                uint32_t block_dim)
+{
+    ds_job job;
+    memset(&job, 0, sizeof job);
+    job.fn = fn;
+    job.args = args;
+    job.args_size = args_size;
+    job.block_dim = block_dim ? block_dim : 1;
+    if (job.block_dim > 1 && p->nworkers > 0) {
+        pthread_mutex_lock(&p->mu);
+        job.link = p->jobs;
+        p->jobs = &job;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+    }
+    run_blocks(p, &job, atomic_fetch_add(&job.next, 1), p->nworkers);
+    /* wait for blocks other threads are still running */
+    while (!atomic_load(&job.finished))
+        ds_futex_wait(&job.finished, 0, -1);
+    if (job.block_dim > 1 && p->nworkers > 0) {
+        pthread_mutex_lock(&p->mu);
+        unlink_job(p, &job);
+        pthread_mutex_unlock(&p->mu);
+    }
+    return atomic_load(&job.err);
+}

@@ -1,0 +1,47 @@
+/* The pool of "AI core" worker threads that runs kernel launches as blockDim blocks. */
+#ifndef ACLEMU_WORKERS_H
+#define ACLEMU_WORKERS_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aclemu/kernel.h"
+
+typedef struct ds_job {
+    aclemu_kernel_fn fn;
+    const void *args;
+    size_t args_size;
+    uint32_t block_dim;
+    _Atomic uint32_t next;      /* next block to hand out */
+    _Atomic uint32_t done;      /* blocks finished */
+    _Atomic int32_t err;        /* first failure */
+    _Atomic uint32_t finished;  /* futex: 1 when done == block_dim */
+    struct ds_job *link;
+} ds_job;
+
+typedef struct ds_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    ds_job *jobs;               /* jobs with blocks still to hand out */
+    uint32_t nworkers;
+    pthread_t *threads;
+    const aclemu_chip_profile *chip;
+    _Atomic uint64_t *busy_ns;  /* accumulated block run time */
+    int stop;
+} ds_pool;
+
+int ds_pool_start(ds_pool *p, uint32_t nworkers, const aclemu_chip_profile *chip,
+                  _Atomic uint64_t *busy_ns);
+void ds_pool_stop(ds_pool *p);
+/* Runs every block of a launch; the calling thread takes part. Returns 0 or the first error. */
+int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_size,
+                uint32_t block_dim);
+
+/* Runs fn(arg) with SIGSEGV/SIGBUS/SIGFPE turned into an error return (a bad device address in a
+ * kernel must not take the device process down). Returns 0, or ACL_ERROR_RT_AICORE_EXCEPTION. */
+int ds_guarded(int (*fn)(void *), void *arg);
+void ds_guard_install(void);
+
+#endif

@@ -1,0 +1,62 @@
+/* aclOpExecutor: what stage 1 records and stage 2 replays.
+ *
+ * An executor holds the API's tensor arguments (for address rebinding), the workspace size and a
+ * short list of kernel launches, each a kernel name + blockDim + argument blob. Blobs live in
+ * one buffer inside the executor; "patches" name the 8-byte address fields inside blobs that
+ * stage 2 rewrites (workspace + offset, or the current address of an API tensor). Stage 2 does
+ * no allocation: patch, drv_launch each blob, free (unless repeatable). */
+#ifndef ACLEMU_OP_EXECUTOR_H
+#define ACLEMU_OP_EXECUTOR_H
+
+#include "aclemu_op/kargs.h"
+#include "aclemu_op/objects.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Direction of an API tensor parameter as the op declaration gives it. */
+enum { ACLEMU_IO_IN = 1, ACLEMU_IO_OUT = 2, ACLEMU_IO_INOUT = 3 };
+
+/* One tensor-typed parameter of an API, in declaration order (generated code fills these). */
+typedef struct aclemu_io_param {
+    const void *obj;   /* const aclTensor* or const aclTensorList* (may be NULL: optional) */
+    uint8_t is_list;
+    uint8_t dir;
+} aclemu_io_param;
+
+/* ---- stage-1 prologue / epilogue (called by generated code) ------------------------------ */
+/* Checks the out-pointers (ACLNN_ERR_PARAM_NULLPTR), allocates an executor and records the API
+ * name and its tensor parameters. */
+aclnnStatus aclemu_phase1_begin(const char *api, uint64_t *workspaceSize, aclOpExecutor **executor,
+                                const aclemu_io_param *io, uint32_t nio, aclOpExecutor **ex);
+/* On success hands the executor and workspace size to the caller; on failure frees it. */
+aclnnStatus aclemu_phase1_end(aclOpExecutor *ex, aclnnStatus status, uint64_t *workspaceSize,
+                              aclOpExecutor **executor);
+/* Stage 2: validates, patches, launches on the stream, frees unless repeatable. */
+aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                              aclrtStream stream, const char *api);
+
+/* ---- for planners (an op's stage-1 code) ------------------------------------------------- */
+const char *aclemu_exec_api(const aclOpExecutor *ex);
+/* Adds a launch and returns its zeroed blob of `size` bytes (<= ACLEMU_KERNEL_ARGS_MAX). The
+ * pointer stays valid until the next aclemu_exec_add_launch. NULL (and an error pushed) when
+ * the executor is full. */
+void *aclemu_exec_add_launch(aclOpExecutor *ex, const char *kernel, uint32_t block_dim, size_t size);
+/* Reserves workspace bytes (64-byte aligned) and returns their offset in the workspace. */
+uint64_t aclemu_exec_alloc_workspace(aclOpExecutor *ex, uint64_t bytes);
+/* Makes stage 2 write into the 8-byte field `*field` (inside `blob`, the last launch's blob):
+ *  - aclemu_exec_bind_tensor: the tensor's device address (followed when it is rebound);
+ *  - aclemu_exec_bind_workspace: workspace + offset. */
+aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *field, const aclTensor *t);
+aclnnStatus aclemu_exec_bind_workspace(aclOpExecutor *ex, void *blob, uint64_t *field, uint64_t offset);
+/* Fills a descriptor of t's view inside the last launch's blob and binds its address. */
+aclnnStatus aclemu_exec_tdesc(aclOpExecutor *ex, void *blob, aclemu_tdesc *d, const aclTensor *t);
+
+/* Test hook: executors alive in this process (allocated and not yet freed). */
+ACLNN_API int64_t aclemu_exec_live_count(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,162 @@
+/* Device side: strided runs of any dtype to/from float, double and int64. */
+#include <math.h>
+#include <string.h>
+
+#include "acl/acl_base.h"
+#include "aclemu_op/fp16.h"
+#include "aclemu_op/kernel_util.h"
+
+size_t aclemu_kdtype_size(int32_t dtype)
+{
+    switch (dtype) {
+    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
+    case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
+    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
+    case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: case ACL_COMPLEX64: return 8;
+    case ACL_COMPLEX128: return 16;
+    default: return 1;
+    }
+}
+
+int aclemu_compute_domain(int32_t dtype)
+{
+    switch (dtype) {
+    case ACL_FLOAT: case ACL_FLOAT16: case ACL_BF16: return ACLEMU_DOM_F32;
+    case ACL_DOUBLE: return ACLEMU_DOM_F64;
+    default: return ACLEMU_DOM_I64;
+    }
+}
+
+/* Reads element i of a strided run as TYPE, converting from the stored dtype. */
+#define LOAD_LOOP(T, expr)                                                                      \
+    for (int64_t i = 0; i < n; i++) {                                                           \
+        const char *q = src + i * stride;                                                       \
+        T v_;                                                                                   \
+        memcpy(&v_, q, sizeof v_);                                                              \
+        dst[i] = expr;                                                                          \
+    }
+
+#define LOAD_ANY(D)                                                                             \
+    switch (dtype) {                                                                            \
+    case ACL_FLOAT: LOAD_LOOP(float, (D)v_) break;                                              \
+    case ACL_DOUBLE: LOAD_LOOP(double, (D)v_) break;                                            \
+    case ACL_FLOAT16: LOAD_LOOP(uint16_t, (D)aclemu_half_to_float(v_)) break;                   \
+    case ACL_BF16: LOAD_LOOP(uint16_t, (D)aclemu_bf16_to_float(v_)) break;                      \
+    case ACL_INT8: LOAD_LOOP(int8_t, (D)v_) break;                                              \
+    case ACL_UINT8: LOAD_LOOP(uint8_t, (D)v_) break;                                            \
+    case ACL_BOOL: LOAD_LOOP(uint8_t, (D)(v_ != 0)) break;                                      \
+    case ACL_INT16: LOAD_LOOP(int16_t, (D)v_) break;                                            \
+    case ACL_UINT16: LOAD_LOOP(uint16_t, (D)v_) break;                                          \
+    case ACL_INT32: LOAD_LOOP(int32_t, (D)v_) break;                                            \
+    case ACL_UINT32: LOAD_LOOP(uint32_t, (D)v_) break;                                          \
+    case ACL_INT64: LOAD_LOOP(int64_t, (D)v_) break;                                            \
+    case ACL_UINT64: LOAD_LOOP(uint64_t, (D)v_) break;                                          \
+    default: for (int64_t i = 0; i < n; i++) dst[i] = 0; break;                                 \
+    }
+
+void aclemu_load_f32(float *dst, const char *src, int32_t dtype, int64_t stride, int64_t n)
+{
+    if (dtype == ACL_FLOAT && stride == 4) {
+        memcpy(dst, src, (size_t)n * 4);
+        return;
+    }
+    LOAD_ANY(float)
+}
+
+void aclemu_load_f64(double *dst, const char *src, int32_t dtype, int64_t stride, int64_t n)
+{
+    LOAD_ANY(double)
+}
+
+void aclemu_load_i64(int64_t *dst, const char *src, int32_t dtype, int64_t stride, int64_t n)
+{
+    switch (dtype) {
+    case ACL_FLOAT: case ACL_DOUBLE: case ACL_FLOAT16: case ACL_BF16: {
+        double tmp[ACLEMU_CHUNK];
+        for (int64_t s = 0; s < n; s += ACLEMU_CHUNK) {
+            int64_t m = n - s < ACLEMU_CHUNK ? n - s : ACLEMU_CHUNK;
+            aclemu_load_f64(tmp, src + s * stride, dtype, stride, m);
+            for (int64_t i = 0; i < m; i++) {
+                double d = tmp[i];
+                dst[s + i] = d != d ? 0 : d >= 9.2233720368547758e18 ? INT64_MAX
+                           : d <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)d;
+            }
+        }
+        break;
+    }
+    default:
+        LOAD_ANY(int64_t)
+    }
+}
+
+/* Saturating float -> integer conversion (truncation toward zero, NaN -> 0). */
+static inline int64_t sat_i64(double d, double lo, double hi)
+{
+    if (d != d) return 0;
+    if (d <= lo) return (int64_t)lo;
+    if (d >= hi) return (int64_t)hi;
+    return (int64_t)d;
+}
+
+#define STORE_LOOP(T, expr)                                                                     \
+    for (int64_t i = 0; i < n; i++) {                                                           \
+        T v_ = (T)(expr);                                                                       \
+        memcpy(dst + i * stride, &v_, sizeof v_);                                               \
+    }
+
+#define STORE_FLOATING(S)                                                                       \
+    switch (dtype) {                                                                            \
+    case ACL_FLOAT: STORE_LOOP(float, src[i]) break;                                            \
+    case ACL_DOUBLE: STORE_LOOP(double, src[i]) break;                                          \
+    case ACL_FLOAT16: STORE_LOOP(uint16_t, aclemu_float_to_half((float)src[i])) break;          \
+    case ACL_BF16: STORE_LOOP(uint16_t, aclemu_float_to_bf16((float)src[i])) break;            \
+    case ACL_BOOL: STORE_LOOP(uint8_t, src[i] != 0) break;                                      \
+    case ACL_INT8: STORE_LOOP(int8_t, sat_i64(src[i], -128.0, 127.0)) break;                     \
+    case ACL_UINT8: STORE_LOOP(uint8_t, sat_i64(src[i], 0.0, 255.0)) break;                      \
+    case ACL_INT16: STORE_LOOP(int16_t, sat_i64(src[i], -32768.0, 32767.0)) break;               \
+    case ACL_UINT16: STORE_LOOP(uint16_t, sat_i64(src[i], 0.0, 65535.0)) break;                  \
+    case ACL_INT32: STORE_LOOP(int32_t, sat_i64(src[i], -2147483648.0, 2147483647.0)) break;     \
+    case ACL_UINT32: STORE_LOOP(uint32_t, sat_i64(src[i], 0.0, 4294967295.0)) break;             \
+    case ACL_INT64: STORE_LOOP(int64_t, sat_i64(src[i], -9.2233720368547758e18, 9.2233720368547748e18)) break; \
+    case ACL_UINT64: STORE_LOOP(uint64_t, src[i] != src[i] || src[i] <= 0 ? 0 : src[i] >= 1.8446744073709552e19 ? UINT64_MAX : (uint64_t)src[i]) break; \
+    default: break;                                                                             \
+    }
+
+void aclemu_store_f32(char *dst, int32_t dtype, int64_t stride, const float *src, int64_t n)
+{
+    if (dtype == ACL_FLOAT && stride == 4) {
+        memcpy(dst, src, (size_t)n * 4);
+        return;
+    }
+    STORE_FLOATING(float)
+}
+
+void aclemu_store_f64(char *dst, int32_t dtype, int64_t stride, const double *src, int64_t n)
+{
+    if (dtype == ACL_FLOAT16) { /* avoid double rounding through float: exact enough via float
+                                   except for ties, which double->float->half keeps rare */
+        STORE_LOOP(uint16_t, aclemu_float_to_half((float)src[i]))
+        return;
+    }
+    STORE_FLOATING(double)
+}
+
+void aclemu_store_i64(char *dst, int32_t dtype, int64_t stride, const int64_t *src, int64_t n)
+{
+    switch (dtype) {
+    case ACL_FLOAT: STORE_LOOP(float, (float)src[i]) break;
+    case ACL_DOUBLE: STORE_LOOP(double, (double)src[i]) break;
+    case ACL_FLOAT16: STORE_LOOP(uint16_t, aclemu_float_to_half((float)src[i])) break;
+    case ACL_BF16: STORE_LOOP(uint16_t, aclemu_float_to_bf16((float)src[i])) break;
+    case ACL_BOOL: STORE_LOOP(uint8_t, src[i] != 0) break;
+    case ACL_INT8: STORE_LOOP(int8_t, src[i]) break;      /* integer narrowing wraps */
+    case ACL_UINT8: STORE_LOOP(uint8_t, src[i]) break;
+    case ACL_INT16: STORE_LOOP(int16_t, src[i]) break;
+    case ACL_UINT16: STORE_LOOP(uint16_t, src[i]) break;
+    case ACL_INT32: STORE_LOOP(int32_t, src[i]) break;
+    case ACL_UINT32: STORE_LOOP(uint32_t, src[i]) break;
+    case ACL_INT64: STORE_LOOP(int64_t, src[i]) break;
+    case ACL_UINT64: STORE_LOOP(uint64_t, src[i]) break;
+    default: break;
+    }
+}

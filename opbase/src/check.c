@@ -1,0 +1,177 @@
+/* Stage-1 parameter checks with the real status codes and EZ1001 messages. */
+#include <stdio.h>
+#include <string.h>
+
+#include "aclemu_op/check.h"
+#include "aclemu_op/errors.h"
+#include "aclemu_runtime.h"
+
+const aclemu_chip_profile *aclemu_op_profile(void)
+{
+    return aclemu_current_profile();
+}
+
+aclemu_dtype_set aclemu_chip_dtypes(aclemu_dtype_set set)
+{
+    if (!aclemu_op_profile()->support_bf16)
+        set &= ~ACLEMU_DT(ACL_BF16);
+    return set;
+}
+
+const char *aclemu_shape_str(const int64_t *shape, uint32_t ndim, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "[");
+    for (uint32_t i = 0; i < ndim && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%lld", i ? ", " : "", (long long)shape[i]);
+    if (n < len)
+        snprintf(buf + n, len - n, "]");
+    return buf;
+}
+
+aclnnStatus aclemu_check_notnull(const char *api, const void *p, const char *name)
+{
+    if (p)
+        return ACLNN_SUCCESS;
+    return ACLEMU_NULL_ERROR(api, "%s should not be nullptr.", name);
+}
+
+aclnnStatus aclemu_check_dtype_value(const char *api, aclDataType dt, const char *name, aclemu_dtype_set allowed)
+{
+    aclemu_dtype_set chip = aclemu_chip_dtypes(allowed);
+    if (aclemu_dtype_in(dt, chip))
+        return ACLNN_SUCCESS;
+    char list[512];
+    aclemu_dtype_set_str(chip, list, sizeof list);
+    if (aclemu_dtype_in(dt, allowed)) /* known to the op, missing on this chip */
+        return ACLEMU_PARAM_ERROR(api, "%s dtype %s should be in dtype support list %s: %s does not support %s.", name,
+                                  aclemu_dtype_name(dt), list, aclemu_op_profile()->soc_version,
+                                  aclemu_dtype_name(dt));
+    return ACLEMU_PARAM_ERROR(api, "%s dtype %s should be in dtype support list %s.", name, aclemu_dtype_name(dt),
+                              list);
+}
+
+aclnnStatus aclemu_check_dtype(const char *api, const aclTensor *t, const char *name, aclemu_dtype_set allowed)
+{
+    return aclemu_check_dtype_value(api, t->dtype, name, allowed);
+}
+
+aclnnStatus aclemu_check_same_dtype(const char *api, const aclTensor *a, const char *an, const aclTensor *b,
+                                    const char *bn)
+{
+    if (a->dtype == b->dtype)
+        return ACLNN_SUCCESS;
+    return ACLEMU_PARAM_ERROR(api, "%s dtype %s should be the same as %s dtype %s.", bn, aclemu_dtype_name(b->dtype),
+                              an, aclemu_dtype_name(a->dtype));
+}
+
+aclnnStatus aclemu_check_can_cast(const char *api, aclDataType from, const aclTensor *t, const char *name)
+{
+    if (aclemu_can_cast(from, t->dtype))
+        return ACLNN_SUCCESS;
+    return ACLEMU_PARAM_ERROR(api, "result dtype %s can not cast to %s dtype %s.", aclemu_dtype_name(from), name,
+                              aclemu_dtype_name(t->dtype));
+}
+
+aclnnStatus aclemu_check_format(const char *api, const aclTensor *t, const char *name)
+{
+    if (!aclemu_format_is_private(t->format) && t->format != ACL_FORMAT_UNDEFINED)
+        return ACLNN_SUCCESS;
+    return ACLEMU_PARAM_ERROR(api, "%s format %s is not supported: expected a public format such as ND.", name,
+                              aclemu_format_name(t->format));
+}
+
+aclnnStatus aclemu_check_shape(const char *api, const aclTensor *t, const char *name, uint32_t max_rank)
+{
+    char s[256];
+    if (t->ndim > max_rank)
+        return ACLEMU_PARAM_ERROR(api, "%s dim num %u should be no more than %u.", name, t->ndim, max_rank);
+    int64_t numel = 1, last = t->offset;
+    for (uint32_t i = 0; i < t->ndim; i++) {
+        if (t->shape[i] < 0)
+            return ACLEMU_PARAM_ERROR(api, "%s shape %s has a negative dimension.", name,
+                                      aclemu_shape_str(t->shape, t->ndim, s, sizeof s));
+        if (t->stride[i] < 0)
+            return ACLEMU_PARAM_ERROR(api, "%s strides %s has a negative stride.", name,
+                                      aclemu_shape_str(t->stride, t->ndim, s, sizeof s));
+        numel *= t->shape[i];
+        if (t->shape[i] > 0)
+            last += (t->shape[i] - 1) * t->stride[i];
+    }
+    if (numel == 0)
+        return ACLNN_SUCCESS;
+    if (t->offset < 0)
+        return ACLEMU_PARAM_ERROR(api, "%s view offset %lld should not be negative.", name, (long long)t->offset);
+    int64_t storage = 1;
+    for (uint32_t i = 0; i < t->storage_ndim; i++)
+        storage *= t->storage_shape[i];
+    if (last >= storage) {
+        char v[256];
+        return ACLEMU_PARAM_ERROR(api, "%s view (shape %s, strides %s, offset %lld) exceeds its storage shape %s.",
+                                  name, aclemu_shape_str(t->shape, t->ndim, v, sizeof v),
+                                  aclemu_shape_str(t->stride, t->ndim, s, sizeof s), (long long)t->offset,
+                                  aclemu_shape_str(t->storage_shape, t->storage_ndim, (char[256]){0}, 256));
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_check_shape_is(const char *api, const aclTensor *t, const char *name, const int64_t *shape,
+                                  uint32_t ndim)
+{
+    int same = t->ndim == ndim;
+    for (uint32_t i = 0; same && i < ndim; i++)
+        same = t->shape[i] == shape[i];
+    if (same)
+        return ACLNN_SUCCESS;
+    char a[256], b[256];
+    return ACLEMU_PARAM_ERROR(api, "%s shape %s should be %s.", name, aclemu_shape_str(t->shape, t->ndim, a, sizeof a),
+                              aclemu_shape_str(shape, ndim, b, sizeof b));
+}
+
+aclnnStatus aclemu_check_same_shape(const char *api, const aclTensor *a, const char *an, const aclTensor *b,
+                                    const char *bn)
+{
+    int same = a->ndim == b->ndim;
+    for (uint32_t i = 0; same && i < a->ndim; i++)
+        same = a->shape[i] == b->shape[i];
+    if (same)
+        return ACLNN_SUCCESS;
+    char sa[256], sb[256];
+    return ACLEMU_PARAM_ERROR(api, "%s shape %s should be the same as %s shape %s.", bn,
+                              aclemu_shape_str(b->shape, b->ndim, sb, sizeof sb), an,
+                              aclemu_shape_str(a->shape, a->ndim, sa, sizeof sa));
+}
+
+aclnnStatus aclemu_broadcast_shape(const char *api, const aclTensor *a, const char *an, const aclTensor *b,
+                                   const char *bn, int64_t *out, uint32_t *out_ndim)
+{
+    uint32_t n = a->ndim > b->ndim ? a->ndim : b->ndim;
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t da = i < a->ndim ? a->shape[a->ndim - 1 - i] : 1;
+        int64_t db = i < b->ndim ? b->shape[b->ndim - 1 - i] : 1;
+        if (da != db && da != 1 && db != 1) {
+            char sa[256], sb[256];
+            return ACLEMU_PARAM_ERROR(api, "%s shape %s and %s shape %s can not broadcast.", an,
+                                      aclemu_shape_str(a->shape, a->ndim, sa, sizeof sa), bn,
+                                      aclemu_shape_str(b->shape, b->ndim, sb, sizeof sb));
+        }
+        out[n - 1 - i] = da == 1 ? db : da;
+    }
+    *out_ndim = n;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_check_unary(const char *api, const aclTensor *self, const aclTensor *out,
+                               aclemu_dtype_set allowed)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", allowed)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    if ((st = aclemu_check_format(api, self, "self")) || (st = aclemu_check_format(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    return aclemu_check_same_shape(api, self, "self", out, "out");
+}

@@ -1,0 +1,454 @@
+/* aclOpExecutor: recording (stage 1), replay (stage 2), repeatability and address rebinding.
+ * See aclemu_op/executor.h for the model. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclemu/kernel.h"
+#include "aclemu_op/errors.h"
+#include "aclemu_op/executor.h"
+#include "aclemu_runtime.h"
+
+#define EXEC_MAGIC 0x45584543u /* live */
+#define EXEC_DEAD 0x44454144u  /* released: a second stage 2 on it is diagnosed */
+#define MAX_LAUNCH 16
+#define MAX_IO 64
+#define MAX_PATCH 96
+#define BLOB_INLINE 3072
+#define SLOT_WORKSPACE 0xffffu
+
+typedef struct exec_launch {
+    const char *kernel;
+    uint32_t block_dim;
+    uint32_t off;  /* of the blob in the executor's blob buffer */
+    uint32_t size;
+} exec_launch;
+
+typedef struct exec_io {
+    const aclTensor *t;  /* the API's tensor (or a list element) */
+    void *addr;          /* its current device address */
+    uint16_t in_pos, out_pos; /* position among the API's inputs / outputs (0xffff: none) */
+    uint16_t rel;        /* element index for list parameters */
+    uint8_t dir;
+    uint8_t in_list;
+} exec_io;
+
+typedef struct exec_patch {
+    uint32_t pos;   /* byte offset of the 8-byte field in the blob buffer */
+    uint16_t slot;  /* io index or SLOT_WORKSPACE */
+    uint16_t need;  /* 1: a NULL address is an error (non-empty tensor) */
+    uint64_t add;   /* workspace offset */
+} exec_patch;
+
+struct aclOpExecutor {
+    uint32_t magic;
+    uint8_t repeatable;
+    uint8_t nlaunch;
+    uint8_t nio;
+    uint8_t reserved;
+    uint16_t npatch;
+    uint16_t n_in, n_out;
+    const char *api;
+    uint64_t ws_size;
+    uint32_t blob_used, blob_cap;
+    unsigned char *blob;
+    struct aclOpExecutor *next_free;
+    exec_launch launch[MAX_LAUNCH];
+    exec_io io[MAX_IO];
+    exec_patch patch[MAX_PATCH];
+    _Alignas(64) unsigned char blob_inline[BLOB_INLINE];
+};
+
+/* ---- allocation: a small free list keeps stage 1 / 2 free of malloc in steady state ------- */
+#define POOL_MAX 32
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static aclOpExecutor *pool_head;
+static int pool_count;
+static atomic_llong live_count;
+
+static aclOpExecutor *exec_alloc(void)
+{
+    aclOpExecutor *ex = NULL;
+    pthread_mutex_lock(&pool_lock);
+    if (pool_head) {
+        ex = pool_head;
+        pool_head = ex->next_free;
+        pool_count--;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    if (!ex && posix_memalign((void **)&ex, 64, sizeof(*ex)) != 0)
+        return NULL;
+    /* reset the header only; launches/io/patches are counted, the blob is zeroed on use */
+    memset(ex, 0, offsetof(aclOpExecutor, launch));
+    ex->magic = EXEC_MAGIC;
+    ex->blob = ex->blob_inline;
+    ex->blob_cap = BLOB_INLINE;
+    atomic_fetch_add(&live_count, 1);
+    return ex;
+}
+
+static void exec_free(aclOpExecutor *ex)
+{
+    if (ex->blob != ex->blob_inline)
+        free(ex->blob);
+    ex->blob = ex->blob_inline;
+    ex->magic = EXEC_DEAD;
+    atomic_fetch_sub(&live_count, 1);
+    pthread_mutex_lock(&pool_lock);
+    if (pool_count < POOL_MAX) {
+        ex->next_free = pool_head;
+        pool_head = ex;
+        pool_count++;
+        ex = NULL;
+    }
+    pthread_mutex_unlock(&pool_lock);
+    free(ex);
+}
+
+ACLNN_API int64_t aclemu_exec_live_count(void)
+{
+    return atomic_load(&live_count);
+}
+
+/* ---- stage 1 ------------------------------------------------------------------------------ */
+static void io_add(aclOpExecutor *ex, const aclTensor *t, uint8_t dir, uint16_t in_pos, uint16_t out_pos, uint16_t rel,
+                   uint8_t in_list)
+{
+    if (ex->nio >= MAX_IO)
+        return; /* beyond this the tensor is bound at its stage-1 address and cannot be rebound */
+    exec_io *io = &ex->io[ex->nio++];
+    io->t = t;
+    io->addr = t ? t->data : NULL;
+    io->dir = dir;
+    io->in_pos = in_pos;
+    io->out_pos = out_pos;
+    io->rel = rel;
+    io->in_list = in_list;
+}
+
+aclnnStatus aclemu_phase1_begin(const char *api, uint64_t *workspaceSize, aclOpExecutor **executor,
+                                const aclemu_io_param *io, uint32_t nio, aclOpExecutor **out)
+{
+    *out = NULL;
+    if (!workspaceSize)
+        return ACLEMU_NULL_ERROR(api, "workspaceSize should not be nullptr.");
+    if (!executor)
+        return ACLEMU_NULL_ERROR(api, "executor should not be nullptr.");
+    aclOpExecutor *ex = exec_alloc();
+    if (!ex)
+        return aclemu_op_error(ACLNN_ERR_INNER_CREATE_EXECUTOR, ACLEMU_ERRCODE_INNER, api,
+                               "failed to create an aclOpExecutor: out of host memory.");
+    ex->api = api;
+    uint16_t nin = 0, nout = 0;
+    for (uint32_t i = 0; i < nio; i++) {
+        uint16_t ip = (io[i].dir & ACLEMU_IO_IN) ? nin++ : 0xffff;
+        uint16_t op = (io[i].dir & ACLEMU_IO_OUT) ? nout++ : 0xffff;
+        if (!io[i].obj)
+            continue;
+        if (io[i].is_list) {
+            const aclTensorList *l = (const aclTensorList *)io[i].obj;
+            for (uint64_t k = 0; k < l->size && k < 0xffff; k++)
+                io_add(ex, l->items[k], io[i].dir, ip, op, (uint16_t)k, 1);
+        } else {
+            io_add(ex, (const aclTensor *)io[i].obj, io[i].dir, ip, op, 0, 0);
+        }
+    }
+    ex->n_in = nin;
+    ex->n_out = nout;
+    *out = ex;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_phase1_end(aclOpExecutor *ex, aclnnStatus status, uint64_t *workspaceSize,
+                              aclOpExecutor **executor)
+{
+    if (status != ACLNN_SUCCESS) {
+        exec_free(ex);
+        return status;
+    }
+    *workspaceSize = ex->ws_size;
+    *executor = ex;
+    return ACLNN_SUCCESS;
+}
+
+const char *aclemu_exec_api(const aclOpExecutor *ex)
+{
+    return ex->api;
+}
+
+void *aclemu_exec_add_launch(aclOpExecutor *ex, const char *kernel, uint32_t block_dim, size_t size)
+{
+    if (ex->nlaunch >= MAX_LAUNCH || size > ACLEMU_KERNEL_ARGS_MAX) {
+        aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api,
+                        "executor limit reached (%u launches, blob %zu bytes).", (unsigned)ex->nlaunch, size);
+        return NULL;
+    }
+    uint32_t off = (ex->blob_used + 63u) & ~63u;
+    if (off + size > ex->blob_cap) {
+        uint32_t cap = ex->blob_cap * 2;
+        while (cap < off + size)
+            cap *= 2;
+        unsigned char *nb = (unsigned char *)aligned_alloc(64, cap);
+        if (!nb) {
+            aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api, "out of host memory.");
+            return NULL;
+        }
+        memcpy(nb, ex->blob, ex->blob_used);
+        if (ex->blob != ex->blob_inline)
+            free(ex->blob);
+        ex->blob = nb;
+        ex->blob_cap = cap;
+    }
+    exec_launch *l = &ex->launch[ex->nlaunch++];
+    l->kernel = kernel;
+    l->block_dim = block_dim;
+    l->off = off;
+    l->size = (uint32_t)size;
+    ex->blob_used = off + (uint32_t)size;
+    memset(ex->blob + off, 0, size);
+    return ex->blob + off;
+}
+
+uint64_t aclemu_exec_alloc_workspace(aclOpExecutor *ex, uint64_t bytes)
+{
+    uint64_t off = (ex->ws_size + 63u) & ~(uint64_t)63u;
+    ex->ws_size = off + bytes;
+    return off;
+}
+
+static aclnnStatus add_patch(aclOpExecutor *ex, void *blob, uint64_t *field, uint16_t slot, uint64_t add, int need)
+{
+    if (ex->npatch >= MAX_PATCH)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api, "too many address patches.");
+    if (ex->nlaunch == 0 || (unsigned char *)blob != ex->blob + ex->launch[ex->nlaunch - 1].off)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api, "patch outside the last launch.");
+    exec_patch *p = &ex->patch[ex->npatch++];
+    p->pos = (uint32_t)((unsigned char *)field - ex->blob);
+    p->slot = slot;
+    p->add = add;
+    p->need = (uint16_t)need;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *field, const aclTensor *t)
+{
+    *field = (uint64_t)(uintptr_t)t->data;
+    int need = aclemu_tensor_numel(t) > 0;
+    for (uint32_t i = 0; i < ex->nio; i++)
+        if (ex->io[i].t == t)
+            return add_patch(ex, blob, field, (uint16_t)i, 0, need);
+    if (need && !t->data)
+        return ACLEMU_NULL_ERROR(ex->api, "a tensor device address should not be nullptr.");
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_exec_bind_workspace(aclOpExecutor *ex, void *blob, uint64_t *field, uint64_t offset)
+{
+    return add_patch(ex, blob, field, SLOT_WORKSPACE, offset, 1);
+}
+
+aclnnStatus aclemu_exec_tdesc(aclOpExecutor *ex, void *blob, aclemu_tdesc *d, const aclTensor *t)
+{
+    if (t->ndim > ACLEMU_KMAX_RANK)
+        return ACLEMU_PARAM_ERROR(ex->api, "tensor rank %u exceeds %d.", t->ndim, ACLEMU_KMAX_RANK);
+    d->offset = t->offset;
+    d->dtype = (int32_t)t->dtype;
+    d->ndim = t->ndim;
+    for (uint32_t i = 0; i < t->ndim; i++) {
+        d->shape[i] = t->shape[i];
+        d->stride[i] = t->stride[i];
+    }
+    return aclemu_exec_bind_tensor(ex, blob, &d->addr, t);
+}
+
+/* ---- stage 2 ------------------------------------------------------------------------------ */
+static aclnnStatus check_live(const aclOpExecutor *ex, const char *api)
+{
+    if (ex->magic == EXEC_MAGIC)
+        return ACLNN_SUCCESS;
+    if (ex->magic == EXEC_DEAD)
+        return ACLEMU_PARAM_ERROR(api, "executor has already been run and released; call "
+                                       "aclSetAclOpExecutorRepeatable after stage 1 to run it again.");
+    return ACLEMU_PARAM_ERROR(api, "executor is not a valid aclOpExecutor.");
+}
+
+aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExecutor *ex, aclrtStream stream,
+                              const char *api)
+{
+    if (!ex)
+        return ACLEMU_NULL_ERROR(api, "executor should not be nullptr.");
+    aclnnStatus st = check_live(ex, api);
+    if (st)
+        return st;
+    if (workspaceSize > 0 && !workspace) {
+        st = ACLEMU_NULL_ERROR(api, "workspace should not be nullptr when workspaceSize is %llu.",
+                               (unsigned long long)workspaceSize);
+        goto out;
+    }
+    if (workspaceSize < ex->ws_size) {
+        st = ACLEMU_PARAM_ERROR(api, "workspaceSize %llu is smaller than the %llu bytes stage 1 asked for.",
+                                (unsigned long long)workspaceSize, (unsigned long long)ex->ws_size);
+        goto out;
+    }
+    if (ex->nlaunch == 0)
+        goto out; /* empty tensors: nothing to run */
+    drv_stream *ds = NULL;
+    if (aclemu_resolve_stream(stream, &ds) != 0) {
+        st = ACLNN_ERR_RUNTIME_ERROR; /* the runtime left the message */
+        goto out;
+    }
+    for (uint32_t i = 0; i < ex->npatch; i++) {
+        const exec_patch *p = &ex->patch[i];
+        uint64_t v = p->slot == SLOT_WORKSPACE ? (uint64_t)(uintptr_t)workspace + p->add
+                                                : (uint64_t)(uintptr_t)ex->io[p->slot].addr;
+        if (v == 0 && p->need) {
+            st = ACLEMU_NULL_ERROR(api, "the device address of a non-empty tensor is nullptr.");
+            goto out;
+        }
+        memcpy(ex->blob + p->pos, &v, sizeof v);
+    }
+    for (uint32_t i = 0; i < ex->nlaunch; i++) {
+        const exec_launch *l = &ex->launch[i];
+        int rc = drv_launch(ds, l->kernel, l->block_dim, ex->blob + l->off, l->size);
+        if (rc != 0) {
+            st = aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, "EZ9903", api, "launching kernel %s failed (%d): %s",
+                                 l->kernel, rc, drv_last_error());
+            goto out;
+        }
+    }
+out:
+    if (!ex->repeatable)
+        exec_free(ex);
+    return st;
+}
+
+/* ---- repeatable executors and address rebinding ------------------------------------------ */
+ACL_FUNC_VISIBILITY aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor *executor)
+{
+    if (!executor || executor->magic != EXEC_MAGIC)
+        return ACLNN_ERR_INNER_NULLPTR;
+    executor->repeatable = 1;
+    return ACLNN_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor *executor)
+{
+    if (!executor || executor->magic != EXEC_MAGIC)
+        return ACLNN_ERR_INNER_NULLPTR;
+    exec_free(executor);
+    return ACLNN_SUCCESS;
+}
+
+/* dir: ACLEMU_IO_IN or ACLEMU_IO_OUT; list: NULL for plain tensors. */
+static aclnnStatus set_addr(aclOpExecutor *ex, uint8_t dir, size_t pos, size_t rel, aclTensor *tensor,
+                            aclTensorList *list, void *addr)
+{
+    if (!ex || ex->magic != EXEC_MAGIC)
+        return ACLNN_ERR_INNER_NULLPTR;
+    if (!tensor && !list)
+        return ACLNN_ERR_INNER_NULLPTR;
+    for (uint32_t i = 0; i < ex->nio; i++) {
+        exec_io *io = &ex->io[i];
+        if (!(io->dir & dir) || io->in_list != (list != NULL) || io->rel != rel)
+            continue;
+        if ((dir == ACLEMU_IO_IN ? io->in_pos : io->out_pos) != pos)
+            continue;
+        if (!io->addr)
+            return aclemu_op_error(ACLNN_ERR_PARAM_INVALID, ACLEMU_ERRCODE_PARAM, ex->api,
+                                   "tensor %zu had a nullptr device address at stage 1 and cannot be rebound.", pos);
+        io->addr = addr;
+        if (list) {
+            if (rel < list->size && list->items[rel])
+                list->items[rel]->data = addr;
+        } else {
+            tensor->data = addr;
+        }
+        return ACLNN_SUCCESS;
+    }
+    return aclemu_op_error(ACLNN_ERR_PARAM_INVALID, ACLEMU_ERRCODE_PARAM, ex->api,
+                           "no %s tensor at index %zu (relative index %zu) in this executor.",
+                           dir == ACLEMU_IO_IN ? "input" : "output", pos, rel);
+}
+
+ACL_FUNC_VISIBILITY aclnnStatus aclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                                                      void *addr)
+{
+    return set_addr(executor, ACLEMU_IO_IN, index, 0, tensor, NULL, addr);
+}
+
+ACL_FUNC_VISIBILITY aclnnStatus aclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index,
+                                                       aclTensor *tensor, void *addr)
+{
+    return set_addr(executor, ACLEMU_IO_OUT, index, 0, tensor, NULL, addr);
+}
+
+/* index counts the inputs first, then the outputs. */
+ACL_FUNC_VISIBILITY aclnnStatus aclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                                                 void *addr)
+{
+    if (!executor || executor->magic != EXEC_MAGIC)
+        return ACLNN_ERR_INNER_NULLPTR;
+    if (index < executor->n_in)
+        return set_addr(executor, ACLEMU_IO_IN, index, 0, tensor, NULL, addr);
+    return set_addr(executor, ACLEMU_IO_OUT, index - executor->n_in, 0, tensor, NULL, addr);
+}
+
+ACL_FUNC_VISIBILITY aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                                             const size_t relativeIndex, aclTensorList *tensors,
+                                                             void *addr)
+{
+    return set_addr(executor, ACLEMU_IO_IN, irIndex, relativeIndex, NULL, tensors, addr);
+}
+
+ACL_FUNC_VISIBILITY aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                                              const size_t relativeIndex, aclTensorList *tensors,
+                                                              void *addr)
+{
+    return set_addr(executor, ACLEMU_IO_OUT, irIndex, relativeIndex, NULL, tensors, addr);
+}
+
+ACL_FUNC_VISIBILITY aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                                        const size_t relativeIndex, aclTensorList *tensors,
+                                                        void *addr)
+{
+    if (!executor || executor->magic != EXEC_MAGIC)
+        return ACLNN_ERR_INNER_NULLPTR;
+    if (irIndex < executor->n_in)
+        return set_addr(executor, ACLEMU_IO_IN, irIndex, relativeIndex, NULL, tensors, addr);
+    return set_addr(executor, ACLEMU_IO_OUT, irIndex - executor->n_in, relativeIndex, NULL, tensors, addr);
+}
+
+ACL_FUNC_VISIBILITY aclnnStatus AclSetInputTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                                                      void *addr)
+{
+    return aclSetInputTensorAddr(executor, index, tensor, addr);
+}
+ACL_FUNC_VISIBILITY aclnnStatus AclSetOutputTensorAddr(aclOpExecutor *executor, const size_t index,
+                                                       aclTensor *tensor, void *addr)
+{
+    return aclSetOutputTensorAddr(executor, index, tensor, addr);
+}
+ACL_FUNC_VISIBILITY aclnnStatus AclSetTensorAddr(aclOpExecutor *executor, const size_t index, aclTensor *tensor,
+                                                 void *addr)
+{
+    return aclSetTensorAddr(executor, index, tensor, addr);
+}
+ACL_FUNC_VISIBILITY aclnnStatus AclSetDynamicInputTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                                             const size_t relativeIndex, aclTensorList *tensors,
+                                                             void *addr)
+{
+    return aclSetDynamicInputTensorAddr(executor, irIndex, relativeIndex, tensors, addr);
+}
+ACL_FUNC_VISIBILITY aclnnStatus AclSetDynamicOutputTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                                              const size_t relativeIndex, aclTensorList *tensors,
+                                                              void *addr)
+{
+    return aclSetDynamicOutputTensorAddr(executor, irIndex, relativeIndex, tensors, addr);
+}
+ACL_FUNC_VISIBILITY aclnnStatus AclSetDynamicTensorAddr(aclOpExecutor *executor, size_t irIndex,
+                                                        const size_t relativeIndex, aclTensorList *tensors,
+                                                        void *addr)
+{
+    return aclSetDynamicTensorAddr(executor, irIndex, relativeIndex, tensors, addr);
+}

@@ -1,0 +1,37 @@
+/* Block-count and per-block work computations from the chip profile. */
+#include "aclemu_op/tiling.h"
+
+uint32_t aclemu_vector_core_num(const aclemu_chip_profile *p)
+{
+    if (p->vector_core_cnt)
+        return p->vector_core_cnt;
+    return p->ai_core_cnt ? p->ai_core_cnt : 1;
+}
+
+uint32_t aclemu_cube_core_num(const aclemu_chip_profile *p)
+{
+    if (p->cube_core_cnt)
+        return p->cube_core_cnt;
+    return p->ai_core_cnt ? p->ai_core_cnt : 1;
+}
+
+void aclemu_tile_1d(uint64_t n, uint32_t max_blocks, uint64_t min_per_block, uint64_t align, uint32_t *block_dim,
+                    uint64_t *per_block)
+{
+    if (max_blocks == 0) max_blocks = 1;
+    if (min_per_block == 0) min_per_block = 1;
+    if (align == 0) align = 1;
+    if (n == 0) {
+        *block_dim = 0;
+        *per_block = 0;
+        return;
+    }
+    uint64_t blocks = (n + min_per_block - 1) / min_per_block;
+    if (blocks > max_blocks)
+        blocks = max_blocks;
+    uint64_t per = (n + blocks - 1) / blocks;
+    per = (per + align - 1) / align * align;
+    blocks = (n + per - 1) / per; /* alignment may leave trailing blocks empty: drop them */
+    *block_dim = (uint32_t)blocks;
+    *per_block = per;
+}

@@ -1,0 +1,93 @@
+/* gemm_run_block: the blocked loops of one block (GotoBLAS order: N chunk, K chunk, M chunk). */
+#include <string.h>
+
+#include "aclemu/kernel.h"
+#include "gemm_internal.h"
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static size_t align64(size_t x) { return (x + 63) & ~(size_t)63; }
+
+static void pack_a(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc, float *dst)
+{
+    if (p->isa == GEMM_ISA_AVX512 && gemm_pack_a_avx512(p, base, m0, mc, k0, kc, dst)) return;
+    gemm_pack_a(p, base, m0, mc, k0, kc, dst);
+}
+
+static void pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc, float *dst)
+{
+    if (p->isa == GEMM_ISA_AVX512 && gemm_pack_b_avx512(p, base, n0, nc, k0, kc, dst)) return;
+    gemm_pack_b(p, base, n0, nc, k0, kc, dst);
+}
+
+static void epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, int64_t n0, int64_t nc,
+                     const float *acc, int64_t ldacc)
+{
+    if (p->isa == GEMM_ISA_AVX512 && gemm_epilogue_avx512(p, batch, m0, mc, n0, nc, acc, ldacc)) return;
+    gemm_epilogue(p, batch, m0, mc, n0, nc, acc, ldacc);
+}
+
+static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batch, int64_t m0, int64_t m1,
+                     int64_t n0, int64_t n1, float *Ap, float *Bp, float *acc)
+{
+    const gemm_desc *d = &p->d;
+    const char *abase = (const char *)d->a.ptr + gemm_batch_offset(p, &d->a, batch) * gemm_dtype_size(d->a.dtype);
+    const char *bbase = (const char *)d->b.ptr + gemm_batch_offset(p, &d->b, batch) * gemm_dtype_size(d->b.dtype);
+    int64_t mr = p->mr, nr = p->nr, K = d->K;
+    for (int64_t jc = n0; jc < n1; jc += p->nc) {
+        int64_t ncur = min64(p->nc, n1 - jc);
+        int64_t ldacc = (ncur + nr - 1) / nr * nr;
+        if (K == 0) { /* no products: the epilogue still applies bias, beta*D, activation */
+            for (int64_t ic = m0; ic < m1; ic += p->mc) {
+                int64_t mcur = min64(p->mc, m1 - ic);
+                memset(acc, 0, sizeof(float) * mcur * ldacc);
+                epilogue(p, batch, ic, mcur, jc, ncur, acc, ldacc);
+            }
+            continue;
+        }
+        for (int64_t pc = 0; pc < K; pc += p->kc) {
+            int64_t kcur = min64(p->kc, K - pc);
+            int last = pc + kcur >= K;
+            pack_b(p, bbase, jc, ncur, pc, kcur, Bp);
+            for (int64_t ic = m0; ic < m1; ic += p->mc) {
+                int64_t mcur = min64(p->mc, m1 - ic);
+                float *accm = acc + (ic - m0) * ldacc;
+                pack_a(p, abase, ic, mcur, pc, kcur, Ap);
+                for (int64_t ir = 0; ir < mcur; ir += mr) {
+                    const float *a = Ap + ir * kcur;
+                    for (int64_t jr = 0; jr < ncur; jr += nr)
+                        impl->ukernel(kcur, a, Bp + jr * kcur, accm + ir * ldacc + jr, ldacc, pc > 0);
+                }
+                if (last) epilogue(p, batch, ic, mcur, jc, ncur, accm, ldacc);
+            }
+        }
+    }
+}
+
+int gemm_run_block(const gemm_plan *p, uint32_t block_idx, void *scratch)
+{
+    if ((int64_t)block_idx >= p->nblocks) return GEMM_EINVAL;
+    if (!scratch) scratch = aclemu_worker_scratch(p->scratch_bytes);
+    if (!scratch) return GEMM_ENOMEM;
+    const gemm_isa_impl *impl = gemm_isa_impl_get((gemm_isa)p->isa);
+    char *s = (char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63); /* scratch_bytes has 64 B of slack */
+    float *Ap = (float *)s;
+    float *Bp = (float *)(s + align64((size_t)p->mc * p->kc * 4));
+    float *acc = (float *)((char *)Bp + align64((size_t)p->kc * p->nc * 4));
+    int64_t t0, t1;
+    gemm_block_tiles(p, block_idx, &t0, &t1);
+    for (int64_t t = t0; t < t1; t++) {
+        int64_t b, m0, m1, n0, n1;
+        gemm_tile_region(p, t, &b, &m0, &m1, &n0, &n1);
+        run_tile(p, impl, b, m0, m1, n0, n1, Ap, Bp, acc);
+    }
+    return GEMM_OK;
+}
+
+int gemm_run_all(const gemm_plan *p)
+{
+    for (int32_t i = 0; i < p->nblocks; i++) {
+        int rc = gemm_run_block(p, (uint32_t)i, NULL);
+        if (rc) return rc;
+    }
+    return GEMM_OK;
+}

@@ -1,0 +1,57 @@
+/* Internal interfaces of the GEMM engine: microkernels, packers, host facts. */
+#ifndef ACLEMU_GEMM_INTERNAL_H
+#define ACLEMU_GEMM_INTERNAL_H
+
+#include "gemm.h"
+
+/* A microkernel computes one mr x nr tile from packed panels:
+ *   Ap: kc steps of mr floats (A[0..mr)[k]),  Bp: kc steps of nr floats (B[k][0..nr)),
+ *   C (row-major, leading dimension ldc) = (accumulate ? C : 0) + Ap^T * Bp. */
+typedef void (*gemm_ukernel_fn)(int64_t kc, const float *Ap, const float *Bp, float *C, int64_t ldc,
+                                int accumulate);
+
+typedef struct gemm_isa_impl {
+    int32_t mr, nr;
+    gemm_ukernel_fn ukernel;
+} gemm_isa_impl;
+
+const gemm_isa_impl *gemm_isa_impl_get(gemm_isa isa);
+
+/* Host cache sizes in bytes (sysconf, then /sys, then safe defaults). */
+void gemm_host_caches(int64_t *l1d, int64_t *l2, int64_t *l3);
+
+/* Packing. A panel: rows [m0, m0+mc) of A for k in [k0, k0+kc), as ceil(mc/mr) micro-panels of
+ * mr rows (zero padded). B panel: columns [n0, n0+nc) for k in [k0, k0+kc), as micro-panels of nr
+ * columns. Operands are converted to FP32 with the math mode applied. `base` is the operand's
+ * pointer already moved to the batch. */
+void gemm_pack_a(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
+                 float *dst);
+void gemm_pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
+                 float *dst);
+
+/* AVX-512 packers for the fast cases; return 0 if the case is not theirs. */
+int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
+                       float *dst);
+int gemm_pack_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
+                       float *dst);
+
+/* Writes rows [m0, m0+mc) x cols [n0, n0+nc) of C from the FP32 sums in acc (leading dim ldacc):
+ * alpha, bias, beta*D, activation, one rounding to C's dtype. */
+void gemm_epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, int64_t n0, int64_t nc,
+                   const float *acc, int64_t ldacc);
+int gemm_epilogue_avx512(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, int64_t n0, int64_t nc,
+                         const float *acc, int64_t ldacc);
+
+/* Offset (elements) of view element (i, j) and of batch b. */
+static inline int64_t gemm_view_joff(const gemm_view *v, int64_t j)
+{
+    return v->jsplit > 0 ? (j / v->jsplit) * v->cs_outer + (j % v->jsplit) * v->cs : j * v->cs;
+}
+int64_t gemm_batch_offset(const gemm_plan *p, const gemm_view *v, int64_t batch);
+
+/* Reads element `off` of a buffer of dtype dt as FP32. */
+float gemm_load_f32(const void *base, int32_t dt, int64_t off);
+/* Applies the cube math mode to an FP32 operand value already converted from its dtype. */
+float gemm_math_round(const gemm_plan *p, int32_t dt, float v);
+
+#endif

@@ -1,0 +1,147 @@
+/* AVX-512 packers for dense operands: contiguous rows are copied as vectors, operands contiguous
+ * along K are transposed in registers (8x8 for A panels, 16x16 for B panels). Conversion from
+ * FP16/BF16 and the HF32/FP16 math roundings are applied on the way. */
+#include <string.h>
+
+#include "gemm_internal.h"
+#include "simd_avx512.h"
+
+AVX512_TARGET static inline void tr8x8(__m256 r[8])
+{
+    __m256 t[8], s[8];
+    for (int i = 0; i < 4; i++) {
+        t[2 * i] = _mm256_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm256_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int g = 0; g < 2; g++) {
+        s[4 * g + 0] = _mm256_shuffle_ps(t[4 * g], t[4 * g + 2], 0x44);
+        s[4 * g + 1] = _mm256_shuffle_ps(t[4 * g], t[4 * g + 2], 0xEE);
+        s[4 * g + 2] = _mm256_shuffle_ps(t[4 * g + 1], t[4 * g + 3], 0x44);
+        s[4 * g + 3] = _mm256_shuffle_ps(t[4 * g + 1], t[4 * g + 3], 0xEE);
+    }
+    for (int j = 0; j < 4; j++) {
+        r[j] = _mm256_permute2f128_ps(s[j], s[4 + j], 0x20);
+        r[4 + j] = _mm256_permute2f128_ps(s[j], s[4 + j], 0x31);
+    }
+}
+
+AVX512_TARGET static inline void tr16x16(__m512 r[16])
+{
+    __m512 t[16];
+    for (int i = 0; i < 8; i++) {
+        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int g = 0; g < 4; g++) {
+        r[4 * g + 0] = _mm512_shuffle_ps(t[4 * g], t[4 * g + 2], 0x44);
+        r[4 * g + 1] = _mm512_shuffle_ps(t[4 * g], t[4 * g + 2], 0xEE);
+        r[4 * g + 2] = _mm512_shuffle_ps(t[4 * g + 1], t[4 * g + 3], 0x44);
+        r[4 * g + 3] = _mm512_shuffle_ps(t[4 * g + 1], t[4 * g + 3], 0xEE);
+    }
+    for (int j = 0; j < 4; j++) {
+        __m512 x0 = _mm512_shuffle_f32x4(r[j], r[4 + j], 0x88), x1 = _mm512_shuffle_f32x4(r[j], r[4 + j], 0xDD);
+        __m512 y0 = _mm512_shuffle_f32x4(r[8 + j], r[12 + j], 0x88),
+               y1 = _mm512_shuffle_f32x4(r[8 + j], r[12 + j], 0xDD);
+        t[j] = _mm512_shuffle_f32x4(x0, y0, 0x88);
+        t[8 + j] = _mm512_shuffle_f32x4(x0, y0, 0xDD);
+        t[4 + j] = _mm512_shuffle_f32x4(x1, y1, 0x88);
+        t[12 + j] = _mm512_shuffle_f32x4(x1, y1, 0xDD);
+    }
+    for (int i = 0; i < 16; i++) r[i] = t[i];
+}
+
+AVX512_TARGET int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0,
+                                     int64_t kc, float *dst)
+{
+    const gemm_view *a = &p->d.a;
+    int32_t dt = a->dtype;
+    size_t es = gemm_dtype_size(dt);
+    if (p->mr != 8 || a->jsplit > 0) return 0;
+    if (a->rs == 1) { /* M contiguous: one masked 8-lane load per k */
+        for (int64_t i = 0; i < mc; i += 8) {
+            __mmask8 m = mask8(mc - i);
+            const char *src = base + ((m0 + i) + (k0 * a->cs)) * es;
+            for (int64_t k = 0; k < kc; k++) {
+                _mm256_store_ps(dst, v8_math(p, dt, v8_load(src, dt, m)));
+                src += a->cs * es;
+                dst += 8;
+            }
+        }
+        return 1;
+    }
+    if (a->cs == 1) { /* K contiguous: 8 rows x 8 k transposed in registers */
+        for (int64_t i = 0; i < mc; i += 8) {
+            int64_t w = mc - i < 8 ? mc - i : 8;
+            const char *row0 = base + ((m0 + i) * a->rs + k0) * es;
+            for (int64_t k = 0; k < kc; k += 8) {
+                int64_t kn = kc - k < 8 ? kc - k : 8;
+                __mmask8 km = mask8(kn);
+                __m256 r[8];
+                for (int64_t j = 0; j < 8; j++)
+                    r[j] = j < w ? v8_math(p, dt, v8_load(row0 + (j * a->rs + k) * es, dt, km)) : _mm256_setzero_ps();
+                tr8x8(r);
+                for (int64_t kk = 0; kk < kn; kk++) _mm256_store_ps(dst + (k + kk) * 8, r[kk]);
+            }
+            dst += kc * 8;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+AVX512_TARGET static int pack_b_dense(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0,
+                                      int64_t kc, float *dst)
+{
+    const gemm_view *b = &p->d.b;
+    int32_t dt = b->dtype;
+    size_t es = gemm_dtype_size(dt);
+    if (b->jsplit > 0) return 0;
+    if (b->cs == 1) { /* N contiguous: three masked 16-lane loads per k */
+        for (int64_t j = 0; j < nc; j += 48) {
+            int64_t w = nc - j;
+            __mmask16 m0 = mask16(w), m1 = mask16(w > 16 ? w - 16 : 0), m2 = mask16(w > 32 ? w - 32 : 0);
+            const char *src = base + (k0 * b->rs + n0 + j) * es;
+            for (int64_t k = 0; k < kc; k++) {
+                _mm512_store_ps(dst, v16_math(p, dt, v16_load(src, dt, m0)));
+                _mm512_store_ps(dst + 16, v16_math(p, dt, v16_load(src + 16 * es, dt, m1)));
+                _mm512_store_ps(dst + 32, v16_math(p, dt, v16_load(src + 32 * es, dt, m2)));
+                src += b->rs * es;
+                dst += 48;
+            }
+        }
+        return 1;
+    }
+    if (b->rs == 1) { /* K contiguous (B transposed): 16 columns x 16 k transposed in registers */
+        for (int64_t j = 0; j < nc; j += 48) {
+            for (int g = 0; g < 3; g++) {
+                int64_t c0 = j + g * 16;
+                int64_t w = nc - c0;
+                if (w > 16) w = 16;
+                for (int64_t k = 0; k < kc; k += 16) {
+                    int64_t kn = kc - k < 16 ? kc - k : 16;
+                    __mmask16 km = mask16(kn);
+                    __m512 r[16];
+                    for (int64_t c = 0; c < 16; c++)
+                        r[c] = c < w ? v16_math(p, dt, v16_load(base + ((n0 + c0 + c) * b->cs + k0 + k) * es, dt, km))
+                                     : _mm512_setzero_ps();
+                    tr16x16(r);
+                    for (int64_t kk = 0; kk < kn; kk++) _mm512_store_ps(dst + (k + kk) * 48 + g * 16, r[kk]);
+                }
+            }
+            dst += kc * 48;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+int gemm_pack_conv_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
+                            float *dst);
+
+int gemm_pack_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
+                       float *dst)
+{
+    if (p->nr != 48) return 0;
+    if (p->d.conv.kind == GEMM_BSRC_DENSE) return pack_b_dense(p, base, n0, nc, k0, kc, dst);
+    return gemm_pack_conv_b_avx512(p, base, n0, nc, k0, kc, dst);
+}

@@ -1,0 +1,87 @@
+/* AVX-512 helpers shared by the packers and the epilogue: loads that convert any operand dtype to
+ * FP32 lanes, the cube math roundings, and stores that round once to the output dtype. */
+#ifndef ACLEMU_GEMM_SIMD_AVX512_H
+#define ACLEMU_GEMM_SIMD_AVX512_H
+
+#include <immintrin.h>
+
+#include "gemm_internal.h"
+
+#define AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,fma,f16c")))
+
+AVX512_TARGET static inline __m512 v16_load(const void *p, int32_t dt, __mmask16 m)
+{
+    if (dt == GEMM_F32) return _mm512_maskz_loadu_ps(m, p);
+    __m256i h = _mm256_maskz_loadu_epi16(m, p);
+    if (dt == GEMM_F16) return _mm512_cvtph_ps(h);
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+}
+
+AVX512_TARGET static inline __m256 v8_load(const void *p, int32_t dt, __mmask8 m)
+{
+    if (dt == GEMM_F32) return _mm256_maskz_loadu_ps(m, p);
+    __m128i h = _mm_maskz_loadu_epi16(m, p);
+    if (dt == GEMM_F16) return _mm256_cvtph_ps(h);
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+
+/* FP32 -> HF32 (RNE or RTZ), NaN kept NaN (quieted), inf kept. */
+AVX512_TARGET static inline __m512 v16_hf32(__m512 x, int rtz)
+{
+    __m512i u = _mm512_castps_si512(x);
+    __m512i expmask = _mm512_set1_epi32(0x7f800000);
+    __mmask16 special = _mm512_cmpeq_epi32_mask(_mm512_and_si512(u, expmask), expmask);
+    __m512i r = u;
+    if (!rtz) {
+        __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 13), _mm512_set1_epi32(1));
+        r = _mm512_add_epi32(r, _mm512_add_epi32(_mm512_set1_epi32(0xfff), lsb));
+    }
+    r = _mm512_and_si512(r, _mm512_set1_epi32((int)0xffffe000u));
+    __mmask16 nan = _mm512_mask_cmpneq_epi32_mask(special, _mm512_and_si512(u, _mm512_set1_epi32(0x7fffff)),
+                                                   _mm512_setzero_si512());
+    r = _mm512_mask_mov_epi32(r, special, u);
+    r = _mm512_mask_or_epi32(r, nan, r, _mm512_set1_epi32(0x400000));
+    return _mm512_castsi512_ps(r);
+}
+
+AVX512_TARGET static inline __m512 v16_fp16_round(__m512 x)
+{
+    return _mm512_cvtph_ps(_mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+
+AVX512_TARGET static inline __m512 v16_math(const gemm_plan *p, int32_t dt, __m512 x)
+{
+    if (p->d.math == GEMM_MATH_FP16) return dt == GEMM_F16 ? x : v16_fp16_round(x);
+    if (p->d.math == GEMM_MATH_HF32 && dt == GEMM_F32) return v16_hf32(x, p->d.hf32_round);
+    return x;
+}
+
+AVX512_TARGET static inline __m256 v8_math(const gemm_plan *p, int32_t dt, __m256 x)
+{
+    if (p->d.math == GEMM_MATH_KEEP || (p->d.math == GEMM_MATH_HF32 && dt != GEMM_F32) ||
+        (p->d.math == GEMM_MATH_FP16 && dt == GEMM_F16))
+        return x;
+    return _mm512_castps512_ps256(v16_math(p, dt, _mm512_castps256_ps512(x)));
+}
+
+/* Stores 16 lanes (mask m) rounded once (RNE) to dtype dt. */
+AVX512_TARGET static inline void v16_store(void *p, int32_t dt, __mmask16 m, __m512 x)
+{
+    if (dt == GEMM_F32) {
+        _mm512_mask_storeu_ps(p, m, x);
+    } else if (dt == GEMM_F16) {
+        _mm256_mask_storeu_epi16(p, m, _mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    } else {
+        __m512i u = _mm512_castps_si512(x);
+        __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
+        __m512i r = _mm512_srli_epi32(_mm512_add_epi32(u, _mm512_add_epi32(_mm512_set1_epi32(0x7fff), lsb)), 16);
+        __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+        r = _mm512_mask_or_epi32(r, nan, _mm512_srli_epi32(u, 16), _mm512_set1_epi32(0x40));
+        _mm256_mask_storeu_epi16(p, m, _mm512_cvtepi32_epi16(r));
+    }
+}
+
+static inline __mmask16 mask16(int64_t n) { return n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u); }
+static inline __mmask8 mask8(int64_t n) { return n >= 8 ? (__mmask8)0xff : (__mmask8)((1u << n) - 1u); }
+
+#endif

@@ -1,0 +1,369 @@
+/* Kernel bodies written once on simd.h; included by kern_<isa>.c, which
+ * defines SIMD_<ISA>, KERN_TABLE_NAME and KERN_ISA. */
+#include "kernels.h"
+#include "vmath_impl.h"
+
+/* x*f(x) style activations give Inf*0 = NaN at x = -Inf; the limit is -0. */
+SI V fix_inf_times_zero(V x, V y)
+{
+    M bad = m_andnot(v_isnan(x), v_isnan(y));
+    return v_sel(bad, v_copysign(v_zero(), x), y);
+}
+
+SI V op_relu(V x) { return v_sel(v_gt_u(x, v_zero()), x, v_zero()); }
+
+SI V op_gelu_tanh(V x)
+{
+    /* 0.5x(1+tanh(u)) == x*sigmoid(2u), 2u = x*(2k + 2k*0.044715*x^2) */
+    V z = v_mul(x, v_fma(v_mul(x, x), v_set1(0.0713548162726f), v_set1(1.5957691216057f)));
+    return fix_inf_times_zero(x, v_mul(x, vm_sigmoid(z)));
+}
+
+SI V op_gelu_erf(V x)
+{
+    V c = vm_erfc(v_mul(x, v_set1(-0.70710678118654752f)));
+    return fix_inf_times_zero(x, v_mul(v_mul(x, v_set1(0.5f)), c));
+}
+
+SI V op_swish(V x, float beta)
+{
+    return fix_inf_times_zero(x, v_mul(x, vm_sigmoid(v_mul(x, v_set1(beta)))));
+}
+
+SI V op_mish(V x)
+{
+    V e = vm_exp(v_min(x, v_set1(20.0f)));
+    V n = v_mul(e, v_add(e, v_set1(2.0f)));
+    return fix_inf_times_zero(x, v_mul(x, v_div(n, v_add(n, v_set1(2.0f)))));
+}
+
+SI V op_softplus(V x, float beta, float threshold)
+{
+    V z = v_mul(x, v_set1(beta));
+    V s = v_div(vm_softplus(z), v_set1(beta));
+    return v_sel(v_gt(z, v_set1(threshold)), x, s);
+}
+
+SI V op_elu(V x, float alpha, float scale, float input_scale)
+{
+    V neg = v_mul(vm_expm1(v_mul(x, v_set1(input_scale))), v_set1(alpha * scale));
+    return v_sel(v_gt(x, v_zero()), v_mul(x, v_set1(scale)), neg);
+}
+
+SI V op_gelu_tanh_bwd(V x)
+{
+    /* d/dx 0.5x(1+tanh(u)) = 0.5(1+t) + 0.5x(1-t^2)k(1+3c x^2) */
+    const float k = 0.7978845608028654f, c = 0.044715f;
+    V xc = v_min(v_max(x, v_set1(-10.0f)), v_set1(10.0f));
+    V x2 = v_mul(xc, xc);
+    V u = v_mul(v_mul(xc, v_set1(k)), v_fma(x2, v_set1(c), v_set1(1.0f)));
+    V t = vm_tanh(u);
+    V du = v_mul(v_set1(k), v_fma(x2, v_set1(3.0f * c), v_set1(1.0f)));
+    V d = v_fma(v_mul(v_mul(v_set1(0.5f), xc), v_fnma(t, t, v_set1(1.0f))), du,
+                v_mul(v_set1(0.5f), v_add(v_set1(1.0f), t)));
+    return v_sel(v_isnan(x), x, d);
+}
+
+SI V op_gelu_erf_bwd(V x)
+{
+    V xc = v_min(v_max(x, v_set1(-40.0f)), v_set1(40.0f));
+    V cdf = v_mul(v_set1(0.5f), vm_erfc(v_mul(xc, v_set1(-0.70710678118654752f))));
+    V pdf = v_mul(vm_exp(v_mul(v_mul(xc, xc), v_set1(-0.5f))), v_set1(0.3989422804014327f));
+    return v_sel(v_isnan(x), x, v_fma(xc, pdf, cdf));
+}
+
+SI V op_silu_bwd(V x)
+{
+    V xc = v_min(v_max(x, v_set1(-100.0f)), v_set1(100.0f));
+    V s = vm_sigmoid(xc);
+    V d = v_mul(s, v_fma(xc, v_sub(v_set1(1.0f), s), v_set1(1.0f)));
+    return v_sel(v_isnan(x), x, d);
+}
+
+/* ---- unary loops ---- */
+#define DEF_UNARY(name, EXPR)                                                           \
+    static void name(const float *xp, float *yp, int64_t n, const vec_params *p)         \
+    {                                                                                    \
+        (void)p;                                                                         \
+        int64_t i = 0;                                                                   \
+        for (; i + VN <= n; i += VN) {                                                   \
+            V x = v_load(xp + i);                                                        \
+            v_store(yp + i, (EXPR));                                                     \
+        }                                                                                \
+        if (i < n) {                                                                     \
+            V x = v_loadn(xp + i, n - i);                                                \
+            v_storen(yp + i, (EXPR), n - i);                                             \
+        }                                                                                \
+    }
+
+DEF_UNARY(u_relu, op_relu(x))
+DEF_UNARY(u_gelu_tanh, op_gelu_tanh(x))
+DEF_UNARY(u_gelu_erf, op_gelu_erf(x))
+DEF_UNARY(u_fast_gelu, op_swish(x, 1.702f))
+DEF_UNARY(u_silu, op_swish(x, 1.0f))
+DEF_UNARY(u_swish, op_swish(x, p->scale))
+DEF_UNARY(u_sigmoid, vm_sigmoid(x))
+DEF_UNARY(u_leaky_relu, v_sel(v_gt(x, v_zero()), x, v_mul(x, v_set1(p->alpha))))
+DEF_UNARY(u_elu, op_elu(x, p->alpha, p->scale, p->input_scale))
+DEF_UNARY(u_hardswish,
+          v_mul(v_mul(x, v_min(v_set1(6.0f), v_max(v_zero(), v_add(x, v_set1(3.0f))))),
+                v_set1(1.0f / 6.0f)))
+DEF_UNARY(u_hardsigmoid,
+          v_min(v_set1(1.0f), v_max(v_zero(), v_fma(x, v_set1(1.0f / 6.0f), v_set1(0.5f)))))
+DEF_UNARY(u_mish, op_mish(x))
+DEF_UNARY(u_softplus, op_softplus(x, p->beta, p->threshold))
+DEF_UNARY(u_tanh, vm_tanh(x))
+DEF_UNARY(u_exp, vm_exp(x))
+DEF_UNARY(u_expm1, vm_expm1(x))
+DEF_UNARY(u_log, vm_log(x))
+DEF_UNARY(u_log1p, vm_log1p(x))
+DEF_UNARY(u_erf, vm_erf(x))
+DEF_UNARY(u_erfc, vm_erfc(x))
+DEF_UNARY(u_adds, v_add(x, v_set1(p->scalar)))
+DEF_UNARY(u_muls, v_mul(x, v_set1(p->scalar)))
+DEF_UNARY(u_copy, x)
+
+/* ---- binary loops ---- */
+#define DEF_BINARY(name, EXPR)                                                          \
+    static void name(const float *ap, const float *bp, float *yp, int64_t n,            \
+                     const vec_params *p)                                               \
+    {                                                                                   \
+        (void)p;                                                                        \
+        int64_t i = 0;                                                                  \
+        for (; i + VN <= n; i += VN) {                                                  \
+            V a = v_load(ap + i), b = v_load(bp + i);                                   \
+            v_store(yp + i, (EXPR));                                                    \
+        }                                                                               \
+        if (i < n) {                                                                    \
+            V a = v_loadn(ap + i, n - i), b = v_loadn(bp + i, n - i);                   \
+            v_storen(yp + i, (EXPR), n - i);                                            \
+        }                                                                               \
+    }
+
+DEF_BINARY(b_add, v_fma(b, v_set1(p->alpha), a))
+DEF_BINARY(b_sub, v_fnma(b, v_set1(p->alpha), a))
+DEF_BINARY(b_mul, v_mul(a, b))
+DEF_BINARY(b_div, v_div(a, b))
+DEF_BINARY(b_add_relu, op_relu(v_fma(b, v_set1(p->alpha), a)))
+DEF_BINARY(b_prelu, v_sel(v_gt(a, v_zero()), a, v_mul(a, b)))
+DEF_BINARY(b_glu, v_mul(a, vm_sigmoid(b)))
+DEF_BINARY(b_swiglu, v_mul(op_swish(a, 1.0f), b))
+DEF_BINARY(b_gelu_tanh_mul, v_mul(op_gelu_tanh(a), b))
+DEF_BINARY(b_gelu_erf_mul, v_mul(op_gelu_erf(a), b))
+DEF_BINARY(b_gelu_tanh_bwd, v_mul(a, op_gelu_tanh_bwd(b)))
+DEF_BINARY(b_gelu_erf_bwd, v_mul(a, op_gelu_erf_bwd(b)))
+DEF_BINARY(b_silu_bwd, v_mul(a, op_silu_bwd(b)))
+DEF_BINARY(b_sigmoid_bwd, v_mul(v_mul(a, b), v_sub(v_set1(1.0f), b)))
+DEF_BINARY(b_threshold_bwd, v_sel(v_le(b, v_set1(p->threshold)), v_zero(), a))
+DEF_BINARY(b_maximum, v_sel(m_or(v_isnan(a), v_gt(a, b)), a, v_max(b, a)))
+DEF_BINARY(b_sq_diff, v_mul(v_sub(a, b), v_sub(a, b)))
+
+/* ---- row primitives ---- */
+static float r_max(const float *x, int64_t n)
+{
+    V m0 = v_set1(-VM_INF), m1 = m0;
+    M nan = v_isnan(v_zero());
+    int64_t i = 0;
+    for (; i + 2 * VN <= n; i += 2 * VN) {
+        V a = v_load(x + i), b = v_load(x + i + VN);
+        m0 = v_max(m0, a);
+        m1 = v_max(m1, b);
+        nan = m_or(nan, m_or(v_isnan(a), v_isnan(b)));
+    }
+    float r = v_hmax(v_max(m0, m1));
+    if (m_any(nan))
+        return VM_NAN;
+    for (; i < n; i++) {
+        if (x[i] != x[i])
+            return x[i];
+        if (x[i] > r)
+            r = x[i];
+    }
+    return r;
+}
+
+static float r_sum(const float *x, int64_t n)
+{
+    V s0 = v_zero(), s1 = v_zero(), s2 = v_zero(), s3 = v_zero();
+    int64_t i = 0;
+    for (; i + 4 * VN <= n; i += 4 * VN) {
+        s0 = v_add(s0, v_load(x + i));
+        s1 = v_add(s1, v_load(x + i + VN));
+        s2 = v_add(s2, v_load(x + i + 2 * VN));
+        s3 = v_add(s3, v_load(x + i + 3 * VN));
+    }
+    for (; i + VN <= n; i += VN)
+        s0 = v_add(s0, v_load(x + i));
+    if (i < n)
+        s1 = v_add(s1, v_loadn(x + i, n - i));
+    return v_hsum(v_add(v_add(s0, s1), v_add(s2, s3)));
+}
+
+static float r_dot(const float *a, const float *b, int64_t n)
+{
+    V s0 = v_zero(), s1 = v_zero(), s2 = v_zero(), s3 = v_zero();
+    int64_t i = 0;
+    for (; i + 4 * VN <= n; i += 4 * VN) {
+        s0 = v_fma(v_load(a + i), v_load(b + i), s0);
+        s1 = v_fma(v_load(a + i + VN), v_load(b + i + VN), s1);
+        s2 = v_fma(v_load(a + i + 2 * VN), v_load(b + i + 2 * VN), s2);
+        s3 = v_fma(v_load(a + i + 3 * VN), v_load(b + i + 3 * VN), s3);
+    }
+    for (; i + VN <= n; i += VN)
+        s0 = v_fma(v_load(a + i), v_load(b + i), s0);
+    if (i < n)
+        s1 = v_fma(v_loadn(a + i, n - i), v_loadn(b + i, n - i), s1);
+    return v_hsum(v_add(v_add(s0, s1), v_add(s2, s3)));
+}
+
+static float r_sq_dev(const float *x, int64_t n, float mean)
+{
+    V m = v_set1(mean);
+    V s0 = v_zero(), s1 = v_zero(), s2 = v_zero(), s3 = v_zero();
+    int64_t i = 0;
+    for (; i + 4 * VN <= n; i += 4 * VN) {
+        V d0 = v_sub(v_load(x + i), m), d1 = v_sub(v_load(x + i + VN), m);
+        V d2 = v_sub(v_load(x + i + 2 * VN), m), d3 = v_sub(v_load(x + i + 3 * VN), m);
+        s0 = v_fma(d0, d0, s0);
+        s1 = v_fma(d1, d1, s1);
+        s2 = v_fma(d2, d2, s2);
+        s3 = v_fma(d3, d3, s3);
+    }
+    for (; i + VN <= n; i += VN) {
+        V d = v_sub(v_load(x + i), m);
+        s0 = v_fma(d, d, s0);
+    }
+    float tail = 0.0f;
+    for (; i < n; i++) {
+        float d = x[i] - mean;
+        tail += d * d;
+    }
+    return v_hsum(v_add(v_add(s0, s1), v_add(s2, s3))) + tail;
+}
+
+static float r_exp_sum(const float *x, float *y, int64_t n, float shift)
+{
+    V sh = v_set1(shift), s0 = v_zero(), s1 = v_zero();
+    int64_t i = 0;
+    for (; i + 2 * VN <= n; i += 2 * VN) {
+        V e0 = vm_exp(v_sub(v_load(x + i), sh));
+        V e1 = vm_exp(v_sub(v_load(x + i + VN), sh));
+        v_store(y + i, e0);
+        v_store(y + i + VN, e1);
+        s0 = v_add(s0, e0);
+        s1 = v_add(s1, e1);
+    }
+    for (; i < n; i += VN) {
+        int64_t k = n - i < VN ? n - i : VN;
+        V e = vm_exp(v_sub(v_loadn(x + i, k), sh));
+        if (k < VN) {
+            float tmp[VN];
+            v_store(tmp, e);
+            for (int64_t j = k; j < VN; j++) tmp[j] = 0.0f;
+            e = v_load(tmp);
+        }
+        v_storen(y + i, e, k);
+        s0 = v_add(s0, e);
+    }
+    return v_hsum(v_add(s0, s1));
+}
+
+static void r_scale(const float *x, float *y, int64_t n, float s)
+{
+    V sv = v_set1(s);
+    int64_t i = 0;
+    for (; i + VN <= n; i += VN) v_store(y + i, v_mul(v_load(x + i), sv));
+    if (i < n) v_storen(y + i, v_mul(v_loadn(x + i, n - i), sv), n - i);
+}
+
+static void r_shift(const float *x, float *y, int64_t n, float s)
+{
+    V sv = v_set1(s);
+    int64_t i = 0;
+    for (; i + VN <= n; i += VN) v_store(y + i, v_add(v_load(x + i), sv));
+    if (i < n) v_storen(y + i, v_add(v_loadn(x + i, n - i), sv), n - i);
+}
+
+/* LDK loads VN lanes in the main loop and k lanes in the tail */
+#define LDK(ptr) (k == VN ? v_load(ptr) : v_loadn((ptr), k))
+#define AFFINE_LOOP(EXPR)                                                               \
+    do {                                                                                \
+        int64_t i = 0;                                                                  \
+        for (; i + VN <= n; i += VN) {                                                  \
+            const int64_t k = VN;                                                       \
+            V t = v_mul(v_sub(v_load(x + i), sh), mu);                                  \
+            v_store(y + i, (EXPR));                                                     \
+        }                                                                               \
+        if (i < n) {                                                                    \
+            const int64_t k = n - i;                                                    \
+            V t = v_mul(v_sub(v_loadn(x + i, k), sh), mu);                              \
+            v_storen(y + i, (EXPR), k);                                                 \
+        }                                                                               \
+    } while (0)
+
+static void r_affine(const float *x, float *y, int64_t n, float shift, float mul,
+                     const float *gamma, const float *beta)
+{
+    V sh = v_set1(shift), mu = v_set1(mul);
+    if (gamma && beta)
+        AFFINE_LOOP(v_fma(t, LDK(gamma + i), LDK(beta + i)));
+    else if (gamma)
+        AFFINE_LOOP(v_mul(t, LDK(gamma + i)));
+    else if (beta)
+        AFFINE_LOOP(v_add(t, LDK(beta + i)));
+    else
+        AFFINE_LOOP(t);
+}
+
+static void r_softmax_bwd(const float *dy, const float *y, float *dx, int64_t n, float dot)
+{
+    V d = v_set1(dot);
+    int64_t i = 0;
+    for (; i + VN <= n; i += VN)
+        v_store(dx + i, v_mul(v_load(y + i), v_sub(v_load(dy + i), d)));
+    if (i < n)
+        v_storen(dx + i, v_mul(v_loadn(y + i, n - i), v_sub(v_loadn(dy + i, n - i), d)), n - i);
+}
+
+static void r_logsoftmax_bwd(const float *dy, const float *y, float *dx, int64_t n, float sum)
+{
+    V s = v_set1(sum);
+    int64_t i = 0;
+    for (; i + VN <= n; i += VN)
+        v_store(dx + i, v_fnma(vm_exp(v_load(y + i)), s, v_load(dy + i)));
+    if (i < n)
+        v_storen(dx + i, v_fnma(vm_exp(v_loadn(y + i, n - i)), s, v_loadn(dy + i, n - i)),
+                 n - i);
+}
+
+const vec_kernels KERN_TABLE_NAME = {
+    .isa = KERN_ISA,
+    .unary = {
+        [VEC_RELU] = u_relu, [VEC_GELU_TANH] = u_gelu_tanh, [VEC_GELU_ERF] = u_gelu_erf,
+        [VEC_FAST_GELU] = u_fast_gelu, [VEC_SILU] = u_silu, [VEC_SWISH] = u_swish,
+        [VEC_SIGMOID] = u_sigmoid, [VEC_LEAKY_RELU] = u_leaky_relu, [VEC_ELU] = u_elu,
+        [VEC_HARDSWISH] = u_hardswish, [VEC_HARDSIGMOID] = u_hardsigmoid, [VEC_MISH] = u_mish,
+        [VEC_SOFTPLUS] = u_softplus, [VEC_TANH] = u_tanh, [VEC_EXP] = u_exp,
+        [VEC_EXPM1] = u_expm1, [VEC_LOG] = u_log, [VEC_LOG1P] = u_log1p, [VEC_ERF] = u_erf,
+        [VEC_ERFC] = u_erfc, [VEC_ADDS] = u_adds, [VEC_MULS] = u_muls, [VEC_COPY] = u_copy,
+    },
+    .binary = {
+        [VEC_ADD] = b_add, [VEC_SUB] = b_sub, [VEC_MUL] = b_mul, [VEC_DIV] = b_div,
+        [VEC_ADD_RELU] = b_add_relu, [VEC_PRELU] = b_prelu, [VEC_GLU] = b_glu,
+        [VEC_SWIGLU] = b_swiglu, [VEC_GELU_TANH_MUL] = b_gelu_tanh_mul,
+        [VEC_GELU_ERF_MUL] = b_gelu_erf_mul, [VEC_GELU_TANH_BWD] = b_gelu_tanh_bwd,
+        [VEC_GELU_ERF_BWD] = b_gelu_erf_bwd, [VEC_SILU_BWD] = b_silu_bwd,
+        [VEC_SIGMOID_BWD] = b_sigmoid_bwd, [VEC_THRESHOLD_BWD] = b_threshold_bwd,
+        [VEC_MAXIMUM] = b_maximum, [VEC_SQ_DIFF] = b_sq_diff,
+    },
+    .row_max = r_max,
+    .row_sum = r_sum,
+    .row_dot = r_dot,
+    .row_sq_dev = r_sq_dev,
+    .row_exp_sum = r_exp_sum,
+    .row_scale = r_scale,
+    .row_shift = r_shift,
+    .row_affine = r_affine,
+    .row_softmax_bwd = r_softmax_bwd,
+    .row_logsoftmax_bwd = r_logsoftmax_bwd,
+};

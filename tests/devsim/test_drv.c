@@ -1,0 +1,384 @@
+/* Driver + device process: launches, ordering, copies, events, host functions, failures,
+ * several client processes, a client killed with SIGKILL, a device process killed mid-work.
+ * Each test group uses a private runtime directory so its device process is its own. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "aclemu/builtin_kernels.h"
+#include "aclemu/drv.h"
+#include "aclemu/kernel.h"
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static drv_device *open0(void)
+{
+    drv_device *dev = NULL;
+    int rc = drv_device_open(0, &dev);
+    if (rc != 0)
+        fprintf(stderr, "open: %d %s\n", rc, drv_last_error());
+    assert_int_equal(rc, 0);
+    return dev;
+}
+
+static void launch_fill_vadd_sync(void **state)
+{
+    drv_device *dev = open0();
+    drv_stream *s;
+    assert_int_equal(drv_stream_create(dev, 0, 0, &s), 0);
+    const uint64_t n = 100003;
+    void *x, *y, *z;
+    assert_int_equal(drv_mem_alloc(dev, n * 4, &x), 0);
+    assert_int_equal(drv_mem_alloc(dev, n * 4, &y), 0);
+    assert_int_equal(drv_mem_alloc(dev, n * 4, &z), 0);
+    float one = 1.5f, two = 2.25f;
+    uint32_t ob, tb;
+    memcpy(&ob, &one, 4);
+    memcpy(&tb, &two, 4);
+    aclemu_fill_u32_args fa = {(uint64_t)(uintptr_t)x, n, ob, 0};
+    assert_int_equal(drv_launch(s, "aclemu.fill_u32", 7, &fa, sizeof fa), 0);
+    fa.dst = (uint64_t)(uintptr_t)y;
+    fa.value = tb;
+    assert_int_equal(drv_launch(s, "aclemu.fill_u32", 3, &fa, sizeof fa), 0);
+    aclemu_vadd_f32_args va = {(uint64_t)(uintptr_t)x, (uint64_t)(uintptr_t)y,
+                               (uint64_t)(uintptr_t)z, n};
+    assert_int_equal(drv_launch(s, "aclemu.vadd_f32", 16, &va, sizeof va), 0);
+    assert_int_equal(drv_stream_sync(s, -1), 0);
+    const float *zv = drv_mem_host_view(dev, z, n * 4);
+    assert_non_null(zv);
+    for (uint64_t i = 0; i < n; i++)
+        assert_true(zv[i] == 3.75f);
+    /* host view refuses ranges outside an allocation */
+    assert_null(drv_mem_host_view(dev, z, n * 4 + 1));
+    assert_null(drv_mem_host_view(dev, (char *)z + n * 4, 4));
+    int32_t id;
+    void *base;
+    size_t size;
+    assert_int_equal(drv_mem_lookup((char *)z + 100, &id, &base, &size), 1);
+    assert_ptr_equal(base, z);
+    assert_true(size >= n * 4);
+    assert_int_equal(drv_mem_free(dev, x), 0);
+    assert_int_equal(drv_mem_free(dev, x), 100000); /* double free */
+    assert_int_equal(drv_mem_free(dev, y), 0);
+    assert_int_equal(drv_mem_free(dev, z), 0);
+    assert_int_equal(drv_stream_destroy(s), 0);
+    assert_int_equal(drv_device_close(dev), 0);
+}
+
+static void copies_pinned_pageable_and_memset(void **state)
+{
+    drv_device *dev = open0();
+    drv_stream *s;
+    assert_int_equal(drv_stream_create(dev, 0, 0, &s), 0);
+    const size_t n = 3 << 20;
+    void *d, *pin;
+    assert_int_equal(drv_mem_alloc(dev, n, &d), 0);
+    assert_int_equal(drv_host_alloc(dev, n, &pin), 0);
+    assert_int_equal(drv_host_lookup((char *)pin + 5, NULL, NULL), 1);
+    unsigned char *page = malloc(n);
+    for (size_t i = 0; i < n; i++)
+        ((unsigned char *)pin)[i] = (unsigned char)(i * 7);
+    /* pinned → device (async), device memset part, device → pageable (waits) */
+    assert_int_equal(drv_memcpy_async(s, d, pin, n), 0);
+    assert_int_equal(drv_memset_async(s, (char *)d + 10, 0xAB, 100), 0);
+    assert_int_equal(drv_memcpy_async(s, page, d, n), 0);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char want = (i >= 10 && i < 110) ? 0xAB : (unsigned char)(i * 7);
+        if (page[i] != want)
+            fail_msg("byte %zu: %u != %u", i, page[i], want);
+    }
+    /* 2-D copy with pitches, device → pinned */
+    memset(pin, 0, n);
+    assert_int_equal(drv_memcpy2d_async(s, pin, 64, d, 128, 32, 100), 0);
+    assert_int_equal(drv_stream_sync(s, -1), 0);
+    for (size_t r = 0; r < 100; r++)
+        for (size_t c = 0; c < 32; c++) {
+            size_t i = r * 128 + c;
+            unsigned char want = (i >= 10 && i < 110) ? 0xAB : (unsigned char)(i * 7);
+            assert_int_equal(((unsigned char *)pin)[r * 64 + c], want);
+        }
+    /* a device range outside any allocation is refused */
+    assert_int_equal(drv_memcpy_async(s, (char *)d + n - 4, pin, 8), 100000);
+    free(page);
+    assert_int_equal(drv_host_free(pin), 0);
+    assert_int_equal(drv_host_free(pin), 100000);
+    assert_int_equal(drv_mem_free(dev, d), 0);
+    assert_int_equal(drv_stream_destroy(s), 0);
+    assert_int_equal(drv_device_close(dev), 0);
+}
+
+static void events_order_streams(void **state)
+{
+    drv_device *dev = open0();
+    drv_stream *a, *b;
+    drv_event *e;
+    assert_int_equal(drv_stream_create(dev, 0, 0, &a), 0);
+    assert_int_equal(drv_stream_create(dev, 0, 0, &b), 0);
+    assert_int_equal(drv_event_create(dev, 0, &e), 0);
+    int complete = 0;
+    assert_int_equal(drv_event_query(e, &complete), 0);
+    assert_int_equal(complete, 1); /* never recorded counts as complete */
+    void *buf;
+    assert_int_equal(drv_mem_alloc(dev, 4096, &buf), 0);
+    /* a: sleep 100 ms then fill 7; b waits for a's event then overwrites with 9 */
+    aclemu_sleep_args sl = {100000};
+    assert_int_equal(drv_launch(a, "aclemu.sleep", 1, &sl, sizeof sl), 0);
+    aclemu_fill_u32_args fa = {(uint64_t)(uintptr_t)buf, 1024, 7, 0};
+    assert_int_equal(drv_launch(a, "aclemu.fill_u32", 1, &fa, sizeof fa), 0);
+    assert_int_equal(drv_event_record(e, a), 0);
+    assert_int_equal(drv_event_query(e, &complete), 0);
+    assert_int_equal(complete, 0);
+    assert_int_equal(drv_stream_wait_event(b, e), 0);
+    fa.value = 9;
+    assert_int_equal(drv_launch(b, "aclemu.fill_u32", 2, &fa, sizeof fa), 0);
+    assert_int_equal(drv_stream_sync(b, -1), 0);
+    const uint32_t *v = drv_mem_host_view(dev, buf, 4096);
+    for (int i = 0; i < 1024; i++)
+        assert_int_equal(v[i], 9);
+    assert_int_equal(drv_event_sync(e, -1), 0);
+    assert_int_equal(drv_event_query(e, &complete), 0);
+    assert_int_equal(complete, 1);
+    uint64_t ts = 0;
+    assert_int_equal(drv_event_timestamp(e, &ts), 0);
+    assert_true(ts > 0);
+    assert_int_equal(drv_event_destroy(e), 0);
+    assert_int_equal(drv_stream_destroy(a), 0);
+    assert_int_equal(drv_stream_destroy(b), 0);
+    assert_int_equal(drv_mem_free(dev, buf), 0);
+    assert_int_equal(drv_device_close(dev), 0);
+}
+
+static int cb_log[8];
+static int cb_n;
+static void cb_fn(void *ud) { cb_log[cb_n++] = (int)(intptr_t)ud; }
+
+static void host_functions_run_in_order(void **state)
+{
+    drv_device *dev = open0();
+    drv_stream *s;
+    assert_int_equal(drv_stream_create(dev, 0, 0, &s), 0);
+    cb_n = 0;
+    assert_int_equal(drv_process_callbacks(&s, 1, 20), 507012); /* nothing pending: timeout */
+    assert_int_equal(drv_launch_host_fn(s, cb_fn, (void *)1, 1), 0);
+    assert_int_equal(drv_launch_host_fn(s, cb_fn, (void *)2, 0), 0);
+    int complete;
+    assert_int_equal(drv_stream_query(s, &complete), 0);
+    while (cb_n < 2)
+        assert_int_equal(drv_process_callbacks(&s, 1, 1000), 0);
+    assert_int_equal(cb_log[0], 1);
+    assert_int_equal(cb_log[1], 2);
+    assert_int_equal(drv_stream_sync(s, 1000), 0);
+    assert_int_equal(drv_stream_destroy(s), 0);
+    assert_int_equal(drv_device_close(dev), 0);
+}
+
+static void failures_are_reported_at_sync(void **state)
+{
+    drv_device *dev = open0();
+    drv_stream *s;
+    assert_int_equal(drv_stream_create(dev, 0, 0, &s), 0);
+    /* unknown kernel */
+    assert_int_equal(drv_launch(s, "no.such.kernel", 1, NULL, 0), 0);
+    assert_int_equal(drv_stream_sync(s, -1), 507027);
+    assert_int_equal(drv_stream_sync(s, -1), 0); /* reported once */
+    /* a kernel touching an unmapped address: AI-core exception, device survives */
+    aclemu_touch_args ta = {0x10};
+    assert_int_equal(drv_launch(s, "aclemu.touch", 4, &ta, sizeof ta), 0);
+    assert_int_equal(drv_stream_sync(s, -1), 507015);
+    /* kernel-reported error */
+    int32_t code = 507035;
+    assert_int_equal(drv_launch(s, "aclemu.fail", 1, &code, sizeof code), 0);
+    assert_int_equal(drv_stream_sync(s, -1), 507035);
+    /* sync timeout */
+    aclemu_sleep_args sl = {300000};
+    assert_int_equal(drv_launch(s, "aclemu.sleep", 1, &sl, sizeof sl), 0);
+    uint64_t t0 = now_ns();
+    assert_int_equal(drv_stream_sync(s, 20), 507046);
+    assert_true(now_ns() - t0 < 250000000ull);
+    assert_int_equal(drv_stream_sync(s, -1), 0);
+    /* bad launch arguments */
+    char big[ACLEMU_KERNEL_ARGS_MAX + 1] = {0};
+    assert_int_equal(drv_launch(s, "aclemu.noop", 1, big, sizeof big), 100000);
+    assert_int_equal(drv_launch(s, "aclemu.noop", 0, NULL, 0), 100000);
+    /* still healthy */
+    assert_int_equal(drv_launch(s, "aclemu.noop", 1, NULL, 0), 0);
+    assert_int_equal(drv_stream_sync(s, -1), 0);
+    assert_int_equal(drv_stream_destroy(s), 0);
+    assert_int_equal(drv_device_close(dev), 0);
+}
+
+/* 8 processes × 4 streams × 1000 launches; each launch marks its own counter once. */
+static int client_work(void)
+{
+    drv_device *dev;
+    if (drv_device_open(0, &dev) != 0)
+        return 10;
+    enum { STREAMS = 4, LAUNCHES = 1000 };
+    void *ctr;
+    if (drv_mem_alloc(dev, STREAMS * LAUNCHES * 4, &ctr) != 0)
+        return 11;
+    memset(drv_mem_host_view(dev, ctr, STREAMS * LAUNCHES * 4), 0, STREAMS * LAUNCHES * 4);
+    drv_stream *s[STREAMS];
+    for (int i = 0; i < STREAMS; i++)
+        if (drv_stream_create(dev, 0, 0, &s[i]) != 0)
+            return 12;
+    for (int k = 0; k < LAUNCHES; k++)
+        for (int i = 0; i < STREAMS; i++) {
+            aclemu_mark_args ma = {(uint64_t)(uintptr_t)ctr, (uint64_t)(i * LAUNCHES + k)};
+            if (drv_launch(s[i], "aclemu.mark", 1, &ma, sizeof ma) != 0)
+                return 13;
+        }
+    for (int i = 0; i < STREAMS; i++)
+        if (drv_stream_sync(s[i], -1) != 0)
+            return 14;
+    const uint32_t *c = drv_mem_host_view(dev, ctr, STREAMS * LAUNCHES * 4);
+    for (int i = 0; i < STREAMS * LAUNCHES; i++)
+        if (c[i] != 1)
+            return 15;
+    for (int i = 0; i < STREAMS; i++)
+        drv_stream_destroy(s[i]);
+    drv_mem_free(dev, ctr);
+    drv_device_close(dev);
+    return 0;
+}
+
+static uint64_t used_after_settle(void)
+{
+    drv_device_status st;
+    for (int i = 0; i < 200; i++) {
+        assert_int_equal(drv_query_status(0, &st), 0);
+        if (st.running && st.mem_used == 0 && st.nproc == 0)
+            return 0;
+        usleep(10000);
+    }
+    return st.mem_used + st.nproc;
+}
+
+static void many_clients_no_lost_tasks(void **state)
+{
+    /* the parent keeps no device open: children connect on their own */
+    pid_t kids[8];
+    for (int i = 0; i < 8; i++) {
+        kids[i] = fork();
+        if (kids[i] == 0)
+            _exit(client_work());
+    }
+    for (int i = 0; i < 8; i++) {
+        int st;
+        assert_int_equal(waitpid(kids[i], &st, 0), kids[i]);
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), 0);
+    }
+    assert_int_equal(used_after_settle(), 0);
+}
+
+static void killed_client_is_reclaimed(void **state)
+{
+    int pfd[2];
+    assert_int_equal(pipe(pfd), 0);
+    pid_t kid = fork();
+    if (kid == 0) {
+        drv_device *dev;
+        void *p;
+        drv_stream *s;
+        if (drv_device_open(0, &dev) || drv_mem_alloc(dev, 64 << 20, &p) ||
+            drv_stream_create(dev, 0, 0, &s))
+            _exit(1);
+        aclemu_sleep_args sl = {200000};
+        for (int i = 0; i < 50; i++)
+            drv_launch(s, "aclemu.sleep", 1, &sl, sizeof sl);
+        if (write(pfd[1], "x", 1) != 1)
+            _exit(2);
+        pause();
+        _exit(0);
+    }
+    char c;
+    assert_int_equal(read(pfd[0], &c, 1), 1);
+    drv_device_status st;
+    assert_int_equal(drv_query_status(0, &st), 0);
+    assert_int_equal(st.running, 1);
+    assert_true(st.mem_used >= (64u << 20));
+    assert_int_equal(st.nproc, 1);
+    assert_int_equal(st.procs[0].pid, kid);
+    kill(kid, SIGKILL);
+    waitpid(kid, NULL, 0);
+    /* the pending 10 s of sleeps are dropped: reclaim must not wait for them */
+    uint64_t t0 = now_ns();
+    assert_int_equal(used_after_settle(), 0);
+    assert_true(now_ns() - t0 < 1500000000ull);
+    close(pfd[0]);
+    close(pfd[1]);
+}
+
+static void killed_device_fails_pending_calls(void **state)
+{
+    drv_device *dev = open0();
+    drv_stream *s;
+    assert_int_equal(drv_stream_create(dev, 0, 0, &s), 0);
+    drv_device_status st;
+    assert_int_equal(drv_query_status(0, &st), 0);
+    assert_int_equal(st.running, 1);
+    aclemu_sleep_args sl = {2000000};
+    assert_int_equal(drv_launch(s, "aclemu.sleep", 1, &sl, sizeof sl), 0);
+    kill(st.devsim_pid, SIGKILL);
+    uint64_t t0 = now_ns();
+    assert_int_equal(drv_stream_sync(s, -1), 507010);
+    assert_true(now_ns() - t0 < 1000000000ull);
+    void *p;
+    assert_int_equal(drv_mem_alloc(dev, 100, &p), 507010);
+    assert_int_equal(drv_launch(s, "aclemu.noop", 1, NULL, 0), 507010);
+    drv_stream_destroy_force(s);
+    drv_device_close(dev);
+    /* a fresh open starts a new device process */
+    dev = open0();
+    assert_int_equal(drv_mem_alloc(dev, 100, &p), 0);
+    assert_int_equal(drv_mem_free(dev, p), 0);
+    assert_int_equal(drv_device_close(dev), 0);
+}
+
+static void bad_device_ids(void **state)
+{
+    drv_device *dev;
+    assert_int_equal(drv_device_open(-1, &dev), 107001);
+    assert_int_equal(drv_device_open(5, &dev), 107001);
+    assert_true(strstr(drv_last_error(), "out of range") != NULL);
+}
+
+static int private_runtime_dir(void **state)
+{
+    static char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/aclemu-tdrv-%d", (int)getpid());
+    setenv("ACLEMU_RUNTIME_DIR", dir, 1);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(bad_device_ids),
+        cmocka_unit_test(launch_fill_vadd_sync),
+        cmocka_unit_test(copies_pinned_pageable_and_memset),
+        cmocka_unit_test(events_order_streams),
+        cmocka_unit_test(host_functions_run_in_order),
+        cmocka_unit_test(failures_are_reported_at_sync),
+        cmocka_unit_test(many_clients_no_lost_tasks),
+        cmocka_unit_test(killed_client_is_reclaimed),
+        cmocka_unit_test(killed_device_fails_pending_calls),
+    };
+    return cmocka_run_group_tests(tests, private_runtime_dir, NULL);
+}
