@@ -20,7 +20,7 @@
 
 typedef struct errmsg_item {
     char code[8];
-    char time[40];
+    char time[96];
     char *text;
 } errmsg_item;
 
@@ -109,7 +109,7 @@ void aclemu_errmsg_vpush(const char *errcode, const char *fmt, va_list ap)
         return;
     }
     char text[ERRMSG_MAX_TEXT + 32];
-    char now[40];
+    char now[96];
     format_now(now, sizeof(now));
     int n = vsnprintf(text, ERRMSG_MAX_TEXT, fmt, ap);
     if (n < 0) {

@@ -43,6 +43,10 @@ static const errmsg_catalog_entry catalog[] = {
     {"EE1017", "Invalid_Argument", "N/A", "N/A"},
     {"EE1018", "Invalid_Argument_API_Call_Sequence", "N/A", "N/A"},
     {"EE1019", "Execution_Error", "N/A", "N/A"},
+    {"EE1021", "Resource_Error",
+     "Failed to create resources such as semaphores, locks, or threads due to insufficient "
+     "resources.",
+     "Stop unnecessary threads and ensure that the required resource is available."},
     {"EE1023", "Resource_Error", "N/A", "N/A"},
     {"EE2002", "Config_Error_Invalid_Environment_Variable", "N/A",
      "Reset the environment variable by referring to the Environment Variable Reference."},

@@ -133,11 +133,6 @@ void aclemu_store_f32(char *dst, int32_t dtype, int64_t stride, const float *src
 
 void aclemu_store_f64(char *dst, int32_t dtype, int64_t stride, const double *src, int64_t n)
 {
-    if (dtype == ACL_FLOAT16) { /* avoid double rounding through float: exact enough via float
-                                   except for ties, which double->float->half keeps rare */
-        STORE_LOOP(uint16_t, aclemu_float_to_half((float)src[i]))
-        return;
-    }
     STORE_FLOATING(double)
 }
 

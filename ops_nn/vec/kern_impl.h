@@ -290,12 +290,12 @@ static void r_shift(const float *x, float *y, int64_t n, float s)
     do {                                                                                \
         int64_t i = 0;                                                                  \
         for (; i + VN <= n; i += VN) {                                                  \
-            const int64_t k = VN;                                                       \
+            const int64_t k = VN; (void)k;                                              \
             V t = v_mul(v_sub(v_load(x + i), sh), mu);                                  \
             v_store(y + i, (EXPR));                                                     \
         }                                                                               \
         if (i < n) {                                                                    \
-            const int64_t k = n - i;                                                    \
+            const int64_t k = n - i; (void)k;                                           \
             V t = v_mul(v_sub(v_loadn(x + i, k), sh), mu);                              \
             v_storen(y + i, (EXPR), k);                                                 \
         }                                                                               \

@@ -195,7 +195,7 @@ SI M v_isnan(V a) { return a != a; }
 SI V v_sel(M m, V t, V f) { return m ? t : f; }
 SI M m_or(M a, M b) { return a | b; }
 SI M m_and(M a, M b) { return a & b; }
-SI M m_andnot(M a, M b) { return !a & b; }
+SI M m_andnot(M a, M b) { return (!a) & b; }
 SI int m_any(M a) { return a != 0; }
 SI float v_hsum(V a) { return a; }
 SI float v_hmax(V a) { return a; }

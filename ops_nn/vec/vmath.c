@@ -6,7 +6,8 @@
 #define VMATH_FN(name, op)                                                 \
     void name(const float *x, float *y, int64_t n)                          \
     {                                                                       \
-        vec_kernels_get()->unary[op](x, y, n, NULL);                        \
+        vec_params p = vec_params_default();                                \
+        vec_kernels_get()->unary[op](x, y, n, &p);                          \
     }
 
 VMATH_FN(vec_exp, VEC_EXP)

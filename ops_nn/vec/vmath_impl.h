@@ -37,21 +37,24 @@ SI V vm_exp(V x)
     return v_sel(v_isnan(x), v_add(x, x), y);
 }
 
-/* e^x - 1, accurate near 0 (odd-looking: keeps -0). */
+/* e^x - 1, accurate near 0 (keeps -0): Taylor series up to x^11/11! for
+ * |x| < 0.7 (truncation < 1e-9 relative), exp(x) - 1 beyond. */
 SI V vm_expm1(V x)
 {
-    /* Taylor to x^8/8! is below 1e-9 relative for |x| < ln2/2 */
-    V p = v_set1(1.0f / 40320.0f);
-    p = v_fma(p, x, v_set1(1.0f / 5040.0f));
-    p = v_fma(p, x, v_set1(1.0f / 720.0f));
-    p = v_fma(p, x, v_set1(1.0f / 120.0f));
-    p = v_fma(p, x, v_set1(1.0f / 24.0f));
-    p = v_fma(p, x, v_set1(1.0f / 6.0f));
-    p = v_fma(p, x, v_set1(0.5f));
-    p = v_fma(p, x, v_set1(1.0f));
+    V p = v_set1(2.505210839e-08f);
+    p = v_fma(p, x, v_set1(2.755731922e-07f));
+    p = v_fma(p, x, v_set1(2.755731922e-06f));
+    p = v_fma(p, x, v_set1(2.480158730e-05f));
+    p = v_fma(p, x, v_set1(1.984126984e-04f));
+    p = v_fma(p, x, v_set1(1.388888889e-03f));
+    p = v_fma(p, x, v_set1(8.333333333e-03f));
+    p = v_fma(p, x, v_set1(4.166666667e-02f));
+    p = v_fma(p, x, v_set1(1.666666667e-01f));
+    p = v_fma(p, x, v_set1(5.000000000e-01f));
+    p = v_fma(p, x, v_set1(1.000000000e+00f));
     V small = v_mul(x, p);
     V big = v_sub(vm_exp(x), v_set1(1.0f));
-    return v_sel(v_lt(v_abs(x), v_set1(0.34657359f)), small, big);
+    return v_sel(v_lt(v_abs(x), v_set1(0.7f)), small, big);
 }
 
 /* natural log; log(0) = -Inf, log(x<0) = NaN, denormal inputs handled. */
@@ -186,8 +189,8 @@ SI V vm_erfc_big(V ax)
     }
     V h = v_mul(a, a);
     V l = v_fma_exact(a, a, v_neg(h));
-    V e = v_mul(vm_exp(v_neg(h)), v_fnma(l, v_set1(1.0f), v_set1(1.0f)));
-    V r = v_mul(e, q);
+    /* e^{-(h+l)} q ~= e^{-h} (q - q l) */
+    V r = v_mul(vm_exp(v_neg(h)), v_fnma(q, l, q));
     return v_sel(v_gt(ax, v_set1(10.1f)), v_zero(), r);
 }
 

@@ -21,106 +21,111 @@
 extern "C" {
 #endif
 
+/* Exported from libascendcl.so (which links the driver in): libnnopbase and the op libraries
+ * call these through it, so one process has exactly one driver state. Never link the static
+ * driver library into another shared library loaded by user programs. */
+#define DRV_API __attribute__((visibility("default")))
+
 typedef struct drv_device drv_device;
 typedef struct drv_stream drv_stream;
 typedef struct drv_event drv_event;
 
 /* Reason of the last failure on this thread ("" if none). */
-const char *drv_last_error(void);
+DRV_API const char *drv_last_error(void);
 
 /* ---- topology ---------------------------------------------------------------------------- */
 /* Loads the topology once per process (path NULL = $ACLEMU_TOPOLOGY or the default). A later
  * call with a different path replaces it only while no device is open. */
-int drv_topology_init(const char *path);
-const aclemu_topology *drv_topology(void);
+DRV_API int drv_topology_init(const char *path);
+DRV_API const aclemu_topology *drv_topology(void);
 
 /* ---- devices ----------------------------------------------------------------------------- */
 /* Connects to device `devid`'s process, starting it if none runs. Refcounted per process:
  * every successful open needs one close. */
-int drv_device_open(int32_t devid, drv_device **out);
+DRV_API int drv_device_open(int32_t devid, drv_device **out);
 /* Drops one reference; the last one waits for this process's tasks, frees its memory, streams
  * and events on the device and disconnects. */
-int drv_device_close(drv_device *dev);
-int32_t drv_device_id(const drv_device *dev);
-const aclemu_chip_profile *drv_device_profile(const drv_device *dev);
+DRV_API int drv_device_close(drv_device *dev);
+DRV_API int32_t drv_device_id(const drv_device *dev);
+DRV_API const aclemu_chip_profile *drv_device_profile(const drv_device *dev);
 /* Waits until every stream of this process on the device has drained. */
-int drv_device_sync(drv_device *dev, int32_t timeout_ms);
+DRV_API int drv_device_sync(drv_device *dev, int32_t timeout_ms);
 
 /* ---- device memory ----------------------------------------------------------------------- */
 /* Allocates `size` bytes (the caller has done the ACL rounding) aligned to 64 bytes or more.
  * Out of memory: ACL_ERROR_RT_MEMORY_ALLOCATION. */
-int drv_mem_alloc(drv_device *dev, size_t size, void **devptr);
+DRV_API int drv_mem_alloc(drv_device *dev, size_t size, void **devptr);
 /* devptr must be the start of a live allocation of this process, else ACL_ERROR_INVALID_PARAM. */
-int drv_mem_free(drv_device *dev, void *devptr);
-int drv_mem_info(drv_device *dev, size_t *free_bytes, size_t *total_bytes);
+DRV_API int drv_mem_free(drv_device *dev, void *devptr);
+DRV_API int drv_mem_info(drv_device *dev, size_t *free_bytes, size_t *total_bytes);
 /* The host process's mapping of [devptr, devptr+len) if the range lies inside one live device
  * allocation on this device, else NULL. For synchronous copies done by the runtime itself. */
-void *drv_mem_host_view(drv_device *dev, const void *devptr, size_t len);
+DRV_API void *drv_mem_host_view(drv_device *dev, const void *devptr, size_t len);
 /* If ptr points into a live device allocation on any open device: returns its device id, base
  * and size and 1; otherwise 0. */
-int drv_mem_lookup(const void *ptr, int32_t *devid, void **base, size_t *size);
+DRV_API int drv_mem_lookup(const void *ptr, int32_t *devid, void **base, size_t *size);
 
 /* ---- pinned host memory (aclrtMallocHost): shared with the device process ----------------- */
-int drv_host_alloc(drv_device *dev, size_t size, void **hostptr);
-int drv_host_free(void *hostptr); /* ACL_ERROR_INVALID_PARAM if not from drv_host_alloc */
+DRV_API int drv_host_alloc(drv_device *dev, size_t size, void **hostptr);
+DRV_API int drv_host_free(void *hostptr); /* ACL_ERROR_INVALID_PARAM if not from drv_host_alloc */
 /* 1 if ptr lies inside a pinned allocation (and returns its base/size), else 0. */
-int drv_host_lookup(const void *ptr, void **base, size_t *size);
+DRV_API int drv_host_lookup(const void *ptr, void **base, size_t *size);
 
 /* ---- streams ----------------------------------------------------------------------------- */
-int drv_stream_create(drv_device *dev, uint32_t priority, uint32_t flags, drv_stream **out);
+DRV_API int drv_stream_create(drv_device *dev, uint32_t priority, uint32_t flags, drv_stream **out);
 /* Waits for the stream's pending tasks, then releases it. */
-int drv_stream_destroy(drv_stream *s);
+DRV_API int drv_stream_destroy(drv_stream *s);
 /* Releases the stream without waiting; pending tasks are discarded. */
-int drv_stream_destroy_force(drv_stream *s);
-drv_device *drv_stream_device(const drv_stream *s);
-int32_t drv_stream_id(const drv_stream *s);
+DRV_API int drv_stream_destroy_force(drv_stream *s);
+DRV_API drv_device *drv_stream_device(const drv_stream *s);
+DRV_API int32_t drv_stream_id(const drv_stream *s);
 /* Waits for every task queued so far. Returns the first failure of a task since the last
  * synchronisation (the task's ACL code), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT on expiry, or
  * ACL_ERROR_RT_LOST_HEARTBEAT if the device process died. */
-int drv_stream_sync(drv_stream *s, int32_t timeout_ms);
+DRV_API int drv_stream_sync(drv_stream *s, int32_t timeout_ms);
 /* *complete = 1 when every queued task has finished. */
-int drv_stream_query(drv_stream *s, int *complete);
+DRV_API int drv_stream_query(drv_stream *s, int *complete);
 /* ACL_STOP_ON_FAILURE (1): after a failed task the rest of the stream's tasks are skipped. */
-int drv_stream_set_failure_mode(drv_stream *s, uint64_t mode);
+DRV_API int drv_stream_set_failure_mode(drv_stream *s, uint64_t mode);
 
 /* Enqueues a kernel launch. ACL_ERROR_RT_KERNEL_LOOKUP reported at sync if the name is unknown
  * to the device; args_size > ACLEMU_KERNEL_ARGS_MAX → ACL_ERROR_INVALID_PARAM. */
-int drv_launch(drv_stream *s, const char *kernel, uint32_t block_dim, const void *args,
+DRV_API int drv_launch(drv_stream *s, const char *kernel, uint32_t block_dim, const void *args,
                size_t args_size);
 
 /* Stream-ordered copies. dst/src may each be device memory (of this stream's device), pinned
  * host memory or pageable host memory. Pageable sources are staged at enqueue time; a pageable
  * destination makes the call wait until the copy is done (as the real runtime does). */
-int drv_memcpy_async(drv_stream *s, void *dst, const void *src, size_t count);
-int drv_memcpy2d_async(drv_stream *s, void *dst, size_t dpitch, const void *src, size_t spitch,
+DRV_API int drv_memcpy_async(drv_stream *s, void *dst, const void *src, size_t count);
+DRV_API int drv_memcpy2d_async(drv_stream *s, void *dst, size_t dpitch, const void *src, size_t spitch,
                        size_t width, size_t height);
-int drv_memset_async(drv_stream *s, void *dst, uint8_t value, size_t count);
+DRV_API int drv_memset_async(drv_stream *s, void *dst, uint8_t value, size_t count);
 
 /* Host functions in stream order. The device stops at the task until a host thread runs it with
  * drv_process_callbacks (block = 1) or signals it and goes on (block = 0). */
 typedef void (*drv_host_fn)(void *user_data);
-int drv_launch_host_fn(drv_stream *s, drv_host_fn fn, void *user_data, int block);
+DRV_API int drv_launch_host_fn(drv_stream *s, drv_host_fn fn, void *user_data, int block);
 /* Runs, on the calling thread, the host functions that streams[0..n) have reached, in order.
  * Waits up to timeout_ms for at least one. Returns ACL_ERROR_RT_REPORT_TIMEOUT if none came. */
-int drv_process_callbacks(drv_stream *const *streams, int n, int32_t timeout_ms);
+DRV_API int drv_process_callbacks(drv_stream *const *streams, int n, int32_t timeout_ms);
 
 /* ---- events ------------------------------------------------------------------------------ */
-int drv_event_create(drv_device *dev, uint32_t flags, drv_event **out);
-int drv_event_destroy(drv_event *e);
+DRV_API int drv_event_create(drv_device *dev, uint32_t flags, drv_event **out);
+DRV_API int drv_event_destroy(drv_event *e);
 /* Captures the tasks queued on s so far; completes when they have finished. */
-int drv_event_record(drv_event *e, drv_stream *s);
+DRV_API int drv_event_record(drv_event *e, drv_stream *s);
 /* Returns the event to the not-recorded state, in stream order. */
-int drv_event_reset(drv_event *e, drv_stream *s);
+DRV_API int drv_event_reset(drv_event *e, drv_stream *s);
 /* *complete = 1 when the last record has completed, or the event was never recorded. */
-int drv_event_query(drv_event *e, int *complete);
+DRV_API int drv_event_query(drv_event *e, int *complete);
 /* *recorded = 1 once the event has been recorded at least once since create/reset. */
-int drv_event_recorded(drv_event *e, int *recorded);
-int drv_event_sync(drv_event *e, int32_t timeout_ms);
+DRV_API int drv_event_recorded(drv_event *e, int *recorded);
+DRV_API int drv_event_sync(drv_event *e, int32_t timeout_ms);
 /* Device time (ns, CLOCK_MONOTONIC) at which the last record completed;
  * ACL_ERROR_RT_EVENT_NOT_COMPLETE... callers check completion first. */
-int drv_event_timestamp(drv_event *e, uint64_t *ns);
+DRV_API int drv_event_timestamp(drv_event *e, uint64_t *ns);
 /* Makes s wait (on the device) for the event's last record. */
-int drv_stream_wait_event(drv_stream *s, drv_event *e);
+DRV_API int drv_stream_wait_event(drv_stream *s, drv_event *e);
 
 /* ---- status (npu-smi, aclrtGetDeviceUtilizationRate) ------------------------------------- */
 typedef struct drv_proc_info {
@@ -142,7 +147,7 @@ typedef struct drv_device_status {
 } drv_device_status;
 
 /* Never starts a device process. */
-int drv_query_status(int32_t devid, drv_device_status *st);
+DRV_API int drv_query_status(int32_t devid, drv_device_status *st);
 
 #ifdef __cplusplus
 }

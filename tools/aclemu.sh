@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Sets aclemu up on a Debian 12 machine and runs the demo or the whole test suite.
+#
+#   tools/aclemu.sh demo    install build deps, build, install into ./_install, run the demo
+#   tools/aclemu.sh test    same, then run every test (unit, integration, host programs)
+#   tools/aclemu.sh build   only set up, build and install
+#
+# Environment: BUILD_DIR (default ./build), PREFIX (default ./_install), JOBS (default nproc).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD_DIR=${BUILD_DIR:-$ROOT/build}
+PREFIX=${PREFIX:-$ROOT/_install}
+JOBS=${JOBS:-$(nproc)}
+DEPS=(build-essential g++ meson ninja-build pkg-config libyaml-dev libjson-c-dev libcmocka-dev python3)
+
+install_deps() {
+    local missing=()
+    for p in "${DEPS[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "==> installing ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+build() {
+    install_deps
+    if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+        meson setup "$BUILD_DIR" --prefix="$PREFIX" --buildtype=release -Dtests=enabled
+    fi
+    ninja -C "$BUILD_DIR" -j"$JOBS"
+    meson install -C "$BUILD_DIR" --quiet
+}
+
+case "${1:-}" in
+    build) build ;;
+    demo)
+        build
+        # shellcheck disable=SC1091
+        source "$PREFIX/set_env.sh"
+        "$PREFIX/bin/aclemu-demo"
+        ;;
+    test)
+        build
+        meson test -C "$BUILD_DIR" --num-processes "$JOBS" --print-errorlogs
+        ;;
+    *)
+        sed -n '2,10p' "$0"
+        exit 2
+        ;;
+esac
