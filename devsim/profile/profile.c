@@ -393,6 +393,28 @@ static yaml_node_t *load_mapping_doc(doc_ctx *c, const char *path, const char *w
     }
     yaml_parser_set_input_file(&parser, fp);
     int ok = yaml_parser_load(&parser, &c->doc);
+    if (ok && yaml_document_get_root_node(&c->doc) != NULL) {
+        /* a second document would be ignored silently: reject it */
+        yaml_document_t extra;
+        if (!yaml_parser_load(&parser, &extra)) {
+            ok = 0;
+        } else {
+            yaml_node_t *root2 = yaml_document_get_root_node(&extra);
+            if (root2 != NULL) {
+                fail(c->err, "%s:%u: %s: more than one YAML document in the file", path,
+                     line_of(root2), what);
+                yaml_document_delete(&extra);
+                yaml_document_delete(&c->doc);
+                yaml_parser_delete(&parser);
+                fclose(fp);
+                memset(&c->doc, 0, sizeof c->doc);
+                return NULL;
+            }
+            yaml_document_delete(&extra);
+        }
+        if (!ok)
+            yaml_document_delete(&c->doc);
+    }
     if (!ok) {
         unsigned line = (unsigned)parser.problem_mark.line + 1;
         if (parser.context != NULL)

@@ -574,6 +574,9 @@ int main(int argc, char **argv)
         logmsg("device %d already has a device process", devid);
         return 3;
     }
+    /* the lock file names the owner: tools and tests find the device process by it */
+    if (ftruncate(lockfd, 0) == 0)
+        dprintf(lockfd, "%d\n", (int)getpid());
 
     static aclemu_topology topo;
     char err[512];

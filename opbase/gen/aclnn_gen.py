@@ -10,7 +10,7 @@ Input: *.def files (one per public header aclnnop/<stem>.h), each with lines
 
 <params> is the C parameter list of aclnn<Name>GetWorkspaceSize without the trailing
 workspaceSize/executor. A tensor parameter may end in @in, @out or @inout to state its direction;
-by default `const aclTensor*` is an input, `aclTensor*` named ...Ref is both, and any other
+by default a tensor named ...Ref is both, a `const aclTensor*` an input and any other
 `aclTensor*` an output (same for aclTensorList*).
 
 Outputs (in --outdir): <stem>.h per .def, aclemu_plans.h (prototypes of the planners the op
@@ -65,10 +65,10 @@ def parse_param(text, where):
     elif base == 'aclTensorList*':
         kind = 'list'
     if kind and direction is None:
-        if ctype.startswith('const '):
-            direction = 'in'
-        elif name.endswith('Ref'):
+        if name.endswith('Ref'):
             direction = 'inout'
+        elif ctype.startswith('const '):
+            direction = 'in'
         else:
             direction = 'out'
     return {'type': ctype, 'name': name, 'kind': kind, 'dir': direction}

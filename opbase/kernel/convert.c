@@ -155,3 +155,42 @@ void aclemu_store_i64(char *dst, int32_t dtype, int64_t stride, const int64_t *s
     default: break;
     }
 }
+
+void aclemu_convert_run(char *dst, int32_t ddt, int64_t dstride, const char *src, int32_t sdt, int64_t sstride,
+                        int64_t n)
+{
+    if (ddt == sdt) {
+        size_t es = aclemu_kdtype_size(sdt);
+        if ((size_t)dstride == es && (size_t)sstride == es) {
+            memmove(dst, src, (size_t)n * es);
+            return;
+        }
+        for (int64_t i = 0; i < n; i++)
+            memcpy(dst + i * dstride, src + i * sstride, es);
+        return;
+    }
+    int dom = aclemu_compute_domain(sdt);
+    for (int64_t s = 0; s < n; s += ACLEMU_CHUNK) {
+        int64_t m = n - s < ACLEMU_CHUNK ? n - s : ACLEMU_CHUNK;
+        if (dom == ACLEMU_DOM_I64) {
+            int64_t buf[ACLEMU_CHUNK];
+            aclemu_load_i64(buf, src + s * sstride, sdt, sstride, m);
+            aclemu_store_i64(dst + s * dstride, ddt, dstride, buf, m);
+        } else {
+            double buf[ACLEMU_CHUNK];
+            aclemu_load_f64(buf, src + s * sstride, sdt, sstride, m);
+            aclemu_store_f64(dst + s * dstride, ddt, dstride, buf, m);
+        }
+    }
+}
+
+void aclemu_zero_run(char *dst, int32_t dtype, int64_t stride, int64_t n)
+{
+    size_t es = aclemu_kdtype_size(dtype);
+    if ((size_t)stride == es) {
+        memset(dst, 0, (size_t)n * es);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        memset(dst + i * stride, 0, es);
+}

@@ -111,6 +111,23 @@ ACLNN_API int64_t aclemu_exec_live_count(void)
     return atomic_load(&live_count);
 }
 
+ACLNN_API int aclemu_exec_get_launch(const aclOpExecutor *ex, uint32_t i, const char **kernel,
+                                     uint32_t *block_dim, const void **blob, size_t *size)
+{
+    if (!ex || ex->magic != EXEC_MAGIC || i >= ex->nlaunch)
+        return -1;
+    *kernel = ex->launch[i].kernel;
+    *block_dim = ex->launch[i].block_dim;
+    *blob = ex->blob + ex->launch[i].off;
+    *size = ex->launch[i].size;
+    return 0;
+}
+
+ACLNN_API uint32_t aclemu_exec_launch_count(const aclOpExecutor *ex)
+{
+    return ex && ex->magic == EXEC_MAGIC ? ex->nlaunch : 0;
+}
+
 /* ---- stage 1 ------------------------------------------------------------------------------ */
 static void io_add(aclOpExecutor *ex, const aclTensor *t, uint8_t dir, uint16_t in_pos, uint16_t out_pos, uint16_t rel,
                    uint8_t in_list)

@@ -52,15 +52,18 @@ SI V op_elu(V x, float alpha, float scale, float input_scale)
 
 SI V op_gelu_tanh_bwd(V x)
 {
-    /* d/dx 0.5x(1+tanh(u)) = 0.5(1+t) + 0.5x(1-t^2)k(1+3c x^2) */
-    const float k = 0.7978845608028654f, c = 0.044715f;
-    V xc = v_min(v_max(x, v_set1(-10.0f)), v_set1(10.0f));
+    /* gelu = x*s(z), z = 2u = x(2k + 2kc x^2):  d = s (1 + x (1-s) z'),
+     * z' = 2k(1 + 3c x^2); s and 1-s from vm_sigmoid2 keep the tails exact */
+    const float k2 = 1.5957691216057308f, c = 0.044715f;
+    V xc = v_min(v_max(x, v_set1(-12.0f)), v_set1(12.0f));
     V x2 = v_mul(xc, xc);
-    V u = v_mul(v_mul(xc, v_set1(k)), v_fma(x2, v_set1(c), v_set1(1.0f)));
-    V t = vm_tanh(u);
-    V du = v_mul(v_set1(k), v_fma(x2, v_set1(3.0f * c), v_set1(1.0f)));
-    V d = v_fma(v_mul(v_mul(v_set1(0.5f), xc), v_fnma(t, t, v_set1(1.0f))), du,
-                v_mul(v_set1(0.5f), v_add(v_set1(1.0f), t)));
+    V z = v_mul(xc, v_fma(x2, v_set1(k2 * c), v_set1(k2)));
+    V dz = v_fma(x2, v_set1(3.0f * k2 * c), v_set1(k2));
+    V s, sn;
+    vm_sigmoid2(z, &s, &sn);
+    V d = v_mul(s, v_fma(v_mul(xc, sn), dz, v_set1(1.0f)));
+    d = v_sel(v_gt(x, v_set1(12.0f)), v_set1(1.0f), d);
+    d = v_sel(v_lt(x, v_set1(-12.0f)), v_zero(), d);
     return v_sel(v_isnan(x), x, d);
 }
 
@@ -74,9 +77,11 @@ SI V op_gelu_erf_bwd(V x)
 
 SI V op_silu_bwd(V x)
 {
+    /* d/dx x s(x) = s (1 + x (1-s)) */
     V xc = v_min(v_max(x, v_set1(-100.0f)), v_set1(100.0f));
-    V s = vm_sigmoid(xc);
-    V d = v_mul(s, v_fma(xc, v_sub(v_set1(1.0f), s), v_set1(1.0f)));
+    V s, sn;
+    vm_sigmoid2(xc, &s, &sn);
+    V d = v_mul(s, v_fma(xc, sn, v_set1(1.0f)));
     return v_sel(v_isnan(x), x, d);
 }
 
@@ -284,6 +289,14 @@ static void r_shift(const float *x, float *y, int64_t n, float s)
     if (i < n) v_storen(y + i, v_add(v_loadn(x + i, n - i), sv), n - i);
 }
 
+static void r_axpb(const float *x, float *y, int64_t n, float a, float b)
+{
+    V av = v_set1(a), bv = v_set1(b);
+    int64_t i = 0;
+    for (; i + VN <= n; i += VN) v_store(y + i, v_fma(v_load(x + i), av, bv));
+    if (i < n) v_storen(y + i, v_fma(v_loadn(x + i, n - i), av, bv), n - i);
+}
+
 /* LDK loads VN lanes in the main loop and k lanes in the tail */
 #define LDK(ptr) (k == VN ? v_load(ptr) : v_loadn((ptr), k))
 #define AFFINE_LOOP(EXPR)                                                               \
@@ -363,6 +376,7 @@ const vec_kernels KERN_TABLE_NAME = {
     .row_exp_sum = r_exp_sum,
     .row_scale = r_scale,
     .row_shift = r_shift,
+    .row_axpb = r_axpb,
     .row_affine = r_affine,
     .row_softmax_bwd = r_softmax_bwd,
     .row_logsoftmax_bwd = r_logsoftmax_bwd,

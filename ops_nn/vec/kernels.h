@@ -25,6 +25,7 @@ typedef struct vec_kernels {
     float (*row_exp_sum)(const float *x, float *y, int64_t n, float shift); /* y=exp(x-shift) */
     void (*row_scale)(const float *x, float *y, int64_t n, float s);       /* y=x*s */
     void (*row_shift)(const float *x, float *y, int64_t n, float s);       /* y=x+s */
+    void (*row_axpb)(const float *x, float *y, int64_t n, float a, float b); /* y=x*a+b */
     /* y = (x - shift) * mul * gamma + beta; gamma / beta may be NULL */
     void (*row_affine)(const float *x, float *y, int64_t n, float shift, float mul,
                        const float *gamma, const float *beta);

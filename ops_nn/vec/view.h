@@ -23,6 +23,19 @@ typedef struct vec_view {
     int64_t strides[VEC_MAX_DIMS];
 } vec_view;
 
+/* A contiguous buffer and its dtype, as the row kernels take them; data NULL
+ * means "absent" for optional operands. */
+typedef struct vec_buf {
+    void *data;
+    int dtype;
+} vec_buf;
+
+static inline vec_buf vec_buf_of(void *data, int dtype)
+{
+    vec_buf b = {data, dtype};
+    return b;
+}
+
 /* strides == NULL means row-major contiguous. Returns -1 if ndim > 8. */
 int vec_view_init(vec_view *v, void *data, int dtype, int ndim, const int64_t *shape,
                   const int64_t *strides);

@@ -110,6 +110,18 @@ SI V vm_sigmoid(V x)
     return v_sel(v_lt(x, v_zero()), v_mul(e, s), s);
 }
 
+/* sigmoid(z) and 1 - sigmoid(z) = sigmoid(-z), both to full relative
+ * precision (one exp) */
+SI void vm_sigmoid2(V z, V *s, V *sn)
+{
+    V e = vm_exp(v_neg(v_abs(z)));
+    V r = v_div(v_set1(1.0f), v_add(v_set1(1.0f), e));
+    V er = v_mul(e, r);
+    M neg = v_lt(z, v_zero());
+    *s = v_sel(neg, er, r);
+    *sn = v_sel(neg, r, er);
+}
+
 /* log(1+e^z) without overflow */
 SI V vm_softplus(V z)
 {
@@ -127,6 +139,7 @@ SI V vm_tanh(V x)
     p = v_fma(p, z, v_set1(1.33314422036e-1f));
     p = v_fma(p, z, v_set1(-3.33332819422e-1f));
     V small = v_fma(v_mul(p, z), x, x);
+    small = v_sel(v_eq(x, v_zero()), x, small); /* keep -0 */
     M is_small = v_lt(ax, v_set1(0.625f));
     V big = v_fnma(v_set1(2.0f), v_div(v_set1(1.0f), v_add(vm_exp(v_add(ax, ax)), v_set1(1.0f))),
                    v_set1(1.0f));

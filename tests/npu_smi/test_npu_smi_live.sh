@@ -48,8 +48,13 @@ cap=$(awk -F' : ' '/HBM Capacity/{print $2+0}' <<<"$us")
 
 exec 3>&- # client frees its memory and exits
 wait $cpid
-out=$("$SMI" info)
-grep -q "No running processes found in NPU 0" <<<"$out" || fail "client still listed after exit:\n$out"
+# the device process reclaims a client when it sees the disconnect: allow it a moment
+for _ in $(seq 30); do
+    out=$("$SMI" info)
+    grep -q "No running processes found in NPU 0" <<<"$out" && break
+    sleep 0.1
+done
+grep -q "No running processes found in NPU 0" <<<"$out" || fail "client still listed 3 s after exit:\n$out"
 rm -rf "$ACLEMU_RUNTIME_DIR"
 [ "$failures" -eq 0 ] || exit 1
 echo "npu-smi live checks passed"

@@ -294,6 +294,14 @@ static void test_not_a_mapping_and_empty(void **state)
     expect_profile_error(p1, 1, "(profile)", "expected a mapping");
     const char *p2 = write_text("empty.yaml", "# nothing\n");
     expect_profile_error(p2, 1, "(profile)", "empty");
+    const char *p3 = write_profile("twodocs.yaml", 0, NULL, "---\nai_core_cnt: 1\n");
+    expect_profile_error(p3, N_BASE + 2, "(profile)", "more than one YAML document");
+    /* a syntax error in a later document is still an error */
+    const char *p4 = write_profile("twodocs-bad.yaml", 0, NULL, "---\nx: [\n");
+    aclemu_chip_profile p;
+    char err[1024];
+    assert_int_equal(aclemu_profile_load(p4, &p, err, sizeof err), -1);
+    assert_non_null(strstr(err, "(syntax)"));
 }
 
 static void test_soc_name_must_match_file(void **state)

@@ -12,6 +12,9 @@
 extern "C" {
 #endif
 
+/* Exported from libnnopbase for the op libraries (the project builds with hidden visibility). */
+#pragma GCC visibility push(default)
+
 /* The chip profile of the current device (never NULL). */
 const aclemu_chip_profile *aclemu_op_profile(void);
 /* `set` without the dtypes the current chip lacks (BF16 on 910 / 310P / 310B). */
@@ -47,6 +50,8 @@ const char *aclemu_shape_str(const int64_t *shape, uint32_t ndim, char *buf, siz
  * rank/storage, same shape. Used by most activations. */
 aclnnStatus aclemu_check_unary(const char *api, const aclTensor *self, const aclTensor *out,
                                aclemu_dtype_set allowed);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,9 @@
 extern "C" {
 #endif
 
+/* Exported from libnnopbase for the op libraries (the project builds with hidden visibility). */
+#pragma GCC visibility push(default)
+
 /* A set of dtypes: bit (1 << aclDataType). All public dtype values are < 64. */
 typedef uint64_t aclemu_dtype_set;
 #define ACLEMU_DT(x) ((aclemu_dtype_set)1 << (unsigned)(x))
@@ -46,6 +49,8 @@ int aclemu_can_cast(aclDataType from, aclDataType to);
 const char *aclemu_format_name(aclFormat f);
 /* 1 for the internal layouts users may not pass (NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...). */
 int aclemu_format_is_private(aclFormat f);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

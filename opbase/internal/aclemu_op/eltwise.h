@@ -10,12 +10,17 @@
 extern "C" {
 #endif
 
+/* Exported from libnnopbase for the op libraries (the project builds with hidden visibility). */
+#pragma GCC visibility push(default)
+
 /* Adds a launch of `kernel` with an `args_size`-byte blob whose leading aclemu_ew is filled
  * from out (op[0]) and ins (op[1..]); every input shape must broadcast to out's shape (checked
  * by the caller). Returns the blob for the op's own fields, or NULL with an error pushed
  * and *st set. */
 void *aclemu_ew_launch(aclOpExecutor *ex, const char *kernel, size_t args_size, const aclTensor *out,
                        const aclTensor *const *ins, uint32_t nin, aclnnStatus *st);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

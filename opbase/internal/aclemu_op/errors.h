@@ -9,6 +9,9 @@
 extern "C" {
 #endif
 
+/* Exported from libnnopbase for the op libraries (the project builds with hidden visibility). */
+#pragma GCC visibility push(default)
+
 /* Parameter errors of aclnn APIs are reported with the error code EZ1001 in CANN. */
 #define ACLEMU_ERRCODE_PARAM "EZ1001"
 /* Internal / runtime failures of the operator layer. */
@@ -20,6 +23,8 @@ aclnnStatus aclemu_op_error(aclnnStatus status, const char *code, const char *ap
 
 #define ACLEMU_PARAM_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_PARAM_INVALID, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
 #define ACLEMU_NULL_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_PARAM_NULLPTR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

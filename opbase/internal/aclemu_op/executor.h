@@ -15,6 +15,9 @@
 extern "C" {
 #endif
 
+/* Exported from libnnopbase for the op libraries (the project builds with hidden visibility). */
+#pragma GCC visibility push(default)
+
 /* Direction of an API tensor parameter as the op declaration gives it. */
 enum { ACLEMU_IO_IN = 1, ACLEMU_IO_OUT = 2, ACLEMU_IO_INOUT = 3 };
 
@@ -53,8 +56,17 @@ aclnnStatus aclemu_exec_bind_workspace(aclOpExecutor *ex, void *blob, uint64_t *
 /* Fills a descriptor of t's view inside the last launch's blob and binds its address. */
 aclnnStatus aclemu_exec_tdesc(aclOpExecutor *ex, void *blob, aclemu_tdesc *d, const aclTensor *t);
 
-/* Test hook: executors alive in this process (allocated and not yet freed). */
+/* Test hooks. Executors alive in this process (allocated and not yet freed): */
 ACLNN_API int64_t aclemu_exec_live_count(void);
+/* The i-th recorded launch (kernel, blockDim, blob as stage 1 left it, with every bound tensor
+ * at its stage-1 address); -1 if there is none. Lets unit tests inspect blobs and run kernels
+ * in-process. */
+ACLNN_API int aclemu_exec_get_launch(const aclOpExecutor *ex, uint32_t i, const char **kernel,
+                                     uint32_t *block_dim, const void **blob, size_t *size);
+/* Number of recorded launches and the workspace size. */
+ACLNN_API uint32_t aclemu_exec_launch_count(const aclOpExecutor *ex);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

@@ -56,6 +56,16 @@ void aclemu_store_f64(char *dst, int32_t dtype, int64_t stride, const double *sr
 void aclemu_load_i64(int64_t *dst, const char *src, int32_t dtype, int64_t stride, int64_t n);
 void aclemu_store_i64(char *dst, int32_t dtype, int64_t stride, const int64_t *src, int64_t n);
 
+/* Copies n elements converting between any two dtypes (float sources through double, integer
+ * and BOOL sources through int64); same dtype is a plain element copy. */
+void aclemu_convert_run(char *dst, int32_t ddt, int64_t dstride, const char *src, int32_t sdt, int64_t sstride,
+                        int64_t n);
+/* Fills n elements with zero (all-zero bits for every supported dtype). */
+void aclemu_zero_run(char *dst, int32_t dtype, int64_t stride, int64_t n);
+
+/* Kernel return code for an argument blob it cannot use (ACL_ERROR_RT_AICORE_EXCEPTION). */
+#define ACLEMU_KERNEL_BAD_ARGS 507015
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,6 +9,9 @@
 extern "C" {
 #endif
 
+/* Exported from libnnopbase for the op libraries (the project builds with hidden visibility). */
+#pragma GCC visibility push(default)
+
 /* Rank up to which shapes live inside the object (no second allocation). */
 #define ACLEMU_INLINE_RANK 8
 /* Largest rank any operator accepts (MAX_SUPPORT_DIMS_NUMS of ops-nn). */
@@ -80,6 +83,8 @@ int aclemu_tensor_is_contiguous(const aclTensor *t);
 /* Scalar value converted to double / int64 (complex: real part). */
 double aclemu_scalar_to_f64(const aclScalar *s);
 int64_t aclemu_scalar_to_i64(const aclScalar *s);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,9 @@
 extern "C" {
 #endif
 
+/* Exported from libnnopbase for the op libraries (the project builds with hidden visibility). */
+#pragma GCC visibility push(default)
+
 uint32_t aclemu_vector_core_num(const aclemu_chip_profile *p);
 uint32_t aclemu_cube_core_num(const aclemu_chip_profile *p);
 
@@ -19,6 +22,8 @@ uint32_t aclemu_cube_core_num(const aclemu_chip_profile *p);
  * block and per-block counts rounded up to `align` items (e.g. one 32-byte UB block). */
 void aclemu_tile_1d(uint64_t n, uint32_t max_blocks, uint64_t min_per_block, uint64_t align,
                     uint32_t *block_dim, uint64_t *per_block);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

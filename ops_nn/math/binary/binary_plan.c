@@ -1,0 +1,133 @@
+/* Checks and planning shared by the arithmetic binary ops. Order: null pointers, dtypes
+ * (support list, promotion, alpha castable, result castable to out), formats, shapes. */
+#include <string.h>
+
+#include "binary_args.h"
+#include "binary_plan.h"
+
+/* Rounds a double to what `dt` can hold (the real op casts scalars to the compute dtype). */
+static double round_to_dtype(double v, aclDataType dt)
+{
+    switch (dt) {
+    case ACL_FLOAT: return (float)v;
+    case ACL_FLOAT16: return aclemu_half_to_float(aclemu_float_to_half((float)v));
+    case ACL_BF16: return aclemu_bf16_to_float(aclemu_float_to_bf16((float)v));
+    default: return v;
+    }
+}
+
+static aclnnStatus check_common_tail(const char *api, const binary_spec *spec, aclDataType promoted,
+                                     const aclScalar *alpha, const aclTensor *out, const char *out_name)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_dtype_value(api, promoted, "promoted", spec->dtypes)))
+        return st;
+    if (spec->has_alpha && !aclemu_can_cast(alpha->dtype, promoted))
+        return ACLEMU_PARAM_ERROR(api, "alpha dtype %s can not cast to the promoted dtype %s.",
+                                  aclemu_dtype_name(alpha->dtype), aclemu_dtype_name(promoted));
+    if ((st = aclemu_check_dtype(api, out, out_name, spec->dtypes)))
+        return st;
+    return aclemu_check_can_cast(api, promoted, out, out_name);
+}
+
+static void fill_scalars(binary_args *a, aclDataType promoted, const binary_spec *spec, const aclScalar *alpha)
+{
+    a->promoted = (int32_t)promoted;
+    if (spec->has_alpha) {
+        a->alpha_f = round_to_dtype(aclemu_scalar_to_f64(alpha), promoted);
+        a->alpha_i = aclemu_scalar_to_i64(alpha);
+    } else {
+        a->alpha_f = 1.0;
+        a->alpha_i = 1;
+    }
+}
+
+aclnnStatus binary_plan_tensor(aclOpExecutor *ex, const binary_spec *spec, const aclTensor *self,
+                               const aclTensor *other, const aclScalar *alpha, const aclTensor *out, int inplace)
+{
+    const char *api = aclemu_exec_api(ex);
+    const char *sname = inplace ? "selfRef" : "self";
+    const char *oname = inplace ? "selfRef" : "out";
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, sname)) || (st = aclemu_check_notnull(api, other, "other")))
+        return st;
+    if (spec->has_alpha && (st = aclemu_check_notnull(api, alpha, "alpha")))
+        return st;
+    if (!inplace && (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+
+    if ((st = aclemu_check_dtype(api, self, sname, spec->dtypes)) ||
+        (st = aclemu_check_dtype(api, other, "other", spec->dtypes)))
+        return st;
+    aclDataType promoted = aclemu_promote_types(self->dtype, other->dtype);
+    if (promoted == ACL_DT_UNDEFINED)
+        return ACLEMU_PARAM_ERROR(api, "%s dtype %s and other dtype %s can not be promoted.", sname,
+                                  aclemu_dtype_name(self->dtype), aclemu_dtype_name(other->dtype));
+    if ((st = check_common_tail(api, spec, promoted, alpha, out, oname)))
+        return st;
+
+    if ((st = aclemu_check_format(api, self, sname)) || (st = aclemu_check_format(api, other, "other")) ||
+        (st = aclemu_check_format(api, out, oname)))
+        return st;
+
+    if ((st = aclemu_check_shape(api, self, sname, ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, other, "other", ACLEMU_MAX_RANK)) ||
+        (!inplace && (st = aclemu_check_shape(api, out, oname, ACLEMU_MAX_RANK))))
+        return st;
+    int64_t bshape[ACLEMU_MAX_RANK];
+    uint32_t bnd;
+    if ((st = aclemu_broadcast_shape(api, self, sname, other, "other", bshape, &bnd)))
+        return st;
+    if ((st = aclemu_check_shape_is(api, out, oname, bshape, bnd)))
+        return st;
+
+    const aclTensor *ins[2] = {self, other};
+    binary_args *a = (binary_args *)aclemu_ew_launch(ex, spec->kernel, sizeof(binary_args), out, ins, 2, &st);
+    if (!a)
+        return st;
+    a->other_is_tensor = 1;
+    fill_scalars(a, promoted, spec, alpha);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus binary_plan_scalar(aclOpExecutor *ex, const binary_spec *spec, const aclTensor *self,
+                               const aclScalar *other, const aclScalar *alpha, const aclTensor *out, int inplace)
+{
+    const char *api = aclemu_exec_api(ex);
+    const char *sname = inplace ? "selfRef" : "self";
+    const char *oname = inplace ? "selfRef" : "out";
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, sname)) || (st = aclemu_check_notnull(api, other, "other")))
+        return st;
+    if (spec->has_alpha && (st = aclemu_check_notnull(api, alpha, "alpha")))
+        return st;
+    if (!inplace && (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+
+    if ((st = aclemu_check_dtype(api, self, sname, spec->dtypes)))
+        return st;
+    aclDataType promoted = aclemu_promote_with_scalar(self->dtype, other->dtype);
+    if (promoted == ACL_DT_UNDEFINED)
+        return ACLEMU_PARAM_ERROR(api, "%s dtype %s and other dtype %s can not be promoted.", sname,
+                                  aclemu_dtype_name(self->dtype), aclemu_dtype_name(other->dtype));
+    if ((st = check_common_tail(api, spec, promoted, alpha, out, oname)))
+        return st;
+
+    if ((st = aclemu_check_format(api, self, sname)) || (st = aclemu_check_format(api, out, oname)))
+        return st;
+    if ((st = aclemu_check_shape(api, self, sname, ACLEMU_MAX_RANK)) ||
+        (!inplace && (st = aclemu_check_shape(api, out, oname, ACLEMU_MAX_RANK))))
+        return st;
+    if ((st = aclemu_check_same_shape(api, self, sname, out, oname)))
+        return st;
+
+    const aclTensor *ins[1] = {self};
+    binary_args *a = (binary_args *)aclemu_ew_launch(ex, spec->kernel, sizeof(binary_args), out, ins, 1, &st);
+    if (!a)
+        return st;
+    a->other_is_tensor = 0;
+    fill_scalars(a, promoted, spec, alpha);
+    a->other_f = round_to_dtype(aclemu_scalar_to_f64(other), promoted);
+    a->other_i = aclemu_scalar_to_i64(other);
+    return ACLNN_SUCCESS;
+}

@@ -1,0 +1,27 @@
+/* Host side of the arithmetic binary ops: the checks shared by aclnnAdd/Adds/InplaceAdd/
+ * InplaceAdds, aclnnMul/Muls/InplaceMul/InplaceMuls (and Sub/Div later), and their planning. */
+#ifndef OPS_MATH_BINARY_PLAN_H
+#define OPS_MATH_BINARY_PLAN_H
+
+#include "aclemu_op/op_api.h"
+
+/* dtypes of ops-math Add/Mul without the complex types (not emulated yet). */
+#define BINARY_DTYPES                                                                                  \
+    (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_DOUBLE) |    \
+     ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8) | ACLEMU_DT(ACL_INT16) | ACLEMU_DT(ACL_INT32) |       \
+     ACLEMU_DT(ACL_INT64) | ACLEMU_DT(ACL_BOOL))
+
+typedef struct binary_spec {
+    const char *kernel;     /* "Add", "Mul", ... */
+    int has_alpha;          /* Add/Sub take an alpha scalar */
+    aclemu_dtype_set dtypes;
+} binary_spec;
+
+/* self (tensor) op other (tensor); out == self for the inplace forms (inplace != 0). */
+aclnnStatus binary_plan_tensor(aclOpExecutor *ex, const binary_spec *spec, const aclTensor *self,
+                               const aclTensor *other, const aclScalar *alpha, const aclTensor *out, int inplace);
+/* self (tensor) op other (scalar). */
+aclnnStatus binary_plan_scalar(aclOpExecutor *ex, const binary_spec *spec, const aclTensor *self,
+                               const aclScalar *other, const aclScalar *alpha, const aclTensor *out, int inplace);
+
+#endif

@@ -1,0 +1,32 @@
+/* aclnnCast: any supported dtype to any other; float -> integer truncates toward zero. */
+#include "aclemu_plans.h"
+#include "cast_args.h"
+
+#define CAST_DTYPES                                                                                    \
+    (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_DOUBLE) |    \
+     ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8) | ACLEMU_DT(ACL_INT16) | ACLEMU_DT(ACL_UINT16) |      \
+     ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_UINT32) | ACLEMU_DT(ACL_INT64) | ACLEMU_DT(ACL_UINT64) |    \
+     ACLEMU_DT(ACL_BOOL))
+
+aclnnStatus aclemu_plan_Cast(aclOpExecutor *executor, const aclTensor *self, const aclDataType dtype, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", CAST_DTYPES)) ||
+        (st = aclemu_check_dtype_value(api, dtype, "dtype", CAST_DTYPES)))
+        return st;
+    if (out->dtype != dtype)
+        return ACLEMU_PARAM_ERROR(api, "out dtype %s should be the same as dtype %s.", aclemu_dtype_name(out->dtype),
+                                  aclemu_dtype_name(dtype));
+    if ((st = aclemu_check_format(api, self, "self")) || (st = aclemu_check_format(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_same_shape(api, self, "self", out, "out")))
+        return st;
+    const aclTensor *in[1] = {self};
+    aclemu_ew_launch(executor, "Cast", sizeof(cast_args), out, in, 1, &st);
+    return st;
+}
