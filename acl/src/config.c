@@ -225,6 +225,26 @@ static int parse_aclemu(json_object *root, acl_config *cfg)
     return ACL_SUCCESS;
 }
 
+/* json-c (0.16) accepts single-quoted strings even in strict mode; standard JSON does not. */
+static bool has_single_quoted_string(const char *text)
+{
+    bool in_string = false;
+    for (const char *p = text; *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1] != '\0') {
+                p++;
+            } else if (*p == '"') {
+                in_string = false;
+            }
+        } else if (*p == '"') {
+            in_string = true;
+        } else if (*p == '\'') {
+            return true;
+        }
+    }
+    return false;
+}
+
 int config_parse_text(const char *path, const char *text, acl_config *cfg)
 {
     config_defaults(cfg);
@@ -256,6 +276,12 @@ int config_parse_text(const char *path, const char *text, acl_config *cfg)
         }
     }
     json_tokener_free(tok);
+    if (root != NULL && jerr == json_tokener_success && !trailing &&
+        has_single_quoted_string(text)) {
+        json_object_put(root);
+        root = NULL;
+        jerr = json_tokener_error_parse_unexpected;
+    }
     if (root == NULL || jerr != json_tokener_success || trailing) {
         char reason[256];
         snprintf(reason, sizeof(reason), "Parse exception: %s",

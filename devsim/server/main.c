@@ -41,7 +41,7 @@ static void logmsg(const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "[aclemu-devsim %d] ", (int)getpid());
+    fprintf(stderr, "[aclemu-devsim %d %.3f] ", (int)getpid(), (double)ds_now_ns() * 1e-9);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -150,6 +150,7 @@ static void *reap_main(void *arg)
     uint32_t slot = ra->slot;
     free(ra);
     ds_ctl *ctl = srv->ctl;
+    logmsg("reaping client slot %u", slot);
     for (uint32_t i = 0; i < DS_MAX_STREAMS; i++) {
         ds_stream_shm *s = &ctl->streams[i];
         if (atomic_load(&s->state) != DS_STREAM_FREE && s->owner_slot == slot)
@@ -160,6 +161,7 @@ static void *reap_main(void *arg)
         if (s->owner_slot == slot)
             ds_stream_wait_free(srv, i);
     }
+    logmsg("streams of slot %u stopped", slot);
     pthread_mutex_lock(&srv->lock);
     for (uint32_t i = 0; i < DS_MAX_EVENTS; i++) {
         ds_event_shm *e = &ctl->events[i];

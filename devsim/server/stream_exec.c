@@ -20,15 +20,30 @@ typedef struct copy_args {
     const void *src;
     size_t n;
     int value; /* memset when >= 0 */
+    _Atomic uint32_t *state;
 } copy_args;
+
+/* Large copies go in chunks so that a stream being torn down (its client died) stops soon. */
+#define COPY_CHUNK (4u << 20)
 
 static int do_copy(void *arg)
 {
     copy_args *c = arg;
-    if (c->value >= 0)
-        memset(c->dst, c->value, c->n);
-    else
+    int backward = c->value < 0 && (char *)c->dst > (const char *)c->src &&
+                   (char *)c->dst < (const char *)c->src + c->n;
+    if (backward) { /* overlapping, destination after source */
         memmove(c->dst, c->src, c->n);
+        return 0;
+    }
+    for (size_t off = 0; off < c->n; off += COPY_CHUNK) {
+        size_t len = c->n - off < COPY_CHUNK ? c->n - off : COPY_CHUNK;
+        if (c->value >= 0)
+            memset((char *)c->dst + off, c->value, len);
+        else
+            memmove((char *)c->dst + off, (const char *)c->src + off, len);
+        if (atomic_load_explicit(c->state, memory_order_relaxed) != DS_STREAM_LIVE)
+            break;
+    }
     return 0;
 }
 
@@ -60,11 +75,13 @@ static int exec_task(ds_server *srv, ds_stream_shm *s, const ds_task *t)
                            t->block_dim);
     }
     case DS_TASK_COPY: {
-        copy_args c = {(void *)(uintptr_t)t->u[0], (const void *)(uintptr_t)t->u[1], t->u[2], -1};
+        copy_args c = {(void *)(uintptr_t)t->u[0], (const void *)(uintptr_t)t->u[1], t->u[2], -1,
+                       &s->state};
         return ds_guarded(do_copy, &c);
     }
     case DS_TASK_MEMSET: {
-        copy_args c = {(void *)(uintptr_t)t->u[0], NULL, t->u[2], (int)(t->u[1] & 0xff)};
+        copy_args c = {(void *)(uintptr_t)t->u[0], NULL, t->u[2], (int)(t->u[1] & 0xff),
+                       &s->state};
         return ds_guarded(do_copy, &c);
     }
     case DS_TASK_COPY2D: {

@@ -3,9 +3,12 @@
 
 uint32_t aclemu_vector_core_num(const aclemu_chip_profile *p)
 {
-    if (p->vector_core_cnt)
-        return p->vector_core_cnt;
-    return p->ai_core_cnt ? p->ai_core_cnt : 1;
+    /* Coupled chips (910, 310P: no separate cube cores) run vector code on the AI cores; their
+     * extra "vector cores" are not what GetCoreNumAiv reports. Split chips (A2/A3/950) have
+     * two AIV per AIC. */
+    if (p->cube_core_cnt == 0 || p->vector_core_cnt == 0)
+        return p->ai_core_cnt ? p->ai_core_cnt : 1;
+    return p->vector_core_cnt;
 }
 
 uint32_t aclemu_cube_core_num(const aclemu_chip_profile *p)

@@ -349,6 +349,29 @@ static void r_logsoftmax_bwd(const float *dy, const float *y, float *dx, int64_t
                  n - i);
 }
 
+static void r_pool_max_step(const float *src, float *best, int32_t *idx, int64_t n, int32_t base,
+                            int32_t step)
+{
+    VI lane = vi_mul(vi_iota(), vi_set1(step));
+    int64_t o = 0;
+    for (; o + VN <= n; o += VN) {
+        V v = v_load(src + o), b = v_load(best + o);
+        M take = m_or(v_gt(v, b), v_isnan(v));
+        if (!m_any(take))
+            continue;
+        VI cand = vi_add(vi_set1(base + (int32_t)o * step), lane);
+        v_store(best + o, v_sel(take, v, b));
+        vi_store(idx + o, vi_sel(take, cand, vi_load(idx + o)));
+    }
+    for (; o < n; o++) {
+        float v = src[o];
+        if (v > best[o] || v != v) {
+            best[o] = v;
+            idx[o] = base + (int32_t)o * step;
+        }
+    }
+}
+
 const vec_kernels KERN_TABLE_NAME = {
     .isa = KERN_ISA,
     .unary = {
@@ -380,4 +403,5 @@ const vec_kernels KERN_TABLE_NAME = {
     .row_affine = r_affine,
     .row_softmax_bwd = r_softmax_bwd,
     .row_logsoftmax_bwd = r_logsoftmax_bwd,
+    .pool_max_step = r_pool_max_step,
 };

@@ -33,6 +33,10 @@ typedef struct vec_kernels {
     void (*row_softmax_bwd)(const float *dy, const float *y, float *dx, int64_t n, float dot);
     /* dx = dy - exp(y)*sum (log-softmax backward) */
     void (*row_logsoftmax_bwd)(const float *dy, const float *y, float *dx, int64_t n, float sum);
+    /* max-pool step along an output row: for o < n, v = src[o]; if v > best[o]
+     * or v is NaN: best[o] = v, idx[o] = base + o*step */
+    void (*pool_max_step)(const float *src, float *best, int32_t *idx, int64_t n, int32_t base,
+                          int32_t step);
 } vec_kernels;
 
 extern const vec_kernels vec_kernels_avx512;

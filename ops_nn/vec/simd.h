@@ -51,6 +51,11 @@ SI VI vi_xor(VI a, VI b) { return _mm512_xor_si512(a, b); }
 #define vi_slli(a, k) _mm512_slli_epi32((a), (k))
 #define vi_srli(a, k) _mm512_srli_epi32((a), (k))
 #define vi_srai(a, k) _mm512_srai_epi32((a), (k))
+SI VI vi_load(const int32_t *p) { return _mm512_loadu_si512(p); }
+SI void vi_store(int32_t *p, VI v) { _mm512_storeu_si512(p, v); }
+SI VI vi_sel(M m, VI t, VI f) { return _mm512_mask_blend_epi32(m, f, t); }
+SI VI vi_iota(void) { return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
+SI VI vi_mul(VI a, VI b) { return _mm512_mullo_epi32(a, b); }
 SI M v_lt(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ); }
 SI M v_le(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ); }
 SI M v_gt(V a, V b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
@@ -108,6 +113,11 @@ SI VI vi_xor(VI a, VI b) { return _mm256_xor_si256(a, b); }
 #define vi_slli(a, k) _mm256_slli_epi32((a), (k))
 #define vi_srli(a, k) _mm256_srli_epi32((a), (k))
 #define vi_srai(a, k) _mm256_srai_epi32((a), (k))
+SI VI vi_load(const int32_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
+SI void vi_store(int32_t *p, VI v) { _mm256_storeu_si256((__m256i *)p, v); }
+SI VI vi_sel(M m, VI t, VI f) { return _mm256_blendv_epi8(f, t, _mm256_castps_si256(m)); }
+SI VI vi_iota(void) { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
+SI VI vi_mul(VI a, VI b) { return _mm256_mullo_epi32(a, b); }
 SI M v_lt(V a, V b) { return _mm256_cmp_ps(a, b, _CMP_LT_OQ); }
 SI M v_le(V a, V b) { return _mm256_cmp_ps(a, b, _CMP_LE_OQ); }
 SI M v_gt(V a, V b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
@@ -185,6 +195,11 @@ SI VI vi_xor(VI a, VI b) { return a ^ b; }
 #define vi_slli(a, k) ((int32_t)((uint32_t)(a) << (k)))
 #define vi_srli(a, k) ((int32_t)((uint32_t)(a) >> (k)))
 #define vi_srai(a, k) ((int32_t)(a) >> (k))
+SI VI vi_load(const int32_t *p) { return *p; }
+SI void vi_store(int32_t *p, VI v) { *p = v; }
+SI VI vi_sel(M m, VI t, VI f) { return m ? t : f; }
+SI VI vi_iota(void) { return 0; }
+SI VI vi_mul(VI a, VI b) { return (int32_t)((uint32_t)a * (uint32_t)b); }
 SI M v_lt(V a, V b) { return a < b; }
 SI M v_le(V a, V b) { return a <= b; }
 SI M v_gt(V a, V b) { return a > b; }

@@ -89,6 +89,7 @@ static void test_copy_directions(void **state)
     ACL_OK(aclrtMemcpy((char *)d1 + 100, 1000, h + 5000, 1000, ACL_MEMCPY_HOST_TO_DEVICE));
     ACL_OK(aclrtMemcpy(back, 1000, (char *)d1 + 100, 1000, ACL_MEMCPY_DEVICE_TO_HOST));
     assert_memory_equal(back, h + 5000, 1000);
+    ACL_OK(aclrtMemcpy(d1, n, h, n, ACL_MEMCPY_HOST_TO_DEVICE)); /* restore */
 
     /* async with pageable and pinned host memory */
     aclrtStream s;
