@@ -29,7 +29,7 @@ const char *aclop_attr_type_name(aclop_attr_type t)
     return "unknown";
 }
 
-static void value_free(aclop_attr_value *v)
+void aclop_attr_value_free(aclop_attr_value *v)
 {
     free(v->name);
     free(v->s);
@@ -95,7 +95,7 @@ static int value_copy(aclop_attr_value *dst, const aclop_attr_value *src)
             dst->lists[k] = dup_mem(src->lists[k], src->list_lens[k] * sizeof(int64_t), &fail);
     }
     if (fail) {
-        value_free(dst);
+        aclop_attr_value_free(dst);
         return ACL_ERROR_BAD_ALLOC;
     }
     return ACL_SUCCESS;
@@ -185,7 +185,7 @@ int aclop_attr_put(aclopAttr *a, const aclop_attr_value *v)
         return rc;
     for (size_t k = 0; k < a->n; k++) {
         if (strcmp(a->items[k].name, v->name) == 0) {
-            value_free(&a->items[k]);
+            aclop_attr_value_free(&a->items[k]);
             a->items[k] = copy;
             return ACL_SUCCESS;
         }
@@ -194,7 +194,7 @@ int aclop_attr_put(aclopAttr *a, const aclop_attr_value *v)
         size_t cap = a->cap ? a->cap * 2 : 4;
         aclop_attr_value *items = realloc(a->items, cap * sizeof(*items));
         if (items == NULL) {
-            value_free(&copy);
+            aclop_attr_value_free(&copy);
             return ACL_ERROR_BAD_ALLOC;
         }
         a->items = items;
@@ -223,7 +223,7 @@ void aclop_attr_free(aclopAttr *a)
     if (a == NULL)
         return;
     for (size_t k = 0; k < a->n; k++)
-        value_free(&a->items[k]);
+        aclop_attr_value_free(&a->items[k]);
     free(a->items);
     free(a);
 }

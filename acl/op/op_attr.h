@@ -59,6 +59,8 @@ int aclop_attr_put(aclopAttr *a, const aclop_attr_value *v);
 /* Deep copy; NULL source gives an empty set. NULL on allocation failure. */
 aclopAttr *aclop_attr_clone(const aclopAttr *a);
 void aclop_attr_free(aclopAttr *a);
+/* Frees what a value owns (name included) and zeroes it. */
+void aclop_attr_value_free(aclop_attr_value *v);
 /* "{axes: [-1], half_to_float: false}" (truncated to cap). */
 char *aclop_attr_str(const aclopAttr *a, char *buf, size_t cap);
 char *aclop_attr_value_str(const aclop_attr_value *v, char *buf, size_t cap);
