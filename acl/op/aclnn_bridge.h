@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "aclnn/acl_meta.h"
+#include "aclnn/aclnn_base.h"
 #include "op_spec.h"
 
 typedef struct aclop_nn {

@@ -115,7 +115,8 @@ static bool float_eq(float x, float y)
 {
     if (x == y || (isnan(x) && isnan(y)))
         return true;
-    return fabsf(x - y) <= 1e-6f * fmaxf(fabsf(x), fabsf(y));
+    float ax = x < 0 ? -x : x, ay = y < 0 ? -y : y, d = x - y;
+    return (d < 0 ? -d : d) <= 1e-6f * (ax > ay ? ax : ay);
 }
 
 bool aclop_attr_value_equal(const aclop_attr_value *x, const aclop_attr_value *y)

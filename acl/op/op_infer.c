@@ -346,8 +346,8 @@ static int conv_common(aclop_call *c, bool depthwise)
     aclDataType odt = x->dtype == ACL_INT8 ? ACL_INT32 : x->dtype;
     if (any_unknown_rank(c))
         return all_outputs_unknown_rank(c, odt);
-    int n, ch, h, w;
-    int64_t co, ci, kh, kw, st[4], pd[4], dl[4];
+    int n = 0, ch = 1, h = 2, w = 3;
+    int64_t co = 0, ci = 0, kh = 0, kw = 0, st[4], pd[4], dl[4];
     if ((rc = layout_of(c, x->format, &n, &ch, &h, &w)) || (rc = filter_dims(c, 1, &co, &ci, &kh, &kw)) ||
         (rc = list4(c, "strides", st)) || (rc = list4(c, "pads", pd)) || (rc = list4(c, "dilations", dl)))
         return rc;
@@ -480,7 +480,7 @@ int aclop_infer_pool(aclop_call *c)
     const aclTensorDesc *x = c->in[0];
     if (any_unknown_rank(c))
         return all_outputs_unknown_rank(c, x->dtype);
-    int n, ch, h, w;
+    int n = 0, ch = 1, h = 2, w = 3;
     int64_t ks[4], st[4], pd[4] = {0, 0, 0, 0};
     if ((rc = layout_of(c, x->format, &n, &ch, &h, &w)) || (rc = list4(c, "ksize", ks)) ||
         (rc = list4(c, "strides", st)))

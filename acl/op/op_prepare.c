@@ -162,7 +162,14 @@ int aclop_prepare(aclop_call *c, const char *opType, int nin, const aclTensorDes
                   const aclTensorDesc *const out[], const aclopAttr *attr, aclopAttr **resolved_attr,
                   bool check_outputs)
 {
+    /* keep the host values of const / host-placed inputs the caller provided */
+    const void *host[ACLOP_MAX_IO];
+    size_t host_len[ACLOP_MAX_IO];
+    memcpy(host, c->in_host, sizeof(host));
+    memcpy(host_len, c->in_host_len, sizeof(host_len));
     memset(c, 0, sizeof(*c));
+    memcpy(c->in_host, host, sizeof(host));
+    memcpy(c->in_host_len, host_len, sizeof(host_len));
     *resolved_attr = NULL;
     const aclop_spec *s = aclop_spec_find(opType);
     if (s == NULL) {

@@ -55,6 +55,37 @@ static aclScalar *scalar_f32(tensors *ts, float v)
     return s;
 }
 
+/* The value 1 in dtype dt (aclnnAdd / aclnnSub take alpha in a dtype castable to theirs). */
+static aclScalar *scalar_one(tensors *ts, aclDataType dt)
+{
+    union {
+        float f;
+        double d;
+        int8_t i8;
+        uint8_t u8;
+        int16_t i16;
+        int32_t i32;
+        int64_t i64;
+        uint16_t h;
+    } v;
+    memset(&v, 0, sizeof(v));
+    switch (dt) {
+    case ACL_DOUBLE: v.d = 1.0; break;
+    case ACL_INT8: v.i8 = 1; break;
+    case ACL_UINT8: case ACL_BOOL: v.u8 = 1; break;
+    case ACL_INT16: v.i16 = 1; break;
+    case ACL_INT32: v.i32 = 1; break;
+    case ACL_INT64: v.i64 = 1; break;
+    case ACL_FLOAT16: v.h = 0x3C00; break;
+    case ACL_BF16: v.h = 0x3F80; break;
+    default: dt = ACL_FLOAT; v.f = 1.0f; break;
+    }
+    aclScalar *s = ts->nn->create_scalar(&v, dt);
+    if (s)
+        ts->s[ts->ns++] = s;
+    return s;
+}
+
 static int no_memory(aclop_call *c)
 {
     return aclop_fail(c, ACL_ERROR_BAD_ALLOC, "op %s: cannot create its aclnn tensors", c->spec->type);
@@ -70,7 +101,7 @@ static int binary_alpha(aclop_call *c, const char *api)
     ws_t_t_s_t ws = aclop_nn_stage1(c, api);
     aclTensor *a = keep(&ts, aclop_nn_input(ts.nn, c, 0)), *b = keep(&ts, aclop_nn_input(ts.nn, c, 1));
     aclTensor *y = keep(&ts, aclop_nn_output(ts.nn, c, 0));
-    aclScalar *one = scalar_f32(&ts, 1.0f);
+    aclScalar *one = scalar_one(&ts, c->inferred[0].dtype);
     if (ws == NULL)
         rc = ACL_ERROR_KERNEL_NOT_FOUND;
     else if (!a || !b || !y || !one)
@@ -172,7 +203,8 @@ int aclop_run_leaky_relu(aclop_call *c)
     else {
         uint64_t size = 0;
         aclOpExecutor *ex = NULL;
-        rc = aclop_nn_launch(c, "aclnnLeakyRelu", ws(x, slope, y, &size, &ex), size, ex);
+        aclnnStatus st = ws(x, slope, y, &size, &ex);
+        rc = aclop_nn_launch(c, "aclnnLeakyRelu", st, size, ex);
     }
     release(&ts);
     return rc;
@@ -193,7 +225,8 @@ int aclop_run_cast(aclop_call *c)
     else {
         uint64_t size = 0;
         aclOpExecutor *ex = NULL;
-        rc = aclop_nn_launch(c, "aclnnCast", ws(x, c->inferred[0].dtype, y, &size, &ex), size, ex);
+        aclnnStatus st = ws(x, c->inferred[0].dtype, y, &size, &ex);
+        rc = aclop_nn_launch(c, "aclnnCast", st, size, ex);
     }
     release(&ts);
     return rc;
@@ -217,7 +250,8 @@ int aclop_run_softmax(aclop_call *c)
     else {
         uint64_t size = 0;
         aclOpExecutor *ex = NULL;
-        rc = aclop_nn_launch(c, api, ws(x, axes[0], y, &size, &ex), size, ex);
+        aclnnStatus st = ws(x, axes[0], y, &size, &ex);
+        rc = aclop_nn_launch(c, api, st, size, ex);
     }
     release(&ts);
     return rc;
@@ -262,13 +296,14 @@ static int matmul(aclop_call *c, const char *t1, const char *t2)
     else {
         uint64_t size = 0;
         aclOpExecutor *ex = NULL;
-        rc = aclop_nn_launch(c, "aclnnMatmul", ws(a, b, y, 0, &size, &ex), size, ex);
+        aclnnStatus st = ws(a, b, y, 0, &size, &ex);
+        rc = aclop_nn_launch(c, "aclnnMatmul", st, size, ex);
     }
     if (rc == ACL_SUCCESS && c->nin > 2 && c->in[2]) {
         /* bias: y += bias, in stream order after the product */
         ws_t_t_s_t add = aclop_nn_stage1(c, "aclnnAdd");
         aclTensor *bias = keep(&ts, aclop_nn_input(ts.nn, c, 2));
-        aclScalar *one = scalar_f32(&ts, 1.0f);
+        aclScalar *one = scalar_one(&ts, c->inferred[0].dtype);
         if (add == NULL)
             rc = ACL_ERROR_KERNEL_NOT_FOUND;
         else if (!bias || !one)
@@ -276,7 +311,8 @@ static int matmul(aclop_call *c, const char *t1, const char *t2)
         else {
             uint64_t size = 0;
             aclOpExecutor *ex = NULL;
-            rc = aclop_nn_launch(c, "aclnnAdd", add(y, bias, one, y, &size, &ex), size, ex);
+            aclnnStatus st = add(y, bias, one, y, &size, &ex);
+        rc = aclop_nn_launch(c, "aclnnAdd", st, size, ex);
         }
     }
     release(&ts);

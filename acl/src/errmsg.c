@@ -202,7 +202,8 @@ const char *errmsg_take(void)
     }
     free(last_rendered);
     last_rendered = out;
-    return out;
+    /* nothing pending reads as "" (reference 5.3/6.6): programs print or copy it unchecked */
+    return out ? out : "";
 }
 
 size_t errmsg_pending(void)

@@ -39,7 +39,9 @@ int ds_guarded(int (*fn)(void *), void *arg)
 {
     sigjmp_buf jb;
     sigjmp_buf *saved = guard_jmp;
-    if (sigsetjmp(jb, 1) != 0) {
+    /* no mask save (a syscall per block): SA_NODEFER leaves the signal unblocked in the handler,
+     * so jumping out of it needs no mask restore */
+    if (sigsetjmp(jb, 0) != 0) {
         guard_jmp = saved;
         return ERR_AICORE_EXCEPTION;
     }

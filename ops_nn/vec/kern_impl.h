@@ -349,12 +349,12 @@ static void r_logsoftmax_bwd(const float *dy, const float *y, float *dx, int64_t
                  n - i);
 }
 
+/* n rounded up to VN: the caller pads src, best and idx to 16 elements */
 static void r_pool_max_step(const float *src, float *best, int32_t *idx, int64_t n, int32_t base,
                             int32_t step)
 {
     VI lane = vi_mul(vi_iota(), vi_set1(step));
-    int64_t o = 0;
-    for (; o + VN <= n; o += VN) {
+    for (int64_t o = 0; o < n; o += VN) {
         V v = v_load(src + o), b = v_load(best + o);
         M take = m_or(v_gt(v, b), v_isnan(v));
         if (!m_any(take))
@@ -363,12 +363,31 @@ static void r_pool_max_step(const float *src, float *best, int32_t *idx, int64_t
         v_store(best + o, v_sel(take, v, b));
         vi_store(idx + o, vi_sel(take, cand, vi_load(idx + o)));
     }
-    for (; o < n; o++) {
-        float v = src[o];
-        if (v > best[o] || v != v) {
-            best[o] = v;
-            idx[o] = base + (int32_t)o * step;
-        }
+}
+
+static void r_deinterleave2(const float *p, float *even, float *odd, int64_t m)
+{
+    int64_t i = 0;
+#if defined(SIMD_AVX512)
+    const __m512i ie = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i io = _mm512_add_epi32(ie, _mm512_set1_epi32(1));
+    for (; i + 16 <= m; i += 16) {
+        __m512 a = _mm512_loadu_ps(p + 2 * i), b = _mm512_loadu_ps(p + 2 * i + 16);
+        _mm512_storeu_ps(even + i, _mm512_permutex2var_ps(a, ie, b));
+        _mm512_storeu_ps(odd + i, _mm512_permutex2var_ps(a, io, b));
+    }
+#elif defined(SIMD_AVX2)
+    for (; i + 8 <= m; i += 8) {
+        __m256 a = _mm256_loadu_ps(p + 2 * i), b = _mm256_loadu_ps(p + 2 * i + 8);
+        __m256 e = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+        __m256 o = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+        _mm256_storeu_ps(even + i, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(e), 0xd8)));
+        _mm256_storeu_ps(odd + i, _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(o), 0xd8)));
+    }
+#endif
+    for (; i < m; i++) {
+        even[i] = p[2 * i];
+        odd[i] = p[2 * i + 1];
     }
 }
 
@@ -404,4 +423,5 @@ const vec_kernels KERN_TABLE_NAME = {
     .row_softmax_bwd = r_softmax_bwd,
     .row_logsoftmax_bwd = r_logsoftmax_bwd,
     .pool_max_step = r_pool_max_step,
+    .deinterleave2 = r_deinterleave2,
 };

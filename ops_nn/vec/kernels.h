@@ -34,9 +34,12 @@ typedef struct vec_kernels {
     /* dx = dy - exp(y)*sum (log-softmax backward) */
     void (*row_logsoftmax_bwd)(const float *dy, const float *y, float *dx, int64_t n, float sum);
     /* max-pool step along an output row: for o < n, v = src[o]; if v > best[o]
-     * or v is NaN: best[o] = v, idx[o] = base + o*step */
+     * or v is NaN: best[o] = v, idx[o] = base + o*step. Works in whole
+     * vectors: src, best and idx must be valid up to n rounded up to 16. */
     void (*pool_max_step)(const float *src, float *best, int32_t *idx, int64_t n, int32_t base,
                           int32_t step);
+    /* even[i] = p[2i], odd[i] = p[2i+1] for i < m (stride-2 pooling layout) */
+    void (*deinterleave2)(const float *p, float *even, float *odd, int64_t m);
 } vec_kernels;
 
 extern const vec_kernels vec_kernels_avx512;

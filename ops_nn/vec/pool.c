@@ -54,38 +54,49 @@ int vec_max_pool2d(vec_buf x, vec_buf y, vec_buf indices, const vec_pool2d *p, i
     if (need > wp) wp = need;
     int64_t plen = (wp + p->sw - 1) / p->sw; /* per-phase length */
     int64_t rowlen = plen * p->sw;
-    float *ph = malloc((size_t)(H * rowlen) * 4);
-    float *tplane = malloc((size_t)(W > 0 ? W : 1) * 4);
-    float *best = malloc((size_t)OW * 4 * 2);
-    int32_t *bidx = malloc((size_t)OW * 4);
-    if (!ph || !tplane || !best || !bidx) {
-        free(ph); free(tplane); free(best); free(bidx);
+    int64_t owp = (OW + 15) / 16 * 16; /* pool_max_step works in whole vectors */
+    float *ph = calloc((size_t)(H * rowlen + 16), 4);
+    float *prow = malloc((size_t)rowlen * 4);
+    float *best = malloc((size_t)owp * 4 * 2);
+    int32_t *bidx = malloc((size_t)owp * 4);
+    int32_t *first = malloc((size_t)owp * 4);
+    if (!ph || !prow || !best || !bidx || !first) {
+        free(ph); free(prow); free(best); free(bidx); free(first);
         return -2;
     }
-    float *outrow = best + OW;
+    float *outrow = best + owp;
     const float ninf = -__builtin_inff();
     size_t xes = vec_dtype_size(x.dtype);
+    /* first valid input column of each output column's window */
+    for (int64_t ow = 0; ow < OW; ow++) {
+        int64_t w0 = ow * p->sw - p->pw;
+        while (w0 < 0) w0 += p->dw;
+        first[ow] = (int32_t)w0;
+    }
+    /* padded row: -Inf | row | -Inf ... */
+    int64_t wlen = W < rowlen - p->pw ? W : rowlen - p->pw;
+    for (int64_t c = 0; c < rowlen; c++) prow[c] = ninf;
     for (int64_t pl = begin; pl < end; pl++) {
-        /* phase layout of this plane */
+        /* phase layout of this plane: ph[h][r][m] = padded row h, column m*sw + r */
         for (int64_t h = 0; h < H; h++) {
-            const float *src = tplane;
-            vec_load_f32((const char *)x.data + (pl * H + h) * W * xes, x.dtype, 1, tplane, W);
+            vec_load_f32((const char *)x.data + (pl * H + h) * W * xes, x.dtype, 1, prow + p->pw,
+                         wlen);
             float *dst = ph + h * rowlen;
-            for (int64_t c = 0; c < rowlen; c++) {
-                int64_t w = c - p->pw;
-                float v = (w >= 0 && w < W) ? src[w] : ninf;
-                dst[(c % p->sw) * plen + c / p->sw] = v;
-            }
+            if (p->sw == 1)
+                memcpy(dst, prow, (size_t)rowlen * 4);
+            else if (p->sw == 2)
+                k->deinterleave2(prow, dst, dst + plen, plen);
+            else
+                for (int64_t r = 0; r < p->sw; r++)
+                    for (int64_t m = 0; m < plen; m++) dst[r * plen + m] = prow[m * p->sw + r];
         }
         for (int64_t oh = 0; oh < OH; oh++) {
             int64_t hs = oh * p->sh - p->ph;
             int64_t h0 = hs;
             while (h0 < 0) h0 += p->dh;
             for (int64_t ow = 0; ow < OW; ow++) {
-                int64_t w0 = ow * p->sw - p->pw;
-                while (w0 < 0) w0 += p->dw;
                 best[ow] = ninf;
-                bidx[ow] = (int32_t)(h0 * W + w0);
+                bidx[ow] = (int32_t)(h0 * W) + first[ow];
             }
             for (int64_t i = 0; i < p->kh; i++) {
                 int64_t h = hs + i * p->dh;
@@ -101,11 +112,13 @@ int vec_max_pool2d(vec_buf x, vec_buf y, vec_buf indices, const vec_pool2d *p, i
             int64_t off = (pl * OH + oh) * OW;
             memcpy(outrow, best, (size_t)OW * 4);
             vec_store_f32(outrow, (char *)y.data + off * vec_dtype_size(y.dtype), y.dtype, 1, OW);
-            if (indices.data)
-                for (int64_t ow = 0; ow < OW; ow++) put_idx(indices, off + ow, bidx[ow]);
+            if (indices.dtype == VEC_DT_INT32 && indices.data)
+                memcpy((int32_t *)indices.data + off, bidx, (size_t)OW * 4);
+            else if (indices.data)
+                for (int64_t ow = 0; ow < OW; ow++) ((int64_t *)indices.data)[off + ow] = bidx[ow];
         }
     }
-    free(ph); free(tplane); free(best); free(bidx);
+    free(ph); free(prow); free(best); free(bidx); free(first);
     return 0;
 }
 

@@ -69,6 +69,15 @@ SI M m_and(M a, M b) { return (M)(a & b); }
 SI M m_andnot(M a, M b) { return (M)(~a & b); }
 SI int m_any(M a) { return a != 0; }
 SI float v_hsum(V a) { return _mm512_reduce_add_ps(a); }
+/* y * 2^n for integral n in [-150, 130], one rounding (denormals kept) */
+SI V v_ldexp(V y, V n) { return _mm512_scalef_ps(y, n); }
+/* 1/b for finite b of normal magnitude (not 0, Inf, NaN, or beyond 2^126):
+ * 14-bit estimate + one Newton step (~1 ulp) */
+SI V v_rcp(V b)
+{
+    V r = _mm512_rcp14_ps(b);
+    return _mm512_fmadd_ps(_mm512_fnmadd_ps(b, r, _mm512_set1_ps(1.0f)), r, r);
+}
 SI float v_hmax(V a) { return _mm512_reduce_max_ps(a); }
 SI float v_hmin(V a) { return _mm512_reduce_min_ps(a); }
 
@@ -130,6 +139,12 @@ SI M m_or(M a, M b) { return _mm256_or_ps(a, b); }
 SI M m_and(M a, M b) { return _mm256_and_ps(a, b); }
 SI M m_andnot(M a, M b) { return _mm256_andnot_ps(a, b); }
 SI int m_any(M a) { return _mm256_movemask_ps(a) != 0; }
+SI V v_rcp(V b)
+{
+    V r = _mm256_rcp_ps(b);
+    r = _mm256_fmadd_ps(_mm256_fnmadd_ps(b, r, _mm256_set1_ps(1.0f)), r, r);
+    return _mm256_fmadd_ps(_mm256_fnmadd_ps(b, r, _mm256_set1_ps(1.0f)), r, r);
+}
 SI float v_hsum(V a)
 {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(a), _mm256_extractf128_ps(a, 1));
@@ -213,10 +228,25 @@ SI M m_and(M a, M b) { return a & b; }
 SI M m_andnot(M a, M b) { return (!a) & b; }
 SI int m_any(M a) { return a != 0; }
 SI float v_hsum(V a) { return a; }
+SI V v_rcp(V b) { return 1.0f / b; }
 SI float v_hmax(V a) { return a; }
 SI float v_hmin(V a) { return a; }
 #else
 #error "define SIMD_AVX512, SIMD_AVX2 or SIMD_SCALAR"
+#endif
+
+#if !defined(SIMD_AVX512)
+/* y * 2^n for integral n in [-150, 130]: two exact power-of-two factors so a
+ * denormal result is rounded only once */
+SI V v_ldexp(V y, V n)
+{
+    VI ni = v_cvt_i(n);
+    VI n1 = vi_srai(ni, 1);
+    VI n2 = vi_sub(ni, n1);
+    V s1 = vi_as_v(vi_slli(vi_add(n1, vi_set1(127)), 23));
+    V s2 = vi_as_v(vi_slli(vi_add(n2, vi_set1(127)), 23));
+    return v_mul(v_mul(y, s1), s2);
+}
 #endif
 
 SI V v_abs(V a) { return vi_as_v(vi_and(v_as_i(a), vi_set1(0x7fffffff))); }

@@ -32,7 +32,9 @@ static int softmax_rows(const vec_kernels *k, vec_buf x, vec_buf y, int64_t len,
             m = 0.0f; /* an all -Inf row: exp(-Inf - 0) = 0, sum 0 -> NaN as torch */
         if (is_log) {
             float s = k->row_exp_sum(xr, te, len, m);
-            k->row_shift(xr, yr, len, -m - logf(s));
+            /* (x - m) - log(s): folding m and log(s) first would lose log(s) */
+            k->row_affine(xr, yr, len, m, 1.0f, NULL, NULL);
+            k->row_shift(yr, yr, len, -logf(s));
         } else {
             float s = k->row_exp_sum(xr, yr, len, m);
             k->row_scale(yr, yr, len, 1.0f / s);
@@ -104,9 +106,52 @@ static int softmax_cols(const vec_kernels *k, vec_buf x, vec_buf y, int64_t len,
     return 0;
 }
 
+/* DOUBLE tensors (aclnnSoftmax lists them): plain double loops, libm exp;
+ * not a hot path. */
+static void softmax_f64(const double *x, double *y, int64_t len, int64_t inner, int is_log,
+                        int64_t begin, int64_t end)
+{
+    for (int64_t line = begin; line < end; line++) {
+        int64_t base = (line / inner) * len * inner + line % inner;
+        double m = -INFINITY, s = 0;
+        for (int64_t r = 0; r < len; r++) {
+            double v = x[base + r * inner];
+            if (v > m || v != v) m = v;
+        }
+        if (m == -INFINITY) m = 0;
+        for (int64_t r = 0; r < len; r++) s += exp(x[base + r * inner] - m);
+        for (int64_t r = 0; r < len; r++) {
+            double v = x[base + r * inner] - m;
+            y[base + r * inner] = is_log ? v - log(s) : exp(v) / s;
+        }
+    }
+}
+
+static void softmax_bwd_f64(const double *dy, const double *y, double *dx, int64_t len,
+                            int64_t inner, int is_log, int64_t begin, int64_t end)
+{
+    for (int64_t line = begin; line < end; line++) {
+        int64_t base = (line / inner) * len * inner + line % inner;
+        double s = 0;
+        for (int64_t r = 0; r < len; r++) {
+            int64_t k = base + r * inner;
+            s += is_log ? dy[k] : dy[k] * y[k];
+        }
+        for (int64_t r = 0; r < len; r++) {
+            int64_t k = base + r * inner;
+            dx[k] = is_log ? dy[k] - exp(y[k]) * s : y[k] * (dy[k] - s);
+        }
+    }
+}
+
 int vec_softmax(vec_buf x, vec_buf y, int64_t outer, int64_t len, int64_t inner, int is_log,
                 int64_t begin, int64_t end)
 {
+    if (x.dtype == VEC_DT_DOUBLE && y.dtype == VEC_DT_DOUBLE) {
+        if (end > outer * inner) end = outer * inner;
+        if (len > 0) softmax_f64(x.data, y.data, len, inner, is_log, begin, end);
+        return 0;
+    }
     if (!vec_dtype_is_float_io(x.dtype) || !vec_dtype_is_float_io(y.dtype))
         return -1;
     if (end > outer * inner) end = outer * inner;
@@ -121,6 +166,11 @@ int vec_softmax(vec_buf x, vec_buf y, int64_t outer, int64_t len, int64_t inner,
 int vec_softmax_backward(vec_buf dy, vec_buf y, vec_buf dx, int64_t outer, int64_t len,
                          int64_t inner, int is_log, int64_t begin, int64_t end)
 {
+    if (dy.dtype == VEC_DT_DOUBLE && y.dtype == VEC_DT_DOUBLE && dx.dtype == VEC_DT_DOUBLE) {
+        if (end > outer * inner) end = outer * inner;
+        if (len > 0) softmax_bwd_f64(dy.data, y.data, dx.data, len, inner, is_log, begin, end);
+        return 0;
+    }
     if (!vec_dtype_is_float_io(dy.dtype) || !vec_dtype_is_float_io(y.dtype) ||
         !vec_dtype_is_float_io(dx.dtype))
         return -1;

@@ -2,8 +2,9 @@
  * tensor seen as (outer, len, inner): the reduction runs over `len`.
  * Work items are the outer*inner "lines"; a block handles lines
  * [begin, end) (use vec_block_range(outer*inner, ...)). FLOAT/FLOAT16/BF16,
- * computed in FP32; a line with a NaN gives NaN, +Inf entries give NaN
- * like exp(Inf - Inf) in PyTorch. */
+ * computed in FP32, or DOUBLE (all operands DOUBLE, computed in double);
+ * a line with a NaN gives NaN, +Inf entries give NaN like exp(Inf - Inf) in
+ * PyTorch. */
 #ifndef ACLEMU_VEC_SOFTMAX_H
 #define ACLEMU_VEC_SOFTMAX_H
 

@@ -3,8 +3,8 @@
  * values as IEEE libm (NaN in -> NaN out, +-Inf limits, -0 kept where the
  * function is odd, denormal results produced, not flushed).
  * exp/log/tanh-small polynomials are the classic Cephes single-precision
- * minimax sets; the erf/erfc fits were made for this file by
- * gen_erf_coeffs.py (Chebyshev interpolation, relative error < 1e-9). */
+ * minimax sets; the erf/erfc constants come from gen_erf_coeffs.py (Taylor
+ * terms and a Chebyshev interpolation, relative error < 1e-9). */
 #ifndef ACLEMU_VEC_VMATH_IMPL_H
 #define ACLEMU_VEC_VMATH_IMPL_H
 
@@ -28,12 +28,7 @@ SI V vm_exp(V x)
     p = v_fma(p, r, v_set1(1.6666665459e-1f));
     p = v_fma(p, r, v_set1(5.0000001201e-1f));
     V y = v_fma(p, v_mul(r, r), v_add(r, v_set1(1.0f)));
-    VI ni = v_cvt_i(n);
-    VI n1 = vi_srai(ni, 1);
-    VI n2 = vi_sub(ni, n1);
-    V s1 = vi_as_v(vi_slli(vi_add(n1, vi_set1(127)), 23));
-    V s2 = vi_as_v(vi_slli(vi_add(n2, vi_set1(127)), 23));
-    y = v_mul(v_mul(y, s1), s2);
+    y = v_ldexp(y, n);
     return v_sel(v_isnan(x), v_add(x, x), y);
 }
 
@@ -106,7 +101,7 @@ SI V vm_log1p(V u)
 SI V vm_sigmoid(V x)
 {
     V e = vm_exp(v_neg(v_abs(x)));
-    V s = v_div(v_set1(1.0f), v_add(v_set1(1.0f), e));
+    V s = v_rcp(v_add(v_set1(1.0f), e)); /* 1+e is in [1, 2] */
     return v_sel(v_lt(x, v_zero()), v_mul(e, s), s);
 }
 
@@ -115,7 +110,7 @@ SI V vm_sigmoid(V x)
 SI void vm_sigmoid2(V z, V *s, V *sn)
 {
     V e = vm_exp(v_neg(v_abs(z)));
-    V r = v_div(v_set1(1.0f), v_add(v_set1(1.0f), e));
+    V r = v_rcp(v_add(v_set1(1.0f), e));
     V er = v_mul(e, r);
     M neg = v_lt(z, v_zero());
     *s = v_sel(neg, er, r);
@@ -175,35 +170,24 @@ SI V vm_erf_small(V ax)
     return v_mul(ax, p);
 }
 
-/* erfc(|x|) for |x| >= 0.75: e^{-x^2} * Q(x), x^2 split exactly so the
+/* erfc(|x|) for |x| >= 0.75: e^{-x^2} * t * G(t), G a Chebyshev series in
+ * t = 1/(1 + x/2) (gen_erf_coeffs.py); x^2 is split exactly so the
  * exponential does not amplify its rounding. */
 SI V vm_erfc_big(V ax)
 {
-    static const float q1[12] = {
-        3.296622511e-01f, -1.426996111e-01f, 2.828211986e-02f, -5.213956447e-03f,
-        9.038524694e-04f, -1.485102911e-04f, 2.326956009e-05f, -3.493674753e-06f,
-        5.045849739e-07f, -7.033071155e-08f, 9.484025824e-09f, -1.221558128e-09f};
-    static const float g2[9] = {
-        5.461493231e-01f, -1.740312678e-02f, -1.908640701e-03f, 1.804550893e-04f,
-        -9.035825996e-07f, -1.332194293e-06f, 1.371943905e-07f, -6.363804237e-10f,
-        -1.550362258e-09f};
+    static const float q[12] = {
+        4.961770328e-01f, 1.794442234e-01f, 2.060609742e-02f, 9.271773933e-04f,
+        -1.032149779e-04f, -1.315740551e-05f, 9.591263423e-07f, 1.700587529e-07f,
+        -1.700166568e-08f, -2.098956726e-09f, 3.870247780e-10f, 1.412489338e-11f};
+    const float t_lo = 0.165289256f, t_hi = 0.727272727f;
     V a = v_min(ax, v_set1(10.1f));
-    M mid = v_lt(a, v_set1(2.5f));
-    V q = v_zero();
-    if (m_any(mid)) {
-        V s = v_mul(v_sub(a, v_set1(1.625f)), v_set1(1.0f / 0.875f));
-        q = vm_cheb(q1, 11, s);
-    }
-    if (m_any(m_andnot(mid, v_eq(a, a)))) {
-        const float lo = 1.0f / 10.1f, hi = 0.4f;
-        V t = v_div(v_set1(1.0f), a);
-        V s = v_mul(v_sub(t, v_set1(0.5f * (lo + hi))), v_set1(2.0f / (hi - lo)));
-        q = v_sel(mid, q, v_mul(vm_cheb(g2, 8, s), t));
-    }
+    V t = v_rcp(v_fma(a, v_set1(0.5f), v_set1(1.0f))); /* in [1.375, 6.05] */
+    V s = v_mul(v_sub(t, v_set1(0.5f * (t_lo + t_hi))), v_set1(2.0f / (t_hi - t_lo)));
+    V qv = v_mul(vm_cheb(q, 11, s), t);
     V h = v_mul(a, a);
     V l = v_fma_exact(a, a, v_neg(h));
     /* e^{-(h+l)} q ~= e^{-h} (q - q l) */
-    V r = v_mul(vm_exp(v_neg(h)), v_fnma(q, l, q));
+    V r = v_mul(vm_exp(v_neg(h)), v_fnma(qv, l, qv));
     return v_sel(v_gt(ax, v_set1(10.1f)), v_zero(), r);
 }
 

@@ -351,6 +351,28 @@ static void killed_device_fails_pending_calls(void **state)
     assert_int_equal(drv_device_close(dev), 0);
 }
 
+/* Device addresses are not host addresses: touching one in the host process faults, as on a
+ * card. Checked in a child so the test survives. */
+static void device_pointer_faults_in_host(void **state)
+{
+    drv_device *dev = open0();
+    void *p;
+    assert_int_equal(drv_mem_alloc(dev, 4096, &p), 0);
+    pid_t kid = fork();
+    if (kid == 0) {
+        signal(SIGSEGV, SIG_DFL); /* cmocka catches it otherwise */
+        volatile int *q = p;
+        *q = 1;
+        _exit(0);
+    }
+    int st;
+    assert_int_equal(waitpid(kid, &st, 0), kid);
+    assert_true(WIFSIGNALED(st));
+    assert_int_equal(WTERMSIG(st), SIGSEGV);
+    assert_int_equal(drv_mem_free(dev, p), 0);
+    assert_int_equal(drv_device_close(dev), 0);
+}
+
 static void bad_device_ids(void **state)
 {
     drv_device *dev;
@@ -372,6 +394,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bad_device_ids),
         cmocka_unit_test(launch_fill_vadd_sync),
+        cmocka_unit_test(device_pointer_faults_in_host),
         cmocka_unit_test(copies_pinned_pageable_and_memset),
         cmocka_unit_test(events_order_streams),
         cmocka_unit_test(host_functions_run_in_order),

@@ -198,6 +198,57 @@ static void test_utilization_and_peers(void **state)
     (void)aclGetRecentErrMsg();
 }
 
+static void test_device_settings(void **state)
+{
+    (void)state;
+    int32_t least, greatest;
+    ACL_OK(aclrtDeviceGetStreamPriorityRange(&least, &greatest));
+    assert_true(least >= greatest);
+    int64_t v = 0, cap = 0;
+    ACL_OK(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_AICORE_CORE_NUM, &v));
+    ACL_OK(aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &cap));
+    assert_int_equal(v, cap);
+    ACL_EXPECT(ACL_ERROR_RT_INVALID_DEVICEID, aclrtGetDeviceInfo(64, ACL_DEV_ATTR_AICORE_CORE_NUM, &v));
+    uint32_t lim = 0, vec = 0;
+    ACL_OK(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, &lim));
+    assert_true(lim > 0);
+    ACL_OK(aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, 1));
+    ACL_OK(aclrtSetDevice(0));
+    ACL_OK(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, &vec));
+    assert_int_equal(vec, 1);
+    ACL_OK(aclrtResetDeviceResLimit(0));
+    ACL_OK(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_CUBE_CORE, &vec));
+    assert_int_equal(vec, lim);
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, lim + 1));
+
+    int64_t p;
+    ACL_EXPECT(ACL_ERROR_RT_SYSPARAMOPT_NOT_SET, aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &p));
+    ACL_OK(aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1));
+    ACL_OK(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &p));
+    assert_int_equal(p, 1);
+
+    aclrtStreamConfigHandle *h = aclrtCreateStreamConfigHandle();
+    assert_non_null(h);
+    uint32_t prio = 3, flag = ACL_STREAM_FAST_SYNC;
+    ACL_OK(aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_PRIORITY, &prio, sizeof(prio)));
+    ACL_OK(aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_FLAG, &flag, sizeof(flag)));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_FLAG, &flag, 1));
+    aclrtStream s;
+    ACL_OK(aclrtCreateStreamV2(&s, h));
+    uint32_t got;
+    ACL_OK(aclrtStreamGetPriority(s, &got));
+    assert_int_equal(got, 3);
+    ACL_OK(aclrtStreamGetFlags(s, &got));
+    assert_int_equal(got, ACL_STREAM_FAST_SYNC);
+    ACL_OK(aclrtDestroyStream(s));
+    ACL_OK(aclrtDestroyStreamConfigHandle(h));
+    aclrtDeviceStatus ds;
+    ACL_OK(aclrtQueryDeviceStatus(0, &ds));
+    assert_int_equal(ds, ACL_RT_DEVICE_STATUS_NORMAL);
+    ACL_OK(aclrtResetDevice(0));
+    (void)aclGetRecentErrMsg();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_contexts),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_utilization_and_peers),
+        cmocka_unit_test(test_device_settings),
     };
     if (aclInit(NULL) != ACL_SUCCESS) {
         return 1;

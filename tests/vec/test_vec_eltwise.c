@@ -369,6 +369,60 @@ static void binary_all(void **state)
     vec_isa_force(VEC_ISA_AVX512);
 }
 
+/* rank 8 with a permuted (non-contiguous) input and a broadcast operand,
+ * and one large tensor split into many blocks */
+static void rank8_and_large(void **state)
+{
+    int64_t shape[8] = {2, 3, 1, 2, 3, 2, 1, 5}, n = 360;
+    /* x stored with dims reversed: strides of the reversed-contiguous layout */
+    int64_t xstr[8], s = 1;
+    for (int d = 0; d < 8; d++) { xstr[d] = s; s *= shape[d]; }
+    for (int di = 0; di < VT_NDT; di++) {
+        int dt = vt_dtypes[di];
+        vt_buf x = vt_alloc(dt, n), b = vt_alloc(dt, 5), y = vt_alloc(dt, n);
+        vt_rng r = {3};
+        for (int64_t i = 0; i < n; i++) vt_set(&x, i, vt_uniform(&r, -4, 4));
+        for (int64_t i = 0; i < 5; i++) vt_set(&b, i, vt_uniform(&r, -4, 4));
+        vec_view xv, bv, yv;
+        int64_t bs[1] = {5};
+        vec_view_init(&xv, x.p, dt, 8, shape, xstr);
+        vec_view_init(&bv, b.p, dt, 1, bs, NULL);
+        vec_view_init(&yv, y.p, dt, 8, shape, NULL);
+        vec_params p = vec_params_default();
+        assert_int_equal(vec_binary(VEC_GLU, &p, &xv, &bv, &yv, 0, n), 0);
+        double got[360], gold[360];
+        for (int64_t i = 0; i < n; i++) {
+            int64_t rem = i, off = 0;
+            for (int d = 7; d >= 0; d--) { off += (rem % shape[d]) * xstr[d]; rem /= shape[d]; }
+            gold[i] = vt_get(&x, off) * sigm(vt_get(&b, i % 5));
+            got[i] = vt_get(&y, i);
+        }
+        assert_true(vt_check("glu rank8", dt, got, gold, n, 1.0));
+        vt_free(&x); vt_free(&b); vt_free(&y);
+    }
+    const int64_t big = (1 << 22) + 77;
+    vt_buf x = vt_alloc(VEC_DT_BF16, big), y = vt_alloc(VEC_DT_FLOAT16, big);
+    vt_rng r = {11};
+    for (int64_t i = 0; i < big; i++) vt_set(&x, i, vt_uniform(&r, -10, 10));
+    vec_view xv, yv;
+    int64_t bs[1] = {big};
+    vec_view_init(&xv, x.p, VEC_DT_BF16, 1, bs, NULL);
+    vec_view_init(&yv, y.p, VEC_DT_FLOAT16, 1, bs, NULL);
+    for (int blk = 0; blk < 24; blk++) {
+        int64_t b0, b1;
+        vec_block_range(big, blk, 24, 64, &b0, &b1);
+        assert_int_equal(vec_unary(VEC_GELU_TANH, NULL, &xv, &yv, b0, b1), 0);
+    }
+    double *got = malloc(big * 8), *gold = malloc(big * 8);
+    for (int64_t i = 0; i < big; i++) {
+        got[i] = vt_get(&y, i);
+        gold[i] = r_gelu_tanh(vt_get(&x, i), NULL);
+    }
+    assert_true(vt_check("gelu large bf16->fp16", VEC_DT_FLOAT16, got, gold, big, 1.0));
+    free(got); free(gold);
+    vt_free(&x); vt_free(&y);
+}
+
 static void bad_shapes_and_dtypes(void **state)
 {
     float a[6], b[4], y[6];
@@ -430,7 +484,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(unary_all),         cmocka_unit_test(unary_mixed_dtypes),
         cmocka_unit_test(unary_inplace),     cmocka_unit_test(unary_special_values),
-        cmocka_unit_test(binary_all),        cmocka_unit_test(bad_shapes_and_dtypes),
+        cmocka_unit_test(binary_all),        cmocka_unit_test(rank8_and_large),
+        cmocka_unit_test(bad_shapes_and_dtypes),
         cmocka_unit_test(integer_ops),       cmocka_unit_test(fill_any_dtype),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,11 +3,18 @@
 #include "acl/acl_base.h"
 #include "aclemu_op/kernel_util.h"
 #include "relu_args.h"
+#ifdef ACLEMU_HAVE_VEC
+#include "eltwise.h" /* ops_nn/vec: vectorised FP32 loops */
+#endif
 
 static void relu_f32_contig(float *y, const float *x, int64_t n)
 {
+#ifdef ACLEMU_HAVE_VEC
+    vec_unary_f32(VEC_RELU, NULL, x, y, n);
+#else
     for (int64_t i = 0; i < n; i++)
         y[i] = x[i] < 0.0f ? 0.0f : x[i];
+#endif
 }
 
 static int relu_kernel(const void *args, size_t args_size, const aclemu_block *blk)

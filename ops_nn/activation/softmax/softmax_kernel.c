@@ -6,6 +6,21 @@
 #include "acl/acl_base.h"
 #include "aclemu_op/kernel_util.h"
 #include "softmax_args.h"
+#ifdef ACLEMU_HAVE_VEC
+#include "softmax.h" /* ops_nn/vec: vectorised softmax over contiguous (outer, len, inner) */
+#endif
+
+/* 1 if the view is row-major contiguous. */
+static int is_contiguous(const aclemu_tdesc *t)
+{
+    int64_t s = 1;
+    for (uint32_t d = t->ndim; d-- > 0;) {
+        if (t->shape[d] != 1 && t->stride[d] != s)
+            return 0;
+        s *= t->shape[d];
+    }
+    return 1;
+}
 
 /* Offsets (elements) of row r's first element in x and y. */
 static void row_offsets(const softmax_args *a, uint64_t r, int64_t *ox, int64_t *oy)
@@ -35,6 +50,20 @@ static int softmax_kernel(const void *args, size_t args_size, const aclemu_block
     int64_t sx = a->x.ndim ? a->x.stride[a->dim] : 1, sy = a->y.ndim ? a->y.stride[a->dim] : 1;
     size_t xes = aclemu_kdtype_size(a->x.dtype), yes = aclemu_kdtype_size(a->y.dtype);
     int dbl = a->x.dtype == ACL_DOUBLE || a->y.dtype == ACL_DOUBLE;
+#ifdef ACLEMU_HAVE_VEC
+    if (a->x.dtype == a->y.dtype && a->x.dtype != ACL_DOUBLE && a->x.ndim && is_contiguous(&a->x) &&
+        is_contiguous(&a->y)) {
+        int64_t inner = 1;
+        for (uint32_t d = (uint32_t)a->dim + 1; d < a->x.ndim; d++)
+            inner *= a->x.shape[d];
+        int64_t outer = (int64_t)a->rows / inner;
+        char *xb = (char *)(uintptr_t)a->x.addr + a->x.offset * (int64_t)aclemu_kdtype_size(a->x.dtype);
+        char *yb = (char *)(uintptr_t)a->y.addr + a->y.offset * (int64_t)aclemu_kdtype_size(a->y.dtype);
+        if (s < e && vec_softmax(vec_buf_of(xb, a->x.dtype), vec_buf_of(yb, a->y.dtype), outer, len, inner, 0,
+                                 (int64_t)s, (int64_t)e) == 0)
+            return 0;
+    }
+#endif
     double *buf = (double *)aclemu_worker_scratch((size_t)len * sizeof(double));
     if (!buf)
         return ACLEMU_KERNEL_BAD_ARGS;

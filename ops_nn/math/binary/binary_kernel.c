@@ -7,6 +7,9 @@
 #include "aclemu_op/fp16.h"
 #include "aclemu_op/kernel_util.h"
 #include "binary_kernel.h"
+#ifdef ACLEMU_HAVE_VEC
+#include "eltwise.h" /* ops_nn/vec: vectorised FP32 loops */
+#endif
 
 /* Rounds float results to a narrower promoted dtype when out is wider than it. */
 static void round_f32(float *v, int64_t m, int32_t promoted, int32_t out_dt)
@@ -40,6 +43,21 @@ static void wrap_i64(int64_t *v, int64_t m, int32_t promoted, int32_t out_dt)
 static void f32_contig(float *o, const float *x, const float *y, int64_t ys, float alpha, float yconst, int op,
                        int64_t n)
 {
+#ifdef ACLEMU_HAVE_VEC
+    vec_params vp = vec_params_default();
+    if (y && ys == 1) {
+        static const vec_binary_op vops[] = {VEC_ADD, VEC_SUB, VEC_MUL, VEC_DIV};
+        vp.alpha = alpha;
+        vec_binary_f32(vops[op], &vp, x, y, o, n);
+        return;
+    }
+    if (op != BINARY_DIV) {
+        float c = y ? y[0] : yconst;
+        vp.scalar = op == BINARY_MUL ? c : op == BINARY_ADD ? alpha * c : -alpha * c;
+        vec_unary_f32(op == BINARY_MUL ? VEC_MULS : VEC_ADDS, &vp, x, o, n);
+        return;
+    }
+#endif
     if (y && ys == 1) {
         switch (op) {
         case BINARY_ADD: for (int64_t i = 0; i < n; i++) o[i] = x[i] + alpha * y[i]; break;

@@ -1,0 +1,65 @@
+/* Argument blobs shared by the activation planners (host) and their kernels (device).
+ * Elementwise activations use act_ew_args (one generic driver, one registered kernel name per
+ * op); softmax-family row ops use act_rows_args. */
+#ifndef OPS_NN_ACT_ARGS_H
+#define OPS_NN_ACT_ARGS_H
+
+#include "aclemu_op/kargs.h"
+
+/* Which function an elementwise blob computes. Unary ops read op[nout]; binary ops read
+ * op[nout] (a) and op[nout + 1] (b). */
+typedef enum act_op {
+    /* unary */
+    ACT_GELU_TANH, ACT_GELU_ERF, ACT_FAST_GELU, ACT_SILU, ACT_SWISH, ACT_SIGMOID, ACT_LEAKY_RELU,
+    ACT_ELU, ACT_HARDSWISH, ACT_HARDSIGMOID, ACT_MISH, ACT_SOFTPLUS, ACT_TANH, ACT_EXP,
+    ACT_UNARY_END,
+    /* binary */
+    ACT_PRELU = ACT_UNARY_END, /* a > 0 ? a : w * a */
+    ACT_GLU,                   /* a * sigmoid(b) */
+    ACT_SWIGLU,                /* silu(a) * b */
+    ACT_GELU_TANH_MUL,         /* gelu_tanh(a) * b */
+    ACT_GELU_ERF_MUL,          /* gelu_erf(a) * b */
+    ACT_GELU_TANH_BWD,         /* a = dy, b = x */
+    ACT_GELU_ERF_BWD,          /* a = dy, b = x */
+    ACT_SILU_BWD,              /* a = dy, b = x */
+    ACT_SIGMOID_BWD,           /* a = dy, b = y: dy * y * (1 - y) */
+    ACT_THRESHOLD_BWD,         /* a = dy, b = x: x <= threshold ? 0 : dy */
+    ACT_ADD_RELU,              /* relu(a + alpha * b) */
+    /* two outputs: op[0] = gelu(act) * other, op[1] = gelu(act); op[2] = act half, op[3] = other */
+    ACT_GEGLU_TANH, ACT_GEGLU_ERF,
+    ACT_OP_END
+} act_op;
+
+/* Parameters; each op reads the ones it needs. */
+typedef struct act_params {
+    double alpha;       /* LEAKY_RELU: negative slope; ELU: alpha; ADD_RELU: alpha */
+    double scale;       /* SWISH: beta; ELU: scale */
+    double input_scale; /* ELU: input_scale */
+    double beta;        /* SOFTPLUS: beta */
+    double threshold;   /* SOFTPLUS, THRESHOLD_BWD */
+} act_params;
+
+typedef struct act_ew_args {
+    aclemu_ew ew;   /* op[0..nout) outputs, then inputs */
+    int32_t op;     /* act_op */
+    int32_t nout;
+    act_params p;
+} act_ew_args;
+
+/* Row ops over one dim of possibly strided views. */
+typedef enum act_row_op { ACT_ROW_LOG_SOFTMAX, ACT_ROW_SOFTMAX_BWD, ACT_ROW_LOG_SOFTMAX_BWD } act_row_op;
+
+typedef struct act_rows_args {
+    aclemu_tdesc y;      /* output */
+    aclemu_tdesc x;      /* forward: self; backward: gradOutput */
+    aclemu_tdesc z;      /* backward: the forward output */
+    int32_t op;          /* act_row_op */
+    int32_t dim;         /* normalised reduce dim (0 for rank 0) */
+    int32_t contiguous;  /* every view is row-major contiguous: use the (outer, len, inner) path */
+    int32_t reserved;
+    int64_t outer, len, inner;
+    uint64_t rows;       /* outer * inner */
+    uint64_t rows_per_block;
+} act_rows_args;
+
+#endif

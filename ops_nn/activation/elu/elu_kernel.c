@@ -1,0 +1,4 @@
+/* Elu kernel: the shared elementwise activation driver. */
+#include "act_kernel.h"
+
+ACT_EW_KERNEL("Elu");

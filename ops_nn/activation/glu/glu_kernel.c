@@ -1,0 +1,4 @@
+/* GLU kernel: the shared elementwise activation driver over the two halves. */
+#include "act_kernel.h"
+
+ACT_EW_KERNEL("GLU");

@@ -1,0 +1,4 @@
+/* LogSoftmaxV2 kernel: the shared row driver. */
+#include "act_kernel.h"
+
+ACT_ROWS_KERNEL("LogSoftmaxV2");

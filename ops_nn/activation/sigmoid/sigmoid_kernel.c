@@ -1,0 +1,4 @@
+/* Sigmoid kernel: the shared elementwise activation driver. */
+#include "act_kernel.h"
+
+ACT_EW_KERNEL("Sigmoid");

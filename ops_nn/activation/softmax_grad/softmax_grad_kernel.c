@@ -1,0 +1,4 @@
+/* SoftmaxGrad kernel: the shared row driver. */
+#include "act_kernel.h"
+
+ACT_ROWS_KERNEL("SoftmaxGrad");

@@ -1,0 +1,35 @@
+/* aclnnThresholdBackward: FLOAT, INT32, FLOAT16, INT8, UINT8, BF16 (BF16 on A2/A3/950);
+ * gradOutput, self and out of one dtype; out of the broadcast shape. */
+#include "aclemu_plans.h"
+#include "act_plan.h"
+
+#define THRESHOLD_GRAD_DTYPES                                                                          \
+    (ACT_FLOATS | ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8))
+
+aclnnStatus aclemu_plan_ThresholdBackward(aclOpExecutor *executor, const aclTensor *gradOutput,
+                                          const aclTensor *self, const aclScalar *threshold, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, gradOutput, "gradOutput")) || (st = aclemu_check_notnull(api, self, "self")) ||
+        (st = aclemu_check_notnull(api, threshold, "threshold")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, gradOutput, "gradOutput", THRESHOLD_GRAD_DTYPES)) ||
+        (st = aclemu_check_dtype(api, self, "self", THRESHOLD_GRAD_DTYPES)) ||
+        (st = aclemu_check_same_dtype(api, self, "self", gradOutput, "gradOutput")) ||
+        (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    if ((st = act_check_bcast(api, self, "self", gradOutput, "gradOutput", out, "out")))
+        return st;
+    act_params p = act_params_default();
+    p.threshold = aclemu_scalar_to_f64(threshold);
+    /* the comparison happens in self's dtype: round the threshold like the kernel's cast does */
+    if (self->dtype == ACL_FLOAT16)
+        p.threshold = aclemu_half_to_float(aclemu_float_to_half((float)p.threshold));
+    else if (self->dtype == ACL_BF16)
+        p.threshold = aclemu_bf16_to_float(aclemu_float_to_bf16((float)p.threshold));
+    else if (self->dtype == ACL_FLOAT)
+        p.threshold = (float)p.threshold;
+    return act_launch(executor, "ThresholdGradV2D", ACT_THRESHOLD_BWD, &p, (const aclTensor *[]){out}, 1,
+                      (const aclTensor *[]){gradOutput, self}, 2, NULL, 0);
+}

@@ -1,0 +1,52 @@
+/* aclnnInplaceFillScalar: FLOAT, INT32, INT64, FLOAT16, INT16, INT8, UINT8, DOUBLE, BOOL, BF16,
+ * UINT16, UINT32, UINT64 (BF16 / UINT16-64 on A2/A3/950 lists; complex not emulated); self and
+ * value dtypes must promote; the value is converted once here into selfRef's element. */
+#include <string.h>
+
+#include "aclemu_plans.h"
+#include "fill_scalar_args.h"
+
+#define FILL_DTYPES                                                                                    \
+    (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT64) | ACLEMU_DT(ACL_FLOAT16) |     \
+     ACLEMU_DT(ACL_INT16) | ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8) | ACLEMU_DT(ACL_DOUBLE) |       \
+     ACLEMU_DT(ACL_BOOL) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_UINT16) | ACLEMU_DT(ACL_UINT32) |       \
+     ACLEMU_DT(ACL_UINT64))
+
+/* The value as one element of dt (float -> integer truncates toward zero, like a cast). */
+static void encode(unsigned char *elem, aclDataType dt, const aclScalar *v)
+{
+    double f = aclemu_scalar_to_f64(v);
+    int64_t i = aclemu_dtype_is_float(v->dtype) ? (int64_t)f : aclemu_scalar_to_i64(v);
+    switch (dt) {
+    case ACL_FLOAT: { float x = (float)f; memcpy(elem, &x, 4); break; }
+    case ACL_DOUBLE: memcpy(elem, &f, 8); break;
+    case ACL_FLOAT16: { uint16_t h = aclemu_float_to_half((float)f); memcpy(elem, &h, 2); break; }
+    case ACL_BF16: { uint16_t h = aclemu_float_to_bf16((float)f); memcpy(elem, &h, 2); break; }
+    case ACL_BOOL: elem[0] = f != 0.0; break;
+    case ACL_INT8: case ACL_UINT8: elem[0] = (unsigned char)i; break;
+    case ACL_INT16: case ACL_UINT16: { uint16_t x = (uint16_t)i; memcpy(elem, &x, 2); break; }
+    case ACL_INT32: case ACL_UINT32: { uint32_t x = (uint32_t)i; memcpy(elem, &x, 4); break; }
+    default: memcpy(elem, &i, 8); break;
+    }
+}
+
+aclnnStatus aclemu_plan_InplaceFillScalar(aclOpExecutor *executor, aclTensor *selfRef, const aclScalar *value)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, selfRef, "selfRef")) || (st = aclemu_check_notnull(api, value, "value")))
+        return st;
+    if ((st = aclemu_check_dtype(api, selfRef, "selfRef", FILL_DTYPES)))
+        return st;
+    if (aclemu_promote_types(selfRef->dtype, value->dtype) == ACL_DT_UNDEFINED)
+        return ACLEMU_PARAM_ERROR(api, "selfRef dtype %s and value dtype %s can not promote dtype.",
+                                  aclemu_dtype_name(selfRef->dtype), aclemu_dtype_name(value->dtype));
+    if ((st = aclemu_check_format(api, selfRef, "selfRef")) ||
+        (st = aclemu_check_shape(api, selfRef, "selfRef", ACLEMU_MAX_RANK)))
+        return st;
+    fill_scalar_args *a =
+        (fill_scalar_args *)aclemu_ew_launch(executor, "Fill", sizeof(fill_scalar_args), selfRef, NULL, 0, &st);
+    if (a)
+        encode(a->elem, selfRef->dtype, value);
+    return st;
+}

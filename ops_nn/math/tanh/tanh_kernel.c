@@ -1,0 +1,4 @@
+/* Tanh kernel: the shared elementwise activation driver. */
+#include "act_kernel.h"
+
+ACT_EW_KERNEL("Tanh");

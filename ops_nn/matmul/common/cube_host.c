@@ -1,0 +1,237 @@
+/* Stage-1 helpers of the cube operators: chip rules, operand views, launches. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cube.h"
+
+static const char *soc_name(void) { return aclemu_op_profile()->short_soc_version; }
+
+aclnnStatus cube_check_soc(const char *api, unsigned allowed)
+{
+    const aclemu_chip_profile *p = aclemu_op_profile();
+    if (allowed & CUBE_SOC(p->family))
+        return ACLNN_SUCCESS;
+    return ACLEMU_PARAM_ERROR(api, "%s is not supported by the current SOC version [%s].", api, soc_name());
+}
+
+aclemu_dtype_set cube_float_dtypes(void)
+{
+    return aclemu_chip_dtypes(ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16));
+}
+
+/* 910 / 310P / 310B have neither HF32 nor BF16 in their Cube unit: FP32 is computed by
+ * converting it to FP16. */
+static int chip_has_hf32(void)
+{
+    aclemu_family f = aclemu_op_profile()->family;
+    return f == ACLEMU_FAMILY_A2 || f == ACLEMU_FAMILY_A3 || f == ACLEMU_FAMILY_950;
+}
+
+aclnnStatus cube_math(const char *api, cube_family fam, aclDataType dt, int8_t cmt, int32_t *math)
+{
+    *math = GEMM_MATH_KEEP;
+    if (cmt < CUBE_KEEP_DTYPE || cmt > CUBE_USE_FP32_ADD || (fam == CUBE_CONV && cmt == CUBE_USE_FP32_ADD))
+        return ACLEMU_PARAM_ERROR(api, "cubeMathType %d is not supported: it should be in [0, %d].", (int)cmt,
+                                  fam == CUBE_CONV ? CUBE_USE_HF32 : CUBE_USE_FP32_ADD);
+    int hf32 = chip_has_hf32();
+    int is950 = aclemu_op_profile()->family == ACLEMU_FAMILY_950;
+    switch (cmt) {
+    case CUBE_KEEP_DTYPE:
+        /* Matmul: FP32 stays FP32 where the Cube unit has an FP32 path (A2/A3/950). Conv docs:
+         * FP32 with KEEP_DTYPE "not supported yet" on every chip but 950. */
+        if (dt == ACL_FLOAT && (!hf32 || (fam == CUBE_CONV && !is950)))
+            return ACLEMU_PARAM_ERROR(api, "input dtype %s is not supported under cubeMathType KEEP_DTYPE (0) by "
+                                           "the current SOC version [%s].",
+                                      aclemu_dtype_name(dt), soc_name());
+        return ACLNN_SUCCESS;
+    case CUBE_ALLOW_FP32_DOWN_PRECISION:
+        if (dt == ACL_FLOAT)
+            *math = hf32 ? GEMM_MATH_HF32 : GEMM_MATH_FP16;
+        return ACLNN_SUCCESS;
+    case CUBE_USE_FP16:
+        if (dt == ACL_BF16)
+            return ACLEMU_PARAM_ERROR(api, "cubeMathType USE_FP16 (2) is not supported for input dtype %s.",
+                                      aclemu_dtype_name(dt));
+        *math = GEMM_MATH_FP16;
+        return ACLNN_SUCCESS;
+    case CUBE_USE_HF32:
+        if (!hf32)
+            return ACLEMU_PARAM_ERROR(api, "cubeMathType USE_HF32 (3) is not supported by the current SOC version "
+                                           "[%s].",
+                                      soc_name());
+        if (dt != ACL_FLOAT)
+            return ACLEMU_PARAM_ERROR(api, "cubeMathType USE_HF32 (3) only supports input dtype DT_FLOAT, got %s.",
+                                      aclemu_dtype_name(dt));
+        *math = GEMM_MATH_HF32;
+        return ACLNN_SUCCESS;
+    default: /* USE_FP32_ADD: FP32 accumulation is what the engine does anyway (split K is an
+                accuracy measure on the card); on 910/310P it has no effect: FP32 goes to FP16 */
+        if (dt == ACL_FLOAT && !hf32)
+            *math = GEMM_MATH_FP16;
+        return ACLNN_SUCCESS;
+    }
+}
+
+aclnnStatus cube_promote(const char *api, const aclTensor *a, const char *an, const aclTensor *b, const char *bn,
+                         aclDataType *out)
+{
+    *out = ACL_DT_UNDEFINED;
+    if ((a->dtype == ACL_BF16) != (b->dtype == ACL_BF16))
+        return ACLEMU_PARAM_ERROR(api, "%s dtype %s and %s dtype %s cannot be promoted: BFLOAT16 may not be mixed "
+                                       "with another dtype.",
+                                  an, aclemu_dtype_name(a->dtype), bn, aclemu_dtype_name(b->dtype));
+    *out = aclemu_promote_types(a->dtype, b->dtype);
+    return ACLNN_SUCCESS;
+}
+
+int32_t cube_gemm_dtype(aclDataType dt)
+{
+    switch (dt) {
+    case ACL_FLOAT: return GEMM_F32;
+    case ACL_FLOAT16: return GEMM_F16;
+    case ACL_BF16: return GEMM_BF16;
+    default: return -1;
+    }
+}
+
+uint32_t cube_max_blocks(void)
+{
+    uint32_t n = aclemu_cube_core_num(aclemu_op_profile());
+    return n ? n : 1;
+}
+
+/* The device process runs blocks on profile.worker_threads threads (0: min(host cores, AI
+ * cores)); the plan balances tiles over that many. */
+uint32_t cube_workers(void)
+{
+    const aclemu_chip_profile *p = aclemu_op_profile();
+    if (p->worker_threads)
+        return p->worker_threads;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    uint32_t w = n > 0 ? (uint32_t)n : 1, cores = p->ai_core_cnt ? p->ai_core_cnt : 1;
+    return w < cores ? w : cores;
+}
+
+void cube_view(gemm_view *v, int slot, const aclTensor *t, int r, int c, int nb_t, int nb)
+{
+    memset(v, 0, sizeof *v);
+    v->dtype = cube_gemm_dtype(t->dtype);
+    v->ptr = (const void *)(uintptr_t)(CUBE_SYNTH_BASE(slot) + (uint64_t)t->offset * aclemu_dtype_size(t->dtype));
+    v->rs = r >= 0 ? t->stride[r] : 0;
+    v->cs = c >= 0 ? t->stride[c] : 0;
+    for (int i = 0; i < nb_t; i++)
+        v->bstride[nb - nb_t + i] = t->shape[i] == 1 ? 0 : t->stride[i];
+}
+
+void cube_view_raw(gemm_view *v, int slot, int32_t gdt, int64_t rs, int64_t cs)
+{
+    memset(v, 0, sizeof *v);
+    v->dtype = gdt;
+    v->ptr = (const void *)(uintptr_t)CUBE_SYNTH_BASE(slot);
+    v->rs = rs;
+    v->cs = cs;
+}
+
+static const void *slot_ptr(const gemm_desc *d, int i)
+{
+    switch (i) {
+    case CUBE_OP_A: return d->a.ptr;
+    case CUBE_OP_B: return d->b.ptr;
+    case CUBE_OP_C: return d->c.ptr;
+    case CUBE_OP_D: return d->d.ptr;
+    default: return d->bias.ptr;
+    }
+}
+
+aclnnStatus cube_launch_plan(aclOpExecutor *ex, const gemm_plan *plan, const cube_bind bind[CUBE_NOPS])
+{
+    if (plan->nblocks == 0)
+        return ACLNN_SUCCESS; /* empty result: nothing to run */
+    cube_gemm_args *a = (cube_gemm_args *)aclemu_exec_add_launch(ex, "CubeGemm", (uint32_t)plan->nblocks,
+                                                                 sizeof(cube_gemm_args));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    memcpy(&a->plan, plan, sizeof *plan);
+    for (int i = 0; i < CUBE_NOPS; i++) {
+        if (!slot_ptr(&plan->d, i))
+            continue;
+        aclnnStatus st = ACLNN_SUCCESS;
+        if (bind[i].t)
+            st = aclemu_exec_bind_tensor(ex, a, &a->addr[i], bind[i].t);
+        else if (bind[i].ws_off >= 0)
+            st = aclemu_exec_bind_workspace(ex, a, &a->addr[i], (uint64_t)bind[i].ws_off);
+        else
+            st = aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_INNER, aclemu_exec_api(ex),
+                                 "cube operand %d has no address.", i);
+        if (st)
+            return st;
+    }
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus cube_launch_gemm(aclOpExecutor *ex, const gemm_desc *d, const cube_bind bind[CUBE_NOPS])
+{
+    gemm_plan plan;
+    if (gemm_plan_init(&plan, d, cube_max_blocks(), cube_workers()) != GEMM_OK)
+        return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_INNER, aclemu_exec_api(ex),
+                               "cube tiling failed for M=%lld N=%lld K=%lld.", (long long)d->M, (long long)d->N,
+                               (long long)d->K);
+    return cube_launch_plan(ex, &plan, bind);
+}
+
+/* A tensor object describing a contiguous workspace buffer; its address is patched separately. */
+static aclTensor *ws_tensor(const aclTensor *like, aclDataType dt)
+{
+    return aclCreateTensor(like->shape, like->ndim, dt, NULL, 0, ACL_FORMAT_ND, like->shape, like->ndim,
+                           (void *)(uintptr_t)64);
+}
+
+aclnnStatus cube_launch_copy(aclOpExecutor *ex, const aclTensor *dst, int64_t dst_ws, aclDataType dst_dt,
+                             const aclTensor *src, int64_t src_ws, aclDataType src_dt)
+{
+    aclTensor *tmp = NULL;
+    if (!dst)
+        dst = tmp = ws_tensor(src, dst_dt);
+    else if (!src)
+        src = tmp = ws_tensor(dst, src_dt);
+    if (!tmp)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, aclemu_exec_api(ex), "out of host memory.");
+    aclnnStatus st;
+    const aclTensor *in[1] = {src};
+    aclemu_ew *ew = (aclemu_ew *)aclemu_ew_launch(ex, "ViewCopy", sizeof(aclemu_ew), dst, in, 1, &st);
+    if (ew && !st)
+        st = tmp == dst ? aclemu_exec_bind_workspace(ex, ew, &ew->op[0].addr, (uint64_t)dst_ws)
+                        : aclemu_exec_bind_workspace(ex, ew, &ew->op[1].addr, (uint64_t)src_ws);
+    aclDestroyTensor(tmp);
+    return st;
+}
+
+const char *cube_shape_str(const aclTensor *t, char *buf, size_t len)
+{
+    return aclemu_shape_str(t->shape, t->ndim, buf, len);
+}
+
+void cube_view_bcast(gemm_view *v, int slot, const aclTensor *t, int nb, int vec_mode)
+{
+    memset(v, 0, sizeof *v);
+    v->dtype = cube_gemm_dtype(t->dtype);
+    v->ptr = (const void *)(uintptr_t)(CUBE_SYNTH_BASE(slot) + (uint64_t)t->offset * aclemu_dtype_size(t->dtype));
+    int nd = (int)t->ndim;
+    int mat = vec_mode == CUBE_BCAST_MATRIX ? 2 : 1; /* trailing dims of the result that are not batch */
+    /* result dim positions (0-based over nb + mat dims) of t's dims: t dim i -> nb + mat - nd + i */
+    for (int i = 0; i < nd; i++) {
+        int pos = nb + mat - nd + i;
+        int64_t s = t->shape[i] == 1 ? 0 : t->stride[i];
+        if (pos < 0)
+            continue; /* t has more dims than the result: caller rejected this */
+        if (pos < nb)
+            v->bstride[pos] = s;
+        else if (vec_mode == CUBE_BCAST_MATRIX)
+            *(pos == nb ? &v->rs : &v->cs) = s;
+        else if (vec_mode == CUBE_BCAST_VEC_N)
+            v->cs = s;
+        else
+            v->rs = s;
+    }
+}

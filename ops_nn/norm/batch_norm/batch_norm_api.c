@@ -1,0 +1,87 @@
+/* aclnnBatchNorm: input / output FLOAT, FLOAT16, BF16 (no BF16 on 910 / 310P), rank 2..8,
+ * formats NC, NCL, NCHW, NCDHW, ND (+ NHWC / NDHWC on 950); weight, bias, running and saved
+ * statistics 1-D of length C (float dtypes). Inference needs runningMean / runningVar. In
+ * training saveInvstd holds 1/sqrt(var + eps) on 950 and the batch variance on the other chips
+ * (the documented chip difference). Channels are split over the vector cores. */
+#include "aclemu_plans.h"
+#include "batch_norm_args.h"
+#include "batch_norm_layout.h"
+#include "nn_check.h"
+#include "nn_stage.h"
+
+aclnnStatus aclemu_plan_BatchNorm(aclOpExecutor *executor, const aclTensor *input, const aclTensor *weight,
+                                  const aclTensor *bias, aclTensor *runningMean, aclTensor *runningVar, bool training,
+                                  double momentum, double eps, aclTensor *output, aclTensor *saveMean,
+                                  aclTensor *saveInvstd)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, input, "input")) || (st = aclemu_check_notnull(api, output, "output")))
+        return st;
+    if (!training && ((st = aclemu_check_notnull(api, runningMean, "runningMean")) ||
+                      (st = aclemu_check_notnull(api, runningVar, "runningVar"))))
+        return st;
+    if (training && ((st = aclemu_check_notnull(api, saveMean, "saveMean")) ||
+                     (st = aclemu_check_notnull(api, saveInvstd, "saveInvstd"))))
+        return st;
+    if ((st = aclemu_check_dtype(api, input, "input", NN_FLOATS)) ||
+        (st = aclemu_check_same_dtype(api, input, "input", output, "output")) ||
+        (st = nn_dtype_opt(api, weight, "weight", NN_FLOATS)) || (st = nn_dtype_opt(api, bias, "bias", NN_FLOATS)) ||
+        (st = nn_dtype_opt(api, runningMean, "runningMean", NN_FLOATS)) ||
+        (st = nn_dtype_opt(api, runningVar, "runningVar", NN_FLOATS)) ||
+        (st = nn_dtype_opt(api, saveMean, "saveMean", NN_FLOATS)) ||
+        (st = nn_dtype_opt(api, saveInvstd, "saveInvstd", NN_FLOATS)))
+        return st;
+    if ((st = bn_check_format(api, input, "input")) || (st = bn_check_format(api, output, "output")))
+        return st;
+    if ((st = aclemu_check_shape(api, input, "input", 8)) || (st = nn_rank_in(api, input, "input", 2, 8)) ||
+        (st = aclemu_check_shape(api, output, "output", 8)) ||
+        (st = aclemu_check_same_shape(api, input, "input", output, "output")))
+        return st;
+    int64_t N, C, S;
+    bn_dims(input, &N, &C, &S);
+    if ((st = nn_vec_of(api, weight, "weight", C)) || (st = nn_vec_of(api, bias, "bias", C)) ||
+        (st = nn_vec_of(api, runningMean, "runningMean", C)) || (st = nn_vec_of(api, runningVar, "runningVar", C)) ||
+        (st = nn_vec_of(api, saveMean, "saveMean", C)) || (st = nn_vec_of(api, saveInvstd, "saveInvstd", C)))
+        return st;
+    if (aclemu_tensor_numel(input) == 0)
+        return ACLNN_SUCCESS;
+    int32_t perm[ACLEMU_MAX_RANK];
+    const int32_t *pp = bn_channel_perm(input, perm) ? perm : NULL;
+    nn_stage sx, sw, sb, srm, srv, srm_o, srv_o, sy, ssm, ssi;
+    if ((st = nn_stage_in(executor, input, pp, -1, &sx)) || (st = nn_stage_in(executor, weight, NULL, -1, &sw)) ||
+        (st = nn_stage_in(executor, bias, NULL, -1, &sb)) || (st = nn_stage_in(executor, runningMean, NULL, -1, &srm)) ||
+        (st = nn_stage_in(executor, runningVar, NULL, -1, &srv)) ||
+        (st = nn_stage_out(executor, training ? runningMean : NULL, NULL, -1, &srm_o)) ||
+        (st = nn_stage_out(executor, training ? runningVar : NULL, NULL, -1, &srv_o)) ||
+        (st = nn_stage_out(executor, output, pp, -1, &sy)) ||
+        (st = nn_stage_out(executor, training ? saveMean : NULL, NULL, -1, &ssm)) ||
+        (st = nn_stage_out(executor, training ? saveInvstd : NULL, NULL, -1, &ssi)))
+        return st;
+    uint32_t bd;
+    uint64_t per;
+    nn_tile((uint64_t)C, (uint64_t)(N * S * (training ? 3 : 1)), &bd, &per);
+    batch_norm_args *a = (batch_norm_args *)aclemu_exec_add_launch(executor, "BatchNorm", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->momentum = momentum;
+    a->eps = eps;
+    a->N = N;
+    a->C = C;
+    a->S = S;
+    a->ch_per_block = (int64_t)per;
+    a->training = training;
+    a->invstd_is_var = aclemu_op_profile()->family != ACLEMU_FAMILY_950;
+    if ((st = nn_stage_bind(executor, a, &a->x, &sx)) || (st = nn_stage_bind(executor, a, &a->w, &sw)) ||
+        (st = nn_stage_bind(executor, a, &a->b, &sb)) || (st = nn_stage_bind(executor, a, &a->rm_in, &srm)) ||
+        (st = nn_stage_bind(executor, a, &a->rv_in, &srv)) || (st = nn_stage_bind(executor, a, &a->rm_out, &srm_o)) ||
+        (st = nn_stage_bind(executor, a, &a->rv_out, &srv_o)) || (st = nn_stage_bind(executor, a, &a->y, &sy)) ||
+        (st = nn_stage_bind(executor, a, &a->save_mean, &ssm)) ||
+        (st = nn_stage_bind(executor, a, &a->save_invstd, &ssi)))
+        return st;
+    const nn_stage *outs[] = {&srm_o, &srv_o, &sy, &ssm, &ssi};
+    for (int i = 0; i < 5; i++)
+        if ((st = nn_stage_out_finish(executor, outs[i])))
+            return st;
+    return ACLNN_SUCCESS;
+}

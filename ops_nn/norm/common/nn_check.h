@@ -1,0 +1,20 @@
+/* Stage-1 checks shared by the norm / pooling / loss ops, on top of opbase's check.h: the same
+ * checks for optional tensors (NULL passes), and the shape relations these ops need. */
+#ifndef OPS_NN_COMMON_NN_CHECK_H
+#define OPS_NN_COMMON_NN_CHECK_H
+
+#include "aclemu_op/op_api.h"
+
+#define NN_FLOATS (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16))
+
+aclnnStatus nn_dtype_opt(const char *api, const aclTensor *t, const char *name, aclemu_dtype_set allowed);
+aclnnStatus nn_format_opt(const char *api, const aclTensor *t, const char *name);
+aclnnStatus nn_shape_opt(const char *api, const aclTensor *t, const char *name, uint32_t max_rank);
+/* t (if given) must hold exactly n elements. */
+aclnnStatus nn_numel_opt(const char *api, const aclTensor *t, const char *name, int64_t n);
+/* Rank of t within [lo, hi]. */
+aclnnStatus nn_rank_in(const char *api, const aclTensor *t, const char *name, uint32_t lo, uint32_t hi);
+/* 1-D tensor of length n (when given). */
+aclnnStatus nn_vec_of(const char *api, const aclTensor *t, const char *name, int64_t n);
+
+#endif
