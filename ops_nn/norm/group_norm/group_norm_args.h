@@ -1,0 +1,17 @@
+/* Blob of the GroupNorm kernel (GroupNorm, GroupNormSilu, InstanceNorm): x seen as (N, C, HxW),
+ * one row per (n, group) of C/group channels; blocks take row ranges. stat_var stores the
+ * variance instead of rstd (InstanceNorm). */
+#ifndef OPS_NN_GROUP_NORM_ARGS_H
+#define OPS_NN_GROUP_NORM_ARGS_H
+
+#include "nn_cbuf.h"
+
+typedef struct group_norm_args {
+    nn_cbuf x, gamma, beta, y, mean, rstd;
+    double eps;
+    int64_t N, C, HxW, group, rows_per_block;
+    int32_t silu;
+    int32_t stat_var;
+} group_norm_args;
+
+#endif

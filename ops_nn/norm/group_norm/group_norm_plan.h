@@ -1,0 +1,13 @@
+/* Staging and the GroupNorm launch shared by aclnnGroupNorm, aclnnGroupNormSilu(V2) and
+ * aclnnInstanceNorm (group = C). perm (may be NULL) shows x / y as (N, C, ...). */
+#ifndef OPS_NN_GROUP_NORM_PLAN_H
+#define OPS_NN_GROUP_NORM_PLAN_H
+
+#include "aclemu_op/op_api.h"
+
+aclnnStatus group_norm_launch(aclOpExecutor *ex, const aclTensor *x, const aclTensor *gamma, const aclTensor *beta,
+                              const int32_t *perm, int64_t N, int64_t C, int64_t HxW, int64_t group, double eps,
+                              int silu, int stat_var, const aclTensor *y, const aclTensor *mean,
+                              const aclTensor *rstd);
+
+#endif
