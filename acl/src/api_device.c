@@ -14,6 +14,10 @@ static struct {
 
 static int check_devid(const char *func, int32_t devid)
 {
+    int ret = rt_topology_ready(); /* a broken topology file is reported as such */
+    if (ret != ACL_SUCCESS) {
+        return ret;
+    }
     uint32_t count = rt_device_count();
     if (devid < 0 || (uint32_t)devid >= count) {
         char v[16], why[96];

@@ -58,7 +58,13 @@ int drv_topology_init(const char *path)
     static aclemu_topology t;
     if (aclemu_topology_load(want[0] ? want : NULL, &t, err, sizeof err) != 0) {
         pthread_mutex_unlock(&g_mu);
-        return drv_err(E_INVALID_PARAM, "device topology: %s", err);
+        static const int codes[] = {
+            [ACLEMU_CONF_ERR_FILE] = E_INVALID_FILE,
+            [ACLEMU_CONF_ERR_SYNTAX] = E_PARSE_FILE,
+            [ACLEMU_CONF_ERR_MISSING] = E_FILE_MISSING_ATTR,
+            [ACLEMU_CONF_ERR_INVALID] = E_FILE_ATTR_INVALID,
+        };
+        return drv_err(codes[aclemu_conf_error_kind(err)], "device topology: %s", err);
     }
     g_topo = t;
     snprintf(g_topo_path, sizeof g_topo_path, "%s", want);
@@ -383,6 +389,11 @@ int drv_device_close(drv_device *dev)
 
 int32_t drv_device_id(const drv_device *dev) { return dev ? dev->devid : -1; }
 const aclemu_chip_profile *drv_device_profile(const drv_device *dev) { return dev ? &dev->prof : NULL; }
+
+int drv_device_alive(drv_device *dev)
+{
+    return dev != NULL && !drv_dev_lost(dev);
+}
 
 drv_device *drv_device_of_addr(const void *p)
 {

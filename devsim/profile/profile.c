@@ -44,6 +44,20 @@ __attribute__((format(printf, 2, 3))) static int fail(err_sink *e, const char *f
     return -1;
 }
 
+/* Classifies the messages fail() is called with above and below (same file, same wording). */
+__attribute__((visibility("default"))) aclemu_conf_error aclemu_conf_error_kind(const char *msg)
+{
+    if (msg == NULL)
+        return ACLEMU_CONF_ERR_INVALID;
+    if (strstr(msg, ": cannot open: ") != NULL)
+        return ACLEMU_CONF_ERR_FILE;
+    if (strstr(msg, "(syntax)") != NULL || strstr(msg, "more than one YAML document") != NULL)
+        return ACLEMU_CONF_ERR_SYNTAX;
+    if (strstr(msg, "missing required key") != NULL)
+        return ACLEMU_CONF_ERR_MISSING;
+    return ACLEMU_CONF_ERR_INVALID;
+}
+
 /* ---- conf dir ---------------------------------------------------------------------------- */
 
 static char g_lib_confdir[PATH_MAX];

@@ -75,6 +75,15 @@ int aclemu_profile_load(const char *soc_or_path, aclemu_chip_profile *out, char 
  * (one Ascend910B1 with its memory capped to fit this host). Same error convention. */
 int aclemu_topology_load(const char *path, aclemu_topology *out, char *err, size_t errlen);
 
+/* What kind of problem a loader message describes, for callers that map it to an error code. */
+typedef enum aclemu_conf_error {
+    ACLEMU_CONF_ERR_FILE = 1,    /* cannot open / read the file */
+    ACLEMU_CONF_ERR_SYNTAX = 2,  /* not valid YAML */
+    ACLEMU_CONF_ERR_MISSING = 3, /* a required key is missing */
+    ACLEMU_CONF_ERR_INVALID = 4, /* unknown key, wrong type, out-of-range value ... */
+} aclemu_conf_error;
+aclemu_conf_error aclemu_conf_error_kind(const char *msg);
+
 /* Memory cap applied when a profile or topology gives none: min(memory_size, 1/4 of host RAM,
  * 8 GiB), rounded down to 2 MiB. */
 uint64_t aclemu_default_memory_cap(uint64_t memory_size);
