@@ -12,7 +12,7 @@ ROOT=$PWD
 BUILD_DIR=${BUILD_DIR:-$ROOT/build}
 PREFIX=${PREFIX:-$ROOT/_install}
 JOBS=${JOBS:-$(nproc)}
-DEPS=(build-essential g++ meson ninja-build pkg-config libyaml-dev libjson-c-dev libcmocka-dev python3)
+DEPS=(build-essential g++ meson ninja-build pkg-config libyaml-dev libjson-c-dev libcmocka-dev python3 cmake)
 
 install_deps() {
     local missing=()

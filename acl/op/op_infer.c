@@ -280,7 +280,7 @@ int aclop_infer_bias_add(aclop_call *c)
 }
 
 /* Positions of N, C, H, W for a 4-D layout; data_format attr decides for ND inputs. */
-static int layout_of(aclop_call *c, aclFormat f, int *pn, int *pc, int *ph, int *pw)
+int aclop_layout_of(aclop_call *c, aclFormat f, int *pn, int *pc, int *ph, int *pw)
 {
     if (f != ACL_FORMAT_NCHW && f != ACL_FORMAT_NHWC) {
         const char *df = aclop_attr_string(c->attr, "data_format", "NHWC");
@@ -300,20 +300,33 @@ static int layout_of(aclop_call *c, aclFormat f, int *pn, int *pc, int *ph, int 
     return ACL_SUCCESS;
 }
 
+/* Positions of N (out channels), C (in channels per group), H, W in a filter of its format. */
+int aclop_filter_layout(aclop_call *c, int k, int pos[4])
+{
+    static const int nchw[4] = {0, 1, 2, 3}, nhwc[4] = {0, 3, 1, 2}, hwcn[4] = {3, 2, 0, 1};
+    const aclTensorDesc *w = c->in[k];
+    const int *p;
+    switch (w->format) {
+    case ACL_FORMAT_NCHW: case ACL_FORMAT_ND: p = nchw; break;
+    case ACL_FORMAT_NHWC: p = nhwc; break;
+    case ACL_FORMAT_HWCN: p = hwcn; break;
+    default:
+        return aclop_fail(c, ACL_ERROR_FORMAT_NOT_MATCH,
+                          "input %d (%s) of op %s must be in NCHW, NHWC or HWCN format, got %s", k,
+                          aclop_spec_input_name(c->spec, k), c->spec->type, aclop_format_name(w->format));
+    }
+    memcpy(pos, p, 4 * sizeof(int));
+    return ACL_SUCCESS;
+}
+
 /* Filter dims: (out channels, in channels per group, kh, kw) whatever its format. */
 static int filter_dims(aclop_call *c, int k, int64_t *co, int64_t *ci, int64_t *kh, int64_t *kw)
 {
-    const aclTensorDesc *w = c->in[k];
-    const int64_t *d = w->dims;
-    switch (w->format) {
-    case ACL_FORMAT_NCHW: *co = d[0], *ci = d[1], *kh = d[2], *kw = d[3]; break;
-    case ACL_FORMAT_NHWC: *co = d[0], *kh = d[1], *kw = d[2], *ci = d[3]; break;
-    case ACL_FORMAT_HWCN: *kh = d[0], *kw = d[1], *ci = d[2], *co = d[3]; break;
-    default:
-        return aclop_fail(c, ACL_ERROR_FORMAT_NOT_MATCH,
-                          "filter of op %s must be in NCHW, NHWC or HWCN format, got %s", c->spec->type,
-                          aclop_format_name(w->format));
-    }
+    int pos[4], rc = aclop_filter_layout(c, k, pos);
+    if (rc)
+        return rc;
+    const int64_t *d = c->in[k]->dims;
+    *co = d[pos[0]], *ci = d[pos[1]], *kh = d[pos[2]], *kw = d[pos[3]];
     return ACL_SUCCESS;
 }
 
@@ -348,7 +361,7 @@ static int conv_common(aclop_call *c, bool depthwise)
         return all_outputs_unknown_rank(c, odt);
     int n = 0, ch = 1, h = 2, w = 3;
     int64_t co = 0, ci = 0, kh = 0, kw = 0, st[4], pd[4], dl[4];
-    if ((rc = layout_of(c, x->format, &n, &ch, &h, &w)) || (rc = filter_dims(c, 1, &co, &ci, &kh, &kw)) ||
+    if ((rc = aclop_layout_of(c, x->format, &n, &ch, &h, &w)) || (rc = filter_dims(c, 1, &co, &ci, &kh, &kw)) ||
         (rc = list4(c, "strides", st)) || (rc = list4(c, "pads", pd)) || (rc = list4(c, "dilations", dl)))
         return rc;
     if (st[h] <= 0 || st[w] <= 0 || dl[h] <= 0 || dl[w] <= 0)
@@ -362,8 +375,20 @@ static int conv_common(aclop_call *c, bool depthwise)
             return aclop_fail(c, ACL_ERROR_OP_ATTR_NOT_MATCH, "op %s: pads must not be negative", c->spec->type);
     int64_t cin = x->dims[ch], cout;
     if (depthwise) {
-        /* filter [kh, kw, C, multiplier] (HWCN) or [multiplier... ] with ci == C */
-        int64_t mult = c->in[1]->format == ACL_FORMAT_HWCN ? co : (c->in[1]->format == ACL_FORMAT_NCHW ? ci : co);
+        /* filter [kh, kw, C, multiplier] (HWCN) / [multiplier, C, kh, kw] (NCHW) / [multiplier,
+         * kh, kw, C] (NHWC): its N is the multiplier; a PyTorch-style [C * multiplier, 1, kh, kw]
+         * is accepted too */
+        int64_t mult = -1;
+        if (cin < 0 || ci == cin)
+            mult = co;
+        else if (ci == 1 && co % cin == 0)
+            mult = co / cin;
+        if (mult <= 0)
+            return aclop_fail(c, ACL_ERROR_OP_INPUT_NOT_MATCH,
+                              "op %s: filter %s (%s) does not fit x with %lld channels: expected [kh, kw, C, "
+                              "multiplier] (HWCN) or [multiplier, C, kh, kw] (NCHW)", c->spec->type,
+                              aclop_dims_str(c->in[1]->dims, c->in[1]->ndims, (char[128]){0}, 128),
+                              aclop_format_name(c->in[1]->format), (long long)cin);
         cout = cin < 0 ? -1 : cin * mult;
     } else {
         int64_t groups = aclop_attr_int(c->attr, "groups", 1);
@@ -482,7 +507,7 @@ int aclop_infer_pool(aclop_call *c)
         return all_outputs_unknown_rank(c, x->dtype);
     int n = 0, ch = 1, h = 2, w = 3;
     int64_t ks[4], st[4], pd[4] = {0, 0, 0, 0};
-    if ((rc = layout_of(c, x->format, &n, &ch, &h, &w)) || (rc = list4(c, "ksize", ks)) ||
+    if ((rc = aclop_layout_of(c, x->format, &n, &ch, &h, &w)) || (rc = list4(c, "ksize", ks)) ||
         (rc = list4(c, "strides", st)))
         return rc;
     if (ks[h] <= 0 || ks[w] <= 0 || st[h] <= 0 || st[w] <= 0)
@@ -574,25 +599,98 @@ static aclFormat format_by_name(const char *s)
     return ACL_FORMAT_UNDEFINED;
 }
 
-/* TransData between the plain layouts the emulated device keeps (ND / NCHW / NHWC / HWCN). */
+/* Cube block sizes of the private formats: C0 / N0 = 16 elements (32 for 1-byte dtypes),
+ * M0 = 16 rows. */
+int64_t aclop_c0_of(aclDataType dt)
+{
+    return aclDataTypeSize(dt) == 1 ? 32 : 16;
+}
+
+static bool plain4(aclFormat f)
+{
+    return f == ACL_FORMAT_NCHW || f == ACL_FORMAT_NHWC;
+}
+
+/* TransData between ND / NCHW / NHWC and the private NC1HWC0 / FRACTAL_NZ layouts. A private ->
+ * plain conversion takes the plain shape from a static output descriptor (the padding of the
+ * blocks hides it), else the padded size. */
 int aclop_infer_transdata(aclop_call *c)
 {
     const aclTensorDesc *x = c->in[0];
     const char *sf = aclop_attr_string(c->attr, "src_format", ""), *df = aclop_attr_string(c->attr, "dst_format", "");
     aclFormat s = format_by_name(sf), d = format_by_name(df);
-    bool plain_s = s == ACL_FORMAT_NCHW || s == ACL_FORMAT_NHWC || s == ACL_FORMAT_ND;
-    bool plain_d = d == ACL_FORMAT_NCHW || d == ACL_FORMAT_NHWC || d == ACL_FORMAT_ND;
-    if (!plain_s || !plain_d)
+    bool plain_s = plain4(s) || s == ACL_FORMAT_ND, plain_d = plain4(d) || d == ACL_FORMAT_ND;
+    bool ok = (plain_s && plain_d) || (plain4(s) && d == ACL_FORMAT_NC1HWC0) || (s == ACL_FORMAT_NC1HWC0 && plain4(d)) ||
+              (s == ACL_FORMAT_ND && d == ACL_FORMAT_FRACTAL_NZ) || (s == ACL_FORMAT_FRACTAL_NZ && d == ACL_FORMAT_ND);
+    if (!ok)
         return aclop_fail(c, ACL_ERROR_FORMAT_NOT_MATCH,
-                          "op TransData from %s to %s: the emulated device keeps tensors in ND/NCHW/NHWC only",
-                          sf, df);
-    int64_t out[ACLOP_MAX_DIMS];
-    memcpy(out, x->dims, x->ndims * sizeof(int64_t));
-    if (x->ndims == 4 && s == ACL_FORMAT_NCHW && d == ACL_FORMAT_NHWC) {
-        out[1] = x->dims[2], out[2] = x->dims[3], out[3] = x->dims[1];
-    } else if (x->ndims == 4 && s == ACL_FORMAT_NHWC && d == ACL_FORMAT_NCHW) {
-        out[1] = x->dims[3], out[2] = x->dims[1], out[3] = x->dims[2];
+                          "op TransData from %s to %s is not supported; supported: between ND, NCHW and NHWC, "
+                          "NCHW/NHWC <-> NC1HWC0, ND <-> FRACTAL_NZ", sf, df);
+    if (any_unknown_rank(c)) {
+        set_unknown_rank(c, 0, x->dtype, d);
+        return ACL_SUCCESS;
     }
-    set_out(c, 0, x->dtype, d, x->ndims, out);
+    int64_t out[ACLOP_MAX_DIMS], b0 = aclop_c0_of(x->dtype);
+    size_t n = x->ndims;
+    const aclTensorDesc *o = c->out[0] && !aclop_desc_is_dynamic(c->out[0]) ? c->out[0] : NULL;
+    memcpy(out, x->dims, n * sizeof(int64_t));
+    int rc = ACL_SUCCESS;
+    if (s == ACL_FORMAT_NC1HWC0)
+        rc = check_rank(c, 0, 5, 5);
+    else if (d == ACL_FORMAT_NC1HWC0 || (plain4(s) && plain4(d) && s != d))
+        rc = check_rank(c, 0, 4, 4);
+    if (rc)
+        return rc;
+    if (plain4(s) && plain4(d) && s != d) {
+        static const int to_nhwc[4] = {0, 2, 3, 1}, to_nchw[4] = {0, 3, 1, 2};
+        const int *p = d == ACL_FORMAT_NHWC ? to_nhwc : to_nchw;
+        for (int i = 0; i < 4; i++)
+            out[i] = x->dims[p[i]];
+    } else if (d == ACL_FORMAT_NC1HWC0) {
+        int ch = s == ACL_FORMAT_NCHW ? 1 : 3, h = s == ACL_FORMAT_NCHW ? 2 : 1, w = h + 1;
+        int64_t cc = x->dims[ch];
+        out[0] = x->dims[0], out[1] = cc < 0 ? -1 : (cc + b0 - 1) / b0, out[2] = x->dims[h], out[3] = x->dims[w];
+        out[4] = b0;
+        n = 5;
+    } else if (s == ACL_FORMAT_NC1HWC0) {
+        if (x->dims[4] != b0)
+            return aclop_fail(c, ACL_ERROR_OP_INPUT_NOT_MATCH, "op TransData: the C0 dim of the NC1HWC0 input is %lld, "
+                              "expected %lld for %s", (long long)x->dims[4], (long long)b0, aclop_dtype_name(x->dtype));
+        int64_t cc = x->dims[1] < 0 ? -1 : x->dims[1] * b0;
+        if (o && o->ndims == 4)
+            cc = o->dims[d == ACL_FORMAT_NCHW ? 1 : 3];
+        int64_t nchw[4] = {x->dims[0], cc, x->dims[2], x->dims[3]};
+        if (d == ACL_FORMAT_NCHW)
+            memcpy(out, nchw, sizeof(nchw));
+        else
+            out[0] = nchw[0], out[1] = nchw[2], out[2] = nchw[3], out[3] = nchw[1];
+        n = 4;
+        if (cc >= 0 && x->dims[1] >= 0 && (cc > x->dims[1] * b0 || cc <= (x->dims[1] - 1) * b0))
+            return aclop_fail(c, ACL_ERROR_OP_OUTPUT_NOT_MATCH, "op TransData: %lld channels do not fit C1 = %lld "
+                              "blocks of %lld", (long long)cc, (long long)x->dims[1], (long long)b0);
+    } else if (d == ACL_FORMAT_FRACTAL_NZ) {
+        int64_t m = n >= 2 ? x->dims[n - 2] : 1, k = n >= 1 ? x->dims[n - 1] : 1;
+        size_t lead = n >= 2 ? n - 2 : 0;
+        out[lead] = k < 0 ? -1 : (k + b0 - 1) / b0;
+        out[lead + 1] = m < 0 ? -1 : (m + 15) / 16;
+        out[lead + 2] = 16;
+        out[lead + 3] = b0;
+        n = lead + 4;
+    } else if (s == ACL_FORMAT_FRACTAL_NZ) {
+        if (check_rank(c, 0, 4, ACLOP_MAX_DIMS) != ACL_SUCCESS)
+            return ACL_ERROR_OP_INPUT_NOT_MATCH;
+        size_t lead = n - 4;
+        if (x->dims[n - 2] != 16 || x->dims[n - 1] != b0)
+            return aclop_fail(c, ACL_ERROR_OP_INPUT_NOT_MATCH, "op TransData: a FRACTAL_NZ input ends in [16, %lld] "
+                              "blocks for %s", (long long)b0, aclop_dtype_name(x->dtype));
+        int64_t m = x->dims[lead + 1] * 16, k = x->dims[lead] * b0;
+        if (o && o->ndims == lead + 2) {
+            m = o->dims[lead];
+            k = o->dims[lead + 1];
+        }
+        out[lead] = m, out[lead + 1] = k;
+        n = lead + 2;
+    }
+    set_out(c, 0, x->dtype, d, n, out);
     return ACL_SUCCESS;
 }

@@ -1,164 +1,60 @@
-/* Adapters: each runs one op type on the aclnn two-stage API (aclnnXxxGetWorkspaceSize, then
- * aclnnXxx with a workspace from the per-stream cache), so aclop and aclnn share kernels and
- * validation. An adapter only maps inputs / attributes onto the aclnn parameters. */
+/* Adapters of the elementwise, softmax, matmul and layout op types: each runs its op type on the
+ * aclnn two-stage API (aclnnXxxGetWorkspaceSize, then aclnnXxx with a workspace from the
+ * per-stream cache), so aclop and aclnn share kernels and validation. An adapter only maps
+ * inputs / attributes onto aclnn parameters (views instead of copies where a layout differs). */
+#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
-#include "aclnn_bridge.h"
-#include "op_infer.h"
+#include "acl/acl_rt.h"
+#include "op_run.h"
 
-typedef aclnnStatus (*ws_t_t_s_t)(const aclTensor *, const aclTensor *, const aclScalar *, aclTensor *, uint64_t *,
+typedef aclnnStatus (*fn_t_t_s_t)(const aclTensor *, const aclTensor *, const aclScalar *, aclTensor *, uint64_t *,
                                   aclOpExecutor **);
-typedef aclnnStatus (*ws_t_t_t)(const aclTensor *, const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **);
-typedef aclnnStatus (*ws_t_t)(const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **);
-typedef aclnnStatus (*ws_t_s_t)(const aclTensor *, const aclScalar *, aclTensor *, uint64_t *, aclOpExecutor **);
-typedef aclnnStatus (*ws_t_i_t)(const aclTensor *, int64_t, aclTensor *, uint64_t *, aclOpExecutor **);
-typedef aclnnStatus (*ws_t_dt_t)(const aclTensor *, aclDataType, aclTensor *, uint64_t *, aclOpExecutor **);
-typedef aclnnStatus (*ws_mm)(const aclTensor *, const aclTensor *, aclTensor *, int8_t, uint64_t *, aclOpExecutor **);
-
-/* The tensors of one call, destroyed together. */
-typedef struct tensors {
-    const aclop_nn *nn;
-    aclTensor *t[ACLOP_MAX_IO * 2];
-    int n;
-    aclScalar *s[2];
-    int ns;
-} tensors;
-
-static aclTensor *keep(tensors *ts, aclTensor *t)
-{
-    if (t)
-        ts->t[ts->n++] = t;
-    return t;
-}
-
-static void release(tensors *ts)
-{
-    for (int k = 0; k < ts->n; k++)
-        ts->nn->destroy_tensor(ts->t[k]);
-    for (int k = 0; k < ts->ns; k++)
-        ts->nn->destroy_scalar(ts->s[k]);
-}
-
-static int begin(aclop_call *c, tensors *ts)
-{
-    memset(ts, 0, sizeof(*ts));
-    ts->nn = aclop_nn_get(c);
-    return ts->nn ? ACL_SUCCESS : ACL_ERROR_KERNEL_NOT_FOUND;
-}
-
-static aclScalar *scalar_f32(tensors *ts, float v)
-{
-    aclScalar *s = ts->nn->create_scalar(&v, ACL_FLOAT);
-    if (s)
-        ts->s[ts->ns++] = s;
-    return s;
-}
-
-/* The value 1 in dtype dt (aclnnAdd / aclnnSub take alpha in a dtype castable to theirs). */
-static aclScalar *scalar_one(tensors *ts, aclDataType dt)
-{
-    union {
-        float f;
-        double d;
-        int8_t i8;
-        uint8_t u8;
-        int16_t i16;
-        int32_t i32;
-        int64_t i64;
-        uint16_t h;
-    } v;
-    memset(&v, 0, sizeof(v));
-    switch (dt) {
-    case ACL_DOUBLE: v.d = 1.0; break;
-    case ACL_INT8: v.i8 = 1; break;
-    case ACL_UINT8: case ACL_BOOL: v.u8 = 1; break;
-    case ACL_INT16: v.i16 = 1; break;
-    case ACL_INT32: v.i32 = 1; break;
-    case ACL_INT64: v.i64 = 1; break;
-    case ACL_FLOAT16: v.h = 0x3C00; break;
-    case ACL_BF16: v.h = 0x3F80; break;
-    default: dt = ACL_FLOAT; v.f = 1.0f; break;
-    }
-    aclScalar *s = ts->nn->create_scalar(&v, dt);
-    if (s)
-        ts->s[ts->ns++] = s;
-    return s;
-}
-
-static int no_memory(aclop_call *c)
-{
-    return aclop_fail(c, ACL_ERROR_BAD_ALLOC, "op %s: cannot create its aclnn tensors", c->spec->type);
-}
+typedef aclnnStatus (*fn_t_t_t)(const aclTensor *, const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_t_t)(const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_t)(aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_t_s_t)(const aclTensor *, const aclScalar *, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_t_s)(aclTensor *, const aclScalar *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_t_s_s)(aclTensor *, const aclScalar *, const aclScalar *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_t_i_t)(const aclTensor *, int64_t, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_t_dt_t)(const aclTensor *, aclDataType, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_t_a_t)(const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*fn_mm)(const aclTensor *, const aclTensor *, aclTensor *, int8_t, uint64_t *, aclOpExecutor **);
 
 /* y = x1 (op) x2 with an alpha of 1 (Add / Sub). */
 static int binary_alpha(aclop_call *c, const char *api)
 {
-    tensors ts;
-    int rc = begin(c, &ts);
-    if (rc)
-        return rc;
-    ws_t_t_s_t ws = aclop_nn_stage1(c, api);
-    aclTensor *a = keep(&ts, aclop_nn_input(ts.nn, c, 0)), *b = keep(&ts, aclop_nn_input(ts.nn, c, 1));
-    aclTensor *y = keep(&ts, aclop_nn_output(ts.nn, c, 0));
-    aclScalar *one = scalar_one(&ts, c->inferred[0].dtype);
-    if (ws == NULL)
-        rc = ACL_ERROR_KERNEL_NOT_FOUND;
-    else if (!a || !b || !y || !one)
-        rc = no_memory(c);
-    else {
-        uint64_t size = 0;
-        aclOpExecutor *ex = NULL;
-        aclnnStatus st = ws(a, b, one, y, &size, &ex);
-        rc = aclop_nn_launch(c, api, st, size, ex);
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc == ACL_SUCCESS) {
+        aclTensor *a = run_input(&r, 0), *b = run_input(&r, 1), *y = run_output(&r, 0);
+        aclScalar *one = run_scalar_one(&r, c->inferred[0].dtype);
+        rc = RUN_NN(&r, api, fn_t_t_s_t, a, b, one, y);
     }
-    release(&ts);
-    return rc;
+    return run_end(&r, rc);
 }
 
 static int binary(aclop_call *c, const char *api, int in0, int in1)
 {
-    tensors ts;
-    int rc = begin(c, &ts);
-    if (rc)
-        return rc;
-    ws_t_t_t ws = aclop_nn_stage1(c, api);
-    aclTensor *a = keep(&ts, aclop_nn_input(ts.nn, c, in0)), *b = keep(&ts, aclop_nn_input(ts.nn, c, in1));
-    aclTensor *y = keep(&ts, aclop_nn_output(ts.nn, c, 0));
-    if (ws == NULL)
-        rc = ACL_ERROR_KERNEL_NOT_FOUND;
-    else if (!a || !b || !y)
-        rc = no_memory(c);
-    else {
-        uint64_t size = 0;
-        aclOpExecutor *ex = NULL;
-        aclnnStatus st = ws(a, b, y, &size, &ex);
-        rc = aclop_nn_launch(c, api, st, size, ex);
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc == ACL_SUCCESS) {
+        aclTensor *a = run_input(&r, in0), *b = run_input(&r, in1), *y = run_output(&r, 0);
+        rc = RUN_NN(&r, api, fn_t_t_t, a, b, y);
     }
-    release(&ts);
-    return rc;
+    return run_end(&r, rc);
 }
 
 static int unary(aclop_call *c, const char *api)
 {
-    tensors ts;
-    int rc = begin(c, &ts);
-    if (rc)
-        return rc;
-    ws_t_t ws = aclop_nn_stage1(c, api);
-    aclTensor *x = keep(&ts, aclop_nn_input(ts.nn, c, 0)), *y = keep(&ts, aclop_nn_output(ts.nn, c, 0));
-    if (ws == NULL)
-        rc = ACL_ERROR_KERNEL_NOT_FOUND;
-    else if (!x || !y)
-        rc = no_memory(c);
-    else {
-        uint64_t size = 0;
-        aclOpExecutor *ex = NULL;
-        aclnnStatus st = ws(x, y, &size, &ex);
-        rc = aclop_nn_launch(c, api, st, size, ex);
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc == ACL_SUCCESS) {
+        aclTensor *x = run_input(&r, 0), *y = run_output(&r, 0);
+        rc = RUN_NN(&r, api, fn_t_t, x, y);
     }
-    release(&ts);
-    return rc;
+    return run_end(&r, rc);
 }
 
 int aclop_run_add(aclop_call *c) { return binary_alpha(c, "aclnnAdd"); }
@@ -168,6 +64,41 @@ int aclop_run_div(aclop_call *c) { return binary(c, "aclnnDiv", 0, 1); }
 int aclop_run_pow(aclop_call *c) { return binary(c, "aclnnPowTensorTensor", 0, 1); }
 int aclop_run_relu(aclop_call *c) { return unary(c, "aclnnRelu"); }
 
+/* Exp with base / scale / shift: y = base^(scale*x + shift) = e^(x*scale*ln(base) + shift*ln(base))
+ * (base -1 means e). 16-bit inputs are widened to FLOAT first so that the exponent is not
+ * rounded to 16 bits before the power. */
+static int exp_affine(aclop_call *c, double base, double scale, double shift)
+{
+    double lnb = base == -1.0 ? 1.0 : log(base);
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc != ACL_SUCCESS)
+        return run_end(&r, rc);
+    const aclTensorDesc *xd = c->in[0];
+    aclDataType dt = xd->dtype;
+    bool widen = dt == ACL_FLOAT16 || dt == ACL_BF16;
+    aclTensor *x = run_input(&r, 0), *y = run_output(&r, 0), *t = y;
+    if (widen) {
+        size_t n = 1;
+        for (size_t i = 0; i < xd->ndims; i++)
+            n *= (size_t)xd->dims[i];
+        void *tmp = run_scratch(&r, n * sizeof(float));
+        t = run_view(&r, ACL_FLOAT, ACL_FORMAT_ND, xd->ndims, xd->dims, NULL, 0, tmp);
+        rc = RUN_NN(&r, "aclnnCast", fn_t_dt_t, x, ACL_FLOAT, t);
+        if (rc == ACL_SUCCESS)
+            rc = RUN_NN(&r, "aclnnInplaceMuls", fn_t_s, t, run_scalar_f64(&r, scale * lnb));
+    } else {
+        rc = RUN_NN(&r, "aclnnMuls", fn_t_s_t, x, run_scalar_f64(&r, scale * lnb), t);
+    }
+    if (rc == ACL_SUCCESS && shift != 0.0)
+        rc = RUN_NN(&r, "aclnnInplaceAdds", fn_t_s_s, t, run_scalar_f64(&r, shift * lnb), run_scalar_one(&r, ACL_FLOAT));
+    if (rc == ACL_SUCCESS)
+        rc = RUN_NN(&r, "aclnnInplaceExp", fn_t, t);
+    if (rc == ACL_SUCCESS && widen)
+        rc = RUN_NN(&r, "aclnnCast", fn_t_dt_t, t, dt, y);
+    return run_end(&r, rc);
+}
+
 int aclop_run_unary(aclop_call *c)
 {
     const char *t = c->spec->type;
@@ -176,11 +107,12 @@ int aclop_run_unary(aclop_call *c)
     if (strcmp(t, "Exp") == 0) {
         float base = aclop_attr_float(c->attr, "base", -1.0f), scale = aclop_attr_float(c->attr, "scale", 1.0f),
               shift = aclop_attr_float(c->attr, "shift", 0.0f);
-        if (base != -1.0f || scale != 1.0f || shift != 0.0f)
+        if (base == -1.0f && scale == 1.0f && shift == 0.0f)
+            return unary(c, "aclnnExp");
+        if (!(base > 0.0f) && base != -1.0f)
             return aclop_fail(c, ACL_ERROR_OP_ATTR_NOT_MATCH,
-                              "op Exp runs only with base=-1 (e), scale=1, shift=0 on this toolkit; got %g, %g, %g",
-                              (double)base, (double)scale, (double)shift);
-        return unary(c, "aclnnExp");
+                              "attribute base of op Exp is %g; it must be -1 (e) or greater than 0", (double)base);
+        return exp_affine(c, base, scale, shift);
     }
     char api[64] = "aclnn";
     strncat(api, t, sizeof(api) - 6);
@@ -189,135 +121,151 @@ int aclop_run_unary(aclop_call *c)
 
 int aclop_run_leaky_relu(aclop_call *c)
 {
-    tensors ts;
-    int rc = begin(c, &ts);
-    if (rc)
-        return rc;
-    ws_t_s_t ws = aclop_nn_stage1(c, "aclnnLeakyRelu");
-    aclTensor *x = keep(&ts, aclop_nn_input(ts.nn, c, 0)), *y = keep(&ts, aclop_nn_output(ts.nn, c, 0));
-    aclScalar *slope = scalar_f32(&ts, aclop_attr_float(c->attr, "negative_slope", 0.0f));
-    if (ws == NULL)
-        rc = ACL_ERROR_KERNEL_NOT_FOUND;
-    else if (!x || !y || !slope)
-        rc = no_memory(c);
-    else {
-        uint64_t size = 0;
-        aclOpExecutor *ex = NULL;
-        aclnnStatus st = ws(x, slope, y, &size, &ex);
-        rc = aclop_nn_launch(c, "aclnnLeakyRelu", st, size, ex);
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc == ACL_SUCCESS) {
+        aclTensor *x = run_input(&r, 0), *y = run_output(&r, 0);
+        aclScalar *slope = run_scalar_f32(&r, aclop_attr_float(c->attr, "negative_slope", 0.0f));
+        rc = RUN_NN(&r, "aclnnLeakyRelu", fn_t_s_t, x, slope, y);
     }
-    release(&ts);
-    return rc;
+    return run_end(&r, rc);
 }
 
 int aclop_run_cast(aclop_call *c)
 {
-    tensors ts;
-    int rc = begin(c, &ts);
-    if (rc)
-        return rc;
-    ws_t_dt_t ws = aclop_nn_stage1(c, "aclnnCast");
-    aclTensor *x = keep(&ts, aclop_nn_input(ts.nn, c, 0)), *y = keep(&ts, aclop_nn_output(ts.nn, c, 0));
-    if (ws == NULL)
-        rc = ACL_ERROR_KERNEL_NOT_FOUND;
-    else if (!x || !y)
-        rc = no_memory(c);
-    else {
-        uint64_t size = 0;
-        aclOpExecutor *ex = NULL;
-        aclnnStatus st = ws(x, c->inferred[0].dtype, y, &size, &ex);
-        rc = aclop_nn_launch(c, "aclnnCast", st, size, ex);
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc == ACL_SUCCESS) {
+        aclTensor *x = run_input(&r, 0), *y = run_output(&r, 0);
+        rc = RUN_NN(&r, "aclnnCast", fn_t_dt_t, x, c->inferred[0].dtype, y);
     }
-    release(&ts);
-    return rc;
+    return run_end(&r, rc);
 }
 
 int aclop_run_softmax(aclop_call *c)
 {
     const char *api = strcmp(c->spec->type, "LogSoftmaxV2") == 0 ? "aclnnLogSoftmax" : "aclnnSoftmax";
-    tensors ts;
-    int rc = begin(c, &ts);
-    if (rc)
-        return rc;
-    ws_t_i_t ws = aclop_nn_stage1(c, api);
-    const int64_t *axes;
-    aclop_attr_ints(c->attr, "axes", &axes);
-    aclTensor *x = keep(&ts, aclop_nn_input(ts.nn, c, 0)), *y = keep(&ts, aclop_nn_output(ts.nn, c, 0));
-    if (ws == NULL)
-        rc = ACL_ERROR_KERNEL_NOT_FOUND;
-    else if (!x || !y)
-        rc = no_memory(c);
-    else {
-        uint64_t size = 0;
-        aclOpExecutor *ex = NULL;
-        aclnnStatus st = ws(x, axes[0], y, &size, &ex);
-        rc = aclop_nn_launch(c, api, st, size, ex);
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc == ACL_SUCCESS) {
+        const int64_t *axes;
+        aclop_attr_ints(c->attr, "axes", &axes);
+        aclTensor *x = run_input(&r, 0), *y = run_output(&r, 0);
+        rc = RUN_NN(&r, api, fn_t_i_t, x, axes[0], y);
     }
-    release(&ts);
-    return rc;
+    return run_end(&r, rc);
 }
 
 /* A view of input k with its last two dims swapped (no copy: strides). */
-static aclTensor *transposed_view(const aclop_nn *nn, const aclop_call *c, int k)
+static aclTensor *transposed_view(aclop_run *r, int k)
 {
-    const aclTensorDesc *d = c->in[k];
-    size_t r = d->ndims;
+    const aclTensorDesc *d = r->c->in[k];
+    size_t n = d->ndims;
     int64_t dims[ACLOP_MAX_DIMS], strides[ACLOP_MAX_DIMS], s = 1;
-    for (size_t i = r; i-- > 0;) {
+    for (size_t i = n; i-- > 0;) {
         strides[i] = s;
         s *= d->dims[i];
         dims[i] = d->dims[i];
     }
-    int64_t t = dims[r - 1];
-    dims[r - 1] = dims[r - 2];
-    dims[r - 2] = t;
-    t = strides[r - 1];
-    strides[r - 1] = strides[r - 2];
-    strides[r - 2] = t;
-    return nn->create_tensor(dims, r, d->dtype, strides, 0, ACL_FORMAT_ND, d->dims, r, c->in_addr[k]);
+    int64_t t = dims[n - 1];
+    dims[n - 1] = dims[n - 2];
+    dims[n - 2] = t;
+    t = strides[n - 1];
+    strides[n - 1] = strides[n - 2];
+    strides[n - 2] = t;
+    return run_view(r, d->dtype, ACL_FORMAT_ND, n, dims, strides, 0, r->c->in_addr[k]);
 }
 
 /* y = op(x1) @ op(x2) (+ bias). cubeMathType 0 keeps the input dtype's precision. */
 static int matmul(aclop_call *c, const char *t1, const char *t2)
 {
-    tensors ts;
-    int rc = begin(c, &ts);
-    if (rc)
-        return rc;
-    ws_mm ws = aclop_nn_stage1(c, "aclnnMatmul");
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc != ACL_SUCCESS)
+        return run_end(&r, rc);
     bool ta = aclop_attr_bool(c->attr, t1, false), tb = aclop_attr_bool(c->attr, t2, false);
-    aclTensor *a = keep(&ts, ta ? transposed_view(ts.nn, c, 0) : aclop_nn_input(ts.nn, c, 0));
-    aclTensor *b = keep(&ts, tb ? transposed_view(ts.nn, c, 1) : aclop_nn_input(ts.nn, c, 1));
-    aclTensor *y = keep(&ts, aclop_nn_output(ts.nn, c, 0));
-    if (ws == NULL)
-        rc = ACL_ERROR_KERNEL_NOT_FOUND;
-    else if (!a || !b || !y)
-        rc = no_memory(c);
-    else {
-        uint64_t size = 0;
-        aclOpExecutor *ex = NULL;
-        aclnnStatus st = ws(a, b, y, 0, &size, &ex);
-        rc = aclop_nn_launch(c, "aclnnMatmul", st, size, ex);
-    }
+    aclTensor *a = ta ? transposed_view(&r, 0) : run_input(&r, 0);
+    aclTensor *b = tb ? transposed_view(&r, 1) : run_input(&r, 1);
+    aclTensor *y = run_output(&r, 0);
+    rc = RUN_NN(&r, "aclnnMatmul", fn_mm, a, b, y, 0);
     if (rc == ACL_SUCCESS && c->nin > 2 && c->in[2]) {
         /* bias: y += bias, in stream order after the product */
-        ws_t_t_s_t add = aclop_nn_stage1(c, "aclnnAdd");
-        aclTensor *bias = keep(&ts, aclop_nn_input(ts.nn, c, 2));
-        aclScalar *one = scalar_one(&ts, c->inferred[0].dtype);
-        if (add == NULL)
-            rc = ACL_ERROR_KERNEL_NOT_FOUND;
-        else if (!bias || !one)
-            rc = no_memory(c);
-        else {
-            uint64_t size = 0;
-            aclOpExecutor *ex = NULL;
-            aclnnStatus st = add(y, bias, one, y, &size, &ex);
-        rc = aclop_nn_launch(c, "aclnnAdd", st, size, ex);
-        }
+        aclTensor *bias = run_input(&r, 2);
+        rc = RUN_NN(&r, "aclnnAdd", fn_t_t_s_t, y, bias, run_scalar_one(&r, c->inferred[0].dtype), y);
     }
-    release(&ts);
-    return rc;
+    return run_end(&r, rc);
 }
 
 int aclop_run_matmul(aclop_call *c) { return matmul(c, "transpose_x1", "transpose_x2"); }
 int aclop_run_batch_matmul(aclop_call *c) { return matmul(c, "adj_x1", "adj_x2"); }
+
+/* BiasAdd: y = x + bias along the channel dim of data_format (a [C, 1, ...] view of the bias
+ * for channel-first layouts, broadcast by aclnnAdd). */
+int aclop_run_bias_add(aclop_call *c)
+{
+    aclop_run r;
+    int rc = run_begin(&r, c);
+    if (rc != ACL_SUCCESS)
+        return run_end(&r, rc);
+    const aclTensorDesc *x = c->in[0], *b = c->in[1];
+    const char *df = aclop_attr_string(c->attr, "data_format", "NHWC");
+    bool channel_first = x->format == ACL_FORMAT_NCHW || x->format == ACL_FORMAT_NCDHW ||
+                         (x->format != ACL_FORMAT_NHWC && x->format != ACL_FORMAT_NDHWC && df[1] == 'C');
+    int64_t bd[ACLOP_MAX_DIMS], bs[ACLOP_MAX_DIMS];
+    size_t nb = channel_first ? x->ndims - 1 : 1;
+    for (size_t i = 0; i < nb; i++) {
+        bd[i] = i == 0 ? b->dims[0] : 1;
+        bs[i] = i == 0 ? 1 : 0;
+    }
+    aclTensor *xt = run_view(&r, x->dtype, ACL_FORMAT_ND, x->ndims, x->dims, NULL, 0, c->in_addr[0]);
+    aclTensor *bt = run_view(&r, b->dtype, ACL_FORMAT_ND, nb, bd, bs, 0, c->in_addr[1]);
+    aclTensor *y = run_view(&r, x->dtype, ACL_FORMAT_ND, x->ndims, x->dims, NULL, 0, c->out_addr[0]);
+    rc = RUN_NN(&r, "aclnnAdd", fn_t_t_s_t, xt, bt, run_scalar_one(&r, x->dtype), y);
+    return run_end(&r, rc);
+}
+
+/* The values of an int32 / int64 input that must be known on the host (perm, input_size):
+ * constant or host-placed data, else read back from the device. */
+int aclop_host_ints(aclop_call *c, int k, int64_t *out, size_t n)
+{
+    const aclTensorDesc *d = c->in[k];
+    size_t es = d->dtype == ACL_INT32 ? 4 : 8;
+    unsigned char buf[ACLOP_MAX_DIMS * 8];
+    const void *src = c->in_host[k];
+    if (n > ACLOP_MAX_DIMS)
+        return aclop_fail(c, ACL_ERROR_OP_INPUT_NOT_MATCH, "input %s of op %s holds too many values",
+                          aclop_spec_input_name(c->spec, k), c->spec->type);
+    if (src == NULL) {
+        /* device data written by the user's earlier copies: wait for the stream, then read */
+        int rc = aclrtSynchronizeStream(c->stream);
+        if (rc == ACL_SUCCESS)
+            rc = aclrtMemcpy(buf, sizeof(buf), c->in_addr[k], n * es, ACL_MEMCPY_DEVICE_TO_HOST);
+        if (rc != ACL_SUCCESS)
+            return rc;
+        src = buf;
+    } else if (c->in_host_len[k] < n * es) {
+        return aclop_fail(c, ACL_ERROR_OP_INPUT_NOT_MATCH, "input %s of op %s must hold %zu values",
+                          aclop_spec_input_name(c->spec, k), c->spec->type, n);
+    }
+    for (size_t i = 0; i < n; i++)
+        out[i] = es == 4 ? ((const int32_t *)src)[i] : ((const int64_t *)src)[i];
+    return ACL_SUCCESS;
+}
+
+int aclop_run_transpose(aclop_call *c)
+{
+    const aclTensorDesc *x = c->in[0];
+    int64_t perm[ACLOP_MAX_DIMS];
+    int rc = aclop_host_ints(c, 1, perm, x->ndims);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    aclop_run r;
+    rc = run_begin(&r, c);
+    if (rc == ACL_SUCCESS) {
+        aclTensor *xt = run_view(&r, x->dtype, ACL_FORMAT_ND, x->ndims, x->dims, NULL, 0, c->in_addr[0]);
+        const aclop_tinfo *o = &c->inferred[0];
+        aclTensor *y = run_view(&r, o->dtype, ACL_FORMAT_ND, o->ndims, o->dims, NULL, 0, c->out_addr[0]);
+        rc = RUN_NN(&r, "aclnnPermute", fn_t_a_t, xt, run_ints(&r, perm, x->ndims), y);
+    }
+    return run_end(&r, rc);
+}

@@ -66,15 +66,44 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size,
     return alloc_device("aclrtMallocCached", devPtr, size, (uint32_t)policy, true);
 }
 
-/* The device (by physical id) holding ptr, opened for the caller (close it after use). */
-static drv_device *device_of(const void *ptr, void **base, size_t *size)
+/* The device holding a device pointer, and how the caller got hold of it. */
+typedef struct mem_owner {
+    drv_device *dev;  /* NULL: not device memory */
+    rt_context *ctx;  /* set: dev is this (referenced) context's own handle; else dev was opened */
+} mem_owner;
+
+/* Finds the device holding ptr. The current context's handle is preferred over a fresh open:
+ * opening a device whose process has died reconnects to a new one, which would hide the loss
+ * and no longer know the old pointers. Release with owner_release. */
+static mem_owner device_of(const void *ptr, void **base, size_t *size)
 {
+    mem_owner o = {NULL, NULL};
     int32_t phys;
-    drv_device *d = NULL;
-    if (drv_mem_lookup(ptr, &phys, base, size) && drv_device_open(phys, &d) == ACL_SUCCESS) {
-        return d;
+    if (!drv_mem_lookup(ptr, &phys, base, size)) {
+        return o;
     }
-    return NULL;
+    rt_context *ctx = rt_current_ctx();
+    if (ctx != NULL && drv_device_id(ctx->drv) == phys) {
+        o.dev = ctx->drv;
+        o.ctx = ctx;
+        return o;
+    }
+    handle_put(ctx ? &ctx->hdr : NULL);
+    if (drv_device_open(phys, &o.dev) != ACL_SUCCESS) {
+        o.dev = NULL;
+    }
+    return o;
+}
+
+static void owner_release(mem_owner *o)
+{
+    if (o->ctx != NULL) {
+        handle_put(&o->ctx->hdr);
+    } else if (o->dev != NULL) {
+        drv_device_close(o->dev);
+    }
+    o->dev = NULL;
+    o->ctx = NULL;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
@@ -85,19 +114,17 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
     }
     void *base;
     size_t size;
-    drv_device *d = device_of(devPtr, &base, &size);
-    if (d == NULL || base != devPtr) {
-        if (d != NULL) {
-            drv_device_close(d);
-        }
+    mem_owner o = device_of(devPtr, &base, &size);
+    if (o.dev == NULL || base != devPtr) {
+        owner_release(&o);
         char v[32];
         snprintf(v, sizeof(v), "%p", devPtr);
         ERR_VALUE("aclrtFree", v, "devPtr",
                   "it is not the start of a live allocation made by aclrtMalloc");
         return rt_ret(ACL_ERROR_INVALID_PARAM);
     }
-    int ret = drv_mem_free(d, devPtr);
-    drv_device_close(d);
+    int ret = drv_mem_free(o.dev, devPtr);
+    owner_release(&o);
     return ret == ACL_SUCCESS ? ACL_SUCCESS : rt_ret(rt_drv_fail("aclrtFree", ret));
 }
 
@@ -198,24 +225,35 @@ static int check_copy(const char *func, void *dst, size_t destMax, const void *s
 }
 
 /* Host-accessible address of [p, p+len): device memory through its view, anything else as is.
- * *dev is set when p is device memory. NULL (with a message) if a device range is bad. */
-static void *host_addr(const char *func, const char *param, const void *p, size_t len, bool *dev)
+ * *dev is set when p is device memory. NULL (with a message and *code) if a device range is bad
+ * or its device process has died: the runtime's mapping of the arena outlives the device, so
+ * without the check a copy would silently "succeed" against memory nobody owns any more. */
+static void *host_addr(const char *func, const char *param, const void *p, size_t len, bool *dev,
+                       int *code)
 {
     void *base;
     size_t size;
-    drv_device *d = device_of(p, &base, &size);
-    *dev = d != NULL;
-    if (d == NULL) {
+    mem_owner o = device_of(p, &base, &size);
+    *dev = o.dev != NULL;
+    if (o.dev == NULL) {
         return (void *)p;
     }
-    void *view = drv_mem_host_view(d, p, len);
-    drv_device_close(d);
+    if (!drv_device_alive(o.dev)) {
+        aclemu_errmsg_push("EE1019", "%s failed. Reason: device %d: the device process has exited.",
+                           func, (int)drv_device_id(o.dev));
+        owner_release(&o);
+        *code = ACL_ERROR_RT_LOST_HEARTBEAT;
+        return NULL;
+    }
+    void *view = drv_mem_host_view(o.dev, p, len);
+    owner_release(&o);
     if (view == NULL) {
         char v[32], why[128];
         snprintf(v, sizeof(v), "%p", p);
         snprintf(why, sizeof(why), "%zu bytes from it exceed its allocation of %zu bytes at %p",
                  len, size, base);
         ERR_VALUE(func, v, param, why);
+        *code = ACL_ERROR_INVALID_PARAM;
     }
     return view;
 }
@@ -234,10 +272,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
     }
     handle_put(&ctx->hdr);
     bool ddev, sdev;
-    char *d = host_addr("aclrtMemcpy", "dst", dst, count, &ddev);
-    const char *s = d ? host_addr("aclrtMemcpy", "src", src, count, &sdev) : NULL;
+    char *d = host_addr("aclrtMemcpy", "dst", dst, count, &ddev, &code);
+    const char *s = d ? host_addr("aclrtMemcpy", "src", src, count, &sdev, &code) : NULL;
     if (d == NULL || s == NULL) {
-        return rt_ret(ACL_ERROR_INVALID_PARAM);
+        return rt_ret(code);
     }
     if (d + count <= s || s + count <= d) {
         memcpy(d, s, count);
@@ -245,6 +283,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
         memmove(d, s, count); /* overlapping ranges of one allocation */
     }
     return ACL_SUCCESS;
+}
+
+/* A stream-ordered copy or memset whose stream's device process has died. The driver performs
+ * copies involving pageable host memory itself, through its mapping of the arena, once the
+ * (empty) stream has drained; that mapping outlives the device, so check first. */
+static int stream_device_lost(const char *func, rt_stream *s)
+{
+    drv_device *d = drv_stream_device(s->drv);
+    if (drv_device_alive(d)) {
+        return 0;
+    }
+    aclemu_errmsg_push("EE1019", "%s failed. Reason: device %d: the device process has exited.",
+                       func, (int)drv_device_id(d));
+    return 1;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
@@ -260,6 +312,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
     int ret = rt_stream_resolve("aclrtMemcpyAsync", stream, &s);
     if (ret != ACL_SUCCESS) {
         return rt_ret(ret);
+    }
+    if (stream_device_lost("aclrtMemcpyAsync", s)) {
+        handle_put(&s->hdr);
+        return rt_ret(ACL_ERROR_RT_LOST_HEARTBEAT);
     }
     ret = drv_memcpy_async(s->drv, dst, src, count);
     handle_put(&s->hdr);
@@ -319,10 +375,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void 
     handle_put(&ctx->hdr);
     size_t dspan = dpitch * (height - 1) + width, sspan = spitch * (height - 1) + width;
     bool ddev, sdev;
-    char *d = host_addr("aclrtMemcpy2d", "dst", dst, dspan, &ddev);
-    const char *s = d ? host_addr("aclrtMemcpy2d", "src", src, sspan, &sdev) : NULL;
+    char *d = host_addr("aclrtMemcpy2d", "dst", dst, dspan, &ddev, &code);
+    const char *s = d ? host_addr("aclrtMemcpy2d", "src", src, sspan, &sdev, &code) : NULL;
     if (d == NULL || s == NULL) {
-        return rt_ret(ACL_ERROR_INVALID_PARAM);
+        return rt_ret(code);
     }
     for (size_t r = 0; r < height; r++) {
         memmove(d + r * dpitch, s + r * spitch, width);
@@ -344,6 +400,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const 
     int ret = rt_stream_resolve("aclrtMemcpy2dAsync", stream, &s);
     if (ret != ACL_SUCCESS) {
         return rt_ret(ret);
+    }
+    if (stream_device_lost("aclrtMemcpy2dAsync", s)) {
+        handle_put(&s->hdr);
+        return rt_ret(ACL_ERROR_RT_LOST_HEARTBEAT);
     }
     ret = drv_memcpy2d_async(s->drv, dst, dpitch, src, spitch, width, height);
     handle_put(&s->hdr);
@@ -384,9 +444,9 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
     }
     handle_put(&ctx->hdr);
     bool dev;
-    void *p = host_addr("aclrtMemset", "devPtr", devPtr, count, &dev);
+    void *p = host_addr("aclrtMemset", "devPtr", devPtr, count, &dev, &code);
     if (p == NULL) {
-        return rt_ret(ACL_ERROR_INVALID_PARAM);
+        return rt_ret(code);
     }
     memset(p, value & 0xff, count);
     return ACL_SUCCESS;
@@ -404,6 +464,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
     int ret = rt_stream_resolve("aclrtMemsetAsync", stream, &s);
     if (ret != ACL_SUCCESS) {
         return rt_ret(ret);
+    }
+    if (stream_device_lost("aclrtMemsetAsync", s)) {
+        handle_put(&s->hdr);
+        return rt_ret(ACL_ERROR_RT_LOST_HEARTBEAT);
     }
     ret = drv_memset_async(s->drv, devPtr, (uint8_t)value, count);
     handle_put(&s->hdr);

@@ -4,6 +4,7 @@
 #include "conv.h"
 #include "gemm_internal.h"
 #include "numerics.h"
+#include "simd_avx512.h"
 
 int64_t gemm_conv_out_size(const gemm_conv_params *cp, int d)
 {
@@ -191,14 +192,38 @@ int gemm_conv_wgrad_plan(gemm_plan *plan, const gemm_conv_params *cp, const void
     return gemm_plan_init(plan, &d, max_blocks, workers);
 }
 
+/* Sum of n FP32/FP16/BF16 values in double: 4 x 8 double lanes, so the sum runs at load speed. */
+AVX512_TARGET static double sum_avx512(const char *src, int32_t dt, int64_t n)
+{
+    size_t es = gemm_dtype_size(dt);
+    __m512d s0 = _mm512_setzero_pd(), s1 = s0, s2 = s0, s3 = s0;
+    int64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m512 a = v16_load(src + i * es, dt, 0xffff), b = v16_load(src + (i + 16) * es, dt, 0xffff);
+        s0 = _mm512_add_pd(s0, _mm512_cvtps_pd(_mm512_castps512_ps256(a)));
+        s1 = _mm512_add_pd(s1, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(a), 1))));
+        s2 = _mm512_add_pd(s2, _mm512_cvtps_pd(_mm512_castps512_ps256(b)));
+        s3 = _mm512_add_pd(s3, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(b), 1))));
+    }
+    for (; i < n; i += 8) {
+        __m256 a = v8_load(src + i * es, dt, mask8(n - i));
+        s0 = _mm512_add_pd(s0, _mm512_cvtps_pd(a));
+    }
+    return _mm512_reduce_add_pd(_mm512_add_pd(_mm512_add_pd(s0, s1), _mm512_add_pd(s2, s3)));
+}
+
 void gemm_conv_bias_grad(const void *dy, int32_t dy_dtype, int64_t batch, int64_t channels, int64_t positions,
                          void *db, int32_t db_dtype, int64_t c0, int64_t c1)
 {
+    int avx512 = gemm_host_isa() == GEMM_ISA_AVX512;
+    size_t es = gemm_dtype_size(dy_dtype);
     for (int64_t c = c0; c < c1; c++) {
         double s = 0.0;
         for (int64_t b = 0; b < batch; b++) {
             int64_t off = (b * channels + c) * positions;
-            if (dy_dtype == GEMM_F32) {
+            if (avx512) {
+                s += sum_avx512((const char *)dy + off * es, dy_dtype, positions);
+            } else if (dy_dtype == GEMM_F32) {
                 const float *p = (const float *)dy + off;
                 for (int64_t i = 0; i < positions; i++) s += p[i];
             } else {

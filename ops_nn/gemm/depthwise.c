@@ -1,5 +1,6 @@
 /* Direct depthwise 2-D convolution: one (image, channel) plane per work item, FP32 accumulation,
- * operands converted (and rounded per the cube math mode) row by row into a zero-padded row. */
+ * operands converted (and rounded per the cube math mode) row by row into a zero-padded band of
+ * input rows (bounded size), outputs rounded once to y's dtype. */
 #include <string.h>
 
 #include "aclemu/kernel.h"
@@ -73,19 +74,40 @@ AVX512_TARGET static void row_fma_avx512(float *acc, const float *row, int64_t o
     }
 }
 
-/* One output row, unit column stride: each 16-wide chunk accumulates every tap in a register. */
-AVX512_TARGET static void row_all_taps_avx512(float *acc, const float *plane, int64_t PW, int64_t ow_n, int64_t KH,
-                                              int64_t KW, int64_t dh, int64_t dw, const float *wk, float bias)
+/* One output row, unit column stride: each 16-wide chunk accumulates every tap in a register and
+ * is rounded once into y (dtype ydt). 3x3 keeps its weights in registers. */
+AVX512_TARGET static void row_all_taps_avx512(char *y, int32_t ydt, const float *plane, int64_t PW, int64_t ow_n,
+                                              int64_t KH, int64_t KW, int64_t dh, int64_t dw, const float *wk,
+                                              float bias)
 {
+    size_t es = gemm_dtype_size(ydt);
+    if (KH == 3 && KW == 3) {
+        __m512 w[9];
+        for (int t = 0; t < 9; t++) w[t] = _mm512_set1_ps(wk[t]);
+        const float *r0 = plane, *r1 = plane + dh * PW, *r2 = plane + 2 * dh * PW;
+        for (int64_t i = 0; i < ow_n; i += 16) {
+            __m512 v = _mm512_set1_ps(bias), u = _mm512_setzero_ps();
+            v = _mm512_fmadd_ps(w[0], _mm512_loadu_ps(r0 + i), v);
+            u = _mm512_fmadd_ps(w[1], _mm512_loadu_ps(r0 + i + dw), u);
+            v = _mm512_fmadd_ps(w[2], _mm512_loadu_ps(r0 + i + 2 * dw), v);
+            u = _mm512_fmadd_ps(w[3], _mm512_loadu_ps(r1 + i), u);
+            v = _mm512_fmadd_ps(w[4], _mm512_loadu_ps(r1 + i + dw), v);
+            u = _mm512_fmadd_ps(w[5], _mm512_loadu_ps(r1 + i + 2 * dw), u);
+            v = _mm512_fmadd_ps(w[6], _mm512_loadu_ps(r2 + i), v);
+            u = _mm512_fmadd_ps(w[7], _mm512_loadu_ps(r2 + i + dw), u);
+            v = _mm512_fmadd_ps(w[8], _mm512_loadu_ps(r2 + i + 2 * dw), v);
+            v16_store(y + i * es, ydt, mask16(ow_n - i), _mm512_add_ps(v, u));
+        }
+        return;
+    }
     for (int64_t i = 0; i < ow_n; i += 16) {
-        __mmask16 m = mask16(ow_n - i);
         __m512 v = _mm512_set1_ps(bias);
         for (int64_t kh = 0; kh < KH; kh++) {
             const float *row = plane + kh * dh * PW + i;
             for (int64_t kw = 0; kw < KW; kw++)
                 v = _mm512_fmadd_ps(_mm512_set1_ps(wk[kh * KW + kw]), _mm512_loadu_ps(row + kw * dw), v);
         }
-        _mm512_mask_storeu_ps(acc + i, m, v);
+        v16_store(y + i * es, ydt, mask16(ow_n - i), v);
     }
 }
 
@@ -98,6 +120,7 @@ AVX512_TARGET static void row_load_avx512(const gemm_conv_params *cp, float *dst
     size_t es = gemm_dtype_size(dt);
     for (int64_t i = 0; i < n; i += 16) {
         __mmask16 m = mask16(n - i);
+        _mm_prefetch(src + (i + 4 * n) * es, _MM_HINT_T0); /* a few rows ahead: planes stream from memory */
         _mm512_mask_storeu_ps(dst + i, m, v16_math(&pm, dt, v16_load(src + i * es, dt, m)));
     }
 }
@@ -116,58 +139,76 @@ static void row_fma_portable(float *acc, const float *row, int64_t ow_n, int64_t
     for (int64_t i = 0; i < ow_n; i++) acc[i] += wv * row[i * s + off];
 }
 
+/* Input rows are staged in a band of at most DW_BAND_FLOATS FP32 values (a few output rows' worth
+ * of zero-padded input rows), so the scratch is O(tile) whatever the plane size. */
+#define DW_BAND_FLOATS 16384
+
 int gemm_dw_run_block(const gemm_dw_plan *p, uint32_t block_idx)
 {
     if ((int64_t)block_idx >= p->nblocks) return GEMM_EINVAL;
     const gemm_conv_params *cp = &p->cp;
     int64_t H = cp->in[0], W = cp->in[1], OH = cp->out[0], OW = cp->out[1];
     int64_t KH = cp->ksz[0], KW = cp->ksz[1], C = cp->cin;
-    /* One zero-padded FP32 copy of the plane (rows of PW, PH rows), so every tap is a plain
-     * (or strided) row read; the extra columns keep vector tails inside the buffer. */
+    int64_t sh = cp->stride[0], dh = cp->dil[0];
+    /* Band rows of PW floats: left padding, the row, right padding and room for vector tails. */
     int64_t PW = cp->pad_lo[1] + W + cp->pad_hi[1] + 16 * cp->stride[1] + 16;
-    int64_t PH = cp->pad_lo[0] + H + cp->pad_hi[0];
-    float *scratch = aclemu_worker_scratch(sizeof(float) * (size_t)(PW * PH + OW + KH * KW + 32));
+    int64_t span = (KH - 1) * dh + 1; /* input rows one output row reads */
+    int64_t band_out = (DW_BAND_FLOATS / PW - span) / sh + 1;
+    if (band_out < 1) band_out = 1;
+    if (band_out > OH) band_out = OH;
+    int64_t band_rows = (band_out - 1) * sh + span;
+    float *scratch = aclemu_worker_scratch(sizeof(float) * (size_t)(band_rows * PW + OW + KH * KW + 48));
     if (!scratch) return GEMM_ENOMEM;
-    float *plane = scratch, *acc = plane + PW * PH, *wk = acc + OW + 16;
+    float *band = scratch, *acc = band + band_rows * PW, *wk = acc + OW + 16;
     int avx512 = p->isa == GEMM_ISA_AVX512;
+    size_t xes = gemm_dtype_size(cp->x_dtype), yes = gemm_dtype_size(cp->y_dtype);
     int64_t q0 = p->planes * block_idx / p->nblocks, q1 = p->planes * (block_idx + 1) / p->nblocks;
-    memset(plane, 0, sizeof(float) * (size_t)(PW * PH));
+    /* Padding columns are never written below: zero them once. */
+    memset(band, 0, sizeof(float) * (size_t)(band_rows * PW));
     for (int64_t q = q0; q < q1; q++) {
         int64_t c = q % C;
         for (int64_t t = 0; t < KH * KW; t++)
             wk[t] = math_round(cp, cp->w_dtype, gemm_load_f32(p->w, cp->w_dtype, c * KH * KW + t));
         float bv = p->bias ? gemm_load_f32(p->bias, cp->bias_dtype, c) : 0.0f;
         int64_t xplane = q * H * W;
-        for (int64_t ih = 0; ih < H; ih++) { /* borders stay zero: only the interior is rewritten */
-            float *dst = plane + (cp->pad_lo[0] + ih) * PW + cp->pad_lo[1];
-            if (avx512)
-                row_load_avx512(cp, dst, (const char *)p->x + (xplane + ih * W) * gemm_dtype_size(cp->x_dtype),
-                                cp->x_dtype, W);
-            else if (cp->x_dtype == GEMM_F32 && cp->math == GEMM_MATH_KEEP)
-                memcpy(dst, (const float *)p->x + xplane + ih * W, sizeof(float) * (size_t)W);
-            else
-                for (int64_t iw = 0; iw < W; iw++)
-                    dst[iw] = math_round(cp, cp->x_dtype, gemm_load_f32(p->x, cp->x_dtype, xplane + ih * W + iw));
-        }
-        for (int64_t oh = 0; oh < OH; oh++) {
-            if (avx512 && cp->stride[1] == 1) {
-                row_all_taps_avx512(acc, plane + oh * cp->stride[0] * PW, PW, OW, KH, KW, cp->dil[0], cp->dil[1], wk, bv);
-                goto store_row;
-            }
-            for (int64_t i = 0; i < OW; i++) acc[i] = bv;
-            for (int64_t kh = 0; kh < KH; kh++) {
-                const float *row = plane + (oh * cp->stride[0] + kh * cp->dil[0]) * PW;
-                for (int64_t kw = 0; kw < KW; kw++) {
-                    if (avx512) row_fma_avx512(acc, row, OW, cp->stride[1], kw * cp->dil[1], wk[kh * KW + kw]);
-                    else row_fma_portable(acc, row, OW, cp->stride[1], kw * cp->dil[1], wk[kh * KW + kw]);
+        for (int64_t ob = 0; ob < OH; ob += band_out) {
+            int64_t nrows = OH - ob < band_out ? OH - ob : band_out;
+            int64_t r0 = ob * sh - cp->pad_lo[0], rows = (nrows - 1) * sh + span;
+            for (int64_t r = 0; r < rows; r++) {
+                int64_t ih = r0 + r;
+                float *dst = band + r * PW + cp->pad_lo[1];
+                if (ih < 0 || ih >= H) {
+                    memset(dst, 0, sizeof(float) * (size_t)W);
+                } else if (avx512) {
+                    row_load_avx512(cp, dst, (const char *)p->x + (xplane + ih * W) * xes, cp->x_dtype, W);
+                } else if (cp->x_dtype == GEMM_F32 && cp->math == GEMM_MATH_KEEP) {
+                    memcpy(dst, (const float *)p->x + xplane + ih * W, sizeof(float) * (size_t)W);
+                } else {
+                    for (int64_t iw = 0; iw < W; iw++)
+                        dst[iw] = math_round(cp, cp->x_dtype, gemm_load_f32(p->x, cp->x_dtype, xplane + ih * W + iw));
                 }
             }
-        store_row:;
-            int64_t yoff = (q * OH + oh) * OW;
-            if (avx512) row_store_avx512((char *)p->y + yoff * gemm_dtype_size(cp->y_dtype), cp->y_dtype, acc, OW);
-            else if (cp->y_dtype == GEMM_F32) memcpy((float *)p->y + yoff, acc, sizeof(float) * (size_t)OW);
-            else
-                for (int64_t i = 0; i < OW; i++) store(p->y, cp->y_dtype, yoff + i, acc[i]);
+            for (int64_t o = 0; o < nrows; o++) {
+                int64_t oh = ob + o, yoff = (q * OH + oh) * OW;
+                const float *brow = band + o * sh * PW;
+                if (avx512 && cp->stride[1] == 1) {
+                    row_all_taps_avx512((char *)p->y + yoff * yes, cp->y_dtype, brow, PW, OW, KH, KW, dh, cp->dil[1],
+                                        wk, bv);
+                    continue;
+                }
+                for (int64_t i = 0; i < OW; i++) acc[i] = bv;
+                for (int64_t kh = 0; kh < KH; kh++) {
+                    const float *row = brow + kh * dh * PW;
+                    for (int64_t kw = 0; kw < KW; kw++) {
+                        if (avx512) row_fma_avx512(acc, row, OW, cp->stride[1], kw * cp->dil[1], wk[kh * KW + kw]);
+                        else row_fma_portable(acc, row, OW, cp->stride[1], kw * cp->dil[1], wk[kh * KW + kw]);
+                    }
+                }
+                if (avx512) row_store_avx512((char *)p->y + yoff * yes, cp->y_dtype, acc, OW);
+                else if (cp->y_dtype == GEMM_F32) memcpy((float *)p->y + yoff, acc, sizeof(float) * (size_t)OW);
+                else
+                    for (int64_t i = 0; i < OW; i++) store(p->y, cp->y_dtype, yoff + i, acc[i]);
+            }
         }
     }
     return GEMM_OK;

@@ -1,4 +1,4 @@
-/* gemm_run_block: the blocked loops of one block (GotoBLAS order: N chunk, K chunk, M chunk). */
+/* gemm_run_block: the blocked loops of one block (per tile: K chunk, N chunk, micro-tiles). */
 #include <string.h>
 
 #include "aclemu/kernel.h"
@@ -26,38 +26,60 @@ static void epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, 
     gemm_epilogue(p, batch, m0, mc, n0, nc, acc, ldacc);
 }
 
+/* One tile: for each K chunk, A's rows of the tile are packed once, then for each N chunk the B
+ * panel is packed and swept by the micro-tiles (an A micro-panel stays in L1 across the N chunk,
+ * the B panel in L2). At the last K chunk each micro-tile's epilogue runs while it is in L1.
+ * The sums go straight into C (gemm_c_direct), or into a micro-tile buffer when K is one chunk,
+ * or into a tile accumulator. */
 static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batch, int64_t m0, int64_t m1,
                      int64_t n0, int64_t n1, float *Ap, float *Bp, float *acc)
 {
     const gemm_desc *d = &p->d;
     const char *abase = (const char *)d->a.ptr + gemm_batch_offset(p, &d->a, batch) * gemm_dtype_size(d->a.dtype);
     const char *bbase = (const char *)d->b.ptr + gemm_batch_offset(p, &d->b, batch) * gemm_dtype_size(d->b.dtype);
-    int64_t mr = p->mr, nr = p->nr, K = d->K;
-    for (int64_t jc = n0; jc < n1; jc += p->nc) {
-        int64_t ncur = min64(p->nc, n1 - jc);
-        int64_t ldacc = (ncur + nr - 1) / nr * nr;
-        if (K == 0) { /* no products: the epilogue still applies bias, beta*D, activation */
-            for (int64_t ic = m0; ic < m1; ic += p->mc) {
-                int64_t mcur = min64(p->mc, m1 - ic);
-                memset(acc, 0, sizeof(float) * mcur * ldacc);
-                epilogue(p, batch, ic, mcur, jc, ncur, acc, ldacc);
+    int64_t mr = p->mr, nr = p->nr, K = d->K, mt = m1 - m0;
+    /* In place also when C's columns are split (conv output over images) but the tile lies in one
+     * run of the split. */
+    const gemm_view *cv = &d->c;
+    int direct = gemm_c_direct(d) ||
+                 (cv->dtype == GEMM_F32 && cv->cs == 1 && !(d->d.ptr && d->beta != 0.0f) && cv->jsplit > 0 &&
+                  n0 / cv->jsplit == (n1 - 1) / cv->jsplit);
+    int epi = !direct || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE, single = K <= p->kc;
+    float *cbase = NULL;
+    int64_t ldacc = nr;
+    if (direct) {
+        cbase = (float *)cv->ptr + gemm_batch_offset(p, cv, batch) + m0 * cv->rs + gemm_view_joff(cv, n0);
+        ldacc = cv->rs;
+    } else if (!single) {
+        ldacc = (n1 - n0 + nr - 1) / nr * nr;
+    }
+    if (K == 0) { /* no products: the epilogue still applies bias, beta*D, activation */
+        for (int64_t ir = 0; ir < mt; ir += mr)
+            for (int64_t jr = n0; jr < n1; jr += nr) {
+                int64_t rows = min64(mr, mt - ir), cols = min64(nr, n1 - jr);
+                float *c = direct ? cbase + ir * ldacc + (jr - n0) : acc;
+                int64_t ld = direct ? ldacc : nr;
+                for (int64_t i = 0; i < rows; i++) memset(c + i * ld, 0, sizeof(float) * cols);
+                if (epi) epilogue(p, batch, m0 + ir, rows, jr, cols, c, ld);
             }
-            continue;
-        }
-        for (int64_t pc = 0; pc < K; pc += p->kc) {
-            int64_t kcur = min64(p->kc, K - pc);
-            int last = pc + kcur >= K;
+        return;
+    }
+    for (int64_t pc = 0; pc < K; pc += p->kc) {
+        int64_t kcur = min64(p->kc, K - pc);
+        int last = pc + kcur >= K;
+        pack_a(p, abase, m0, mt, pc, kcur, Ap);
+        for (int64_t jc = n0; jc < n1; jc += p->nc) {
+            int64_t ncur = min64(p->nc, n1 - jc);
             pack_b(p, bbase, jc, ncur, pc, kcur, Bp);
-            for (int64_t ic = m0; ic < m1; ic += p->mc) {
-                int64_t mcur = min64(p->mc, m1 - ic);
-                float *accm = acc + (ic - m0) * ldacc;
-                pack_a(p, abase, ic, mcur, pc, kcur, Ap);
-                for (int64_t ir = 0; ir < mcur; ir += mr) {
-                    const float *a = Ap + ir * kcur;
-                    for (int64_t jr = 0; jr < ncur; jr += nr)
-                        impl->ukernel(kcur, a, Bp + jr * kcur, accm + ir * ldacc + jr, ldacc, pc > 0);
+            for (int64_t ir = 0; ir < mt; ir += mr) {
+                const float *a = Ap + ir * kcur;
+                int64_t rows = min64(mr, mt - ir);
+                for (int64_t jr = 0; jr < ncur; jr += nr) {
+                    int64_t cols = min64(nr, ncur - jr);
+                    float *c = single && !direct ? acc : (direct ? cbase : acc) + ir * ldacc + (jc - n0 + jr);
+                    impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
+                    if (last && epi) epilogue(p, batch, m0 + ir, rows, jc + jr, cols, c, ldacc);
                 }
-                if (last) epilogue(p, batch, ic, mcur, jc, ncur, accm, ldacc);
             }
         }
     }

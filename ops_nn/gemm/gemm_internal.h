@@ -6,9 +6,11 @@
 
 /* A microkernel computes one mr x nr tile from packed panels:
  *   Ap: kc steps of mr floats (A[0..mr)[k]),  Bp: kc steps of nr floats (B[k][0..nr)),
- *   C (row-major, leading dimension ldc) = (accumulate ? C : 0) + Ap^T * Bp. */
+ *   C (row-major, leading dimension ldc) = (accumulate ? C : 0) + Ap^T * Bp,
+ * for rows [0, mrows) and columns [0, ncols) only (mrows <= mr, ncols <= nr): nothing outside them
+ * is read or written, so C may be the caller's output. */
 typedef void (*gemm_ukernel_fn)(int64_t kc, const float *Ap, const float *Bp, float *C, int64_t ldc,
-                                int accumulate);
+                                int accumulate, int64_t mrows, int64_t ncols);
 
 typedef struct gemm_isa_impl {
     int32_t mr, nr;
@@ -41,6 +43,23 @@ void gemm_epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, in
                    const float *acc, int64_t ldacc);
 int gemm_epilogue_avx512(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, int64_t n0, int64_t nc,
                          const float *acc, int64_t ldacc);
+
+/* 1 when the microkernels accumulate straight into C: FP32, unit column stride within the whole
+ * N range, and no beta*D term (D may alias C). Then the epilogue (alpha, bias, activation) runs in
+ * place and no accumulator buffer exists. */
+static inline int gemm_c_direct(const gemm_desc *d)
+{
+    const gemm_view *c = &d->c;
+    int use_d = d->d.ptr && d->beta != 0.0f;
+    return c->dtype == GEMM_F32 && c->cs == 1 && (c->jsplit <= 0 || c->jsplit >= d->N) && !use_d;
+}
+
+/* 1 when the epilogue changes the FP32 sums (always, unless C is written directly with alpha 1 and
+ * no bias or activation). */
+static inline int gemm_needs_epilogue(const gemm_desc *d)
+{
+    return !gemm_c_direct(d) || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE;
+}
 
 /* Offset (elements) of view element (i, j) and of batch b. */
 static inline int64_t gemm_view_joff(const gemm_view *v, int64_t j)

@@ -70,10 +70,24 @@ AVX512_TARGET int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64
         return 1;
     }
     if (a->cs == 1) { /* K contiguous: 8 rows x 8 k transposed in registers */
+        int32_t math = p->d.math;
+        int conv = dt != GEMM_F32 || math != GEMM_MATH_KEEP;
         for (int64_t i = 0; i < mc; i += 8) {
             int64_t w = mc - i < 8 ? mc - i : 8;
             const char *row0 = base + ((m0 + i) * a->rs + k0) * es;
-            for (int64_t k = 0; k < kc; k += 8) {
+            int64_t k = 0;
+            if (w == 8) /* full panels, 8 k at a time: unmasked loads, no branches */
+                for (; k + 8 <= kc; k += 8) {
+                    __m256 r[8];
+                    const char *src = row0 + k * es;
+                    if (!conv)
+                        for (int j = 0; j < 8; j++) r[j] = _mm256_loadu_ps((const float *)(src + j * a->rs * 4));
+                    else
+                        for (int j = 0; j < 8; j++) r[j] = v8_math(p, dt, v8_load(src + j * a->rs * es, dt, 0xff));
+                    tr8x8(r);
+                    for (int j = 0; j < 8; j++) _mm256_store_ps(dst + (k + j) * 8, r[j]);
+                }
+            for (; k < kc; k += 8) {
                 int64_t kn = kc - k < 8 ? kc - k : 8;
                 __mmask8 km = mask8(kn);
                 __m256 r[8];
@@ -96,18 +110,19 @@ AVX512_TARGET static int pack_b_dense(const gemm_plan *p, const char *base, int6
     int32_t dt = b->dtype;
     size_t es = gemm_dtype_size(dt);
     if (b->jsplit > 0) return 0;
-    if (b->cs == 1) { /* N contiguous: three masked 16-lane loads per k */
-        for (int64_t j = 0; j < nc; j += 48) {
-            int64_t w = nc - j;
-            __mmask16 m0 = mask16(w), m1 = mask16(w > 16 ? w - 16 : 0), m2 = mask16(w > 32 ? w - 32 : 0);
-            const char *src = base + (k0 * b->rs + n0 + j) * es;
-            for (int64_t k = 0; k < kc; k++) {
-                _mm512_store_ps(dst, v16_math(p, dt, v16_load(src, dt, m0)));
-                _mm512_store_ps(dst + 16, v16_math(p, dt, v16_load(src + 16 * es, dt, m1)));
-                _mm512_store_ps(dst + 32, v16_math(p, dt, v16_load(src + 32 * es, dt, m2)));
-                src += b->rs * es;
-                dst += 48;
-            }
+    if (b->cs == 1) { /* N contiguous: row by row (sequential reads), 16 lanes at a time */
+        int64_t nfull = nc / 16 * 16;
+        __mmask16 mt = mask16(nc - nfull);
+        int64_t npanels = (nc + 47) / 48;
+        for (int64_t k = 0; k < kc; k++) {
+            const char *src = base + ((k0 + k) * b->rs + n0) * es;
+            float *d = dst + k * 48;
+            int64_t j = 0;
+            for (; j < nfull; j += 16)
+                _mm512_store_ps(d + (j / 48) * kc * 48 + j % 48, v16_math(p, dt, v16_load(src + j * es, dt, 0xffff)));
+            for (; j < npanels * 48; j += 16) /* tail and zero padding of the last panel */
+                _mm512_store_ps(d + (j / 48) * kc * 48 + j % 48,
+                                v16_math(p, dt, v16_load(src + j * es, dt, j == nfull ? mt : 0)));
         }
         return 1;
     }

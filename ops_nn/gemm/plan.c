@@ -1,10 +1,12 @@
 /* gemm_plan_init: validation, cache blocking and the split of C into blocks. */
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "gemm_internal.h"
 
-#define TILE_M_MAX 1536 /* bounds the per-block FP32 accumulator (tm x nc) */
+#define TILE_M_MAX 1536     /* bounds the packed A panel (tm x kc) */
+#define TILE_ACC_MAX (1 << 20) /* bounds the FP32 accumulator of a tile (tm x tn floats) when K is split */
 
 static int dtype_ok(int32_t dt) { return dt == GEMM_F32 || dt == GEMM_F16 || dt == GEMM_BF16; }
 
@@ -37,11 +39,12 @@ static int validate(const gemm_desc *d)
     return GEMM_OK;
 }
 
-/* Estimated cycles of one tm x tn tile (FP32 FMA at 2x16 lanes per cycle, packing, fixed cost). */
-static double tile_cost(int64_t tm, int64_t tn, int64_t K, int64_t nc)
+/* Estimated cycles of one tm x tn tile (FP32 FMA at 2x16 lanes per cycle, packing A and B once
+ * per tile, fixed cost). */
+static double tile_cost(int64_t tm, int64_t tn, int64_t K)
 {
     double fma = (double)tm * tn * K / 32.0;
-    double pack_a = (double)tm * K * ceil_div(tn, nc) * 0.5;
+    double pack_a = (double)tm * K * 0.5;
     double pack_b = (double)tn * K * 0.4;
     return fma + pack_a + pack_b + 4000.0;
 }
@@ -98,16 +101,23 @@ int gemm_plan_init(gemm_plan *p, const gemm_desc *desc, uint32_t max_blocks, uin
     if (workers > max_blocks) workers = max_blocks;
     int64_t mt_max = ceil_div(d->M, p->mr), nt_max = ceil_div(d->N, p->nr);
     int64_t gm_min = ceil_div(d->M, TILE_M_MAX);
+    /* When K is split into several chunks and C is not accumulated in place, a tile keeps a
+     * tm x tn FP32 accumulator: bound it. */
+    int acc_bounded = K > p->kc && !gemm_c_direct(d);
     double best = -1;
     for (int64_t gm = gm_min; gm <= mt_max && gm <= gm_min + 64; gm++) {
         int64_t tm = round_up(ceil_div(d->M, gm), p->mr);
         if (gm > gm_min && ceil_div(d->M, tm) < gm) continue; /* same tiles as a smaller gm */
-        for (int64_t gn = 1; gn <= nt_max && gn <= 64; gn++) {
+        int64_t tn_cap = acc_bounded ? (TILE_ACC_MAX / tm) / p->nr * p->nr : INT64_MAX;
+        if (tn_cap < p->nr) tn_cap = p->nr;
+        int64_t gn_lo = acc_bounded ? ceil_div(d->N, tn_cap) : 1;
+        for (int64_t gn = gn_lo; gn <= nt_max && gn <= gn_lo + 64; gn++) {
             int64_t tn = round_up(ceil_div(d->N, gn), p->nr);
-            if (gn > 1 && ceil_div(d->N, tn) < gn) continue;
+            if (gn > gn_lo && ceil_div(d->N, tn) < gn) continue;
+            if (tn > tn_cap) continue;
             int64_t T = p->nbatch * ceil_div(d->M, tm) * ceil_div(d->N, tn);
             int64_t nb = T < (int64_t)max_blocks ? T : (int64_t)max_blocks;
-            double t = (double)ceil_div(nb, workers) * (double)ceil_div(T, nb) * tile_cost(tm, tn, K, nc_t);
+            double t = (double)ceil_div(nb, workers) * (double)ceil_div(T, nb) * tile_cost(tm, tn, K);
             if (best < 0 || t < best * 0.999) {
                 best = t;
                 p->tm = tm;
@@ -122,10 +132,10 @@ int gemm_plan_init(gemm_plan *p, const gemm_desc *desc, uint32_t max_blocks, uin
 
     int64_t nnc = ceil_div(p->tn, nc_t);
     p->nc = round_up(ceil_div(p->tn, nnc), p->nr);
-    p->mc = p->tm < 256 ? p->tm : 256 / p->mr * p->mr;
-    p->mc = round_up(p->mc, p->mr);
-    size_t ap = (size_t)p->mc * p->kc * 4, bp = (size_t)p->kc * p->nc * 4;
-    size_t acc = (size_t)round_up(p->tm, p->mr) * p->nc * 4;
+    p->mc = round_up(p->tm, p->mr); /* A is packed once per tile and K chunk */
+    size_t ap = (size_t)p->mc * p->kc * 4, bp = (size_t)p->kc * p->nc * 4, acc = 0;
+    if (!gemm_c_direct(d))
+        acc = K > p->kc ? (size_t)p->mc * round_up(p->tn, p->nr) * 4 : (size_t)p->mr * p->nr * 4;
     p->scratch_bytes = round_up(ap, 64) + round_up(bp, 64) + round_up(acc, 64) + 64;
     return GEMM_OK;
 }

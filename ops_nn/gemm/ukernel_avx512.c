@@ -1,4 +1,6 @@
-/* AVX-512 microkernel: 8 x 48 tile (24 zmm accumulators, 3 B vectors, 1 broadcast). */
+/* AVX-512 microkernel: 8 x 48 tile (24 zmm accumulators, 3 B vectors, 1 broadcast). Narrower
+ * variants (8 x 16, 8 x 32) serve the last micro-panel of N so its zero padding costs no FMAs.
+ * Edge tiles store only their rows/columns (masked), so C may be the caller's output itself. */
 #include <immintrin.h>
 
 #include "gemm_internal.h"
@@ -6,46 +8,68 @@
 #define MR 8
 #define NR 48
 
-#define ROW_FMA(i)                                         \
-    do {                                                   \
-        __m512 a = _mm512_set1_ps(Ap[i]);                  \
-        c##i##0 = _mm512_fmadd_ps(a, b0, c##i##0);         \
-        c##i##1 = _mm512_fmadd_ps(a, b1, c##i##1);         \
-        c##i##2 = _mm512_fmadd_ps(a, b2, c##i##2);         \
+#define ROW_FMA(i)                                                 \
+    do {                                                           \
+        __m512 a = _mm512_set1_ps(Ap[i]);                          \
+        c##i##0 = _mm512_fmadd_ps(a, b0, c##i##0);                 \
+        if (NV > 1) c##i##1 = _mm512_fmadd_ps(a, b1, c##i##1);     \
+        if (NV > 2) c##i##2 = _mm512_fmadd_ps(a, b2, c##i##2);     \
     } while (0)
 
-#define ROW_STORE(i)                                                                   \
-    do {                                                                               \
-        float *r = C + (i) * ldc;                                                      \
-        if (accumulate) {                                                              \
-            c##i##0 = _mm512_add_ps(c##i##0, _mm512_loadu_ps(r));                      \
-            c##i##1 = _mm512_add_ps(c##i##1, _mm512_loadu_ps(r + 16));                 \
-            c##i##2 = _mm512_add_ps(c##i##2, _mm512_loadu_ps(r + 32));                 \
-        }                                                                              \
-        _mm512_storeu_ps(r, c##i##0);                                                  \
-        _mm512_storeu_ps(r + 16, c##i##1);                                             \
-        _mm512_storeu_ps(r + 32, c##i##2);                                             \
+#define ROW_STORE(i)                                                                            \
+    do {                                                                                        \
+        if ((i) < mrows) {                                                                      \
+            float *r = C + (i) * ldc;                                                           \
+            if (accumulate) {                                                                   \
+                c##i##0 = _mm512_add_ps(c##i##0, _mm512_maskz_loadu_ps(k0, r));                 \
+                if (NV > 1) c##i##1 = _mm512_add_ps(c##i##1, _mm512_maskz_loadu_ps(k1, r + 16)); \
+                if (NV > 2) c##i##2 = _mm512_add_ps(c##i##2, _mm512_maskz_loadu_ps(k2, r + 32)); \
+            }                                                                                   \
+            _mm512_mask_storeu_ps(r, k0, c##i##0);                                              \
+            if (NV > 1) _mm512_mask_storeu_ps(r + 16, k1, c##i##1);                             \
+            if (NV > 2) _mm512_mask_storeu_ps(r + 32, k2, c##i##2);                             \
+        }                                                                                       \
     } while (0)
 
 #define ROW_ZERO(i) __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = c##i##0, c##i##2 = c##i##0
 
-__attribute__((target("avx512f,fma"))) static void ukernel_avx512(int64_t kc, const float *Ap, const float *Bp,
-                                                                 float *C, int64_t ldc, int accumulate)
-{
-    ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);
-    ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);
-    for (int64_t k = 0; k < kc; k++) {
-        __m512 b0 = _mm512_load_ps(Bp), b1 = _mm512_load_ps(Bp + 16), b2 = _mm512_load_ps(Bp + 32);
-        _mm_prefetch((const char *)(Bp + 8 * NR), _MM_HINT_T0);
-        _mm_prefetch((const char *)(Bp + 8 * NR + 16), _MM_HINT_T0);
-        _mm_prefetch((const char *)(Bp + 8 * NR + 32), _MM_HINT_T0);
-        ROW_FMA(0); ROW_FMA(1); ROW_FMA(2); ROW_FMA(3);
-        ROW_FMA(4); ROW_FMA(5); ROW_FMA(6); ROW_FMA(7);
-        Ap += MR;
-        Bp += NR;
+static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xffff : n <= 0 ? 0 : (__mmask16)((1u << n) - 1u); }
+
+#define DEFINE_KERNEL(name, NVEC)                                                                          \
+    __attribute__((target("avx512f,fma"))) static void name(int64_t kc, const float *Ap, const float *Bp,  \
+                                                            float *C, int64_t ldc, int accumulate,         \
+                                                            int64_t mrows, int64_t ncols)                   \
+    {                                                                                                     \
+        enum { NV = NVEC };                                                                               \
+        ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);                                               \
+        ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);                                               \
+        for (int64_t k = 0; k < kc; k++) {                                                                \
+            __m512 b0 = _mm512_load_ps(Bp), b1 = b0, b2 = b0;                                             \
+            if (NV > 1) b1 = _mm512_load_ps(Bp + 16);                                                     \
+            if (NV > 2) b2 = _mm512_load_ps(Bp + 32);                                                     \
+            _mm_prefetch((const char *)(Bp + 8 * NR), _MM_HINT_T0);                                       \
+            if (NV > 1) _mm_prefetch((const char *)(Bp + 8 * NR + 16), _MM_HINT_T0);                      \
+            if (NV > 2) _mm_prefetch((const char *)(Bp + 8 * NR + 32), _MM_HINT_T0);                      \
+            ROW_FMA(0); ROW_FMA(1); ROW_FMA(2); ROW_FMA(3);                                               \
+            ROW_FMA(4); ROW_FMA(5); ROW_FMA(6); ROW_FMA(7);                                               \
+            Ap += MR;                                                                                     \
+            Bp += NR;                                                                                     \
+        }                                                                                                 \
+        __mmask16 k0 = cols_mask(ncols), k1 = cols_mask(ncols - 16), k2 = cols_mask(ncols - 32);          \
+        ROW_STORE(0); ROW_STORE(1); ROW_STORE(2); ROW_STORE(3);                                           \
+        ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);                                           \
     }
-    ROW_STORE(0); ROW_STORE(1); ROW_STORE(2); ROW_STORE(3);
-    ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);
+
+DEFINE_KERNEL(ukernel_8x16, 1)
+DEFINE_KERNEL(ukernel_8x32, 2)
+DEFINE_KERNEL(ukernel_8x48, 3)
+
+static void ukernel_avx512(int64_t kc, const float *Ap, const float *Bp, float *C, int64_t ldc, int accumulate,
+                           int64_t mrows, int64_t ncols)
+{
+    if (ncols > 32) ukernel_8x48(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
+    else if (ncols > 16) ukernel_8x32(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
+    else ukernel_8x16(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
 }
 
 const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512};

@@ -177,16 +177,21 @@ static void run_conv(gemm_conv_params cp, int32_t dt, int math, int with_bias)
         free(acc); free(aa); free(dw.p);
     }
     unsetenv("ACLEMU_ISA");
-    /* grad bias */
+    /* grad bias, portable and vector sums */
     int64_t pos = prod(cp.out, cp.nsp);
     tbuf db = bmake(GEMM_F32, cp.cout, 0);
-    gemm_conv_bias_grad(dy.p, dt, cp.batch, cp.cout, pos, db.p, GEMM_F32, 0, cp.cout);
-    for (int64_t c = 0; c < cp.cout; c++) {
-        double s = 0;
-        for (int64_t n = 0; n < cp.batch; n++)
-            for (int64_t i = 0; i < pos; i++) s += bget(&dy, (n * cp.cout + c) * pos + i);
-        assert_true(fabs(bget(&db, c) - s) <= 1e-6 * (1 + fabs(s)));
+    for (int isa = 0; isa < 3; isa += 2) {
+        setenv("ACLEMU_ISA", isas[isa], 1);
+        memset(db.p, 0, sizeof(float) * (size_t)cp.cout);
+        gemm_conv_bias_grad(dy.p, dt, cp.batch, cp.cout, pos, db.p, GEMM_F32, 0, cp.cout);
+        for (int64_t c = 0; c < cp.cout; c++) {
+            double s = 0;
+            for (int64_t n = 0; n < cp.batch; n++)
+                for (int64_t i = 0; i < pos; i++) s += bget(&dy, (n * cp.cout + c) * pos + i);
+            assert_true(fabs(bget(&db, c) - s) <= 1e-6 * (1 + fabs(s)));
+        }
     }
+    unsetenv("ACLEMU_ISA");
     free(db.p); free(x.p); free(w.p); free(bias.p); free(dy.p);
 }
 
@@ -228,6 +233,25 @@ static void test_conv2d_wide_rows(void **state) /* rows longer than a micro-pane
     cp.stride[0] = cp.stride[1] = 2;
     run_conv(cp, GEMM_F32, GEMM_MATH_KEEP, 0);
     run_conv(cp, GEMM_BF16, GEMM_MATH_KEEP, 0);
+}
+
+/* The vector im2col packer's lane plans: stride 2 (even-element windows) and 3 (lane by lane) in
+ * every dtype, a 7x7/2 stem-like kernel whose K (cin x 49 taps) is split into chunks that start
+ * inside a channel, images folded into N across panel boundaries. */
+static void test_conv2d_strided_packer(void **state)
+{
+    gemm_conv_params cp = params(2, 2, 9, 5, 1);
+    cp.in[0] = 23; cp.in[1] = 37; cp.ksz[0] = cp.ksz[1] = 7; cp.stride[0] = cp.stride[1] = 2;
+    for (int d = 0; d < 2; d++) cp.pad_lo[d] = cp.pad_hi[d] = 3;
+    run_conv(cp, GEMM_F32, GEMM_MATH_KEEP, 1);
+    run_conv(cp, GEMM_F16, GEMM_MATH_KEEP, 1);
+    run_conv(cp, GEMM_BF16, GEMM_MATH_KEEP, 0);
+    gemm_conv_params c3 = params(2, 3, 4, 6, 1);
+    c3.in[0] = 12; c3.in[1] = 50; c3.ksz[0] = c3.ksz[1] = 3; c3.stride[0] = 2; c3.stride[1] = 3;
+    c3.pad_lo[1] = 2; c3.pad_hi[1] = 1;
+    run_conv(c3, GEMM_F32, GEMM_MATH_KEEP, 0);
+    run_conv(c3, GEMM_F16, GEMM_MATH_KEEP, 1);
+    run_conv(c3, GEMM_BF16, GEMM_MATH_KEEP, 0);
 }
 
 static void test_conv3d(void **state)
@@ -292,7 +316,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_conv1d),     cmocka_unit_test(test_conv2d_groups_asym_pad),
-        cmocka_unit_test(test_conv2d_wide_rows), cmocka_unit_test(test_conv3d),
+        cmocka_unit_test(test_conv2d_wide_rows), cmocka_unit_test(test_conv2d_strided_packer), cmocka_unit_test(test_conv3d),
         cmocka_unit_test(test_pointwise),  cmocka_unit_test(test_depthwise),
         cmocka_unit_test(test_transposed), cmocka_unit_test(test_bad_params),
     };

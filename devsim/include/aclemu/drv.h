@@ -48,6 +48,10 @@ DRV_API int drv_device_open(int32_t devid, drv_device **out);
 DRV_API int drv_device_close(drv_device *dev);
 DRV_API int32_t drv_device_id(const drv_device *dev);
 DRV_API const aclemu_chip_profile *drv_device_profile(const drv_device *dev);
+/* 1 while the device process is reachable, 0 once it has exited (or dev is NULL). A cheap
+ * non-blocking check for callers that touch device memory through their own mapping, which
+ * stays readable after the device is gone. */
+DRV_API int drv_device_alive(drv_device *dev);
 /* Waits until every stream of this process on the device has drained. */
 DRV_API int drv_device_sync(drv_device *dev, int32_t timeout_ms);
 

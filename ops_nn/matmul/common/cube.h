@@ -70,6 +70,14 @@ aclnnStatus cube_launch_plan(aclOpExecutor *ex, const gemm_plan *plan, const cub
 aclnnStatus cube_launch_copy(aclOpExecutor *ex, const aclTensor *dst, int64_t dst_ws, aclDataType dst_dt,
                              const aclTensor *src, int64_t src_ws, aclDataType src_dt);
 
+/* Elementwise step after a GEMM whose FP32 result lies contiguous (out's shape) at workspace
+ * offset acc_ws: out = acc * x (CUBE_POST_MUL, x broadcast to out) or the INT8 requantisation
+ * with a per-element UINT64 scale x (CUBE_POST_QUANT). */
+aclnnStatus cube_launch_post(aclOpExecutor *ex, const aclTensor *out, int64_t acc_ws, const aclTensor *x, int32_t mode);
+
+/* Zeroes `bytes` bytes of the workspace from ws_off. */
+aclnnStatus cube_launch_fill(aclOpExecutor *ex, int64_t ws_off, int64_t bytes);
+
 /* Shape of a tensor as "[a, b]" for messages. */
 const char *cube_shape_str(const aclTensor *t, char *buf, size_t len);
 

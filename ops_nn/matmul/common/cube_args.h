@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "aclemu_op/kargs.h"
 #include "conv.h"
 #include "gemm.h"
 
@@ -40,5 +41,41 @@ typedef struct cube_bias_grad_args {
     int64_t batch, channels, positions;
     int64_t per_block; /* channels per block */
 } cube_bias_grad_args;
+
+/* "CubeEwPost": an elementwise step after a GEMM that wrote its FP32 result to the workspace:
+ * ew.op[0] = the output, op[1] = the FP32 GEMM result, op[2] = the second operand.
+ *   CUBE_POST_MUL:   out = acc * x3 (x3 of any float dtype), rounded once to out's dtype;
+ *   CUBE_POST_QUANT: out = int8(saturate(rne(acc * scale))), scale a UINT64/INT64 quant
+ *                    parameter of aclnnTransQuantParam(V2) (FP32 bits in the low 32 bits, the
+ *                    mantissa kept to its top 10 bits: & 0xFFFFE000). */
+enum { CUBE_POST_MUL = 0, CUBE_POST_QUANT = 1 };
+typedef struct cube_post_args {
+    aclemu_ew ew;
+    int32_t mode;
+    int32_t reserved;
+} cube_post_args;
+
+/* "CubeNz": ND <-> FRACTAL_NZ weight moves of aclnnTransMatmulWeight.
+ *   CUBE_NZ_PACK: dst (contiguous [batch, N1, K1, 16, N0]) = src (a strided (batch, K, N) view),
+ *                 zeros in the padding; blocks own (batch, n1) column panels.
+ *   CUBE_NZ_COPY: dst bytes = src bytes (the packed buffer into the weight's own storage);
+ *                 blocks own byte ranges. */
+enum { CUBE_NZ_PACK = 0, CUBE_NZ_COPY = 1 };
+typedef struct cube_nz_args {
+    uint64_t src, dst;        /* device bases (patched at stage 2) */
+    int64_t src_off, dst_off; /* bytes from each base to the first element */
+    int32_t mode;
+    int32_t esize;            /* element bytes */
+    int64_t batch, K, N, K1, N1, N0;
+    int64_t sb, sk, sn;       /* src strides in elements */
+    int64_t bytes;            /* CUBE_NZ_COPY: total bytes */
+    int64_t per_block;        /* panels (PACK) or bytes (COPY) per block */
+} cube_nz_args;
+
+/* "CubeFill": zero bytes [off, off + bytes) of a buffer (padding rows of a workspace copy). */
+typedef struct cube_fill_args {
+    uint64_t dst;
+    int64_t off, bytes, per_block;
+} cube_fill_args;
 
 #endif

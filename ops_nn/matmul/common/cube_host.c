@@ -235,3 +235,36 @@ void cube_view_bcast(gemm_view *v, int slot, const aclTensor *t, int nb, int vec
             v->rs = s;
     }
 }
+
+aclnnStatus cube_launch_post(aclOpExecutor *ex, const aclTensor *out, int64_t acc_ws, const aclTensor *x, int32_t mode)
+{
+    aclTensor *acc = ws_tensor(out, ACL_FLOAT);
+    if (!acc)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, aclemu_exec_api(ex), "out of host memory.");
+    aclnnStatus st;
+    const aclTensor *in[2] = {acc, x};
+    cube_post_args *a = (cube_post_args *)aclemu_ew_launch(ex, "CubeEwPost", sizeof(cube_post_args), out, in, 2, &st);
+    if (a && !st) {
+        a->mode = mode;
+        st = aclemu_exec_bind_workspace(ex, a, &a->ew.op[1].addr, (uint64_t)acc_ws);
+    }
+    aclDestroyTensor(acc);
+    return st;
+}
+
+aclnnStatus cube_launch_fill(aclOpExecutor *ex, int64_t ws_off, int64_t bytes)
+{
+    if (bytes <= 0)
+        return ACLNN_SUCCESS;
+    const int64_t chunk = 1 << 20;
+    uint32_t nb = (uint32_t)((bytes + chunk - 1) / chunk), maxb = cube_max_blocks();
+    if (nb > maxb)
+        nb = maxb;
+    cube_fill_args *a = (cube_fill_args *)aclemu_exec_add_launch(ex, "CubeFill", nb, sizeof(cube_fill_args));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->off = 0;
+    a->bytes = bytes;
+    a->per_block = (bytes + nb - 1) / nb;
+    return aclemu_exec_bind_workspace(ex, a, &a->dst, (uint64_t)ws_off);
+}

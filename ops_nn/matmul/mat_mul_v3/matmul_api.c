@@ -33,9 +33,13 @@ aclnnStatus aclemu_plan_Matmul(aclOpExecutor *executor, const aclTensor *self, c
     const char *names[3] = {"self", "mat2", "out"};
     int32_t math;
     char s1[128], s2[128];
-    aclnnStatus st = mm_check_common(api, ts, names, 3, 0, 1, cubeMathType, 0, &math);
-    if (st || (st = cube_check_soc(api, NOT_310B)))
+    /* a mat2 that aclnnTransMatmulWeight turned into FRACTAL_NZ is read in place */
+    int nz = mat2 && mat2->format == ACL_FORMAT_FRACTAL_NZ;
+    aclnnStatus st = mm_check_common(api, ts, names, 3, 0, 1, cubeMathType, nz ? 1u << 1 : 0, &math);
+    if (st || (st = cube_check_soc(api, nz ? NZ_SOCS : NOT_310B)))
         return st;
+    if (nz && mat2->ndim != 2 && mat2->ndim != 3)
+        return ACLEMU_PARAM_ERROR(api, "mat2 in FRACTAL_NZ should be 2-D or 3-D, got %u dims.", mat2->ndim);
     uint32_t maxr = matmul_max_rank();
     if ((st = mm_check_rank_range(api, self, "self", 0, maxr)) || (st = mm_check_rank_range(api, mat2, "mat2", 0, maxr)))
         return st;
@@ -72,7 +76,12 @@ aclnnStatus aclemu_plan_Matmul(aclOpExecutor *executor, const aclTensor *self, c
             rows *= shape[i];
         mm.d.M = rows;
         cube_view(&mm.d.a, CUBE_OP_A, self, ds - 2, ds - 1, 0, 0);
-        cube_view(&mm.d.b, CUBE_OP_B, mat2, dm >= 2 ? dm - 2 : 0, dm >= 2 ? dm - 1 : -1, 0, 0);
+        if (nz) {
+            if ((st = weight_nz_view(api, &mm.d.b, CUBE_OP_B, mat2)))
+                return st;
+        } else {
+            cube_view(&mm.d.b, CUBE_OP_B, mat2, dm >= 2 ? dm - 2 : 0, dm >= 2 ? dm - 1 : -1, 0, 0);
+        }
         cube_view(&mm.d.c, CUBE_OP_C, out, nd - 2, dm >= 2 ? nd - 1 : -1, 0, 0);
         if (dm < 2)
             mm.d.c.rs = out->stride[nd - 1];
@@ -81,7 +90,14 @@ aclnnStatus aclemu_plan_Matmul(aclOpExecutor *executor, const aclTensor *self, c
     mm.d.nbatch_dims = nb;
     memcpy(mm.d.batch_shape, shape, sizeof(int64_t) * (size_t)nb);
     cube_view(&mm.d.a, CUBE_OP_A, self, ds >= 2 ? ds - 2 : -1, ds - 1, anb, nb);
-    cube_view(&mm.d.b, CUBE_OP_B, mat2, dm >= 2 ? dm - 2 : 0, dm >= 2 ? dm - 1 : -1, bnb, nb);
+    if (nz && dm == 2)
+        st = weight_nz_view(api, &mm.d.b, CUBE_OP_B, mat2);
+    else if (nz)
+        st = weight_nz_view_batched(api, &mm.d.b, CUBE_OP_B, mat2, nb);
+    else
+        cube_view(&mm.d.b, CUBE_OP_B, mat2, dm >= 2 ? dm - 2 : 0, dm >= 2 ? dm - 1 : -1, bnb, nb);
+    if (st)
+        return st;
     cube_view(&mm.d.c, CUBE_OP_C, out, ds >= 2 ? nb : -1, dm >= 2 ? nd - 1 : -1, nb, nb);
     return cube_launch_gemm(executor, &mm.d, mm.bind);
 }
@@ -94,8 +110,9 @@ aclnnStatus aclemu_plan_Mm(aclOpExecutor *executor, const aclTensor *self, const
     const char *names[3] = {"self", "mat2", "out"};
     int32_t math;
     char s1[128], s2[128];
-    aclnnStatus st = mm_check_common(api, ts, names, 3, 0, 1, cubeMathType, 0, &math);
-    if (st || (st = cube_check_soc(api, NOT_310B)))
+    int nz = mat2 && mat2->format == ACL_FORMAT_FRACTAL_NZ; /* from aclnnTransMatmulWeight */
+    aclnnStatus st = mm_check_common(api, ts, names, 3, 0, 1, cubeMathType, nz ? 1u << 1 : 0, &math);
+    if (st || (st = cube_check_soc(api, nz ? NZ_SOCS : NOT_310B)))
         return st;
     if ((st = mm_check_rank(api, self, "self", 2)) || (st = mm_check_rank(api, mat2, "mat2", 2)))
         return st;
@@ -109,7 +126,12 @@ aclnnStatus aclemu_plan_Mm(aclOpExecutor *executor, const aclTensor *self, const
     mm_desc_init(&mm.d, shape[0], shape[1], self->shape[1], math);
     mm_bind(mm.bind, self, mat2, out, NULL, NULL);
     cube_view(&mm.d.a, CUBE_OP_A, self, 0, 1, 0, 0);
-    cube_view(&mm.d.b, CUBE_OP_B, mat2, 0, 1, 0, 0);
+    if (nz) {
+        if ((st = weight_nz_view(api, &mm.d.b, CUBE_OP_B, mat2)))
+            return st;
+    } else {
+        cube_view(&mm.d.b, CUBE_OP_B, mat2, 0, 1, 0, 0);
+    }
     cube_view(&mm.d.c, CUBE_OP_C, out, 0, 1, 0, 0);
     return cube_launch_gemm(executor, &mm.d, mm.bind);
 }

@@ -24,6 +24,12 @@ aclnnStatus aclemu_plan_BatchNorm(aclOpExecutor *executor, const aclTensor *inpu
     if (training && ((st = aclemu_check_notnull(api, saveMean, "saveMean")) ||
                      (st = aclemu_check_notnull(api, saveInvstd, "saveInvstd"))))
         return st;
+    if (aclemu_tensor_numel(input) == 0) { /* as the real op: before the other checks */
+        if ((saveMean && (st = nn_fill(executor, saveMean, 0.0))) ||
+            (saveInvstd && (st = nn_fill(executor, saveInvstd, __builtin_nan("")))))
+            return st;
+        return ACLNN_SUCCESS;
+    }
     if ((st = aclemu_check_dtype(api, input, "input", NN_FLOATS)) ||
         (st = aclemu_check_same_dtype(api, input, "input", output, "output")) ||
         (st = nn_dtype_opt(api, weight, "weight", NN_FLOATS)) || (st = nn_dtype_opt(api, bias, "bias", NN_FLOATS)) ||
@@ -32,6 +38,9 @@ aclnnStatus aclemu_plan_BatchNorm(aclOpExecutor *executor, const aclTensor *inpu
         (st = nn_dtype_opt(api, saveMean, "saveMean", NN_FLOATS)) ||
         (st = nn_dtype_opt(api, saveInvstd, "saveInvstd", NN_FLOATS)))
         return st;
+    if (input->format != output->format)
+        return ACLEMU_PARAM_ERROR(api, "Format of input and output should be equal, input [%s], output [%s].",
+                                  aclemu_format_name(input->format), aclemu_format_name(output->format));
     if ((st = bn_check_format(api, input, "input")) || (st = bn_check_format(api, output, "output")))
         return st;
     if ((st = aclemu_check_shape(api, input, "input", 8)) || (st = nn_rank_in(api, input, "input", 2, 8)) ||
@@ -44,8 +53,6 @@ aclnnStatus aclemu_plan_BatchNorm(aclOpExecutor *executor, const aclTensor *inpu
         (st = nn_vec_of(api, runningMean, "runningMean", C)) || (st = nn_vec_of(api, runningVar, "runningVar", C)) ||
         (st = nn_vec_of(api, saveMean, "saveMean", C)) || (st = nn_vec_of(api, saveInvstd, "saveInvstd", C)))
         return st;
-    if (aclemu_tensor_numel(input) == 0)
-        return ACLNN_SUCCESS;
     int32_t perm[ACLEMU_MAX_RANK];
     const int32_t *pp = bn_channel_perm(input, perm) ? perm : NULL;
     nn_stage sx, sw, sb, srm, srv, srm_o, srv_o, sy, ssm, ssi;

@@ -8,11 +8,15 @@ aclnnStatus bn_check_format(const char *api, const aclTensor *t, const char *nam
     aclnnStatus st = aclemu_check_format(api, t, name);
     if (st)
         return st;
+    int is950 = aclemu_op_profile()->family == ACLEMU_FAMILY_950;
+    if (t->ndim == 5 && t->format != ACL_FORMAT_NCDHW && !(is950 && t->format == ACL_FORMAT_NDHWC))
+        return ACLEMU_PARAM_ERROR(api, "Format of %s should be %s, when input dim is 5.", name,
+                                  is950 ? "NCDHW or NDHWC" : "NCDHW");
     switch (t->format) {
     case ACL_FORMAT_ND: case ACL_FORMAT_NC: case ACL_FORMAT_NCL: case ACL_FORMAT_NCHW: case ACL_FORMAT_NCDHW:
         return ACLNN_SUCCESS;
     case ACL_FORMAT_NHWC: case ACL_FORMAT_NDHWC:
-        if (aclemu_op_profile()->family == ACLEMU_FAMILY_950)
+        if (is950)
             return ACLNN_SUCCESS;
         return ACLEMU_PARAM_ERROR(api, "%s format %s is not supported on %s.", name, aclemu_format_name(t->format),
                                   aclemu_op_profile()->soc_version);

@@ -168,3 +168,28 @@ aclnnStatus nn_sum_parts(aclOpExecutor *ex, uint64_t parts_ws, int64_t nparts, i
         st = nn_stage_out_finish(ex, out);
     return st;
 }
+
+aclnnStatus nn_ew_fill(aclOpExecutor *ex, void *blob, aclemu_ew *ew, const int64_t *shape, uint32_t nd,
+                       const aclTensor *const *ts, uint32_t nts, uint64_t per_block)
+{
+    ew->ndim = nd ? nd : 1;
+    ew->nops = nts;
+    ew->numel = (uint64_t)nn_prod(shape, 0, nd);
+    ew->per_block = per_block;
+    for (uint32_t d = 0; d < ew->ndim; d++)
+        ew->shape[d] = nd ? shape[d] : 1;
+    for (uint32_t k = 0; k < nts; k++) {
+        const aclTensor *t = ts[k];
+        aclemu_ew_operand *o = &ew->op[k];
+        o->dtype = (int32_t)t->dtype;
+        o->offset = t->offset;
+        for (uint32_t d = 0; d < ew->ndim; d++) {
+            int32_t td = (int32_t)d - (int32_t)ew->ndim + (int32_t)t->ndim; /* right-aligned */
+            o->stride[d] = (td >= 0 && t->shape[td] != 1) ? t->stride[td] : 0;
+        }
+        aclnnStatus st = aclemu_exec_bind_tensor(ex, blob, &o->addr, t);
+        if (st)
+            return st;
+    }
+    return ACLNN_SUCCESS;
+}

@@ -36,6 +36,12 @@ aclnnStatus nn_fill(aclOpExecutor *ex, const aclTensor *t, double value);
  * sums at workspace offset `parts_ws`. */
 aclnnStatus nn_sum_parts(aclOpExecutor *ex, uint64_t parts_ws, int64_t nparts, int64_t n, const nn_stage *out);
 
+/* Fills an elementwise iteration space over shape[0..nd) (nd 0 = one element) with the given
+ * tensors as operands (each broadcast to the shape) inside blob `ew` of the last launch, binding
+ * their addresses. per_block from nn_tile. */
+aclnnStatus nn_ew_fill(aclOpExecutor *ex, void *blob, aclemu_ew *ew, const int64_t *shape, uint32_t nd,
+                       const aclTensor *const *ts, uint32_t nts, uint64_t per_block);
+
 /* Block count and items per block for `items` work items of ~`item_cost` elements each on the
  * chip's vector cores (blocks get at least ~16K elements of work). */
 void nn_tile(uint64_t items, uint64_t item_cost, uint32_t *block_dim, uint64_t *per);

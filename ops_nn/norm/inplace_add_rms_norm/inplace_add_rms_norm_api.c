@@ -1,4 +1,5 @@
-/* aclnnInplaceAddRmsNorm: dtypes and shapes as aclnnAddRmsNorm; the normalised result goes to
+/* aclnnInplaceAddRmsNorm: x1Ref / x2Ref / gamma FLOAT, FLOAT16, BF16 (no BF16 on 910 / 310P) of
+ * one dtype, rstdOut FLOAT, shapes as aclnnAddRmsNorm; the normalised result goes to
  * x1Ref and the sum to x2Ref (the kernel reads a whole row before writing it). */
 #include "aclemu_plans.h"
 #include "nn_check.h"
@@ -15,7 +16,7 @@ aclnnStatus aclemu_plan_InplaceAddRmsNorm(aclOpExecutor *executor, aclTensor *x1
     if ((st = aclemu_check_dtype(api, x1Ref, "x1Ref", NN_FLOATS)) ||
         (st = aclemu_check_same_dtype(api, x1Ref, "x1Ref", x2Ref, "x2Ref")) ||
         (st = aclemu_check_dtype(api, gamma, "gamma", NN_FLOATS)) ||
-        (gamma->dtype != ACL_FLOAT && (st = aclemu_check_same_dtype(api, x1Ref, "x1Ref", gamma, "gamma"))) ||
+        (st = aclemu_check_same_dtype(api, x1Ref, "x1Ref", gamma, "gamma")) ||
         (st = aclemu_check_dtype(api, rstdOut, "rstdOut", ACLEMU_DT(ACL_FLOAT))))
         return st;
     if ((st = aclemu_check_format(api, x1Ref, "x1Ref")) || (st = aclemu_check_format(api, x2Ref, "x2Ref")) ||

@@ -63,3 +63,26 @@ aclnnStatus max_pool2d_attrs(const char *api, const pool_geom *g, const aclIntAr
     *p = q;
     return ACLNN_SUCCESS;
 }
+
+aclnnStatus max_pool2d_check_mask(const char *api, const aclTensor *mask, const char *name, const pool_geom *g,
+                                  const vec_pool2d *p)
+{
+    int64_t e[4];
+    uint32_t nd = 0;
+    if (!g->is3d)
+        e[nd++] = g->N;
+    e[nd++] = g->C;
+    e[nd++] = p->kh * p->kw;
+    e[nd++] = max_pool2d_mask_row_k(p->OH, p->OW);
+    return aclemu_check_shape_is(api, mask, name, e, nd);
+}
+
+aclnnStatus max_pool2d_mask_dtypes(const char *api, const aclTensor *self, const char *name)
+{
+    const aclemu_chip_profile *prof = aclemu_op_profile();
+    if (prof->family == ACLEMU_FAMILY_310B)
+        return ACLEMU_PARAM_ERROR(api, "support for %s is not implemented.", prof->soc_version);
+    if (prof->family == ACLEMU_FAMILY_310P)
+        return aclemu_check_dtype(api, self, name, ACLEMU_DT(ACL_FLOAT));
+    return aclemu_check_dtype(api, self, name, NN_FLOATS);
+}

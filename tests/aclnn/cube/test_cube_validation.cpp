@@ -6,7 +6,10 @@
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "aclnnop/aclnn_matmul.h"
+#include "aclnnop/aclnn_fused_matmul_gelu.h"
 #include "aclnnop/aclnn_mm.h"
+#include "aclnnop/aclnn_trans_matmul_weight.h"
+#include "aclnnop/aclnn_transpose_batch_mat_mul.h"
 #include "cube_test_util.h"
 
 static int Stage1Mm(aclTensor *a, aclTensor *b, aclTensor *o, int8_t cmt)
@@ -114,6 +117,43 @@ int main()
         EXPECT(Stage1Conv(x.t, wt.t, yt.t, {2, 2}, {0, 0}, {1, 1}, true, {1, 1}, 1, 0) == (is310b ? ACLNN_ERR_PARAM_INVALID : 0),
                "transposed conv");
         EXPECT(Stage1Conv(x.t, wt.t, yt.t, {2, 2}, {0, 0}, {1, 1}, true, {2, 2}, 1, 0) == ACLNN_ERR_PARAM_INVALID, "outputPadding");
+    }
+    // chip gating of the newer APIs: TransposeBatchMatMul and ConvTbc on A2/A3/950,
+    // FusedMatmulGelu on A2, CalculateMatmulWeightSizeV2 not on 910 / 310B (361001)
+    {
+        bool is950 = soc.find("Ascend950") == 0, a2 = soc.find("Ascend910B") == 0, a3 = soc.find("Ascend910_93") == 0;
+        bool new_chip = a2 || a3 || is950;
+        DevT t1, t2, to, tw, tb, ty;
+        MakeContig(t1, ACL_FLOAT16, rng, {4, 2, 8});
+        MakeContig(t2, ACL_FLOAT16, rng, {2, 8, 5});
+        MakeZeros(to, ACL_FLOAT16, {4, 2, 5});
+        std::vector<int64_t> p1 = {1, 0, 2}, p2 = {0, 1, 2}, py = {1, 0, 2};
+        aclIntArray *a1 = aclCreateIntArray(p1.data(), 3), *a2a = aclCreateIntArray(p2.data(), 3),
+                    *ay = aclCreateIntArray(py.data(), 3);
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        int rc = aclnnTransposeBatchMatMulGetWorkspaceSize(t1.t, t2.t, nullptr, nullptr, a1, a2a, ay, 0, 1, to.t, &ws, &ex);
+        EXPECT(rc == (new_chip ? 0 : ACLNN_ERR_PARAM_INVALID), "TransposeBatchMatMul gating: %d", rc);
+        if (rc == 0) aclDestroyAclOpExecutor(ex);
+        aclDestroyIntArray(a1); aclDestroyIntArray(a2a); aclDestroyIntArray(ay);
+        MakeContig(tw, ACL_FLOAT16, rng, {3, 8, 5});
+        MakeContig(tb, ACL_FLOAT16, rng, {5});
+        MakeZeros(ty, ACL_FLOAT16, {4, 2, 5});
+        rc = aclnnConvTbcGetWorkspaceSize(t1.t, tw.t, tb.t, 1, ty.t, 0, &ws, &ex);
+        EXPECT(rc == (new_chip ? 0 : ACLNN_ERR_PARAM_INVALID), "ConvTbc gating: %d", rc);
+        if (rc == 0) aclDestroyAclOpExecutor(ex);
+        DevT gw, gy;
+        MakeContig(gw, ACL_FLOAT16, rng, {5, 8});
+        MakeZeros(gy, ACL_FLOAT16, {4, 2, 5});
+        rc = aclnnFusedMatmulGeluGetWorkspaceSize(t1.t, gw.t, nullptr, 1, gy.t, &ws, &ex);
+        EXPECT(rc == (a2 ? 0 : ACLNN_ERR_PARAM_INVALID), "FusedMatmulGelu gating: %d", rc);
+        if (rc == 0) aclDestroyAclOpExecutor(ex);
+        std::vector<int64_t> shp = {32, 16};
+        aclIntArray *sa = aclCreateIntArray(shp.data(), 2);
+        uint64_t n = 0;
+        rc = aclnnCalculateMatmulWeightSizeV2(sa, ACL_FLOAT16, &n);
+        EXPECT(rc == (is910a || is310b ? ACLNN_ERR_RUNTIME_ERROR : 0), "CalculateMatmulWeightSizeV2 gating: %d", rc);
+        aclDestroyIntArray(sa);
     }
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;

@@ -25,7 +25,8 @@ static void Case(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, bool t
     Lcg rng(seed);
     int64_t N, C, S;
     Dims(shape, N, C, S);
-    aclFormat fmt = shape.size() == 4 ? ACL_FORMAT_NCHW : shape.size() == 3 ? ACL_FORMAT_NCL : ACL_FORMAT_ND;
+    aclFormat fmt = shape.size() == 5 ? ACL_FORMAT_NCDHW : shape.size() == 4 ? ACL_FORMAT_NCHW
+                  : shape.size() == 3 ? ACL_FORMAT_NCL : ACL_FORMAT_ND;
     DevTensor x = MakeTensor(dt, shape, RandVals(rng, N * C * S), xl, fmt);
     DevTensor w = MakeTensor(ACL_FLOAT, {C}, RandVals(rng, C, 0.3)), b = MakeTensor(ACL_FLOAT, {C}, RandVals(rng, C, 0.3));
     std::vector<double> rmv = RandVals(rng, C, 0.2), rvv(C);
@@ -130,6 +131,17 @@ static void Errors(Runtime &rt)
     // empty batch: success, nothing runs
     DevTensor e = MakeOut(ACL_FLOAT, {0, 3, 2}), ey = MakeOut(ACL_FLOAT, {0, 3, 2});
     EXPECT(NPL_RUN(BatchNorm, e.t, c3.t, c3.t, c3.t, c3.t, false, 0.1, 1e-5, ey.t, c3.t, c3.t) == 0, "empty batch");
+    // training on an empty batch: saveMean 0, saveInvstd NaN (checked before anything else)
+    DevTensor sm = MakeOut(ACL_FLOAT, {3}), si = MakeOut(ACL_FLOAT, {3});
+    EXPECT(NPL_RUN(BatchNorm, e.t, nullptr, nullptr, nullptr, nullptr, true, 0.1, 1e-5, ey.t, sm.t, si.t) == 0,
+           "empty batch training");
+    std::vector<double> smv = Read(sm), siv = Read(si);
+    for (int i = 0; i < 3; i++) EXPECT(smv[i] == 0 && std::isnan(siv[i]), "saveMean %g saveInvstd %g", smv[i], siv[i]);
+    // 5-D input must be NCDHW here
+    DevTensor x5 = MakeOut(ACL_FLOAT, {1, 3, 2, 2, 2}), y5 = MakeOut(ACL_FLOAT, {1, 3, 2, 2, 2});
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "NCDHW", BatchNorm, x5.t, c3.t, c3.t, c3.t, c3.t, true, 0.1, 1e-5, y5.t,
+                   c3.t, c3.t);
+    for (DevTensor *t : {&sm, &si, &x5, &y5}) t->Free();
     for (DevTensor *t : {&x, &y, &c3, &c4, &xi, &x1, &e, &ey}) t->Free();
 }
 

@@ -254,6 +254,65 @@ static void AdaptiveCase(Runtime &rt, aclDataType dt, int64_t N, int64_t C, int6
     for (DevTensor *t : {&x, &y, &dy, &dx, &my, &mi}) t->Free();
 }
 
+// WithMask pair: the mask has the real shape [N, C, kh*kw, (ceil(OH*OW/16)+1)*32] INT8 and the
+// backward built from it equals the scatter of gradOutput at the argmax positions.
+static void MaskCase(Runtime &rt, aclDataType dt, int64_t N, int64_t C, int64_t H, int64_t W, int64_t k, int64_t s,
+                     int64_t p, bool ceil, uint64_t seed)
+{
+    Lcg rng(seed);
+    Geo g = MakeGeo(N * C, H, W, k, s, p, ceil);
+    DevTensor x = MakeTensor(dt, {N, C, H, W}, RandVals(rng, g.P * H * W), CONTIG, ACL_FORMAT_NCHW);
+    DevTensor y = MakeOut(dt, {N, C, g.OH, g.OW}, CONTIG, ACL_FORMAT_NCHW);
+    int64_t row = ((g.OH * g.OW + 15) / 16 + 1) * 32;
+    DevTensor mask = MakeOut(ACL_INT8, {N, C, k * k, row}, CONTIG, ACL_FORMAT_NCHW);
+    int64_t ks[1] = {k}, ss[1] = {s}, ps[1] = {p}, ds[1] = {1};
+    aclIntArray *ka = aclCreateIntArray(ks, 1), *sa = aclCreateIntArray(ss, 1), *pa = aclCreateIntArray(ps, 1),
+                *da = aclCreateIntArray(ds, 1);
+    EXPECT(NPL_RUN(MaxPool2dWithMask, x.t, ka, sa, pa, da, ceil, y.t, mask.t) == 0, "MaxPool2dWithMask run");
+    std::vector<double> ry, ri;
+    RefMax(g, x.vals, ry, ri);
+    CheckDtype(Name("MaxPool2dWithMask out", dt, "").c_str(), dt, Read(y), ry);
+    DevTensor dy = MakeTensor(dt, {N, C, g.OH, g.OW}, RandVals(rng, g.P * g.OH * g.OW), CONTIG, ACL_FORMAT_NCHW);
+    DevTensor dx = MakeOut(dt, {N, C, H, W}, PADDED, ACL_FORMAT_NCHW);
+    EXPECT(NPL_RUN(MaxPool2dWithMaskBackward, dy.t, x.t, mask.t, ka, sa, pa, da, ceil, dx.t) == 0, "mask bwd run");
+    std::vector<double> rdx(g.P * H * W, 0.0);
+    for (int64_t pl = 0; pl < g.P; pl++)
+        for (int64_t o = 0; o < g.OH * g.OW; o++)
+            rdx[pl * H * W + (int64_t)ri[pl * g.OH * g.OW + o]] += dy.vals[pl * g.OH * g.OW + o];
+    CheckDtype(Name("MaxPool2dWithMaskBackward", dt, "").c_str(), dt, Read(dx), rdx);
+    DevTensor badmask = MakeOut(ACL_INT8, {N, C, k * k, row + 1}, CONTIG, ACL_FORMAT_NCHW);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "indices", MaxPool2dWithMask, x.t, ka, sa, pa, da, ceil, y.t, badmask.t);
+    for (aclIntArray *a : {ka, sa, pa, da}) aclDestroyIntArray(a);
+    for (DevTensor *t : {&x, &y, &mask, &dy, &dx, &badmask}) t->Free();
+}
+
+// AdaptiveMaxPool2d also takes DOUBLE (computed exactly).
+static void AdaptiveMaxDouble(Runtime &rt)
+{
+    Lcg rng(77);
+    int64_t C = 3, H = 9, W = 10, OH = 4, OW = 3;
+    DevTensor x = MakeTensor(ACL_DOUBLE, {C, H, W}, RandVals(rng, C * H * W)), y = MakeOut(ACL_DOUBLE, {C, OH, OW});
+    DevTensor ix = MakeOut(ACL_INT64, {C, OH, OW});
+    int64_t os[2] = {OH, OW};
+    aclIntArray *oa = aclCreateIntArray(os, 2);
+    EXPECT(NPL_RUN(AdaptiveMaxPool2d, x.t, oa, y.t, ix.t) == 0, "AdaptiveMaxPool2d double");
+    std::vector<double> ry, ri;
+    for (int64_t c = 0; c < C; c++)
+        for (int64_t oh = 0; oh < OH; oh++)
+            for (int64_t ow = 0; ow < OW; ow++) {
+                double best = -INFINITY, bi = -1;
+                for (int64_t h = oh * H / OH; h < ((oh + 1) * H + OH - 1) / OH; h++)
+                    for (int64_t w = ow * W / OW; w < ((ow + 1) * W + OW - 1) / OW; w++)
+                        if (bi < 0 || x.vals[(c * H + h) * W + w] > best) { best = x.vals[(c * H + h) * W + w]; bi = (double)(h * W + w); }
+                ry.push_back(best);
+                ri.push_back(bi);
+            }
+    std::vector<double> gy = Read(y), gi = Read(ix);
+    EXPECT(gy == ry && gi == ri, "AdaptiveMaxPool2d double: values or indices differ");
+    aclDestroyIntArray(oa);
+    x.Free(); y.Free(); ix.Free();
+}
+
 static void Errors()
 {
     DevTensor x = MakeOut(ACL_FLOAT, {1, 2, 8, 8}, CONTIG, ACL_FORMAT_NCHW), y = MakeOut(ACL_FLOAT, {1, 2, 4, 4}, CONTIG, ACL_FORMAT_NCHW);
@@ -295,9 +354,13 @@ int main()
         AdaptiveCase(rt, dt, 2, 3, 13, 11, 4, 5, CONTIG, seed++);
         AdaptiveCase(rt, dt, 1, 2, 7, 7, 7, 3, TRANSPOSED, seed++);
     }
+    MaskCase(rt, ACL_FLOAT, 2, 3, 13, 11, 3, 2, 1, false, seed++);
+    MaskCase(rt, ACL_FLOAT16, 1, 2, 10, 9, 2, 2, 0, true, seed++);
+    MaskCase(rt, ACL_BF16, 1, 2, 35, 33, 3, 1, 1, false, seed++);
     MaxPoolAsym(rt, ACL_FLOAT, seed++);
     MaxPoolAsym(rt, ACL_FLOAT16, seed++);
     MaxCase(rt, ACL_FLOAT, 2, 16, 56, 56, 3, 2, 1, false, false, CONTIG, ACL_INT64, seed++);
+    AdaptiveMaxDouble(rt);
     Errors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;

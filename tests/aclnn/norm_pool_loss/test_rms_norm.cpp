@@ -42,15 +42,16 @@ static void RmsCase(Runtime &rt, aclDataType dt, aclDataType gdt, std::vector<in
     CheckDtype(Name("RmsNorm y", dt, what).c_str(), dt, Read(y), ry);
     CheckDtype(Name("RmsNorm rstd", dt, what).c_str(), ACL_FLOAT, Read(r), rr);
 
-    // AddRmsNorm: x = x1 + x2
+    // AddRmsNorm / InplaceAddRmsNorm: gamma of x's dtype
+    DevTensor gx = MakeTensor(dt, gs, g.vals);
     DevTensor x2 = MakeTensor(dt, shape, RandVals(rng, rows * n)), xo = MakeOut(dt, shape);
     DevTensor y2 = MakeOut(dt, shape), r2 = MakeOut(ACL_FLOAT, StatShape(shape, nnorm));
-    EXPECT(NPL_RUN(AddRmsNorm, x.t, x2.t, g.t, eps, y2.t, r2.t, xo.t) == 0, "AddRmsNorm run");
+    EXPECT(NPL_RUN(AddRmsNorm, x.t, x2.t, gx.t, eps, y2.t, r2.t, xo.t) == 0, "AddRmsNorm run");
     std::vector<double> xs(x.vals.size());
     for (size_t i = 0; i < xs.size(); i++) xs[i] = RoundTo(dt, x.vals[i] + x2.vals[i]);
     std::vector<double> xsum_exact(x.vals.size());
     for (size_t i = 0; i < xs.size(); i++) xsum_exact[i] = x.vals[i] + x2.vals[i];
-    RefRms(xsum_exact, rows, n, g.vals, eps, ry, rr);
+    RefRms(xsum_exact, rows, n, gx.vals, eps, ry, rr);
     CheckDtype(Name("AddRmsNorm y", dt, what).c_str(), dt, Read(y2), ry);
     CheckDtype(Name("AddRmsNorm rstd", dt, what).c_str(), ACL_FLOAT, Read(r2), rr);
     CheckDtype(Name("AddRmsNorm x", dt, what).c_str(), dt, Read(xo), xsum_exact);
@@ -58,7 +59,7 @@ static void RmsCase(Runtime &rt, aclDataType dt, aclDataType gdt, std::vector<in
     // InplaceAddRmsNorm: x1Ref <- y, x2Ref <- x1 + x2
     DevTensor a1 = MakeTensor(dt, shape, x.vals, xl), a2 = MakeTensor(dt, shape, x2.vals);
     DevTensor r3 = MakeOut(ACL_FLOAT, StatShape(shape, nnorm));
-    EXPECT(NPL_RUN(InplaceAddRmsNorm, a1.t, a2.t, g.t, eps, r3.t) == 0, "InplaceAddRmsNorm run");
+    EXPECT(NPL_RUN(InplaceAddRmsNorm, a1.t, a2.t, gx.t, eps, r3.t) == 0, "InplaceAddRmsNorm run");
     CheckDtype(Name("InplaceAddRmsNorm y", dt, what).c_str(), dt, Read(a1), ry);
     CheckDtype(Name("InplaceAddRmsNorm x", dt, what).c_str(), dt, Read(a2), xsum_exact);
     CheckDtype(Name("InplaceAddRmsNorm rstd", dt, what).c_str(), ACL_FLOAT, Read(r3), rr);
@@ -80,7 +81,27 @@ static void RmsCase(Runtime &rt, aclDataType dt, aclDataType gdt, std::vector<in
     }
     CheckDtype(Name("RmsNormGrad dx", dt, what).c_str(), dt, Read(dx), rdx);
     CheckDtype(Name("RmsNormGrad dgamma", dt, what).c_str(), ACL_FLOAT, Read(dg), rdg);
-    for (DevTensor *t : {&x, &g, &y, &r, &x2, &xo, &y2, &r2, &a1, &a2, &r3, &dy, &rs, &dx, &dg}) t->Free();
+    for (DevTensor *t : {&x, &g, &gx, &y, &r, &x2, &xo, &y2, &r2, &a1, &a2, &r3, &dy, &rs, &dx, &dg}) t->Free();
+}
+
+// AddRmsNorm "post" mode: rstdOut and xOut NULL, FLOAT16 / BF16 only, gamma [1, D].
+static void AddRmsPost(Runtime &rt, aclDataType dt, uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t B = 6, D = 40;
+    DevTensor x1 = MakeTensor(dt, {2, 3, D}, RandVals(rng, B * D)), x2 = MakeTensor(dt, {2, 3, D}, RandVals(rng, B * D));
+    DevTensor g = MakeTensor(dt, {1, D}, RandVals(rng, D, 0.5)), y = MakeOut(dt, {2, 3, D});
+    int rc = NPL_RUN(AddRmsNorm, x1.t, x2.t, g.t, 1e-6, y.t, nullptr, nullptr);
+    if (dt == ACL_FLOAT) {
+        EXPECT(rc != 0, "post mode should reject FLOAT");
+    } else {
+        EXPECT(rc == 0, "AddRmsNorm post mode");
+        std::vector<double> xs(B * D), ry, rr;
+        for (int64_t i = 0; i < B * D; i++) xs[i] = x1.vals[i] + x2.vals[i];
+        RefRms(xs, B, D, g.vals, 1e-6, ry, rr);
+        CheckDtype(Name("AddRmsNorm post", dt, "").c_str(), dt, Read(y), ry);
+    }
+    for (DevTensor *t : {&x1, &x2, &g, &y}) t->Free();
 }
 
 static void Errors()
@@ -112,6 +133,7 @@ int main()
         RmsCase(rt, dt, dt, {4, 19}, 1, PADDED, seed++);
     }
     RmsCase(rt, ACL_FLOAT, ACL_FLOAT, {513}, 1, CONTIG, seed++);
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) AddRmsPost(rt, dt, seed++);
     Errors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
