@@ -1,13 +1,13 @@
 #!/bin/sh
 # Run by `meson install`: adds the directory aliases CANN toolkits have, so that existing
 # sample build scripts find headers and libraries unchanged:
-#   runtime/{include,lib64}, compiler/{include,lib64}, acllib/{include,lib64}, <arch>-linux/...,
+#   runtime/, compiler/, acllib/, fwkacllib/, atc/, <arch>-linux/ (each with include/ and lib64/),
 #   lib64/stub (the stub libraries samples link against), and the opp/ tree ASCEND_OPP_PATH names.
 set -eu
 P=${MESON_INSTALL_DESTDIR_PREFIX:?}
 arch=$(uname -m)
 cd "$P"
-for d in runtime compiler acllib "$arch-linux"; do
+for d in runtime compiler acllib fwkacllib atc "$arch-linux"; do
     mkdir -p "$d"
     ln -sfn ../include "$d/include"
     ln -sfn ../lib64 "$d/lib64"

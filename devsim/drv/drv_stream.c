@@ -119,6 +119,10 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
                               timeout_ms, E_RT_STREAM_SYNC_TIMEOUT);
     if (rc != E_OK)
         return rc;
+    /* an idle stream of a dead device must not report success either */
+    if (drv_dev_lost(s->dev))
+        return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited",
+                       s->dev->devid);
     int32_t err = atomic_exchange(&s->shm->error, 0);
     if (err != 0)
         return drv_err(err, "a task on stream %u failed with error %d", s->idx, err);
@@ -220,6 +224,9 @@ int drv_launch(drv_stream *s, const char *kernel, uint32_t block_dim, const void
 static int host_side_copy2d(drv_stream *s, void *dst, size_t dpitch, const void *src,
                             size_t spitch, size_t width, size_t height, int value)
 {
+    if (drv_dev_lost(s->dev))
+        return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited",
+                       s->dev->devid);
     int rc = drv_stream_drain(s);
     if (rc != E_OK)
         return rc;

@@ -44,41 +44,61 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
     int direct = gemm_c_direct(d) ||
                  (cv->dtype == GEMM_F32 && cv->cs == 1 && !(d->d.ptr && d->beta != 0.0f) && cv->jsplit > 0 &&
                   n0 / cv->jsplit == (n1 - 1) / cv->jsplit);
+    /* Split columns (conv output: (image, position)): N chunks end at run boundaries, so a chunk of
+     * direct C is contiguous and a conv source chunk lies in one image (the packers' fast paths).
+     * Short odd runs are not cut (tails would cost more than the fast paths gain). */
+    int64_t run = cv->jsplit > 0 && cv->jsplit < d->N &&
+                  (direct || cv->jsplit % 16 == 0 || cv->jsplit >= 384) ? cv->jsplit : 0;
     int epi = !direct || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE, single = K <= p->kc;
-    float *cbase = NULL;
+    const float *cb0 = NULL;
     int64_t ldacc = nr;
     if (direct) {
-        cbase = (float *)cv->ptr + gemm_batch_offset(p, cv, batch) + m0 * cv->rs + gemm_view_joff(cv, n0);
+        cb0 = (const float *)cv->ptr + gemm_batch_offset(p, cv, batch) + m0 * cv->rs;
         ldacc = cv->rs;
     } else if (!single) {
         ldacc = (n1 - n0 + nr - 1) / nr * nr;
     }
     if (K == 0) { /* no products: the epilogue still applies bias, beta*D, activation */
         for (int64_t ir = 0; ir < mt; ir += mr)
-            for (int64_t jr = n0; jr < n1; jr += nr) {
-                int64_t rows = min64(mr, mt - ir), cols = min64(nr, n1 - jr);
-                float *c = direct ? cbase + ir * ldacc + (jr - n0) : acc;
+            for (int64_t jr = n0, cols; jr < n1; jr += cols) {
+                int64_t rows = min64(mr, mt - ir);
+                cols = min64(nr, n1 - jr);
+                if (run) cols = min64(cols, (jr / run + 1) * run - jr);
+                float *c = direct ? (float *)cb0 + ir * ldacc + gemm_view_joff(cv, jr) : acc;
                 int64_t ld = direct ? ldacc : nr;
                 for (int64_t i = 0; i < rows; i++) memset(c + i * ld, 0, sizeof(float) * cols);
                 if (epi) epilogue(p, batch, m0 + ir, rows, jr, cols, c, ld);
             }
         return;
     }
-    for (int64_t pc = 0; pc < K; pc += p->kc) {
-        int64_t kcur = min64(p->kc, K - pc);
-        int last = pc + kcur >= K;
-        pack_a(p, abase, m0, mt, pc, kcur, Ap);
-        for (int64_t jc = n0; jc < n1; jc += p->nc) {
-            int64_t ncur = min64(p->nc, n1 - jc);
-            pack_b(p, bbase, jc, ncur, pc, kcur, Bp);
-            for (int64_t ir = 0; ir < mt; ir += mr) {
-                const float *a = Ap + ir * kcur;
-                int64_t rows = min64(mr, mt - ir);
-                for (int64_t jr = 0; jr < ncur; jr += nr) {
-                    int64_t cols = min64(nr, ncur - jr);
-                    float *c = single && !direct ? acc : (direct ? cbase : acc) + ir * ldacc + (jc - n0 + jr);
-                    impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
-                    if (last && epi) epilogue(p, batch, m0 + ir, rows, jc + jr, cols, c, ldacc);
+    int whole = gemm_a_whole(p);
+    int64_t mtr = (mt + mr - 1) / mr * mr;
+    if (whole) /* every K chunk of A, one after the other (chunk pc at mtr * pc) */
+        for (int64_t pc = 0; pc < K; pc += p->kc) pack_a(p, abase, m0, mt, pc, min64(p->kc, K - pc), Ap + mtr * pc);
+    if (whole && !direct) ldacc = p->nc; /* the accumulator holds one N chunk */
+    /* K chunk outside N chunk (A packed per K chunk), or N chunk outside K chunk (whole A). */
+    int64_t pc_n = whole ? 1 : (K + p->kc - 1) / p->kc;
+    for (int64_t pco = 0; pco < pc_n; pco++) {
+        if (!whole) pack_a(p, abase, m0, mt, pco * p->kc, min64(p->kc, K - pco * p->kc), Ap);
+        for (int64_t jc = n0, ncur; jc < n1; jc += ncur) {
+            ncur = min64(p->nc, n1 - jc);
+            if (run) ncur = min64(ncur, (jc / run + 1) * run - jc);
+            /* C of this chunk's first column: in C itself (direct) or in the accumulator. */
+            float *cchunk = direct ? (float *)cb0 + gemm_view_joff(cv, jc) : whole ? acc : acc + (jc - n0);
+            for (int64_t pc = whole ? 0 : pco * p->kc; pc < (whole ? K : pco * p->kc + 1); pc += p->kc) {
+                int64_t kcur = min64(p->kc, K - pc);
+                int last = pc + kcur >= K;
+                const float *apanel = whole ? Ap + mtr * pc : Ap;
+                pack_b(p, bbase, jc, ncur, pc, kcur, Bp);
+                for (int64_t ir = 0; ir < mt; ir += mr) {
+                    const float *a = apanel + ir * kcur;
+                    int64_t rows = min64(mr, mt - ir);
+                    for (int64_t jr = 0; jr < ncur; jr += nr) {
+                        int64_t cols = min64(nr, ncur - jr);
+                        float *c = single && !direct ? acc : cchunk + ir * ldacc + jr;
+                        impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
+                        if (last && epi) epilogue(p, batch, m0 + ir, rows, jc + jr, cols, c, ldacc);
+                    }
                 }
             }
         }
@@ -93,7 +113,7 @@ int gemm_run_block(const gemm_plan *p, uint32_t block_idx, void *scratch)
     const gemm_isa_impl *impl = gemm_isa_impl_get((gemm_isa)p->isa);
     char *s = (char *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63); /* scratch_bytes has 64 B of slack */
     float *Ap = (float *)s;
-    float *Bp = (float *)(s + align64((size_t)p->mc * p->kc * 4));
+    float *Bp = (float *)(s + align64((size_t)gemm_a_panel_floats(p) * 4));
     float *acc = (float *)((char *)Bp + align64((size_t)p->kc * p->nc * 4));
     int64_t t0, t1;
     gemm_block_tiles(p, block_idx, &t0, &t1);

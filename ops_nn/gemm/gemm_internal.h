@@ -37,6 +37,10 @@ int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t
 int gemm_pack_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
                        float *dst);
 
+/* kc rows of nc contiguous elements of dtype dt (row k at src + k*rs elements) into nr = 48 panels. */
+void gemm_pack_b_rows_avx512(const gemm_plan *p, int32_t dt, const char *src, int64_t rs, int64_t kc, int64_t nc,
+                             float *dst);
+
 /* Writes rows [m0, m0+mc) x cols [n0, n0+nc) of C from the FP32 sums in acc (leading dim ldacc):
  * alpha, bias, beta*D, activation, one rounding to C's dtype. */
 void gemm_epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, int64_t n0, int64_t nc,
@@ -44,14 +48,31 @@ void gemm_epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, in
 int gemm_epilogue_avx512(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, int64_t n0, int64_t nc,
                          const float *acc, int64_t ldacc);
 
-/* 1 when the microkernels accumulate straight into C: FP32, unit column stride within the whole
- * N range, and no beta*D term (D may alias C). Then the epilogue (alpha, bias, activation) runs in
- * place and no accumulator buffer exists. */
+/* 1 when the microkernels accumulate straight into C: FP32, unit column stride, and no beta*D term
+ * (D may alias C). Then the epilogue (alpha, bias, activation) runs in place and no accumulator
+ * buffer exists. When C's columns are split into runs (conv output: (image, position)), the driver
+ * cuts its N chunks at run boundaries; runs that are a multiple of 16 wide (or long) keep the
+ * microkernels' column tails cheap, short odd runs go through the accumulator instead. */
 static inline int gemm_c_direct(const gemm_desc *d)
 {
     const gemm_view *c = &d->c;
     int use_d = d->d.ptr && d->beta != 0.0f;
-    return c->dtype == GEMM_F32 && c->cs == 1 && (c->jsplit <= 0 || c->jsplit >= d->N) && !use_d;
+    int runs_ok = c->jsplit <= 0 || c->jsplit >= d->N || c->jsplit % 16 == 0 || c->jsplit >= 384;
+    return c->dtype == GEMM_F32 && c->cs == 1 && runs_ok && !use_d;
+}
+
+/* When the tile's whole A panel (all K chunks) is small, it is packed once and the loops run N
+ * chunk outside, K chunk inside: a chunk of C then stays in cache across the K chunks instead of
+ * being streamed through memory once per K chunk. */
+#define GEMM_A_WHOLE_BYTES (640 * 1024)
+static inline int gemm_a_whole(const gemm_plan *p)
+{
+    return p->d.K > p->kc && p->mc * p->d.K * 4 <= GEMM_A_WHOLE_BYTES;
+}
+/* Floats of the packed A buffer of one block. */
+static inline int64_t gemm_a_panel_floats(const gemm_plan *p)
+{
+    return p->mc * (gemm_a_whole(p) ? p->d.K : p->kc);
 }
 
 /* 1 when the epilogue changes the FP32 sums (always, unless C is written directly with alpha 1 and

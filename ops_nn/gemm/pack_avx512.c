@@ -103,6 +103,30 @@ AVX512_TARGET int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64
     return 0;
 }
 
+/* kc rows of nc contiguous elements (row k at src + k*rs elements) into 48-wide panels, row by row
+ * (sequential reads), 16 lanes at a time; the last panel is zero padded. */
+AVX512_TARGET void gemm_pack_b_rows_avx512(const gemm_plan *p, int32_t dt, const char *src, int64_t rs, int64_t kc,
+                                           int64_t nc, float *dst)
+{
+    size_t es = gemm_dtype_size(dt);
+    int64_t npanels = (nc + 47) / 48, pstride = kc * 48;
+    /* The rows are usually far apart (B is larger than the caches and a row segment only nc wide):
+     * prefetch PF_ROWS rows ahead so the copy is not bound by miss latency. */
+    enum { PF_ROWS = 6 };
+    int64_t pf = PF_ROWS * rs * (int64_t)es;
+    for (int64_t k = 0; k < kc; k++, src += rs * (int64_t)es) {
+        float *d = dst + k * 48;
+        for (int64_t pj = 0; pj < npanels; pj++, d += pstride) {
+            for (int g = 0; g < 3; g++) {
+                int64_t j = pj * 48 + g * 16;
+                __mmask16 m = mask16(nc - j < 0 ? 0 : nc - j);
+                if (k + PF_ROWS < kc && m) _mm_prefetch(src + j * es + pf, _MM_HINT_T0);
+                _mm512_store_ps(d + g * 16, v16_math(p, dt, v16_load(src + j * es, dt, m)));
+            }
+        }
+    }
+}
+
 AVX512_TARGET static int pack_b_dense(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0,
                                       int64_t kc, float *dst)
 {
@@ -110,20 +134,8 @@ AVX512_TARGET static int pack_b_dense(const gemm_plan *p, const char *base, int6
     int32_t dt = b->dtype;
     size_t es = gemm_dtype_size(dt);
     if (b->jsplit > 0) return 0;
-    if (b->cs == 1) { /* N contiguous: row by row (sequential reads), 16 lanes at a time */
-        int64_t nfull = nc / 16 * 16;
-        __mmask16 mt = mask16(nc - nfull);
-        int64_t npanels = (nc + 47) / 48;
-        for (int64_t k = 0; k < kc; k++) {
-            const char *src = base + ((k0 + k) * b->rs + n0) * es;
-            float *d = dst + k * 48;
-            int64_t j = 0;
-            for (; j < nfull; j += 16)
-                _mm512_store_ps(d + (j / 48) * kc * 48 + j % 48, v16_math(p, dt, v16_load(src + j * es, dt, 0xffff)));
-            for (; j < npanels * 48; j += 16) /* tail and zero padding of the last panel */
-                _mm512_store_ps(d + (j / 48) * kc * 48 + j % 48,
-                                v16_math(p, dt, v16_load(src + j * es, dt, j == nfull ? mt : 0)));
-        }
+    if (b->cs == 1) { /* N contiguous: row by row */
+        gemm_pack_b_rows_avx512(p, dt, base + (k0 * b->rs + n0) * es, b->rs, kc, nc, dst);
         return 1;
     }
     if (b->rs == 1) { /* K contiguous (B transposed): 16 columns x 16 k transposed in registers */

@@ -129,6 +129,15 @@ AVX512_TARGET int gemm_pack_conv_b_avx512(const gemm_plan *p, const char *base, 
     if (span > INT32_MAX / 2) return 0;
     for (int d = 0; d < g->nsp; d++)
         if (g->in[d] + g->pad[d] + g->ksz[d] * g->dil[d] > INT32_MAX / 4 || g->out[d] * g->stride[d] > INT32_MAX / 4) return 0;
+    if (g->nsp == 1 && g->ksz[0] == 1 && g->stride[0] == 1 && g->pad[0] == 0 && g->in[0] == g->out[0] &&
+        n0 / g->out_total == (n0 + nc - 1) / g->out_total) {
+        /* Pointwise conv, columns in one image: B is a dense matrix with rows (channels) ch_stride
+         * apart; copy it row by row like a dense operand. */
+        int64_t img = n0 / g->out_total, pos = n0 % g->out_total;
+        const char *src = base + (img * g->img_stride + (k0 / g->k_total) * g->ch_stride + pos) * (int64_t)es;
+        gemm_pack_b_rows_avx512(p, dt, src, g->ch_stride, kc, nc, dst);
+        return 1;
+    }
     int64_t s = g->stride[g->nsp - 1];
     int plain = dt == GEMM_F32 && p->d.math == GEMM_MATH_KEEP;
 

@@ -31,7 +31,7 @@ source "$PREFIX/set_env.sh"
 unset ACLEMU_DEVSIM ACLEMU_CONF_DIR   # use the installed ones, found relative to the libraries
 
 WORK=$(mktemp -d /tmp/aclemu-hp.XXXXXX)
-trap 'ACLEMU_RUNTIME_DIR=$WORK/rt; for d in 0 1 2 3; do [ -S $WORK/rt/dev$d.sock ] && "$PREFIX/libexec/aclemu/aclemu-devsim" --device $d --stop >/dev/null 2>&1; done; rm -rf "$WORK"' EXIT
+trap 'ACLEMU_RUNTIME_DIR=$WORK/rt; for d in 0 1 2 3; do [ -S $WORK/rt/dev$d.sock ] && "$PREFIX/libexec/aclemu/aclemu-devsim" --device $d --stop >/dev/null 2>&1 || true; done; rm -rf "$WORK"' EXIT
 export ACLEMU_RUNTIME_DIR=$WORK/rt
 BIN=$WORK/$(basename "${SRC%.*}")
 case "$SRC" in

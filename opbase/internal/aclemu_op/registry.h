@@ -1,6 +1,7 @@
 /* The operator registry: aclop op type -> device kernel name, and the list of aclnn APIs with
  * their header and library. The tables are generated from the op declarations (*.def) and
- * registered by libopapi.so when it loads; the aclop layer looks kernels up here. */
+ * registered by libopapi.so when it loads; the aclop layer looks kernels up here. Plain
+ * functions of the headers (e.g. aclnnCalculateMatmulWeightSize) are listed with two_stage 0. */
 #ifndef ACLEMU_OP_REGISTRY_H
 #define ACLEMU_OP_REGISTRY_H
 
@@ -18,9 +19,10 @@ typedef struct aclemu_op_kernel {
 } aclemu_op_kernel;
 
 typedef struct aclemu_api_info {
-    const char *api;     /* "aclnnRelu" */
+    const char *api;     /* "aclnnRelu" (a two-stage pair by its stage-2 name) or a plain function */
     const char *header;  /* "aclnnop/aclnn_relu.h" */
     const char *library; /* "nn" or "math" */
+    int two_stage;       /* 1: aclnn<X>GetWorkspaceSize + aclnn<X>; 0: a plain function ("func") */
 } aclemu_api_info;
 
 /* Both tables end with an all-NULL entry and must outlive the process (static data). */

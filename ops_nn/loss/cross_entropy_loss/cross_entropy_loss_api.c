@@ -1,6 +1,7 @@
 /* aclnnCrossEntropyLoss: input (N, C) FLOAT, FLOAT16 (+ BF16 on A2/A3/950), C > 0; target (N)
  * INT32 / INT64; weightOptional (C) FLOAT; labelSmoothing in [0, 1]; z-loss not supported
- * (returnZloss must be false, as the real API documents). lossOut [N] for "none" else [1],
+ * (returnZloss must be false, as the real API documents); Atlas A2 / A3 / 950 only. lossOut
+ * [N] for "none" else [1],
  * logProbOut (N, C), both of input's dtype. Rows are split over the vector cores, then one
  * block reduces. */
 #include "aclemu_plans.h"
@@ -21,6 +22,8 @@ aclnnStatus aclemu_plan_CrossEntropyLoss(aclOpExecutor *executor, const aclTenso
     (void)lseForZlossOut;
     if ((st = aclemu_check_notnull(api, input, "input")) || (st = aclemu_check_notnull(api, target, "target")) ||
         (st = aclemu_check_notnull(api, lossOut, "lossOut")) || (st = aclemu_check_notnull(api, logProbOut, "logProbOut")))
+        return st;
+    if ((st = nn_chip_gate(api, NN_CHIPS_A2_A3_950)))
         return st;
     if ((st = aclemu_check_dtype(api, input, "input", NN_FLOATS)) ||
         (st = aclemu_check_dtype(api, target, "target", ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT64))) ||

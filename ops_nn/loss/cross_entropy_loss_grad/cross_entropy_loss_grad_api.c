@@ -1,6 +1,7 @@
 /* aclnnCrossEntropyLossGrad: gradLoss ([N] for "none", else [1]) / logProb (N, C) / out (N, C)
  * FLOAT, FLOAT16 (+ BF16 on A2/A3/950) of one dtype; target (N) INT32 / INT64; weightOptional
- * (C) FLOAT; labelSmoothing in [0, 1]; z-loss inputs not supported. Rows over the vector cores. */
+ * (C) FLOAT; labelSmoothing in [0, 1]; z-loss inputs not supported; Atlas A2 / A3 / 950 only.
+ * Rows over the vector cores. */
 #include "aclemu_plans.h"
 #include "cross_entropy_args.h"
 #include "cross_entropy_reduction.h"
@@ -18,6 +19,8 @@ aclnnStatus aclemu_plan_CrossEntropyLossGrad(aclOpExecutor *executor, const aclT
     aclnnStatus st;
     if ((st = aclemu_check_notnull(api, gradLoss, "gradLoss")) || (st = aclemu_check_notnull(api, logProb, "logProb")) ||
         (st = aclemu_check_notnull(api, target, "target")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = nn_chip_gate(api, NN_CHIPS_A2_A3_950)))
         return st;
     if ((st = aclemu_check_dtype(api, logProb, "logProb", NN_FLOATS)) ||
         (st = aclemu_check_same_dtype(api, logProb, "logProb", gradLoss, "gradLoss")) ||

@@ -6,9 +6,8 @@
  * copies it over the weight's own memory (CubeNz COPY), since the conversion is in place. */
 #include <string.h>
 
-#include "aclemu_op/op_api.h"
+#include "aclemu_plans.h" /* generated: the planner and the two size functions' prototypes */
 #include "cube.h"
-#include "aclnn_trans_matmul_weight.h"
 
 #define TMW_MIN_DIMS 2
 #define TMW_MAX_DIMS_INT8 6
@@ -111,7 +110,7 @@ static aclemu_dtype_set tmw_dtypes(void)
     }
 }
 
-static aclnnStatus tmw_plan(aclOpExecutor *ex, aclTensor *w)
+aclnnStatus aclemu_plan_TransMatmulWeight(aclOpExecutor *ex, aclTensor *w)
 {
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
@@ -197,21 +196,4 @@ static aclnnStatus tmw_plan(aclOpExecutor *ex, aclTensor *w)
     w->storage_ndim = sn;
     w->format = ACL_FORMAT_FRACTAL_NZ;
     return ACLNN_SUCCESS;
-}
-
-ACLNN_API aclnnStatus aclnnTransMatmulWeightGetWorkspaceSize(aclTensor *mmWeightRef, uint64_t *workspaceSize,
-                                                             aclOpExecutor **executor)
-{
-    const aclemu_io_param io[] = {{mmWeightRef, 0, ACLEMU_IO_INOUT}};
-    aclOpExecutor *ex;
-    aclnnStatus st = aclemu_phase1_begin("aclnnTransMatmulWeight", workspaceSize, executor, io, 1, &ex);
-    if (st != ACLNN_SUCCESS)
-        return st;
-    return aclemu_phase1_end(ex, tmw_plan(ex, mmWeightRef), workspaceSize, executor);
-}
-
-ACLNN_API aclnnStatus aclnnTransMatmulWeight(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
-                                             aclrtStream stream)
-{
-    return aclemu_phase2_run(workspace, workspaceSize, executor, stream, "aclnnTransMatmulWeight");
 }

@@ -20,6 +20,8 @@ aclnnStatus aclemu_plan_AddRmsNorm(aclOpExecutor *executor, const aclTensor *x1,
         (st = aclemu_check_notnull(api, gamma, "gamma")) || (st = aclemu_check_notnull(api, yOut, "yOut")) ||
         (full && (st = aclemu_check_notnull(api, xOut, "xOut"))))
         return st;
+    if ((st = nn_chip_gate(api, NN_CHIPS_A2_A3_950 | NN_CHIP(ACLEMU_FAMILY_310P))))
+        return st;
     int is310p = aclemu_op_profile()->family == ACLEMU_FAMILY_310P;
     aclemu_dtype_set dts = full ? NN_FLOATS : ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16);
     if (is310p)

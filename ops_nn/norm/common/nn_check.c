@@ -42,3 +42,11 @@ aclnnStatus nn_vec_of(const char *api, const aclTensor *t, const char *name, int
     return ACLEMU_PARAM_ERROR(api, "%s shape %s should be [%lld].", name, aclemu_shape_str(t->shape, t->ndim, s, sizeof s),
                               (long long)n);
 }
+
+aclnnStatus nn_chip_gate(const char *api, unsigned families)
+{
+    const aclemu_chip_profile *prof = aclemu_op_profile();
+    if (families & NN_CHIP(prof->family))
+        return ACLNN_SUCCESS;
+    return ACLEMU_PARAM_ERROR(api, "%s is not supported on %s.", api, prof->soc_version);
+}

@@ -17,4 +17,11 @@ aclnnStatus nn_rank_in(const char *api, const aclTensor *t, const char *name, ui
 /* 1-D tensor of length n (when given). */
 aclnnStatus nn_vec_of(const char *api, const aclTensor *t, const char *name, int64_t n);
 
+/* Chip families as a set (bit 1 << aclemu_family). */
+#define NN_CHIP(f) (1u << (unsigned)(f))
+#define NN_CHIPS_A2_A3_950 (NN_CHIP(ACLEMU_FAMILY_A2) | NN_CHIP(ACLEMU_FAMILY_A3) | NN_CHIP(ACLEMU_FAMILY_950))
+/* 161002 "... is not supported on <soc>" unless the current chip's family is in `families`
+ * (the chip column of the op's documentation). */
+aclnnStatus nn_chip_gate(const char *api, unsigned families);
+
 #endif

@@ -1,5 +1,6 @@
-/* aclnnRmsNorm: x / gamma / yOut FLOAT, FLOAT16, BF16 (no BF16 on 910 / 310P), gamma either x's
- * dtype or FLOAT, yOut x's dtype, rstdOut FLOAT; ranks 1..8; gamma = x's trailing dims. */
+/* aclnnRmsNorm (A2 / A3 / 950 / 310P): x / gamma / yOut FLOAT, FLOAT16, BF16 (no BF16 on
+ * 310P), gamma either x's dtype or FLOAT, yOut x's dtype, rstdOut FLOAT; ranks 1..8; gamma =
+ * x's trailing dims. */
 #include "aclemu_plans.h"
 #include "nn_check.h"
 #include "rms_norm_plan.h"
@@ -11,6 +12,8 @@ aclnnStatus aclemu_plan_RmsNorm(aclOpExecutor *executor, const aclTensor *x, con
     aclnnStatus st;
     if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, gamma, "gamma")) ||
         (st = aclemu_check_notnull(api, yOut, "yOut")) || (st = aclemu_check_notnull(api, rstdOut, "rstdOut")))
+        return st;
+    if ((st = nn_chip_gate(api, NN_CHIPS_A2_A3_950 | NN_CHIP(ACLEMU_FAMILY_310P))))
         return st;
     if ((st = aclemu_check_dtype(api, x, "x", NN_FLOATS)) || (st = aclemu_check_dtype(api, gamma, "gamma", NN_FLOATS)) ||
         (gamma->dtype != ACL_FLOAT && (st = aclemu_check_same_dtype(api, x, "x", gamma, "gamma"))) ||

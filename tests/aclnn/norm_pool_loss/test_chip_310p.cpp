@@ -5,6 +5,7 @@
 #include "npl_util.h"
 #include "aclnnop/aclnn_avgpool2d.h"
 #include "aclnnop/aclnn_batch_norm.h"
+#include "aclnnop/aclnn_cross_entropy_loss.h"
 #include "aclnnop/aclnn_group_norm.h"
 #include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_layer_norm.h"
@@ -62,6 +63,17 @@ static void InstanceNormRuns(Runtime &rt, aclDataType dt, bool nhwc, uint64_t se
     for (DevTensor *t : {&x, &g, &b, &y, &m, &v}) t->Free();
 }
 
+// aclnnCrossEntropyLoss exists on Atlas A2 / A3 / 950 only.
+static void CrossEntropyGated()
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {4, 5}), t = MakeOut(ACL_INT64, {4}), l = MakeOut(ACL_FLOAT, {1});
+    DevTensor lp = MakeOut(ACL_FLOAT, {4, 5});
+    char mean[8] = "mean";
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported on Ascend310P3", CrossEntropyLoss, x.t, t.t, nullptr, mean,
+                   -100, 0.0, 0.0, false, l.t, lp.t, nullptr, nullptr);
+    for (DevTensor *p : {&x, &t, &l, &lp}) p->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -69,6 +81,7 @@ int main()
     const char *soc = aclrtGetSocName();
     EXPECT(soc && std::strcmp(soc, "Ascend310P3") == 0, "expected an Ascend310P3 topology, got %s", soc ? soc : "(null)");
     Bf16Rejected();
+    CrossEntropyGated();
     InstanceNormRuns(rt, ACL_FLOAT, false, 1);
     InstanceNormRuns(rt, ACL_FLOAT16, true, 2);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
