@@ -33,6 +33,8 @@ unset ACLEMU_DEVSIM ACLEMU_CONF_DIR   # use the installed ones, found relative t
 WORK=$(mktemp -d /tmp/aclemu-hp.XXXXXX)
 trap 'ACLEMU_RUNTIME_DIR=$WORK/rt; for d in 0 1 2 3; do [ -S $WORK/rt/dev$d.sock ] && "$PREFIX/libexec/aclemu/aclemu-devsim" --device $d --stop >/dev/null 2>&1 || true; done; rm -rf "$WORK"' EXIT
 export ACLEMU_RUNTIME_DIR=$WORK/rt
+# error lines of deliberately failing calls go to plog files: not into $HOME
+export ASCEND_PROCESS_LOG_PATH=${ASCEND_PROCESS_LOG_PATH:-$WORK/logs}
 BIN=$WORK/$(basename "${SRC%.*}")
 case "$SRC" in
     *.c)   ${CC:-gcc} -std=c99 -Wall -Werror -o "$BIN" "$SRC" -I"$PREFIX/include" -L"$PREFIX/lib64" "${LIBS[@]}" -lascendcl -lpthread ;;

@@ -26,6 +26,7 @@ source "$PREFIX/set_env.sh"
 
 WORK=$(mktemp -d /tmp/aclemu-sample.XXXXXX)
 export ACLEMU_RUNTIME_DIR=$WORK/rt
+export ASCEND_PROCESS_LOG_PATH=${ASCEND_PROCESS_LOG_PATH:-$WORK/logs}  # keep plogs out of $HOME
 sample_cleanup() {
     local d
     for d in 0 1 2 3; do
