@@ -418,10 +418,20 @@ int drv_dev_lost(drv_device *dev)
     return 0;
 }
 
+int drv_lost(drv_device *dev)
+{
+    char dir[400];
+    if (ds_runtime_dir(dir, sizeof dir) != 0)
+        snprintf(dir, sizeof dir, "(runtime dir)");
+    return drv_err(E_RT_LOST_HEARTBEAT,
+                   "device %d: the device process (pid %d) has exited; its log is %s/dev%d.log",
+                   dev->devid, dev->devsim_pid, dir, dev->devid);
+}
+
 int drv_rpc(drv_device *dev, ds_req *req, ds_resp *resp, int fd, void *extra, size_t extra_len)
 {
     if (atomic_load(&dev->lost))
-        return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited", dev->devid);
+        return drv_lost(dev);
     pthread_mutex_lock(&dev->sock_mu);
     int bad = send_all(dev->sock, req, sizeof *req, fd) != 0 ||
               recv_all(dev->sock, resp, sizeof *resp, NULL, 0) != 0 ||
@@ -429,7 +439,7 @@ int drv_rpc(drv_device *dev, ds_req *req, ds_resp *resp, int fd, void *extra, si
     pthread_mutex_unlock(&dev->sock_mu);
     if (bad) {
         atomic_store(&dev->lost, 1);
-        return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited", dev->devid);
+        return drv_lost(dev);
     }
     if (resp->status != 0)
         return drv_err(resp->status, "device %d: %s", dev->devid, resp->msg);
@@ -454,8 +464,7 @@ int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *
         if (ds_reached(v, target))
             return E_OK;
         if (drv_dev_lost(dev))
-            return drv_err(E_RT_LOST_HEARTBEAT,
-                           "device %d: the device process exited with tasks pending", dev->devid);
+            return drv_lost(dev);
         uint64_t now = ds_now_ns();
         if (now >= deadline)
             return drv_err(timeout_code, "timed out after %d ms", timeout_ms);

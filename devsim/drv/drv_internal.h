@@ -95,6 +95,8 @@ void drv_clear_err(void);
 /* one request/response round trip; fd >= 0 is attached; extra payload received into `extra` */
 int drv_rpc(drv_device *dev, ds_req *req, ds_resp *resp, int fd, void *extra, size_t extra_len);
 int drv_dev_lost(drv_device *dev);
+/* Sets the "device process has exited" message (naming its log file) and returns 507010. */
+int drv_lost(drv_device *dev);
 
 /* device memory registry */
 const alloc_rec *drv_alloc_find(drv_device *dev, uint64_t addr); /* caller holds alloc_lock */

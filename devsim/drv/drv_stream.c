@@ -121,8 +121,7 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
         return rc;
     /* an idle stream of a dead device must not report success either */
     if (drv_dev_lost(s->dev))
-        return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited",
-                       s->dev->devid);
+        return drv_lost(s->dev);
     int32_t err = atomic_exchange(&s->shm->error, 0);
     if (err != 0)
         return drv_err(err, "a task on stream %u failed with error %d", s->idx, err);
@@ -134,8 +133,7 @@ int drv_stream_query(drv_stream *s, int *complete)
     if (!s || !complete)
         return drv_err(E_INVALID_PARAM, "NULL argument to stream query");
     if (drv_dev_lost(s->dev))
-        return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited",
-                       s->dev->devid);
+        return drv_lost(s->dev);
     *complete = atomic_load(&s->shm->completed) == atomic_load(&s->shm->submitted);
     return E_OK;
 }
@@ -153,8 +151,7 @@ int drv_stream_set_failure_mode(drv_stream *s, uint64_t mode)
 static int enqueue(drv_stream *s, const ds_task *hdr, const void *payload, size_t plen)
 {
     if (drv_dev_lost(s->dev))
-        return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited",
-                       s->dev->devid);
+        return drv_lost(s->dev);
     ds_stream_shm *sh = s->shm;
     size_t size = TASK_ALIGN(sizeof(ds_task) + plen);
     pthread_mutex_lock(&s->mu);
@@ -225,8 +222,7 @@ static int host_side_copy2d(drv_stream *s, void *dst, size_t dpitch, const void 
                             size_t spitch, size_t width, size_t height, int value)
 {
     if (drv_dev_lost(s->dev))
-        return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited",
-                       s->dev->devid);
+        return drv_lost(s->dev);
     int rc = drv_stream_drain(s);
     if (rc != E_OK)
         return rc;
@@ -394,8 +390,7 @@ int drv_process_callbacks(drv_stream *const *streams, int n, int32_t timeout_ms)
         if (ran > 0)
             return E_OK;
         if (drv_dev_lost(dev))
-            return drv_err(E_RT_LOST_HEARTBEAT, "device %d: the device process has exited",
-                           dev->devid);
+            return drv_lost(dev);
         uint64_t now = ds_now_ns();
         if (now >= deadline)
             return drv_err(E_RT_REPORT_TIMEOUT, "no callback arrived within %d ms", timeout_ms);

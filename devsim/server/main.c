@@ -20,6 +20,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../common/futex.h"
@@ -32,6 +33,32 @@
 #define ERR_RT_INTERNAL 507000
 
 static volatile sig_atomic_t g_stop;
+static int g_log_fd = -1; /* <runtime dir>/dev<N>.log: start, stop and crash records */
+
+static void devlog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void devlog(const char *fmt, ...)
+{
+    if (g_log_fd < 0)
+        return;
+    char buf[512];
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    localtime_r(&ts.tv_sec, &tm);
+    int n = (int)strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+    n += snprintf(buf + n, sizeof buf - (size_t)n, ".%03ld [%d] ", ts.tv_nsec / 1000000,
+                  (int)getpid());
+    va_list ap;
+    va_start(ap, fmt);
+    n += vsnprintf(buf + n, sizeof buf - (size_t)n, fmt, ap);
+    va_end(ap);
+    if (n >= (int)sizeof buf)
+        n = (int)sizeof buf - 1;
+    buf[n++] = '\n';
+    if (write(g_log_fd, buf, (size_t)n) < 0) {
+        /* the log is best effort */
+    }
+}
 static void on_term(int sig) { (void)sig; g_stop = 1; }
 
 static void logmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -580,9 +607,16 @@ int main(int argc, char **argv)
     if (ftruncate(lockfd, 0) == 0)
         dprintf(lockfd, "%d\n", (int)getpid());
 
+    {
+        char logpath[512];
+        snprintf(logpath, sizeof logpath, "%.*s.log", (int)(strlen(lockpath) - 5), lockpath);
+        g_log_fd = open(logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+        ds_guard_set_crash_log(g_log_fd);
+    }
     static aclemu_topology topo;
     char err[512];
     if (aclemu_topology_load(topo_path, &topo, err, sizeof err) != 0) {
+        devlog("cannot start: %s", err);
         fprintf(stderr, "aclemu-devsim: %s\n", err);
         return 1;
     }
@@ -658,6 +692,8 @@ int main(int argc, char **argv)
     signal(SIGHUP, SIG_IGN);
     logmsg("device %d (%s) up: %llu MiB arena, %u workers", devid, srv.prof.soc_version,
            (unsigned long long)(srv.arena_size >> 20), nw);
+    devlog("device %d (%s) up: %llu MiB arena, %u workers%s", devid, srv.prof.soc_version,
+           (unsigned long long)(srv.arena_size >> 20), nw, persistent ? ", persistent" : "");
     /* tell a parent waiting on our stdout that we are ready */
     if (write(STDOUT_FILENO, "ready\n", 6) < 0) {
         /* nobody listens: fine */
@@ -667,6 +703,7 @@ int main(int argc, char **argv)
     uint32_t pslot[DS_MAX_CLIENTS + 1];
     uint64_t idle_since = ds_now_ns(), last_util = ds_now_ns();
     uint64_t last_busy = 0;
+    const char *why = "stop requested";
     while (!g_stop) {
         int n = 0;
         pfd[n].fd = ls;
@@ -688,8 +725,10 @@ int main(int argc, char **argv)
             last_busy = busy;
             last_util = now;
         }
-        if (pr < 0 && errno != EINTR)
+        if (pr < 0 && errno != EINTR) {
+            why = "poll failed";
             break;
+        }
         if (pr > 0) {
             if (pfd[0].revents & POLLIN) {
                 int cs = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
@@ -723,10 +762,13 @@ int main(int argc, char **argv)
         }
         if (live_clients(&srv) > 0)
             idle_since = now;
-        else if (!persistent && idle_ms >= 0 && now - idle_since >= (uint64_t)idle_ms * 1000000ull)
+        else if (!persistent && idle_ms >= 0 && now - idle_since >= (uint64_t)idle_ms * 1000000ull) {
+            why = "idle";
             break;
+        }
     }
     logmsg("device %d shutting down", devid);
+    devlog("device %d shutting down: %s", devid, why);
     unlink(sockpath);
     close(ls);
     _exit(0); /* stream threads are detached; nothing left to flush */

@@ -1,6 +1,9 @@
 #include "workers.h"
 
+#include <execinfo.h>
 #include <setjmp.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +15,28 @@
 /* ---- fault guard ------------------------------------------------------------------------- */
 static __thread sigjmp_buf *guard_jmp;
 
+static int crash_fd = -1;
+
+void ds_guard_set_crash_log(int fd) { crash_fd = fd; }
+
+/* A fault outside any kernel is a bug of the device process itself: leave a note with a
+ * backtrace in the device log (async-signal-safe calls only), then die of the signal. */
 static void guard_handler(int sig, siginfo_t *si, void *uc)
 {
-    (void)si;
     (void)uc;
     if (guard_jmp)
         siglongjmp(*guard_jmp, sig);
+    if (crash_fd >= 0) {
+        char msg[160];
+        int n = snprintf(msg, sizeof msg, "aclemu-devsim %d: fatal signal %d at address %p\n",
+                         (int)getpid(), sig, si ? si->si_addr : NULL);
+        if (n > 0 && write(crash_fd, msg, (size_t)n) < 0) {
+            /* nothing more to do */
+        }
+        void *frames[48];
+        int nf = backtrace(frames, 48);
+        backtrace_symbols_fd(frames, nf, crash_fd);
+    }
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -33,6 +52,7 @@ void ds_guard_install(void)
     sigaction(SIGBUS, &sa, NULL);
     sigaction(SIGFPE, &sa, NULL);
     sigaction(SIGILL, &sa, NULL);
+    sigaction(SIGABRT, &sa, NULL);
 }
 
 int ds_guarded(int (*fn)(void *), void *arg)

@@ -43,5 +43,7 @@ int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_s
  * kernel must not take the device process down). Returns 0, or ACL_ERROR_RT_AICORE_EXCEPTION. */
 int ds_guarded(int (*fn)(void *), void *arg);
 void ds_guard_install(void);
+/* Where a fatal signal outside a kernel is reported (the device log), or -1. */
+void ds_guard_set_crash_log(int fd);
 
 #endif
