@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 #include <signal.h>
+#include <ucontext.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,13 +24,18 @@ void ds_guard_set_crash_log(int fd) { crash_fd = fd; }
  * backtrace in the device log (async-signal-safe calls only), then die of the signal. */
 static void guard_handler(int sig, siginfo_t *si, void *uc)
 {
-    (void)uc;
     if (guard_jmp)
         siglongjmp(*guard_jmp, sig);
-    if (crash_fd >= 0) {
-        char msg[160];
-        int n = snprintf(msg, sizeof msg, "aclemu-devsim %d: fatal signal %d at address %p\n",
-                         (int)getpid(), sig, si ? si->si_addr : NULL);
+    static volatile sig_atomic_t dying;
+    if (crash_fd >= 0 && !dying) {
+        dying = 1; /* the backtrace may fault again on a broken stack: report once */
+        const ucontext_t *ctx = uc;
+        char msg[200];
+        int n = snprintf(msg, sizeof msg,
+                         "aclemu-devsim %d: fatal signal %d at address %p, pc %p, sp %p\n",
+                         (int)getpid(), sig, si ? si->si_addr : NULL,
+                         ctx ? (void *)ctx->uc_mcontext.gregs[REG_RIP] : NULL,
+                         ctx ? (void *)ctx->uc_mcontext.gregs[REG_RSP] : NULL);
         if (n > 0 && write(crash_fd, msg, (size_t)n) < 0) {
             /* nothing more to do */
         }
@@ -83,15 +89,18 @@ static int block_tramp(void *arg)
     return bc->job->fn(bc->job->args, bc->job->args_size, &bc->blk);
 }
 
-/* Runs block `b` of `job` and then further blocks until none is left. The next block is always
- * claimed before the current one is counted done, so the job (which lives on its owner's stack)
- * stays alive for every access made here. */
+/* Runs block `b` of `job` and then further blocks until none is left. The job lives on its
+ * owner's stack and may be gone the moment the last block is counted done, so: block_dim is read
+ * once while the job is certainly alive, the next block is claimed before the current one is
+ * counted done, and nothing of the job is touched after the done count (but the futex wake of the
+ * thread that finished it, which is harmless on a stale address). */
 static void run_blocks(ds_pool *p, ds_job *job, uint32_t b, uint32_t worker_id)
 {
-    while (b < job->block_dim) {
+    const uint32_t bd = job->block_dim;
+    while (b < bd) {
         block_call bc = {.job = job,
                          .blk = {.block_idx = b,
-                                 .block_dim = job->block_dim,
+                                 .block_dim = bd,
                                  .worker_id = worker_id,
                                  .worker_cnt = p->nworkers + 1,
                                  .chip = p->chip}};
@@ -103,7 +112,7 @@ static void run_blocks(ds_pool *p, ds_job *job, uint32_t b, uint32_t worker_id)
             atomic_compare_exchange_strong(&job->err, &zero, rc);
         }
         uint32_t nb = atomic_fetch_add(&job->next, 1);
-        if (atomic_fetch_add(&job->done, 1) + 1 == job->block_dim) {
+        if (atomic_fetch_add(&job->done, 1) + 1 == bd) {
             atomic_store(&job->finished, 1);
             ds_futex_wake(&job->finished);
         }
