@@ -11,11 +11,35 @@ const aclemu_chip_profile *aclemu_op_profile(void)
     return aclemu_current_profile();
 }
 
+aclemu_dtype_set aclemu_family_dtypes(aclemu_family family, aclemu_dtype_set set)
+{
+    if (family != ACLEMU_FAMILY_A2 && family != ACLEMU_FAMILY_A3 && family != ACLEMU_FAMILY_950)
+        set &= ~ACLEMU_DT(ACL_BF16);
+    if (family != ACLEMU_FAMILY_950)
+        set &= ~ACLEMU_DT_FP8;
+    return set;
+}
+
 aclemu_dtype_set aclemu_chip_dtypes(aclemu_dtype_set set)
 {
-    if (!aclemu_op_profile()->support_bf16)
+    const aclemu_chip_profile *p = aclemu_op_profile();
+    set = aclemu_family_dtypes(p->family, set);
+    if (!p->support_bf16) /* a profile may also switch BF16 off explicitly */
         set &= ~ACLEMU_DT(ACL_BF16);
     return set;
+}
+
+int aclemu_chip_in(aclemu_chip_set chips)
+{
+    return (chips & ACLEMU_CHIP(aclemu_op_profile()->family)) != 0;
+}
+
+aclnnStatus aclemu_check_chip(const char *api, aclemu_chip_set chips)
+{
+    if (aclemu_chip_in(chips))
+        return ACLNN_SUCCESS;
+    return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api, "support for %s is not implemented",
+                           aclemu_op_profile()->short_soc_version);
 }
 
 const char *aclemu_shape_str(const int64_t *shape, uint32_t ndim, char *buf, size_t len)
@@ -85,7 +109,6 @@ aclnnStatus aclemu_check_shape(const char *api, const aclTensor *t, const char *
     char s[256];
     if (t->ndim > max_rank)
         return ACLEMU_PARAM_ERROR(api, "%s dim num %u should be no more than %u.", name, t->ndim, max_rank);
-    int64_t numel = 1, last = t->offset;
     for (uint32_t i = 0; i < t->ndim; i++) {
         if (t->shape[i] < 0)
             return ACLEMU_PARAM_ERROR(api, "%s shape %s has a negative dimension.", name,
@@ -93,25 +116,34 @@ aclnnStatus aclemu_check_shape(const char *api, const aclTensor *t, const char *
         if (t->stride[i] < 0)
             return ACLEMU_PARAM_ERROR(api, "%s strides %s has a negative stride.", name,
                                       aclemu_shape_str(t->stride, t->ndim, s, sizeof s));
-        numel *= t->shape[i];
-        if (t->shape[i] > 0)
-            last += (t->shape[i] - 1) * t->stride[i];
     }
-    if (numel == 0)
-        return ACLNN_SUCCESS;
-    if (t->offset < 0)
-        return ACLEMU_PARAM_ERROR(api, "%s view offset %lld should not be negative.", name, (long long)t->offset);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_check_view_in_storage(const char *api, const aclTensor *t)
+{
+    if (aclemu_format_is_private(t->format) || aclemu_tensor_numel(t) == 0)
+        return ACLNN_SUCCESS; /* private layouts describe their storage themselves */
+    int64_t lo = t->offset, hi = t->offset;
+    for (uint32_t i = 0; i < t->ndim; i++) {
+        int64_t span = t->stride[i] * (t->shape[i] - 1);
+        if (span > 0)
+            hi += span;
+        else
+            lo += span;
+    }
     int64_t storage = 1;
     for (uint32_t i = 0; i < t->storage_ndim; i++)
         storage *= t->storage_shape[i];
-    if (last >= storage) {
-        char v[256];
-        return ACLEMU_PARAM_ERROR(api, "%s view (shape %s, strides %s, offset %lld) exceeds its storage shape %s.",
-                                  name, aclemu_shape_str(t->shape, t->ndim, v, sizeof v),
-                                  aclemu_shape_str(t->stride, t->ndim, s, sizeof s), (long long)t->offset,
-                                  aclemu_shape_str(t->storage_shape, t->storage_ndim, (char[256]){0}, 256));
-    }
-    return ACLNN_SUCCESS;
+    if (lo >= 0 && hi < storage)
+        return ACLNN_SUCCESS;
+    char v[256], st[256], ss[256];
+    return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_INNER, api,
+                           "Invalid tensor view: shape %s, strides %s, offset %lld reaches elements [%lld, %lld] "
+                           "outside its storage shape %s.",
+                           aclemu_shape_str(t->shape, t->ndim, v, sizeof v),
+                           aclemu_shape_str(t->stride, t->ndim, st, sizeof st), (long long)t->offset, (long long)lo,
+                           (long long)hi, aclemu_shape_str(t->storage_shape, t->storage_ndim, ss, sizeof ss));
 }
 
 aclnnStatus aclemu_check_shape_is(const char *api, const aclTensor *t, const char *name, const int64_t *shape,

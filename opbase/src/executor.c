@@ -6,12 +6,15 @@
 #include <string.h>
 
 #include "aclemu/kernel.h"
+#include "aclemu_op/check.h"
 #include "aclemu_op/errors.h"
 #include "aclemu_op/executor.h"
 #include "aclemu_runtime.h"
 
 #define EXEC_MAGIC 0x45584543u /* live */
 #define EXEC_DEAD 0x44454144u  /* released: a second stage 2 on it is diagnosed */
+/* Fixed capacities (stage 2 allocates nothing). Exceeding one fails stage 1 with
+ * ACLNN_ERR_INNER (561000) and a message naming the limit; nothing is written past them. */
 #define MAX_LAUNCH 16
 #define MAX_IO 64
 #define MAX_PATCH 96
@@ -47,6 +50,7 @@ struct aclOpExecutor {
     uint8_t nlaunch;
     uint8_t nio;
     uint8_t reserved;
+    aclnnStatus limit_status; /* first limit hit while recording (sticky, see phase1_end) */
     uint16_t npatch;
     uint16_t n_in, n_out;
     const char *api;
@@ -129,11 +133,28 @@ ACLNN_API uint32_t aclemu_exec_launch_count(const aclOpExecutor *ex)
 }
 
 /* ---- stage 1 ------------------------------------------------------------------------------ */
-static void io_add(aclOpExecutor *ex, const aclTensor *t, uint8_t dir, uint16_t in_pos, uint16_t out_pos, uint16_t rel,
-                   uint8_t in_list)
+/* Records that a capacity was exceeded: the error message now, the status for phase1_end (so a
+ * planner that ignores the failure still cannot hand out a half-recorded executor). */
+static aclnnStatus sticky(aclOpExecutor *ex, aclnnStatus st)
 {
-    if (ex->nio >= MAX_IO)
-        return; /* beyond this the tensor is bound at its stage-1 address and cannot be rebound */
+    if (!ex->limit_status)
+        ex->limit_status = st;
+    return st;
+}
+
+static aclnnStatus limit_error(aclOpExecutor *ex, const char *what, unsigned limit)
+{
+    return sticky(ex, aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api,
+                                      "executor limit exceeded: more than %u %s.", limit, what));
+}
+
+static int io_add(aclOpExecutor *ex, const aclTensor *t, uint8_t dir, uint16_t in_pos, uint16_t out_pos, uint16_t rel,
+                  uint8_t in_list)
+{
+    if (ex->nio >= MAX_IO) {
+        limit_error(ex, "tensor arguments (tensors and tensor-list elements)", MAX_IO);
+        return -1;
+    }
     exec_io *io = &ex->io[ex->nio++];
     io->t = t;
     io->addr = t ? t->data : NULL;
@@ -142,6 +163,7 @@ static void io_add(aclOpExecutor *ex, const aclTensor *t, uint8_t dir, uint16_t 
     io->out_pos = out_pos;
     io->rel = rel;
     io->in_list = in_list;
+    return 0;
 }
 
 aclnnStatus aclemu_phase1_begin(const char *api, uint64_t *workspaceSize, aclOpExecutor **executor,
@@ -158,18 +180,24 @@ aclnnStatus aclemu_phase1_begin(const char *api, uint64_t *workspaceSize, aclOpE
                                "failed to create an aclOpExecutor: out of host memory.");
     ex->api = api;
     uint16_t nin = 0, nout = 0;
-    for (uint32_t i = 0; i < nio; i++) {
+    int full = 0;
+    for (uint32_t i = 0; i < nio && !full; i++) {
         uint16_t ip = (io[i].dir & ACLEMU_IO_IN) ? nin++ : 0xffff;
         uint16_t op = (io[i].dir & ACLEMU_IO_OUT) ? nout++ : 0xffff;
         if (!io[i].obj)
             continue;
         if (io[i].is_list) {
             const aclTensorList *l = (const aclTensorList *)io[i].obj;
-            for (uint64_t k = 0; k < l->size && k < 0xffff; k++)
-                io_add(ex, l->items[k], io[i].dir, ip, op, (uint16_t)k, 1);
+            for (uint64_t k = 0; k < l->size && !full; k++)
+                full = io_add(ex, l->items[k], io[i].dir, ip, op, (uint16_t)k, 1) != 0;
         } else {
-            io_add(ex, (const aclTensor *)io[i].obj, io[i].dir, ip, op, 0, 0);
+            full = io_add(ex, (const aclTensor *)io[i].obj, io[i].dir, ip, op, 0, 0) != 0;
         }
+    }
+    if (full) {
+        aclnnStatus st = ex->limit_status;
+        exec_free(ex);
+        return st;
     }
     ex->n_in = nin;
     ex->n_out = nout;
@@ -180,6 +208,8 @@ aclnnStatus aclemu_phase1_begin(const char *api, uint64_t *workspaceSize, aclOpE
 aclnnStatus aclemu_phase1_end(aclOpExecutor *ex, aclnnStatus status, uint64_t *workspaceSize,
                               aclOpExecutor **executor)
 {
+    if (status == ACLNN_SUCCESS)
+        status = ex->limit_status;
     if (status != ACLNN_SUCCESS) {
         exec_free(ex);
         return status;
@@ -196,9 +226,12 @@ const char *aclemu_exec_api(const aclOpExecutor *ex)
 
 void *aclemu_exec_add_launch(aclOpExecutor *ex, const char *kernel, uint32_t block_dim, size_t size)
 {
-    if (ex->nlaunch >= MAX_LAUNCH || size > ACLEMU_KERNEL_ARGS_MAX) {
-        aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api,
-                        "executor limit reached (%u launches, blob %zu bytes).", (unsigned)ex->nlaunch, size);
+    if (ex->nlaunch >= MAX_LAUNCH) {
+        limit_error(ex, "kernel launches", MAX_LAUNCH);
+        return NULL;
+    }
+    if (size > ACLEMU_KERNEL_ARGS_MAX) {
+        limit_error(ex, "bytes of kernel arguments in one launch", ACLEMU_KERNEL_ARGS_MAX);
         return NULL;
     }
     uint32_t off = (ex->blob_used + 63u) & ~63u;
@@ -208,7 +241,7 @@ void *aclemu_exec_add_launch(aclOpExecutor *ex, const char *kernel, uint32_t blo
             cap *= 2;
         unsigned char *nb = (unsigned char *)aligned_alloc(64, cap);
         if (!nb) {
-            aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api, "out of host memory.");
+            sticky(ex, aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api, "out of host memory."));
             return NULL;
         }
         memcpy(nb, ex->blob, ex->blob_used);
@@ -234,12 +267,25 @@ uint64_t aclemu_exec_alloc_workspace(aclOpExecutor *ex, uint64_t bytes)
     return off;
 }
 
+/* A bound field must be an 8-byte slot inside the last launch's blob (the only blob whose
+ * pointer a planner may hold, see aclemu_exec_add_launch). */
+static aclnnStatus check_field(aclOpExecutor *ex, const void *blob, const uint64_t *field)
+{
+    const unsigned char *b = (const unsigned char *)blob, *f = (const unsigned char *)field;
+    if (ex->nlaunch == 0 || b != ex->blob + ex->launch[ex->nlaunch - 1].off || f < b ||
+        f + sizeof(uint64_t) > b + ex->launch[ex->nlaunch - 1].size)
+        return sticky(ex, aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api,
+                                          "address field outside the last launch's blob."));
+    return ACLNN_SUCCESS;
+}
+
 static aclnnStatus add_patch(aclOpExecutor *ex, void *blob, uint64_t *field, uint16_t slot, uint64_t add, int need)
 {
     if (ex->npatch >= MAX_PATCH)
-        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api, "too many address patches.");
-    if (ex->nlaunch == 0 || (unsigned char *)blob != ex->blob + ex->launch[ex->nlaunch - 1].off)
-        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api, "patch outside the last launch.");
+        return limit_error(ex, "device-address fields (tensor and workspace bindings)", MAX_PATCH);
+    aclnnStatus st = check_field(ex, blob, field);
+    if (st)
+        return st;
     exec_patch *p = &ex->patch[ex->npatch++];
     p->pos = (uint32_t)((unsigned char *)field - ex->blob);
     p->slot = slot;
@@ -250,6 +296,9 @@ static aclnnStatus add_patch(aclOpExecutor *ex, void *blob, uint64_t *field, uin
 
 aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *field, const aclTensor *t)
 {
+    aclnnStatus st = check_field(ex, blob, field);
+    if (st || (st = aclemu_check_view_in_storage(ex->api, t)))
+        return st;
     *field = (uint64_t)(uintptr_t)t->data;
     int need = aclemu_tensor_numel(t) > 0;
     for (uint32_t i = 0; i < ex->nio; i++)

@@ -13,9 +13,10 @@ static void pack_a(const gemm_plan *p, const char *base, int64_t m0, int64_t mc,
     gemm_pack_a(p, base, m0, mc, k0, kc, dst);
 }
 
-static void pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc, float *dst)
+static void pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc, float *dst,
+                   float *stage)
 {
-    if (p->isa == GEMM_ISA_AVX512 && gemm_pack_b_avx512(p, base, n0, nc, k0, kc, dst)) return;
+    if (p->isa == GEMM_ISA_AVX512 && gemm_pack_b_avx512(p, base, n0, nc, k0, kc, dst, stage)) return;
     gemm_pack_b(p, base, n0, nc, k0, kc, dst);
 }
 
@@ -26,13 +27,14 @@ static void epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, 
     gemm_epilogue(p, batch, m0, mc, n0, nc, acc, ldacc);
 }
 
-/* One tile: for each K chunk, A's rows of the tile are packed once, then for each N chunk the B
- * panel is packed and swept by the micro-tiles (an A micro-panel stays in L1 across the N chunk,
- * the B panel in L2). At the last K chunk each micro-tile's epilogue runs while it is in L1.
- * The sums go straight into C (gemm_c_direct), or into a micro-tile buffer when K is one chunk,
- * or into a tile accumulator. */
+/* One tile. Either A's rows of the tile are packed once per K chunk and each K chunk sweeps the N
+ * chunks, or (gemm_a_whole) the whole A panel is packed once and each N chunk sweeps the K chunks,
+ * so that C chunk stays in cache. Per N chunk the B panel is packed and swept by the micro-tiles
+ * (an A micro-panel stays in L1 across the chunk, the B panel in L2). At the last K chunk each
+ * micro-tile's epilogue runs while it is in L1. The sums go straight into C (gemm_c_direct), or
+ * into a micro-tile buffer when K is one chunk, or into an N-chunk / tile accumulator. */
 static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batch, int64_t m0, int64_t m1,
-                     int64_t n0, int64_t n1, float *Ap, float *Bp, float *acc)
+                     int64_t n0, int64_t n1, float *Ap, float *Bp, float *acc, float *stage)
 {
     const gemm_desc *d = &p->d;
     const char *abase = (const char *)d->a.ptr + gemm_batch_offset(p, &d->a, batch) * gemm_dtype_size(d->a.dtype);
@@ -89,7 +91,7 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                 int64_t kcur = min64(p->kc, K - pc);
                 int last = pc + kcur >= K;
                 const float *apanel = whole ? Ap + mtr * pc : Ap;
-                pack_b(p, bbase, jc, ncur, pc, kcur, Bp);
+                pack_b(p, bbase, jc, ncur, pc, kcur, Bp, stage);
                 for (int64_t ir = 0; ir < mt; ir += mr) {
                     const float *a = apanel + ir * kcur;
                     int64_t rows = min64(mr, mt - ir);
@@ -115,12 +117,13 @@ int gemm_run_block(const gemm_plan *p, uint32_t block_idx, void *scratch)
     float *Ap = (float *)s;
     float *Bp = (float *)(s + align64((size_t)gemm_a_panel_floats(p) * 4));
     float *acc = (float *)((char *)Bp + align64((size_t)p->kc * p->nc * 4));
+    float *stage = gemm_stage_floats(p) ? (float *)((char *)acc + align64((size_t)gemm_acc_floats(p) * 4)) : NULL;
     int64_t t0, t1;
     gemm_block_tiles(p, block_idx, &t0, &t1);
     for (int64_t t = t0; t < t1; t++) {
         int64_t b, m0, m1, n0, n1;
         gemm_tile_region(p, t, &b, &m0, &m1, &n0, &n1);
-        run_tile(p, impl, b, m0, m1, n0, n1, Ap, Bp, acc);
+        run_tile(p, impl, b, m0, m1, n0, n1, Ap, Bp, acc, stage);
     }
     return GEMM_OK;
 }

@@ -35,7 +35,9 @@ void gemm_pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, i
 int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
                        float *dst);
 int gemm_pack_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
-                       float *dst);
+                       float *dst, float *stage);
+int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0,
+                                   int64_t kc, float *dst, float *stage);
 
 /* kc rows of nc contiguous elements of dtype dt (row k at src + k*rs elements) into nr = 48 panels. */
 void gemm_pack_b_rows_avx512(const gemm_plan *p, int32_t dt, const char *src, int64_t rs, int64_t kc, int64_t nc,
@@ -73,6 +75,29 @@ static inline int gemm_a_whole(const gemm_plan *p)
 static inline int64_t gemm_a_panel_floats(const gemm_plan *p)
 {
     return p->mc * (gemm_a_whole(p) ? p->d.K : p->kc);
+}
+
+/* Scratch of the staged convolution packer (pack_conv_staged_avx512.c): an input band of at most
+ * GEMM_STAGE_FLOATS floats per block, for 2-D forward convs with W stride <= 2 (chunks whose band
+ * does not fit use the lane-plan packer). */
+#define GEMM_STAGE_FLOATS (80 * 1024)
+#define GEMM_STAGE_MAX_TAPS 256
+static inline int64_t gemm_stage_floats(const gemm_plan *p)
+{
+    const gemm_conv_geom *g = &p->d.conv;
+    int ok = p->isa == GEMM_ISA_AVX512 && p->nr == 48 && g->kind == GEMM_BSRC_IM2COL && g->nsp == 2 &&
+             g->stride[1] <= 2 && g->ksz[0] * g->ksz[1] <= GEMM_STAGE_MAX_TAPS;
+    return ok ? GEMM_STAGE_FLOATS : 0;
+}
+
+/* Floats of the FP32 accumulator of one block: none (C written in place), one micro-tile (one K
+ * chunk), one N chunk (whole A) or the tile. */
+static inline int64_t gemm_acc_floats(const gemm_plan *p)
+{
+    if (gemm_c_direct(&p->d)) return 0;
+    if (p->d.K <= p->kc) return (int64_t)p->mr * p->nr;
+    if (gemm_a_whole(p)) return p->mc * p->nc;
+    return p->mc * ((p->tn + p->nr - 1) / p->nr * p->nr);
 }
 
 /* 1 when the epilogue changes the FP32 sums (always, unless C is written directly with alpha 1 and

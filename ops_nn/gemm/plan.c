@@ -133,11 +133,9 @@ int gemm_plan_init(gemm_plan *p, const gemm_desc *desc, uint32_t max_blocks, uin
     int64_t nnc = ceil_div(p->tn, nc_t);
     p->nc = round_up(ceil_div(p->tn, nnc), p->nr);
     p->mc = round_up(p->tm, p->mr); /* A is packed once per tile and K chunk */
-    size_t ap = (size_t)gemm_a_panel_floats(p) * 4, bp = (size_t)p->kc * p->nc * 4, acc = 0;
-    if (!gemm_c_direct(d)) /* micro-tile (one K chunk), N chunk (whole A) or tile accumulator */
-        acc = K <= p->kc ? (size_t)p->mr * p->nr * 4
-              : gemm_a_whole(p) ? (size_t)p->mc * p->nc * 4 : (size_t)p->mc * round_up(p->tn, p->nr) * 4;
-    p->scratch_bytes = round_up(ap, 64) + round_up(bp, 64) + round_up(acc, 64) + 64;
+    size_t ap = (size_t)gemm_a_panel_floats(p) * 4, bp = (size_t)p->kc * p->nc * 4;
+    size_t acc = (size_t)gemm_acc_floats(p) * 4, stage = (size_t)gemm_stage_floats(p) * 4;
+    p->scratch_bytes = round_up(ap, 64) + round_up(bp, 64) + round_up(acc, 64) + stage + 64;
     return GEMM_OK;
 }
 

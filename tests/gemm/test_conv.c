@@ -254,6 +254,44 @@ static void test_conv2d_strided_packer(void **state)
     run_conv(c3, GEMM_BF16, GEMM_MATH_KEEP, 0);
 }
 
+/* The staged-band packer (input rows copied with zero padding, stride-2 columns split into even
+ * and odd phases): W stride 2 with H stride 1 and the reverse, dilation, asymmetric padding, output
+ * rows shorter than a 16-lane group (several segments per group), K chunks that start inside a
+ * channel, a 7x7/2 stem with 3 channels, FP32/HF32/FP16/BF16. */
+static void test_conv2d_staged_band(void **state)
+{
+    gemm_conv_params a = params(2, 2, 47, 6, 1);
+    a.in[0] = 9; a.in[1] = 13; a.ksz[0] = a.ksz[1] = 3; a.stride[1] = 2; a.dil[0] = 2;
+    a.pad_lo[0] = 2; a.pad_hi[0] = 1; a.pad_lo[1] = 1; a.pad_hi[1] = 2;
+    run_conv(a, GEMM_F32, GEMM_MATH_KEEP, 1);
+    run_conv(a, GEMM_F32, GEMM_MATH_HF32, 0);
+    gemm_conv_params b = params(2, 3, 5, 4, 1);
+    b.in[0] = 12; b.in[1] = 40; b.ksz[0] = 2; b.ksz[1] = 5; b.stride[0] = 2; b.dil[1] = 3;
+    b.pad_lo[1] = 4; b.pad_hi[1] = 0;
+    run_conv(b, GEMM_F32, GEMM_MATH_KEEP, 1);
+    run_conv(b, GEMM_BF16, GEMM_MATH_KEEP, 0);
+    gemm_conv_params stem = params(2, 2, 3, 8, 1);
+    stem.in[0] = 40; stem.in[1] = 44; stem.ksz[0] = stem.ksz[1] = 7; stem.stride[0] = stem.stride[1] = 2;
+    for (int d = 0; d < 2; d++) stem.pad_lo[d] = stem.pad_hi[d] = 3;
+    run_conv(stem, GEMM_F32, GEMM_MATH_KEEP, 1);
+    run_conv(stem, GEMM_F16, GEMM_MATH_KEEP, 1);
+    run_conv(stem, GEMM_F32, GEMM_MATH_FP16, 0);
+}
+
+/* Pointwise convs copied as dense rows per image: images of 64 positions (N chunks cut at image
+ * boundaries for every output dtype) and K split into chunks (cin 500). */
+static void test_pointwise_runs(void **state)
+{
+    gemm_conv_params cp = params(2, 3, 20, 9, 1);
+    cp.in[0] = 8; cp.in[1] = 8;
+    run_conv(cp, GEMM_F32, GEMM_MATH_KEEP, 1);
+    run_conv(cp, GEMM_F16, GEMM_MATH_KEEP, 1);
+    gemm_conv_params big = params(2, 2, 500, 3, 1);
+    big.in[0] = 5; big.in[1] = 16;
+    run_conv(big, GEMM_F32, GEMM_MATH_KEEP, 0);
+    run_conv(big, GEMM_BF16, GEMM_MATH_KEEP, 1);
+}
+
 static void test_conv3d(void **state)
 {
     gemm_conv_params cp = params(3, 1, 2, 3, 1);
@@ -318,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_conv1d),     cmocka_unit_test(test_conv2d_groups_asym_pad),
         cmocka_unit_test(test_conv2d_wide_rows), cmocka_unit_test(test_conv2d_strided_packer), cmocka_unit_test(test_conv3d),
         cmocka_unit_test(test_pointwise),  cmocka_unit_test(test_depthwise),
+        cmocka_unit_test(test_conv2d_staged_band), cmocka_unit_test(test_pointwise_runs),
         cmocka_unit_test(test_transposed), cmocka_unit_test(test_bad_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -208,6 +208,24 @@ static void test_epilogue_variants(void **state)
     unsetenv("ACLEMU_ISA");
 }
 
+/* Both loop orders of a tile: the whole A panel packed once (N chunk outside, K chunk inside, a
+ * one-chunk accumulator for non-FP32 C) and A packed per K chunk (K chunk outside, C or the tile
+ * accumulator carried across chunks). One block, so the tile is as tall as M. */
+static void test_loop_orders(void **state)
+{
+    static const int64_t shapes[][3] = {{40, 150, 1000}, {400, 70, 1000}, {9, 530, 2000}};
+    for (int isa = 0; isa < 3; isa++) {
+        setenv("ACLEMU_ISA", isas[isa], 1);
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int cdt = 0; cdt < 3; cdt++) {
+                gcase g = {shapes[s][0], shapes[s][1], shapes[s][2], (int)s & 1, 0, GEMM_F32, GEMM_F32, cdt,
+                           GEMM_MATH_KEEP, 0, cdt ? 1.0f : 0.5f, 0.0f, 2, cdt == 1 ? GEMM_ACT_RELU : 0};
+                run_case(&g, 1);
+            }
+    }
+    unsetenv("ACLEMU_ISA");
+}
+
 /* HF32 ties: 1 + 2^-11 is halfway between 1 and 1 + 2^-10 (RNE -> 1); 1 + 3*2^-11 -> 1 + 2^-9. */
 static void test_hf32_rounding_exact(void **state)
 {
@@ -352,7 +370,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shapes_each_isa),     cmocka_unit_test(test_dtypes_and_modes),
-        cmocka_unit_test(test_epilogue_variants),   cmocka_unit_test(test_hf32_rounding_exact),
+        cmocka_unit_test(test_epilogue_variants),   cmocka_unit_test(test_loop_orders),
+        cmocka_unit_test(test_hf32_rounding_exact),
         cmocka_unit_test(test_batch_broadcast),     cmocka_unit_test(test_degenerate),
         cmocka_unit_test(test_block_split_covers_c_once), cmocka_unit_test(test_invalid_input),
     };

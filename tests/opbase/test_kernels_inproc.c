@@ -88,6 +88,27 @@ static void test_relu_dtypes_special_values(void **state)
     aclTensor *ti = T(ACL_INT8, i8, 5);
     run_inproc(aclnnInplaceReluGetWorkspaceSize(ti, &ws, &ex));
     assert_true(i8[0] == 0 && i8[1] == 0 && i8[2] == 0 && i8[3] == 1 && i8[4] == 127);
+    /* INT64 stays exact beyond 2^53 (integer path, not double); UINT8 is unchanged */
+    int64_t i64[] = {INT64_MIN, -1, 0, (1LL << 53) + 1, INT64_MAX};
+    uint8_t u8[] = {0, 1, 200, 255};
+    int32_t i32o[3], i32[] = {INT32_MIN, -7, 2147483647};
+    float nz[] = {-0.0f, 2.0f}, nzo[2];
+    aclTensor *tl = T(ACL_INT64, i64, 5), *tu = T(ACL_UINT8, u8, 4), *t32 = T(ACL_INT32, i32, 3);
+    aclTensor *t32o = T(ACL_INT32, i32o, 3), *tnz = T(ACL_FLOAT, nz, 2), *tnzo = T(ACL_FLOAT, nzo, 2);
+    run_inproc(aclnnInplaceReluGetWorkspaceSize(tl, &ws, &ex));
+    run_inproc(aclnnInplaceReluGetWorkspaceSize(tu, &ws, &ex));
+    run_inproc(aclnnReluGetWorkspaceSize(t32, t32o, &ws, &ex));
+    run_inproc(aclnnReluGetWorkspaceSize(tnz, tnzo, &ws, &ex));
+    assert_true(i64[0] == 0 && i64[1] == 0 && i64[2] == 0 && i64[3] == (1LL << 53) + 1 && i64[4] == INT64_MAX);
+    assert_true(u8[0] == 0 && u8[1] == 1 && u8[2] == 200 && u8[3] == 255);
+    assert_true(i32o[0] == 0 && i32o[1] == 0 && i32o[2] == 2147483647);
+    assert_true(nzo[1] == 2.0f && nzo[0] == 0.0f);
+    aclDestroyTensor(tl);
+    aclDestroyTensor(tu);
+    aclDestroyTensor(t32);
+    aclDestroyTensor(t32o);
+    aclDestroyTensor(tnz);
+    aclDestroyTensor(tnzo);
     aclDestroyTensor(th);
     aclDestroyTensor(tb);
     aclDestroyTensor(ti);

@@ -122,11 +122,33 @@ static void test_shape_checks(void **state)
     ok_and_free(aclnnMulGetWorkspaceSize(a, row, o, &ws, &ex));
     expect_error(aclnnMulGetWorkspaceSize(row, row, o, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "EZ1001",
                  "out shape [2, 3] should be [3]", NULL);
-    /* a view that does not fit in its storage */
+    /* a view that does not fit in its storage: refused after the parameter checks with 561103,
+       as the real op fails when l0op::Contiguous rejects the view */
     int64_t vs[] = {4, 4}, st[] = {4, 1}, storage[] = {12};
     aclTensor *over = aclCreateTensor(vs, 2, ACL_FLOAT, st, 0, ACL_FORMAT_ND, storage, 1, FAKE_ADDR);
-    expect_error(aclnnReluGetWorkspaceSize(over, over, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "EZ1001",
-                 "exceeds its storage shape [12]", NULL);
+    expect_error(aclnnReluGetWorkspaceSize(over, over, &ws, &ex), ACLNN_ERR_INNER_NULLPTR, "aclnnRelu",
+                 "outside its storage shape [12]", "[0, 15]");
+    expect_error(aclnnReluGetWorkspaceSize(over, b, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                 "out shape [3, 2] should be the same as self shape [4, 4]", NULL); /* shape checks come first */
+    /* a transposed view over exactly its storage is fine; one element more is not */
+    int64_t tv[] = {3, 4}, ts[] = {1, 3}, tstore[] = {12};
+    aclTensor *tr = aclCreateTensor(tv, 2, ACL_FLOAT, ts, 0, ACL_FORMAT_ND, tstore, 1, FAKE_ADDR);
+    aclTensor *tr1 = aclCreateTensor(tv, 2, ACL_FLOAT, ts, 1, ACL_FORMAT_ND, tstore, 1, FAKE_ADDR);
+    aclTensor *o34 = T(ACL_FLOAT, FAKE_ADDR, 3, 4);
+    ok_and_free(aclnnReluGetWorkspaceSize(tr, o34, &ws, &ex));
+    expect_error(aclnnReluGetWorkspaceSize(tr1, o34, &ws, &ex), ACLNN_ERR_INNER_NULLPTR, "offset 1",
+                 "[1, 12]", NULL);
+    assert_int_equal(aclemu_exec_live_count(), 0); /* the refused executor went back to the pool */
+    /* broadcast (stride 0) views need only the elements they reach */
+    int64_t bv[] = {5, 4}, bs[] = {0, 1}, bstore[] = {4};
+    aclTensor *bc = aclCreateTensor(bv, 2, ACL_FLOAT, bs, 0, ACL_FORMAT_ND, bstore, 1, FAKE_ADDR);
+    aclTensor *o54 = T(ACL_FLOAT, FAKE_ADDR, 5, 4);
+    ok_and_free(aclnnReluGetWorkspaceSize(bc, o54, &ws, &ex));
+    aclDestroyTensor(tr);
+    aclDestroyTensor(tr1);
+    aclDestroyTensor(o34);
+    aclDestroyTensor(bc);
+    aclDestroyTensor(o54);
     /* softmax dim range */
     expect_error(aclnnSoftmaxGetWorkspaceSize(a, 2, a, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "EZ1001",
                  "dim 2 should be in the range [-2, 1]", NULL);

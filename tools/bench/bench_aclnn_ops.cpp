@@ -5,6 +5,11 @@
 //   rmsnorm_4096x4096     aclnnRmsNorm over the last dim (gamma, rstd out)
 //   maxpool_3x3s2         aclnnMaxPool 3x3 stride 2 pad 1 on (8, 64, 112, 112)
 //   maxpool_idx_3x3s2     aclnnMaxPool2dWithIndices, same geometry, INT64 indices
+//   relu/add/mul/cast/gelu/silu/sigmoid_64MiB   the elementwise ops on 64 MiB FP32 tensors (Cast
+//                         FP32 -> FP16), end to end through aclnn, against two copy baselines
+//                         measured in the same run: memcpy_64MiB (host memcpy split over as many
+//                         threads as the device has workers) and d2d_64MiB (aclrtMemcpy device to
+//                         device); pct = GB/s of the op / GB/s of the faster of the two copies.
 // Prints one line per case: name, median ms over the reps, effective GB/s (bytes read + written).
 // bench_aclnn_ops_torch.py runs this program and PyTorch on the CPU for the ratios.
 //   bench_aclnn_ops [reps=9] [case-substring]
@@ -18,10 +23,19 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include <thread>
+
+#include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_cast.h"
+#include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_max_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
+#include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_relu.h"
 #include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_sigmoid.h"
+#include "aclnnop/aclnn_silu.h"
 #include "aclnnop/aclnn_softmax.h"
 
 static double now_ms()
@@ -86,6 +100,43 @@ static double run_case(aclrtStream stream, int reps, Stage1 s1, Stage2 s2)
     return t[t.size() / 2];
 }
 
+// Host memcpy of `bytes`, split into `threads` contiguous parts copied in parallel (the way the
+// device process splits a kernel over its workers); median of reps after one warm-up.
+static double memcpy_ms(size_t bytes, int threads, int reps)
+{
+    std::vector<char> src(bytes, 1), dst(bytes, 0);
+    std::vector<double> t;
+    for (int r = 0; r <= reps; r++) {
+        double t0 = now_ms();
+        std::vector<std::thread> pool;
+        size_t part = (bytes / (size_t)threads + 63) & ~(size_t)63;
+        for (int i = 0; i < threads; i++) {
+            size_t s = (size_t)i * part, e = std::min(bytes, s + part);
+            if (s < e) pool.emplace_back([&, s, e] { std::memcpy(&dst[s], &src[s], e - s); });
+        }
+        for (auto &th : pool) th.join();
+        if (r) t.push_back(now_ms() - t0);
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+// aclrtMemcpy device to device of `bytes` (the emulator's own copy), median of reps.
+static double d2d_ms(void *dst, const void *src, size_t bytes, int reps)
+{
+    std::vector<double> t;
+    for (int r = 0; r <= reps; r++) {
+        double t0 = now_ms();
+        if (aclrtMemcpy(dst, bytes, src, bytes, ACL_MEMCPY_DEVICE_TO_DEVICE) != ACL_SUCCESS) {
+            std::printf("aclrtMemcpy D2D failed: %s\n", aclGetRecentErrMsg());
+            std::exit(1);
+        }
+        if (r) t.push_back(now_ms() - t0);
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
 int main(int argc, char **argv)
 {
     int reps = argc > 1 ? std::atoi(argv[1]) : 9;
@@ -143,6 +194,38 @@ int main(int argc, char **argv)
          },
          aclnnMaxPool2dWithIndices},
     };
+    // elementwise cases: 64 MiB FP32 tensors (16 Mi elements)
+    const int64_t E = 16 << 20;
+    const double eb = (double)E * 4;
+    void *ea = dev_random(E, 4.0f, 8), *eb2 = dev_random(E, 4.0f, 9), *eo = dev_random(E, 1.0f, 10);
+    aclTensor *tea = tensor({E}, ACL_FLOAT, ea), *teb = tensor({E}, ACL_FLOAT, eb2), *teo = tensor({E}, ACL_FLOAT, eo);
+    aclTensor *teh = tensor({E}, ACL_FLOAT16, eo); /* the cast output reuses the first half of eo */
+    float one = 1.0f;
+    aclScalar *alpha = aclCreateScalar(&one, ACL_FLOAT);
+    std::vector<Case> ew = {
+        {"relu_64MiB", 2 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnReluGetWorkspaceSize(tea, teo, ws, ex); }, aclnnRelu},
+        {"add_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnAddGetWorkspaceSize(tea, teb, alpha, teo, ws, ex); },
+         aclnnAdd},
+        {"mul_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnMulGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnMul},
+        {"cast_f32_f16_64MiB", 1.5 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnCastGetWorkspaceSize(tea, ACL_FLOAT16, teh, ws, ex); },
+         aclnnCast},
+        {"gelu_64MiB", 2 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnGeluGetWorkspaceSize(tea, teo, ws, ex); }, aclnnGelu},
+        {"silu_64MiB", 2 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnSiluGetWorkspaceSize(tea, teo, ws, ex); }, aclnnSilu},
+        {"sigmoid_64MiB", 2 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnSigmoidGetWorkspaceSize(tea, teo, ws, ex); },
+         aclnnSigmoid},
+    };
+    // the device process runs min(CPUs, AI cores) workers: on this machine, the CPU count
+    int threads = (int)std::thread::hardware_concurrency();
+    if (const char *e = std::getenv("BENCH_THREADS")) threads = std::atoi(e);
+    if (threads < 1) threads = 1;
+
     std::printf("# case                 median_ms   GB/s   (stage 1 + stage 2 + sync, FP32, %d reps)\n", reps);
     for (auto &c : cases) {
         if (*only && !std::strstr(c.name, only)) continue;
@@ -150,6 +233,26 @@ int main(int argc, char **argv)
         std::printf("%-22s %9.3f ms %6.2f\n", c.name, ms, c.bytes / (ms * 1e6));
         std::fflush(stdout);
     }
+    bool want_ew = !*only || std::strstr("memcpy_64MiB d2d_64MiB", only);
+    for (auto &c : ew) want_ew = want_ew || std::strstr(c.name, only);
+    if (want_ew) {
+        // the reference is the faster of the two copies (the device arena may sit on huge pages)
+        double mc = memcpy_ms((size_t)eb, threads, reps), mc_gbs = 2 * eb / (mc * 1e6);
+        double dd = d2d_ms(eo, ea, (size_t)eb, reps), dd_gbs = 2 * eb / (dd * 1e6);
+        double ref = std::max(mc_gbs, dd_gbs);
+        std::printf("%-22s %9.3f ms %6.2f   (host memcpy, %d threads)\n", "memcpy_64MiB", mc, mc_gbs, threads);
+        std::printf("%-22s %9.3f ms %6.2f   (aclrtMemcpy device to device)\n", "d2d_64MiB", dd, dd_gbs);
+        std::printf("# pct_memcpy below = op GB/s / %.2f GB/s (the faster copy)\n", ref);
+        for (auto &c : ew) {
+            if (*only && !std::strstr(c.name, only)) continue;
+            double ms = run_case(stream, reps, c.s1, c.s2), gbs = c.bytes / (ms * 1e6);
+            std::printf("%-22s %9.3f ms %6.2f   pct_memcpy=%.0f%%\n", c.name, ms, gbs, 100.0 * gbs / ref);
+            std::fflush(stdout);
+        }
+    }
+    aclDestroyTensor(tea); aclDestroyTensor(teb); aclDestroyTensor(teo); aclDestroyTensor(teh);
+    aclDestroyScalar(alpha);
+    for (void *p : {ea, eb2, eo}) aclrtFree(p);
     aclDestroyTensor(tx); aclDestroyTensor(ty); aclDestroyTensor(tw); aclDestroyTensor(tb); aclDestroyTensor(trs);
     aclDestroyTensor(tpx); aclDestroyTensor(tpy); aclDestroyTensor(tpi);
     for (aclIntArray *a : {norm, ka, sa, pa4, pa2, da, da0}) aclDestroyIntArray(a);

@@ -12,6 +12,7 @@ typedef enum act_op {
     /* unary */
     ACT_GELU_TANH, ACT_GELU_ERF, ACT_FAST_GELU, ACT_SILU, ACT_SWISH, ACT_SIGMOID, ACT_LEAKY_RELU,
     ACT_ELU, ACT_HARDSWISH, ACT_HARDSIGMOID, ACT_MISH, ACT_SOFTPLUS, ACT_TANH, ACT_EXP,
+    ACT_RELU,                  /* max(x, 0); integers exactly, NaN kept */
     ACT_UNARY_END,
     /* binary */
     ACT_PRELU = ACT_UNARY_END, /* a > 0 ? a : w * a */
@@ -47,7 +48,10 @@ typedef struct act_ew_args {
 } act_ew_args;
 
 /* Row ops over one dim of possibly strided views. */
-typedef enum act_row_op { ACT_ROW_LOG_SOFTMAX, ACT_ROW_SOFTMAX_BWD, ACT_ROW_LOG_SOFTMAX_BWD } act_row_op;
+typedef enum act_row_op {
+    ACT_ROW_LOG_SOFTMAX, ACT_ROW_SOFTMAX_BWD, ACT_ROW_LOG_SOFTMAX_BWD,
+    ACT_ROW_SOFTMAX, /* exp(x - max) / sum */
+} act_row_op;
 
 typedef struct act_rows_args {
     aclemu_tdesc y;      /* output */

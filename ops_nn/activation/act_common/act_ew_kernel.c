@@ -1,6 +1,7 @@
 /* Elementwise activation driver. FLOAT / FLOAT16 / BF16 operands go through the vectorised
- * FP32 loops of ops_nn/vec (one rounding on store); any other dtype (DOUBLE, integers, BOOL
- * inputs of ops that produce floats) is computed in double, element by element. */
+ * FP32 loops of ops_nn/vec (one rounding on store); Relu and AddRelu of integers run in int64
+ * (exact, wrapping like the integer units); any other dtype (DOUBLE, integers, BOOL inputs of
+ * ops that produce floats) is computed in double, element by element. */
 #include <math.h>
 
 #include "acl/acl_base.h"
@@ -20,7 +21,7 @@ static const int8_t vec_of[ACT_OP_END] = {
     [ACT_SILU] = VEC_SILU, [ACT_SWISH] = VEC_SWISH, [ACT_SIGMOID] = VEC_SIGMOID,
     [ACT_LEAKY_RELU] = VEC_LEAKY_RELU, [ACT_ELU] = VEC_ELU, [ACT_HARDSWISH] = VEC_HARDSWISH,
     [ACT_HARDSIGMOID] = VEC_HARDSIGMOID, [ACT_MISH] = VEC_MISH, [ACT_SOFTPLUS] = VEC_SOFTPLUS,
-    [ACT_TANH] = VEC_TANH, [ACT_EXP] = VEC_EXP,
+    [ACT_TANH] = VEC_TANH, [ACT_EXP] = VEC_EXP, [ACT_RELU] = VEC_RELU,
     [ACT_PRELU] = VEC_PRELU, [ACT_GLU] = VEC_GLU, [ACT_SWIGLU] = VEC_SWIGLU,
     [ACT_GELU_TANH_MUL] = VEC_GELU_TANH_MUL, [ACT_GELU_ERF_MUL] = VEC_GELU_ERF_MUL,
     [ACT_GELU_TANH_BWD] = VEC_GELU_TANH_BWD, [ACT_GELU_ERF_BWD] = VEC_GELU_ERF_BWD,
@@ -126,6 +127,7 @@ static double unary_f64(int op, const act_params *p, double x)
     }
     case ACT_TANH: return tanh(x);
     case ACT_EXP: return exp(x);
+    case ACT_RELU: return x < 0 ? 0.0 : x; /* NaN and -0 pass through */
     default: return NAN;
     }
 }
@@ -159,8 +161,8 @@ static double binary_f64(int op, const act_params *p, double a, double b)
     }
 }
 
-/* Integer AddRelu: the sum wraps around in the output's width before the relu, as the
- * integer Add the real op runs first does. */
+/* Integer Relu / AddRelu: exact in int64; AddRelu's sum wraps around in the output's width
+ * before the relu, as the integer Add the real op runs first does. */
 static int64_t wrap_to(int32_t dt, int64_t v)
 {
     switch (dt) {
@@ -172,17 +174,19 @@ static int64_t wrap_to(int32_t dt, int64_t v)
     }
 }
 
-static void add_relu_int_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
+static void relu_int_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
 {
     int64_t x[ACLEMU_CHUNK], w[ACLEMU_CHUNK];
     const aclemu_ew_operand *op = a->ew.op;
     const uint64_t alpha = (uint64_t)(int64_t)a->p.alpha;
+    const int add = a->op == ACT_ADD_RELU;
     for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
         int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
         aclemu_load_i64(x, p[1] + c * it->inner_stride[1], op[1].dtype, it->inner_stride[1], m);
-        aclemu_load_i64(w, p[2] + c * it->inner_stride[2], op[2].dtype, it->inner_stride[2], m);
+        if (add)
+            aclemu_load_i64(w, p[2] + c * it->inner_stride[2], op[2].dtype, it->inner_stride[2], m);
         for (int64_t i = 0; i < m; i++) {
-            int64_t r = wrap_to(op[0].dtype, (int64_t)((uint64_t)x[i] + alpha * (uint64_t)w[i]));
+            int64_t r = add ? wrap_to(op[0].dtype, (int64_t)((uint64_t)x[i] + alpha * (uint64_t)w[i])) : x[i];
             x[i] = r > 0 ? r : 0;
         }
         aclemu_store_i64(p[0] + c * it->inner_stride[0], op[0].dtype, it->inner_stride[0], x, m);
@@ -230,7 +234,8 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     for (uint32_t k = 0; k < a->ew.nops; k++)
         all_float &= is_float_io(a->ew.op[k].dtype);
     vec_params vp = to_vec(&a->p);
-    const int int_add_relu = a->op == ACT_ADD_RELU && aclemu_compute_domain(a->ew.op[0].dtype) == ACLEMU_DOM_I64;
+    const int int_relu = (a->op == ACT_ADD_RELU || a->op == ACT_RELU) &&
+                         aclemu_compute_domain(a->ew.op[0].dtype) == ACLEMU_DOM_I64;
     uint64_t s, e;
     aclemu_block_range(a->ew.numel, a->ew.per_block, blk, &s, &e);
     aclemu_ew_iter it;
@@ -240,8 +245,8 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     while ((n = aclemu_ew_iter_next(&it, p)) > 0) {
         if (all_float)
             f32_run(a, &vp, p, &it, n);
-        else if (int_add_relu)
-            add_relu_int_run(a, p, &it, n);
+        else if (int_relu)
+            relu_int_run(a, p, &it, n);
         else
             f64_run(a, p, &it, n);
     }

@@ -1,4 +1,4 @@
-/* Softmax-family row driver: LogSoftmax and the Softmax / LogSoftmax backward along one dim.
+/* Softmax-family row driver: Softmax, LogSoftmax and their backward along one dim.
  * Contiguous FLOAT / FLOAT16 / BF16 tensors use the vectorised (outer, len, inner) kernels of
  * ops_nn/vec; strided views and DOUBLE go row by row in double. */
 #include <math.h>
@@ -42,16 +42,25 @@ static void row_f64(const act_rows_args *a, uint64_t r, double *x, double *z)
     char *yp = (char *)(uintptr_t)ty->addr + row_offset(ty, a->dim, r) * (int64_t)ye;
     int64_t sx = nd ? tx->stride[a->dim] * (int64_t)xe : 0, sy = nd ? ty->stride[a->dim] * (int64_t)ye : 0;
     aclemu_load_f64(x, xp, tx->dtype, sx, len);
-    if (a->op == ACT_ROW_LOG_SOFTMAX) {
+    if (a->op == ACT_ROW_LOG_SOFTMAX || a->op == ACT_ROW_SOFTMAX) {
+        /* a NaN anywhere makes the row NaN; a row of -inf gives NaN (-inf - -inf), like torch */
         double mx = -INFINITY;
         for (int64_t i = 0; i < len; i++)
             mx = x[i] > mx || x[i] != x[i] ? x[i] : mx;
         double sum = 0.0;
-        for (int64_t i = 0; i < len; i++)
-            sum += exp(x[i] - mx);
-        double lse = mx + log(sum);
-        for (int64_t i = 0; i < len; i++)
-            x[i] -= lse;
+        if (a->op == ACT_ROW_SOFTMAX) {
+            for (int64_t i = 0; i < len; i++)
+                sum += (x[i] = exp(x[i] - mx));
+            double inv = 1.0 / sum;
+            for (int64_t i = 0; i < len; i++)
+                x[i] *= inv;
+        } else {
+            for (int64_t i = 0; i < len; i++)
+                sum += exp(x[i] - mx);
+            double lse = mx + log(sum);
+            for (int64_t i = 0; i < len; i++)
+                x[i] -= lse;
+        }
     } else {
         size_t ze = aclemu_kdtype_size(tz->dtype);
         const char *zp = (const char *)(uintptr_t)tz->addr + row_offset(tz, a->dim, r) * (int64_t)ze;
@@ -81,12 +90,13 @@ int act_rows_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     aclemu_block_range(a->rows, a->rows_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int bwd = a->op != ACT_ROW_LOG_SOFTMAX;
+    int bwd = a->op == ACT_ROW_SOFTMAX_BWD || a->op == ACT_ROW_LOG_SOFTMAX_BWD;
     if (a->contiguous && is_float_io(a->y.dtype) && is_float_io(a->x.dtype) && (!bwd || is_float_io(a->z.dtype))) {
         vec_buf y = vec_buf_of(base_of(&a->y), a->y.dtype), x = vec_buf_of(base_of(&a->x), a->x.dtype);
         int rc = bwd ? vec_softmax_backward(x, vec_buf_of(base_of(&a->z), a->z.dtype), y, a->outer, a->len,
                                             a->inner, a->op == ACT_ROW_LOG_SOFTMAX_BWD, (int64_t)s, (int64_t)e)
-                     : vec_softmax(x, y, a->outer, a->len, a->inner, 1, (int64_t)s, (int64_t)e);
+                     : vec_softmax(x, y, a->outer, a->len, a->inner, a->op == ACT_ROW_LOG_SOFTMAX, (int64_t)s,
+                                   (int64_t)e);
         return rc == 0 ? 0 : ACLEMU_KERNEL_BAD_ARGS;
     }
     double *buf = (double *)aclemu_worker_scratch((size_t)a->len * 2 * sizeof(double));

@@ -1,7 +1,8 @@
-/* aclnnSoftmax: dtype FLOAT16 / FLOAT / DOUBLE / BF16 (BF16 on A2/A3/950), rank 0-8, dim in
- * [-rank, rank-1] (rank 0: -1 or 0), out of self's shape. Rows are split over vector cores. */
+/* aclnnSoftmax: dtype FLOAT16 / FLOAT / DOUBLE / BF16 (BF16 on A2/A3/950) for self and out, rank
+ * 0-8, dim in [-rank, rank-1] (rank 0: -1 or 0), out of self's shape. One launch of the shared
+ * softmax-family row driver (act_common), rows split over the vector cores. */
 #include "aclemu_plans.h"
-#include "softmax_args.h"
+#include "act_plan.h"
 
 #define SOFTMAX_DTYPES (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_DOUBLE))
 
@@ -20,27 +21,8 @@ aclnnStatus aclemu_plan_Softmax(aclOpExecutor *executor, const aclTensor *self, 
         (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)) ||
         (st = aclemu_check_same_shape(api, self, "self", out, "out")))
         return st;
-    int64_t rank = self->ndim, lo = rank ? -rank : -1, hi = rank ? rank - 1 : 0;
-    if (dim < lo || dim > hi)
-        return ACLEMU_PARAM_ERROR(api, "dim %lld should be in the range [%lld, %lld].", (long long)dim, (long long)lo,
-                                  (long long)hi);
-    if (aclemu_tensor_numel(self) == 0)
-        return ACLNN_SUCCESS;
-    int32_t d = rank ? (int32_t)(dim < 0 ? dim + rank : dim) : 0;
-    uint64_t rows = (uint64_t)aclemu_tensor_numel(self) / (uint64_t)(rank ? self->shape[d] : 1);
-    uint32_t block_dim;
-    uint64_t per;
-    /* a block should get enough rows to amortise its start (~4096 elements of work) */
-    uint64_t len = rank ? (uint64_t)self->shape[d] : 1;
-    uint64_t min_rows = len >= 4096 ? 1 : 4096 / len;
-    aclemu_tile_1d(rows, aclemu_vector_core_num(aclemu_op_profile()), min_rows, 1, &block_dim, &per);
-    softmax_args *a = (softmax_args *)aclemu_exec_add_launch(executor, "SoftmaxV2", block_dim, sizeof(softmax_args));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->dim = d;
-    a->rows = rows;
-    a->rows_per_block = per;
-    if ((st = aclemu_exec_tdesc(executor, a, &a->x, self)) || (st = aclemu_exec_tdesc(executor, a, &a->y, out)))
+    uint32_t d;
+    if ((st = act_check_dim(api, dim, self->ndim, &d)))
         return st;
-    return ACLNN_SUCCESS;
+    return act_launch_rows(executor, "SoftmaxV2", ACT_ROW_SOFTMAX, out, self, NULL, d);
 }

@@ -1,10 +1,19 @@
-/* aclnnThresholdBackward: FLOAT, INT32, FLOAT16, INT8, UINT8, BF16 (BF16 on A2/A3/950);
- * gradOutput, self and out of one dtype; out of the broadcast shape. */
+/* aclnnThresholdBackward: FLOAT, INT32, FLOAT16, INT8, UINT8, BF16 (BF16 on A2/A3/950), INT64
+ * (950 only, per the doc's chip constraints); gradOutput, self and out of one dtype; out of the
+ * broadcast shape. */
 #include "aclemu_plans.h"
 #include "act_plan.h"
 
 #define THRESHOLD_GRAD_DTYPES                                                                          \
     (ACT_FLOATS | ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8))
+
+static aclemu_dtype_set chip_dtypes(void)
+{
+    aclemu_dtype_set d = THRESHOLD_GRAD_DTYPES;
+    if (aclemu_op_profile()->family == ACLEMU_FAMILY_950)
+        d |= ACLEMU_DT(ACL_INT64);
+    return d;
+}
 
 aclnnStatus aclemu_plan_ThresholdBackward(aclOpExecutor *executor, const aclTensor *gradOutput,
                                           const aclTensor *self, const aclScalar *threshold, aclTensor *out)
@@ -14,8 +23,8 @@ aclnnStatus aclemu_plan_ThresholdBackward(aclOpExecutor *executor, const aclTens
     if ((st = aclemu_check_notnull(api, gradOutput, "gradOutput")) || (st = aclemu_check_notnull(api, self, "self")) ||
         (st = aclemu_check_notnull(api, threshold, "threshold")) || (st = aclemu_check_notnull(api, out, "out")))
         return st;
-    if ((st = aclemu_check_dtype(api, gradOutput, "gradOutput", THRESHOLD_GRAD_DTYPES)) ||
-        (st = aclemu_check_dtype(api, self, "self", THRESHOLD_GRAD_DTYPES)) ||
+    if ((st = aclemu_check_dtype(api, gradOutput, "gradOutput", chip_dtypes())) ||
+        (st = aclemu_check_dtype(api, self, "self", chip_dtypes())) ||
         (st = aclemu_check_same_dtype(api, self, "self", gradOutput, "gradOutput")) ||
         (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
         return st;

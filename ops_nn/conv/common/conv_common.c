@@ -201,6 +201,14 @@ aclnnStatus conv_operand_finish(aclOpExecutor *ex, const conv_operand *o)
     return cube_launch_copy(ex, o->t, -1, o->t->dtype, NULL, o->ws, o->t->dtype);
 }
 
+conv_operand conv_operand_reslot(const conv_operand *o, int slot)
+{
+    conv_operand r = *o;
+    r.slot = slot;
+    r.synth = o->synth - CUBE_SYNTH_BASE(o->slot) + CUBE_SYNTH_BASE(slot);
+    return r;
+}
+
 void conv_operand_bind(cube_bind *bind, const conv_operand *o)
 {
     bind[o->slot].t = o->ws < 0 ? o->t : NULL;

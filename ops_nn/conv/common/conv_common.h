@@ -36,6 +36,9 @@ aclnnStatus conv_operand_in(aclOpExecutor *ex, conv_operand *o, const aclTensor 
 void conv_operand_out(aclOpExecutor *ex, conv_operand *o, const aclTensor *t, int slot);
 /* Copies an output operand that lives in the workspace back into its tensor. */
 aclnnStatus conv_operand_finish(aclOpExecutor *ex, const conv_operand *o);
+/* The same operand (tensor or its one workspace copy) seen from another launch slot: a tensor
+ * feeding two passes is copied at most once. */
+conv_operand conv_operand_reslot(const conv_operand *o, int slot);
 /* Fills bind[o->slot] for o. */
 void conv_operand_bind(cube_bind *bind, const conv_operand *o);
 

@@ -88,7 +88,8 @@ aclnnStatus aclemu_plan_ConvolutionBackward(aclOpExecutor *executor, const aclTe
     conv_operand dy, x, w, dx, dw;
     int empty = aclemu_tensor_numel(gradOutput) == 0;
 
-    if ((st = conv_operand_in(executor, &dy, gradOutput, CUBE_OP_B)))
+    /* gradOutput feeds every pass: one workspace copy at most (when it is not contiguous) */
+    if ((want_in || want_w || want_b) && (st = conv_operand_in(executor, &dy, gradOutput, CUBE_OP_B)))
         return st;
     if (want_in && !empty && aclemu_tensor_numel(gradInput) > 0) {
         /* dx = adjoint conv of dy with w: engine slots A = w, B = dy, C = dx */
@@ -110,9 +111,8 @@ aclnnStatus aclemu_plan_ConvolutionBackward(aclOpExecutor *executor, const aclTe
     if (want_w && aclemu_tensor_numel(gradWeight) > 0) {
         /* plain: A = dy (rows = out channels), B = x; transposed: A = x, B = dy */
         int ax = transposed;
-        conv_operand dyw;
-        if ((st = conv_operand_in(executor, &x, input, ax ? CUBE_OP_A : CUBE_OP_B)) ||
-            (st = conv_operand_in(executor, &dyw, gradOutput, ax ? CUBE_OP_B : CUBE_OP_A)))
+        conv_operand dyw = conv_operand_reslot(&dy, ax ? CUBE_OP_B : CUBE_OP_A);
+        if ((st = conv_operand_in(executor, &x, input, ax ? CUBE_OP_A : CUBE_OP_B)))
             return st;
         conv_operand_out(executor, &dw, gradWeight, CUBE_OP_C);
         g.cp.x_dtype = cube_gemm_dtype(input->dtype);
@@ -124,9 +124,7 @@ aclnnStatus aclemu_plan_ConvolutionBackward(aclOpExecutor *executor, const aclTe
         conv_operand_bind(bind, &x);
         conv_operand_bind(bind, &dyw);
         conv_operand_bind(bind, &dw);
-        if (plan.nblocks == 0) {
-            /* nothing to sum (empty batch): zeros, via beta = 0 is not reachable; leave as is */
-        }
+        /* an empty batch is a K = 0 GEMM: the engine writes zeros (tests: empty batch) */
         if ((st = cube_launch_plan(executor, &plan, bind)) || (st = conv_operand_finish(executor, &dw)))
             return st;
     }

@@ -1,4 +1,4 @@
-/* Argument blob shared by the arithmetic binary kernels (Add, Mul; later Sub, Div):
+/* Argument blob shared by the arithmetic binary kernels (Add, Sub, Mul, Div):
  * out = self <op> (alpha *) other, with torch type promotion and broadcasting. */
 #ifndef OPS_MATH_BINARY_ARGS_H
 #define OPS_MATH_BINARY_ARGS_H
@@ -15,6 +15,8 @@ typedef struct binary_args {
     int64_t alpha_i;
     double other_f;        /* the scalar other, rounded to the promoted dtype */
     int64_t other_i;
+    double alpha_im;       /* imaginary parts of alpha / the scalar other (complex promoted dtypes) */
+    double other_im;
 } binary_args;
 
 #endif

@@ -81,6 +81,8 @@ int binary_kernel_run(const void *args, size_t args_size, const aclemu_block *bl
     if (args_size < sizeof(binary_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const binary_args *a = (const binary_args *)args;
+    if (a->promoted == ACL_COMPLEX64 || a->promoted == ACL_COMPLEX128)
+        return binary_complex_run(a, blk, op);
     const int has_t = a->other_is_tensor;
     const int32_t odt = a->ew.op[0].dtype, xdt = a->ew.op[1].dtype, ydt = has_t ? a->ew.op[2].dtype : -1;
     const int dom = aclemu_compute_domain(a->promoted);

@@ -6,5 +6,7 @@
 #include "binary_args.h"
 
 int binary_kernel_run(const void *args, size_t args_size, const aclemu_block *blk, int op);
+/* The COMPLEX64 / COMPLEX128 promoted dtypes (binary_complex.c). */
+int binary_complex_run(const binary_args *a, const aclemu_block *blk, int op);
 
 #endif

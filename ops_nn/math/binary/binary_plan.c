@@ -30,12 +30,26 @@ static aclnnStatus check_common_tail(const char *api, const binary_spec *spec, a
     return aclemu_check_can_cast(api, promoted, out, out_name);
 }
 
+/* Imaginary part of a complex scalar (0 for the real types). */
+static double scalar_imag(const aclScalar *s)
+{
+    if (s->dtype == ACL_COMPLEX64)
+        return s->v.c64[1];
+    if (s->dtype == ACL_COMPLEX128)
+        return s->v.c128[1];
+    return 0.0;
+}
+
 static void fill_scalars(binary_args *a, aclDataType promoted, const binary_spec *spec, const aclScalar *alpha)
 {
     a->promoted = (int32_t)promoted;
+    a->alpha_im = 0.0;
+    a->other_im = 0.0;
     if (spec->has_alpha) {
         a->alpha_f = round_to_dtype(aclemu_scalar_to_f64(alpha), promoted);
         a->alpha_i = aclemu_scalar_to_i64(alpha);
+        if (aclemu_dtype_is_complex(promoted))
+            a->alpha_im = scalar_imag(alpha);
     } else {
         a->alpha_f = 1.0;
         a->alpha_i = 1;
@@ -129,5 +143,7 @@ aclnnStatus binary_plan_scalar(aclOpExecutor *ex, const binary_spec *spec, const
     fill_scalars(a, promoted, spec, alpha);
     a->other_f = round_to_dtype(aclemu_scalar_to_f64(other), promoted);
     a->other_i = aclemu_scalar_to_i64(other);
+    if (aclemu_dtype_is_complex(promoted))
+        a->other_im = scalar_imag(other);
     return ACLNN_SUCCESS;
 }

@@ -5,11 +5,11 @@
 
 #include "aclemu_op/op_api.h"
 
-/* dtypes of ops-math Add/Mul without the complex types (not emulated yet). */
+/* dtypes of ops-math Add/Sub/Mul/Div. */
 #define BINARY_DTYPES                                                                                  \
     (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_DOUBLE) |    \
      ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8) | ACLEMU_DT(ACL_INT16) | ACLEMU_DT(ACL_INT32) |       \
-     ACLEMU_DT(ACL_INT64) | ACLEMU_DT(ACL_BOOL))
+     ACLEMU_DT(ACL_INT64) | ACLEMU_DT(ACL_BOOL) | ACLEMU_DT(ACL_COMPLEX64) | ACLEMU_DT(ACL_COMPLEX128))
 
 typedef struct binary_spec {
     const char *kernel;     /* "Add", "Mul", ... */

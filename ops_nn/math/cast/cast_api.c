@@ -1,4 +1,5 @@
-/* aclnnCast: any supported dtype to any other; float -> integer truncates toward zero. */
+/* aclnnCast: any supported dtype to any other; float -> integer truncates toward zero; complex ->
+ * real keeps the real part. Not emulated: COMPLEX32 and the FP8/FP4/HIFLOAT8 types (950 only). */
 #include "aclemu_plans.h"
 #include "cast_args.h"
 
@@ -6,7 +7,7 @@
     (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_DOUBLE) |    \
      ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8) | ACLEMU_DT(ACL_INT16) | ACLEMU_DT(ACL_UINT16) |      \
      ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_UINT32) | ACLEMU_DT(ACL_INT64) | ACLEMU_DT(ACL_UINT64) |    \
-     ACLEMU_DT(ACL_BOOL))
+     ACLEMU_DT(ACL_BOOL) | ACLEMU_DT(ACL_COMPLEX64) | ACLEMU_DT(ACL_COMPLEX128))
 
 aclnnStatus aclemu_plan_Cast(aclOpExecutor *executor, const aclTensor *self, const aclDataType dtype, aclTensor *out)
 {

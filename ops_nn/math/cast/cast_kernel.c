@@ -1,22 +1,57 @@
 /* Cast kernel: element conversion between any two supported dtypes (round to nearest even into
- * floating types, truncation toward zero with saturation into integers, NaN -> 0, != 0 -> true). */
+ * floating types, truncation toward zero with saturation into integers, NaN -> 0, != 0 -> true).
+ * Conversions between the floating types and anything involving a complex type go through the
+ * vectorised ops_nn/vec cast (same rounding, NaN/Inf kept; complex -> real keeps the real part,
+ * real -> complex has imaginary part 0); the integer targets keep the saturating conversion. */
+#include "acl/acl_base.h"
 #include "aclemu_op/kernel_util.h"
 #include "cast_args.h"
+#ifdef ACLEMU_HAVE_VEC
+#include "cast.h" /* ops_nn/vec */
+#endif
+
+#ifdef ACLEMU_HAVE_VEC
+static int is_float(int32_t dt)
+{
+    return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16 || dt == ACL_DOUBLE;
+}
+
+static int is_complex(int32_t dt)
+{
+    return dt == ACL_COMPLEX64 || dt == ACL_COMPLEX128;
+}
+
+/* 1 when the vec cast handles this pair with the op's semantics. */
+static int use_vec(int32_t ddt, int32_t sdt)
+{
+    return (is_float(ddt) && is_float(sdt)) || is_complex(ddt) || is_complex(sdt);
+}
+#endif
 
 static int cast_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
     if (args_size < sizeof(cast_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const cast_args *a = (const cast_args *)args;
+    const int32_t ddt = a->ew.op[0].dtype, sdt = a->ew.op[1].dtype;
     uint64_t s, e;
     aclemu_block_range(a->ew.numel, a->ew.per_block, blk, &s, &e);
     aclemu_ew_iter it;
     aclemu_ew_iter_init(&it, &a->ew, s, e);
     char *p[2];
     int64_t n;
-    while ((n = aclemu_ew_iter_next(&it, p)) > 0)
-        aclemu_convert_run(p[0], a->ew.op[0].dtype, it.inner_stride[0], p[1], a->ew.op[1].dtype,
-                           it.inner_stride[1], n);
+#ifdef ACLEMU_HAVE_VEC
+    const int64_t des = (int64_t)aclemu_kdtype_size(ddt), ses = (int64_t)aclemu_kdtype_size(sdt);
+    const int vec = use_vec(ddt, sdt);
+#endif
+    while ((n = aclemu_ew_iter_next(&it, p)) > 0) {
+#ifdef ACLEMU_HAVE_VEC
+        if (vec && it.inner_stride[0] % des == 0 && it.inner_stride[1] % ses == 0 &&
+            vec_cast_elems(p[1], sdt, it.inner_stride[1] / ses, p[0], ddt, it.inner_stride[0] / des, n) == 0)
+            continue;
+#endif
+        aclemu_convert_run(p[0], ddt, it.inner_stride[0], p[1], sdt, it.inner_stride[1], n);
+    }
     return 0;
 }
 

@@ -1,5 +1,5 @@
 /* aclnnInplaceCopy: strided / sliced / transposed views on both sides, src broadcast to selfRef,
- * dtype converted like aclnnCast. */
+ * dtype converted like aclnnCast (complex types included). */
 #include "aclemu_plans.h"
 #include "aclemu_op/kargs.h"
 
@@ -7,7 +7,7 @@
     (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_DOUBLE) |    \
      ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8) | ACLEMU_DT(ACL_INT16) | ACLEMU_DT(ACL_UINT16) |      \
      ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_UINT32) | ACLEMU_DT(ACL_INT64) | ACLEMU_DT(ACL_UINT64) |    \
-     ACLEMU_DT(ACL_BOOL))
+     ACLEMU_DT(ACL_BOOL) | ACLEMU_DT(ACL_COMPLEX64) | ACLEMU_DT(ACL_COMPLEX128))
 
 aclnnStatus aclemu_plan_InplaceCopy(aclOpExecutor *executor, aclTensor *selfRef, const aclTensor *src)
 {

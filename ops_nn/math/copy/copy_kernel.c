@@ -1,5 +1,15 @@
-/* ViewCopy kernel: dst view = src view (broadcast strides allowed), converting dtypes. */
+/* ViewCopy kernel: dst view = src view (broadcast strides allowed), converting dtypes; a
+ * conversion to or from a complex type goes through the ops_nn/vec cast. */
+#include "acl/acl_base.h"
 #include "aclemu_op/kernel_util.h"
+#ifdef ACLEMU_HAVE_VEC
+#include "cast.h" /* ops_nn/vec */
+#endif
+
+static int is_complex(int32_t dt)
+{
+    return dt == ACL_COMPLEX64 || dt == ACL_COMPLEX128;
+}
 
 static int view_copy_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
@@ -12,8 +22,18 @@ static int view_copy_kernel(const void *args, size_t args_size, const aclemu_blo
     aclemu_ew_iter_init(&it, ew, s, e);
     char *p[2];
     int64_t n;
-    while ((n = aclemu_ew_iter_next(&it, p)) > 0)
-        aclemu_convert_run(p[0], ew->op[0].dtype, it.inner_stride[0], p[1], ew->op[1].dtype, it.inner_stride[1], n);
+    const int32_t ddt = ew->op[0].dtype, sdt = ew->op[1].dtype;
+    const int cplx = ddt != sdt && (is_complex(ddt) || is_complex(sdt));
+    while ((n = aclemu_ew_iter_next(&it, p)) > 0) {
+#ifdef ACLEMU_HAVE_VEC
+        int64_t des = (int64_t)aclemu_kdtype_size(ddt), ses = (int64_t)aclemu_kdtype_size(sdt);
+        if (cplx && vec_cast_elems(p[1], sdt, it.inner_stride[1] / ses, p[0], ddt, it.inner_stride[0] / des, n) == 0)
+            continue;
+#endif
+        if (cplx)
+            return ACLEMU_KERNEL_BAD_ARGS;
+        aclemu_convert_run(p[0], ddt, it.inner_stride[0], p[1], sdt, it.inner_stride[1], n);
+    }
     return 0;
 }
 

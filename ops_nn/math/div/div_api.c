@@ -1,6 +1,7 @@
 /* aclnnDiv / Divs / DivMod / DivMods and their inplace forms. Result dtype: the torch promotion
  * of self and other; true division (mode 0) of integers or BOOL gives FLOAT. Real null order:
- * out, other, self. The complex types are not emulated. */
+ * out, other, self. COMPLEX64 / COMPLEX128 divide in true division only (like torch, the rounding
+ * modes refuse complex operands). */
 #include "aclemu_plans.h"
 #include "binary_plan.h"
 #include "div_args.h"
@@ -37,7 +38,10 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const aclTenso
         return ACLEMU_PARAM_ERROR(api, "%s dtype %s and other dtype %s can not be promoted.", sname,
                                   aclemu_dtype_name(self->dtype),
                                   aclemu_dtype_name(other_t ? other_t->dtype : other_s->dtype));
-    if (mode == DIV_MODE_REAL && !aclemu_dtype_is_float(promoted))
+    if (mode != DIV_MODE_REAL && aclemu_dtype_is_complex(promoted))
+        return ACLEMU_PARAM_ERROR(api, "mode %d (rounding division) does not support the complex dtype %s.", mode,
+                                  aclemu_dtype_name(promoted));
+    if (mode == DIV_MODE_REAL && !aclemu_dtype_is_float(promoted) && !aclemu_dtype_is_complex(promoted))
         promoted = ACL_FLOAT;
     if ((st = aclemu_check_dtype(api, out, oname, BINARY_DTYPES)) ||
         (st = aclemu_check_can_cast(api, promoted, out, oname)))
@@ -67,9 +71,15 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const aclTenso
     a->b.promoted = (int32_t)promoted;
     a->b.alpha_f = 1.0;
     a->b.alpha_i = 1;
+    a->b.alpha_im = 0.0;
+    a->b.other_im = 0.0;
     if (other_s) {
         a->b.other_f = round_to(aclemu_scalar_to_f64(other_s), promoted);
         a->b.other_i = aclemu_scalar_to_i64(other_s);
+        if (other_s->dtype == ACL_COMPLEX64)
+            a->b.other_im = other_s->v.c64[1];
+        else if (other_s->dtype == ACL_COMPLEX128)
+            a->b.other_im = other_s->v.c128[1];
     }
     return ACLNN_SUCCESS;
 }

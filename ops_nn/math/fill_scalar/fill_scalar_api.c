@@ -1,6 +1,7 @@
 /* aclnnInplaceFillScalar: FLOAT, INT32, INT64, FLOAT16, INT16, INT8, UINT8, DOUBLE, BOOL, BF16,
- * UINT16, UINT32, UINT64 (BF16 / UINT16-64 on A2/A3/950 lists; complex not emulated); self and
- * value dtypes must promote; the value is converted once here into selfRef's element. */
+ * UINT16, UINT32, UINT64, COMPLEX64, COMPLEX128 (BF16 / UINT16-64 on A2/A3/950 lists); self and
+ * value dtypes must promote; the value is converted once here into selfRef's element (a real
+ * value fills a complex tensor with imaginary part 0). */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -10,12 +11,13 @@
     (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT64) | ACLEMU_DT(ACL_FLOAT16) |     \
      ACLEMU_DT(ACL_INT16) | ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8) | ACLEMU_DT(ACL_DOUBLE) |       \
      ACLEMU_DT(ACL_BOOL) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_UINT16) | ACLEMU_DT(ACL_UINT32) |       \
-     ACLEMU_DT(ACL_UINT64))
+     ACLEMU_DT(ACL_UINT64) | ACLEMU_DT(ACL_COMPLEX64) | ACLEMU_DT(ACL_COMPLEX128))
 
 /* The value as one element of dt (float -> integer truncates toward zero, like a cast). */
 static void encode(unsigned char *elem, aclDataType dt, const aclScalar *v)
 {
     double f = aclemu_scalar_to_f64(v);
+    double im = v->dtype == ACL_COMPLEX64 ? v->v.c64[1] : v->dtype == ACL_COMPLEX128 ? v->v.c128[1] : 0.0;
     int64_t i = aclemu_dtype_is_float(v->dtype) ? (int64_t)f : aclemu_scalar_to_i64(v);
     switch (dt) {
     case ACL_FLOAT: { float x = (float)f; memcpy(elem, &x, 4); break; }
@@ -23,6 +25,8 @@ static void encode(unsigned char *elem, aclDataType dt, const aclScalar *v)
     case ACL_FLOAT16: { uint16_t h = aclemu_float_to_half((float)f); memcpy(elem, &h, 2); break; }
     case ACL_BF16: { uint16_t h = aclemu_float_to_bf16((float)f); memcpy(elem, &h, 2); break; }
     case ACL_BOOL: elem[0] = f != 0.0; break;
+    case ACL_COMPLEX64: { float c[2] = {(float)f, (float)im}; memcpy(elem, c, 8); break; }
+    case ACL_COMPLEX128: { double c[2] = {f, im}; memcpy(elem, c, 16); break; }
     case ACL_INT8: case ACL_UINT8: elem[0] = (unsigned char)i; break;
     case ACL_INT16: case ACL_UINT16: { uint16_t x = (uint16_t)i; memcpy(elem, &x, 2); break; }
     case ACL_INT32: case ACL_UINT32: { uint32_t x = (uint32_t)i; memcpy(elem, &x, 4); break; }

@@ -74,18 +74,19 @@ static aclnnStatus plan(aclOpExecutor *ex, int mode, const aclTensor *t, const c
 }
 
 aclnnStatus aclemu_plan_PowTensorScalar(aclOpExecutor *executor, const aclTensor *self, const aclScalar *exponent,
-                                        aclTensor *out)
+                                        const aclTensor *out)
 {
     return plan(executor, POW_TS, self, "self", NULL, exponent, "exponent", out, "out");
 }
 
-aclnnStatus aclemu_plan_InplacePowTensorScalar(aclOpExecutor *executor, aclTensor *selfRef, const aclScalar *exponent)
+aclnnStatus aclemu_plan_InplacePowTensorScalar(aclOpExecutor *executor, const aclTensor *selfRef,
+                                               const aclScalar *exponent)
 {
     return plan(executor, POW_TS, selfRef, "selfRef", NULL, exponent, "exponent", selfRef, "selfRef");
 }
 
 aclnnStatus aclemu_plan_PowScalarTensor(aclOpExecutor *executor, const aclScalar *self, const aclTensor *exponent,
-                                        aclTensor *out)
+                                        const aclTensor *out)
 {
     return plan(executor, POW_ST, exponent, "exponent", NULL, self, "self", out, "out");
 }
@@ -96,7 +97,8 @@ aclnnStatus aclemu_plan_PowTensorTensor(aclOpExecutor *executor, const aclTensor
     return plan(executor, POW_TT, self, "self", exponent, NULL, NULL, out, "out");
 }
 
-aclnnStatus aclemu_plan_InplacePowTensorTensor(aclOpExecutor *executor, aclTensor *selfRef, const aclTensor *exponent)
+aclnnStatus aclemu_plan_InplacePowTensorTensor(aclOpExecutor *executor, const aclTensor *selfRef,
+                                               const aclTensor *exponent)
 {
     return plan(executor, POW_TT, selfRef, "selfRef", exponent, NULL, NULL, selfRef, "selfRef");
 }

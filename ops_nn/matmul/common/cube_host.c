@@ -20,27 +20,44 @@ aclemu_dtype_set cube_float_dtypes(void)
     return aclemu_chip_dtypes(ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16));
 }
 
-/* 910 / 310P / 310B have neither HF32 nor BF16 in their Cube unit: FP32 is computed by
- * converting it to FP16. */
+/* The Cube units that compute FP32 (as HF32 when asked): A2/A3 and 950 (NpuArch 2201 / 3510) and
+ * the 310B (NpuArch 3002: its convolution doc turns FP32 into HF32 for cubeMathType 1 and 3).
+ * 910 and 310P have an FP16-only Cube unit: FP32 is computed by converting it to FP16. */
 static int chip_has_hf32(void)
 {
     aclemu_family f = aclemu_op_profile()->family;
-    return f == ACLEMU_FAMILY_A2 || f == ACLEMU_FAMILY_A3 || f == ACLEMU_FAMILY_950;
+    return f == ACLEMU_FAMILY_A2 || f == ACLEMU_FAMILY_A3 || f == ACLEMU_FAMILY_950 || f == ACLEMU_FAMILY_310B;
+}
+
+/* The real check's wording when the Cube unit cannot take FP32 (or BF16) as it is. */
+static aclnnStatus no_fp32_cube(const char *api)
+{
+    return ACLEMU_PARAM_ERROR(api, "The soc version does not support bf16 / fp32 for calculations, please change the "
+                                   "setting of cubeMathType or the Dtype of input tensor.");
 }
 
 aclnnStatus cube_math(const char *api, cube_family fam, aclDataType dt, int8_t cmt, int32_t *math)
 {
     *math = GEMM_MATH_KEEP;
-    if (cmt < CUBE_KEEP_DTYPE || cmt > CUBE_USE_FP32_ADD || (fam == CUBE_CONV && cmt == CUBE_USE_FP32_ADD))
-        return ACLEMU_PARAM_ERROR(api, "cubeMathType %d is not supported: it should be in [0, %d].", (int)cmt,
-                                  fam == CUBE_CONV ? CUBE_USE_HF32 : CUBE_USE_FP32_ADD);
+    if (cmt < CUBE_KEEP_DTYPE || cmt > CUBE_USE_FP32_ADD)
+        return ACLEMU_PARAM_ERROR(api, "The value of cubeMathType only support {0: KEEP_DTYPE, 1: "
+                                       "ALLOW_FP32_DOWN_PRECISION, 2: USE_FP16, 3: USE_HF32, 4: USE_FP32_ADD}, but "
+                                       "got %d",
+                                  (int)cmt);
+    /* the convolution docs list 0..3 only */
+    if (fam == CUBE_CONV && cmt == CUBE_USE_FP32_ADD)
+        return ACLEMU_PARAM_ERROR(api, "The value of cubeMathType only support {0: KEEP_DTYPE, 1: "
+                                       "ALLOW_FP32_DOWN_PRECISION, 2: USE_FP16, 3: USE_HF32}, but got %d",
+                                  (int)cmt);
     int hf32 = chip_has_hf32();
     int is950 = aclemu_op_profile()->family == ACLEMU_FAMILY_950;
     switch (cmt) {
     case CUBE_KEEP_DTYPE:
-        /* Matmul: FP32 stays FP32 where the Cube unit has an FP32 path (A2/A3/950). Conv docs:
-         * FP32 with KEEP_DTYPE "not supported yet" on every chip but 950. */
-        if (dt == ACL_FLOAT && (!hf32 || (fam == CUBE_CONV && !is950)))
+        /* Matmul: FP32 stays FP32 where the Cube unit has an FP32 path. Conv docs: FP32 with
+         * KEEP_DTYPE "not supported yet" on every chip but 950. */
+        if (dt == ACL_FLOAT && !hf32)
+            return no_fp32_cube(api);
+        if (dt == ACL_FLOAT && fam == CUBE_CONV && !is950)
             return ACLEMU_PARAM_ERROR(api, "input dtype %s is not supported under cubeMathType KEEP_DTYPE (0) by "
                                            "the current SOC version [%s].",
                                       aclemu_dtype_name(dt), soc_name());
@@ -66,9 +83,10 @@ aclnnStatus cube_math(const char *api, cube_family fam, aclDataType dt, int8_t c
         *math = GEMM_MATH_HF32;
         return ACLNN_SUCCESS;
     default: /* USE_FP32_ADD: FP32 accumulation is what the engine does anyway (split K is an
-                accuracy measure on the card); on 910/310P it has no effect: FP32 goes to FP16 */
+                accuracy measure on the card). On 910/310P it has no effect, i.e. it is
+                KEEP_DTYPE: FP32 has no path through their Cube unit. */
         if (dt == ACL_FLOAT && !hf32)
-            *math = GEMM_MATH_FP16;
+            return no_fp32_cube(api);
         return ACLNN_SUCCESS;
     }
 }

@@ -9,12 +9,8 @@
 
 #define NOT_310B (CUBE_SOC_ALL & ~CUBE_SOC(ACLEMU_FAMILY_310B))
 
-/* 8-D on A2/A3 (NpuArch 2201), 6-D elsewhere. */
-static uint32_t matmul_max_rank(void)
-{
-    aclemu_family f = aclemu_op_profile()->family;
-    return (f == ACLEMU_FAMILY_A2 || f == ACLEMU_FAMILY_A3) ? 8 : 6;
-}
+/* self / mat2 / out: rank 1..6 on every chip (aclnnMatmul doc; MAX_SUPPORT_MATMUL_DIMS_NUMS). */
+#define MATMUL_MAX_RANK 6u
 
 /* Leading dims [0, n) of t can be walked as one index of stride t->stride[n-1]. */
 static int dims_merge(const aclTensor *t, int n)
@@ -40,8 +36,8 @@ aclnnStatus aclemu_plan_Matmul(aclOpExecutor *executor, const aclTensor *self, c
         return st;
     if (nz && mat2->ndim != 2 && mat2->ndim != 3)
         return ACLEMU_PARAM_ERROR(api, "mat2 in FRACTAL_NZ should be 2-D or 3-D, got %u dims.", mat2->ndim);
-    uint32_t maxr = matmul_max_rank();
-    if ((st = mm_check_rank_range(api, self, "self", 0, maxr)) || (st = mm_check_rank_range(api, mat2, "mat2", 0, maxr)))
+    if ((st = mm_check_rank_range(api, self, "self", 0, MATMUL_MAX_RANK)) ||
+        (st = mm_check_rank_range(api, mat2, "mat2", 0, MATMUL_MAX_RANK)))
         return st;
     int ds = (int)self->ndim, dm = (int)mat2->ndim;
     if (ds == 0 || dm == 0)
@@ -69,7 +65,8 @@ aclnnStatus aclemu_plan_Matmul(aclOpExecutor *executor, const aclTensor *self, c
     cube_mm mm;
     mm_desc_init(&mm.d, M, N, K, math);
     mm_bind(mm.bind, self, mat2, out, NULL, NULL);
-    if (nb > 0 && bnb == 0 && ds >= 2 && dims_merge(self, ds - 1) && dims_merge(out, nd - 1)) {
+    /* out's batch dims must merge with its M dim: with a 1-D mat2, M is out's last dim */
+    if (nb > 0 && bnb == 0 && ds >= 2 && dims_merge(self, ds - 1) && dims_merge(out, dm >= 2 ? nd - 1 : nd)) {
         /* (batch..., M, K) @ (K, N): the batch dims fold into M (one large GEMM) */
         int64_t rows = M;
         for (int i = 0; i < nb; i++)

@@ -1,7 +1,8 @@
-// aclnnConvolution / aclnnConvDepthwise2d / aclnnConvolutionBackward on the emulated Cube unit,
+// aclnnConvolution (depthwise as groups == C too) / aclnnConvolutionBackward on the emulated Cube unit,
 // called as the ops-nn examples do, checked against a direct double-precision convolution:
 // 1D/2D/3D, stride, asymmetric 2-D padding, dilation, groups, depthwise, transposed with
-// outputPadding, bias, FP16/BF16, a non-contiguous input, every outputMask combination.
+// outputPadding (1D/2D/3D), bias, FP16/BF16, non-contiguous inputs, every outputMask combination
+// (plain and transposed, 2-D and 3-D).
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_convolution_backward.h"
 #include "cube_test_util.h"
@@ -220,11 +221,41 @@ int main()
     }
     bool all[3] = {true, true, true};
     ConvCase bt = ctr;
-    TestBackward("backward transposed 2d", bt, all);
+    // transposed: every outputMask combination, none at all included (nothing may be written)
+    for (int mbits = 0; mbits < 8; mbits++) {
+        bool mask[3] = {(mbits & 1) != 0, (mbits & 2) != 0, (mbits & 4) != 0};
+        char nm[64];
+        snprintf(nm, sizeof nm, "backward transposed 2d mask %d%d%d", mask[0], mask[1], mask[2]);
+        TestBackward(nm, bt, mask);
+    }
+    bool none[3] = {false, false, false};
+    TestBackward("backward 2d mask 000", b2, none);
+    ConvCase bt1 = ct1; // transposed 1-D, FP16, stride 3 with outputPadding 2
+    TestBackward("backward transposed 1d fp16", bt1, all);
     ConvCase b1 = c1d; b1.pl[0] = b1.ph[0] = 1; b1.dt = ACL_FLOAT16; b1.mode = 0;
     TestBackward("backward 1d fp16", b1, all);
     ConvCase b3 = c3d; b3.pl[0] = b3.ph[0] = 0; b3.pl[1] = b3.ph[1] = 0;
     TestBackward("backward 3d fp16", b3, all);
+    // 3-D: FP32 as HF32 with groups, dilation, stride and bias; BF16; transposed with
+    // outputPadding (forward and every backward output)
+    ConvCase c3g = {3, false, 2, 4, 6, 2, {6, 7, 5}, {3, 2, 2}, {2, 1, 2}, {1, 0, 1}, {1, 0, 1}, {1, 2, 1}, {0, 0, 0}, true, ACL_FLOAT, 1};
+    TestForward("conv3d fp32 HF32 groups dilation bias", c3g);
+    TestForward("conv3d fp32 HF32 non-contiguous input", c3g, true);
+    ConvCase c3b = c3g; c3b.dt = ACL_BF16; c3b.mode = 0;
+    TestForward("conv3d bf16", c3b);
+    ConvCase c3t = {3, true, 1, 4, 6, 2, {3, 4, 3}, {2, 3, 3}, {2, 2, 1}, {0, 1, 1}, {0, 1, 1}, {1, 1, 1}, {1, 1, 0}, true, ACL_FLOAT16, 0};
+    TestForward("conv_transpose3d fp16 groups outputPadding", c3t);
+    for (int mbits = 1; mbits < 8; mbits++) {
+        bool mask[3] = {(mbits & 1) != 0, (mbits & 2) != 0, (mbits & 4) != 0};
+        char nm[64];
+        snprintf(nm, sizeof nm, "backward transposed 3d mask %d%d%d", mask[0], mask[1], mask[2]);
+        TestBackward(nm, c3t, mask);
+    }
+    ConvCase b3g = c3g; b3g.pl[2] = b3g.ph[2] = 0;
+    TestBackward("backward 3d fp32 HF32 groups", b3g, all);
+    // depthwise through aclnnConvolution with a tail-heavy size and stride 2
+    ConvCase cdw2 = {2, false, 1, 5, 5, 5, {17, 19, 1}, {3, 3, 1}, {2, 2, 1}, {1, 1, 0}, {1, 1, 0}, {1, 1, 1}, {0, 0, 0}, false, ACL_FLOAT16, 0};
+    TestForward("depthwise 3x3 stride 2 fp16", cdw2);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
