@@ -9,6 +9,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 B=$(cd "${1:-$ROOT/build}" && pwd)
 export ACLEMU_CONF_DIR=$ROOT/conf
 export ACLEMU_DEVSIM=$B/devsim/server/aclemu-devsim
+export ACLEMU_OPAPI_LIB=$B/ops_nn/libopapi.so   # aclop finds the aclnn ops through it
 export ACLEMU_RUNTIME_DIR=$(mktemp -d /tmp/aclemu-bench.XXXXXX)
 trap 'for d in 0 1; do "$ACLEMU_DEVSIM" --device $d --stop >/dev/null 2>&1; done; rm -rf "$ACLEMU_RUNTIME_DIR"' EXIT
 PY=/usr/bin/python3
