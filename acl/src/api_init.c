@@ -387,6 +387,62 @@ ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDevice
     }
 }
 
+/* ---- CANN feature attributes ------------------------------------------------------------------ */
+
+/* Which features this environment has, judged on the chip of the current device (device 0 when
+ * none is set): BF16 where the profile supports it, the Inf/NaN overflow mode on the chips that
+ * introduced it (A2, A3, 950), and op compilation (aclopCompile works everywhere here). */
+static int cann_attr_value(aclCannAttr attr, const aclemu_chip_profile *p)
+{
+    switch (attr) {
+    case ACL_CANN_ATTR_INF_NAN:
+        return p->family == ACLEMU_FAMILY_A2 || p->family == ACLEMU_FAMILY_A3 ||
+               p->family == ACLEMU_FAMILY_950;
+    case ACL_CANN_ATTR_BF16:
+        return p->support_bf16 ? 1 : 0;
+    case ACL_CANN_ATTR_JIT_COMPILE:
+        return 1;
+    default:
+        return -1;
+    }
+}
+
+ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr **cannAttrList, size_t *num)
+{
+    if (cannAttrList == NULL || num == NULL) {
+        ERR_NULL(cannAttrList == NULL ? "cannAttrList" : "num");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    static const aclCannAttr all[] = {ACL_CANN_ATTR_INF_NAN, ACL_CANN_ATTR_BF16,
+                                      ACL_CANN_ATTR_JIT_COMPILE};
+    static __thread aclCannAttr have[3];
+    const aclemu_chip_profile *p = aclemu_current_profile();
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+        if (cann_attr_value(all[i], p) == 1)
+            have[n++] = all[i];
+    *cannAttrList = have;
+    *num = n;
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t *value)
+{
+    if (value == NULL) {
+        ERR_NULL("value");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    int v = cann_attr_value(cannAttr, aclemu_current_profile());
+    if (v < 0) {
+        char s[16];
+        snprintf(s, sizeof(s), "%d", (int)cannAttr);
+        ERR_VALUE("aclGetCannAttribute", s, "cannAttr", "it is not an aclCannAttr value");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    *value = v;
+    return ACL_SUCCESS;
+}
+
 /* ---- application log ----------------------------------------------------------------------- */
 
 ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char *func, const char *file,
