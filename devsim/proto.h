@@ -128,6 +128,8 @@ typedef struct ds_stream_shm {
     _Atomic uint32_t dev_sleeping;                         /* device thread waits on `submitted` */
     _Atomic uint64_t write_pos;                            /* ring bytes published */
     _Atomic uint32_t cb_done;                              /* host fns run by the client; futex */
+    _Atomic int32_t waiter_cpu;                            /* CPU a client thread last slept on
+                                                              waiting for `completed` */
     /* written by the device */
     _Alignas(DS_CACHELINE) _Atomic uint32_t completed;    /* tasks finished; futex for clients */
     _Atomic uint32_t client_waiting;

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <stdio.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -207,7 +208,11 @@ static int spawn_devsim(int devid)
         return drv_err(E_RT_DEV_SETUP_ERROR, "fork: %s", strerror(errno));
     }
     if (pid == 0) {
-        setsid();
+        /* its own process group (a Ctrl-C to the client's group must not reach it), but the
+         * client's session: a new session would also mean a new scheduler autogroup, and the
+         * device's threads would then share the CPUs with the client's as one separate entity,
+         * which delays a client thread waking on a CPU where a device thread spins */
+        setpgid(0, 0);
         if (fork() != 0)
             _exit(0);
         if (devnull >= 0) {
@@ -418,6 +423,17 @@ int drv_dev_lost(drv_device *dev)
     return 0;
 }
 
+int drv_dev_lost_cheap(drv_device *dev)
+{
+    if (atomic_load(&dev->lost))
+        return 1;
+    uint64_t now = ds_now_ns();
+    if (now - atomic_load_explicit(&dev->lost_polled_ns, memory_order_relaxed) < 1000000)
+        return 0;
+    atomic_store_explicit(&dev->lost_polled_ns, now, memory_order_relaxed);
+    return drv_dev_lost(dev);
+}
+
 int drv_lost(drv_device *dev)
 {
     char dir[400];
@@ -446,23 +462,33 @@ int drv_rpc(drv_device *dev, ds_req *req, ds_resp *resp, int fd, void *extra, si
     return E_OK;
 }
 
+#define HOST_SPIN_NS 30000
+
 int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *waiters,
-                     uint32_t target, int32_t timeout_ms, int timeout_code)
+                     _Atomic int32_t *waiter_cpu, uint32_t target, int32_t timeout_ms, int timeout_code)
 {
     if (ds_reached(atomic_load(word), target))
         return E_OK;
     uint64_t start = ds_now_ns();
-    /* a short spin catches the common case of a tiny task without two context switches */
-    while (ds_now_ns() - start < 30000) {
-        if (ds_reached(atomic_load(word), target))
+    /* A short busy spin catches a tiny task without two context switches. It is adaptive: when
+     * this thread's last wait outlasted the spin, the spin would only take a CPU from the device's
+     * threads (on a small host every CPU runs one), so wait on the futex almost at once. */
+    static __thread uint64_t last_wait_ns;
+    uint64_t spin_ns = last_wait_ns > HOST_SPIN_NS ? 2000 : HOST_SPIN_NS;
+    while (ds_now_ns() - start < spin_ns) {
+        if (ds_reached(atomic_load(word), target)) {
+            last_wait_ns = ds_now_ns() - start;
             return E_OK;
+        }
         ds_cpu_relax();
     }
     uint64_t deadline = timeout_ms < 0 ? UINT64_MAX : start + (uint64_t)timeout_ms * 1000000ull;
     for (;;) {
         uint32_t v = atomic_load(word);
-        if (ds_reached(v, target))
+        if (ds_reached(v, target)) {
+            last_wait_ns = ds_now_ns() - start;
             return E_OK;
+        }
         if (drv_dev_lost(dev))
             return drv_lost(dev);
         uint64_t now = ds_now_ns();
@@ -471,6 +497,8 @@ int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *
         uint64_t slice = 100000000ull; /* re-check the device's health every 100 ms */
         if (deadline - now < slice)
             slice = deadline - now;
+        if (waiter_cpu)
+            atomic_store_explicit(waiter_cpu, sched_getcpu(), memory_order_relaxed);
         if (waiters)
             atomic_fetch_add(waiters, 1);
         if (!ds_reached(atomic_load(word), target))

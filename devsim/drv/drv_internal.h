@@ -74,6 +74,7 @@ struct drv_device {
     int sock;
     pthread_mutex_t sock_mu;
     _Atomic int lost;
+    _Atomic uint64_t lost_polled_ns; /* last socket poll of drv_dev_lost_cheap */
     int32_t devsim_pid;
     uint32_t slot;
     uint64_t arena_base, arena_size;
@@ -95,6 +96,8 @@ void drv_clear_err(void);
 /* one request/response round trip; fd >= 0 is attached; extra payload received into `extra` */
 int drv_rpc(drv_device *dev, ds_req *req, ds_resp *resp, int fd, void *extra, size_t extra_len);
 int drv_dev_lost(drv_device *dev);
+/* drv_dev_lost for hot paths (task enqueue): polls the socket at most once a millisecond. */
+int drv_dev_lost_cheap(drv_device *dev);
 /* Sets the "device process has exited" message (naming its log file) and returns 507010. */
 int drv_lost(drv_device *dev);
 
@@ -110,9 +113,10 @@ int drv_xlate(drv_device *dev, const void *p, size_t len, uint64_t *out);
 /* host-process address for [p, p+len): device (any open device), pinned or plain host */
 void *drv_host_addr(const void *p, size_t len);
 
-/* waits until *word reaches target (wrap-safe); ACL code on timeout/loss */
+/* waits until *word reaches target (wrap-safe); ACL code on timeout/loss. Before sleeping it
+ * counts itself in *waiters and leaves its CPU in *waiter_cpu (both optional) for the waker. */
 int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *waiters,
-                     uint32_t target, int32_t timeout_ms, int timeout_code);
+                     _Atomic int32_t *waiter_cpu, uint32_t target, int32_t timeout_ms, int timeout_code);
 
 void drv_stream_release_all(drv_device *dev);
 void drv_event_release_all(drv_device *dev);

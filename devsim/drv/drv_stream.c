@@ -107,7 +107,8 @@ int32_t drv_stream_id(const drv_stream *s) { return s ? (int32_t)s->idx : -1; }
 int drv_stream_drain(drv_stream *s)
 {
     uint32_t target = atomic_load(&s->shm->submitted);
-    return drv_wait_counter(s->dev, &s->shm->completed, &s->shm->client_waiting, target, -1, 0);
+    return drv_wait_counter(s->dev, &s->shm->completed, &s->shm->client_waiting, &s->shm->waiter_cpu,
+                            target, -1, 0);
 }
 
 int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
@@ -115,7 +116,8 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
     if (!s)
         return drv_err(E_INVALID_PARAM, "stream is NULL");
     uint32_t target = atomic_load(&s->shm->submitted);
-    int rc = drv_wait_counter(s->dev, &s->shm->completed, &s->shm->client_waiting, target,
+    int rc = drv_wait_counter(s->dev, &s->shm->completed, &s->shm->client_waiting, &s->shm->waiter_cpu,
+                              target,
                               timeout_ms, E_RT_STREAM_SYNC_TIMEOUT);
     if (rc != E_OK)
         return rc;
@@ -150,7 +152,7 @@ int drv_stream_set_failure_mode(drv_stream *s, uint64_t mode)
 /* Publishes one task (header + payload) on the stream's ring. Waits for ring space. */
 static int enqueue(drv_stream *s, const ds_task *hdr, const void *payload, size_t plen)
 {
-    if (drv_dev_lost(s->dev))
+    if (drv_dev_lost_cheap(s->dev))
         return drv_lost(s->dev);
     ds_stream_shm *sh = s->shm;
     size_t size = TASK_ALIGN(sizeof(ds_task) + plen);
@@ -164,7 +166,8 @@ static int enqueue(drv_stream *s, const ds_task *hdr, const void *payload, size_
         uint32_t c = atomic_load(&sh->completed);
         if (pos + need - atomic_load(&sh->read_pos) <= DS_RING_BYTES)
             break;
-        int rc = drv_wait_counter(s->dev, &sh->completed, &sh->client_waiting, c + 1, -1, 0);
+        int rc = drv_wait_counter(s->dev, &sh->completed, &sh->client_waiting, &sh->waiter_cpu, c + 1,
+                                  -1, 0);
         if (rc != E_OK) {
             pthread_mutex_unlock(&s->mu);
             return rc;
@@ -518,7 +521,7 @@ int drv_event_sync(drv_event *e, int32_t timeout_ms)
     if (!e)
         return drv_err(E_INVALID_PARAM, "event is NULL");
     uint32_t target = atomic_load(&e->shm->recorded);
-    return drv_wait_counter(e->dev, &e->shm->completed, NULL, target, timeout_ms,
+    return drv_wait_counter(e->dev, &e->shm->completed, NULL, NULL, target, timeout_ms,
                             E_RT_EVENT_SYNC_TIMEOUT);
 }
 

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <sched.h>
 #include <signal.h>
 #include <ucontext.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "../common/futex.h"
 
 #define ERR_AICORE_EXCEPTION 507015
+#define WAKE_HANDOFF_NS 5000 /* how long a wake request waits for a worker on the waiter's CPU */
 
 /* ---- fault guard ------------------------------------------------------------------------- */
 static __thread sigjmp_buf *guard_jmp;
@@ -129,6 +131,32 @@ static void unlink_job(ds_pool *p, ds_job *job)
         }
 }
 
+/* A spinning worker takes a wake request meant for its CPU. */
+static void take_wake(ds_pool *p)
+{
+    _Atomic uint32_t *w = atomic_load_explicit(&p->wake_word, memory_order_acquire);
+    if (w && sched_getcpu() == atomic_load(&p->wake_cpu) &&
+        atomic_compare_exchange_strong(&p->wake_word, &w, NULL))
+        ds_futex_wake(w);
+}
+
+void ds_pool_wake(ds_pool *p, _Atomic uint32_t *word, int32_t cpu)
+{
+    if (p->nworkers > 0 && cpu >= 0 && cpu != sched_getcpu()) {
+        _Atomic uint32_t *none = NULL;
+        if (atomic_compare_exchange_strong(&p->wake_word, &none, word)) {
+            atomic_store(&p->wake_cpu, cpu); /* a stale CPU only costs the interrupt saved */
+            uint64_t t0 = ds_now_ns();
+            while (atomic_load(&p->wake_word) == word && ds_now_ns() - t0 < WAKE_HANDOFF_NS)
+                ds_cpu_relax();
+            _Atomic uint32_t *mine = word;
+            if (!atomic_compare_exchange_strong(&p->wake_word, &mine, NULL))
+                return; /* a worker took it */
+        }
+    }
+    ds_futex_wake(word);
+}
+
 typedef struct worker_arg {
     ds_pool *p;
     uint32_t id;
@@ -142,6 +170,19 @@ static void *worker_main(void *arg)
     free(wa);
     pthread_mutex_lock(&p->mu);
     for (;;) {
+        if (!p->stop && !p->jobs) {
+            /* Between launches, look for the next job a while before sleeping: waking a sleeping
+             * worker costs 20-100 us on a VM, a tenth of a small matmul. (A spin with sched_yield
+             * was measured worse: a yielding thread delays the wake-up of others on its CPU.) */
+            uint32_t seen = atomic_load(&p->posted);
+            pthread_mutex_unlock(&p->mu);
+            uint64_t t0 = ds_now_ns();
+            while (atomic_load(&p->posted) == seen && !p->stop && ds_now_ns() - t0 < DS_WORKER_SPIN_NS) {
+                take_wake(p);
+                ds_cpu_relax();
+            }
+            pthread_mutex_lock(&p->mu);
+        }
         while (!p->stop && !p->jobs)
             pthread_cond_wait(&p->cv, &p->mu);
         if (p->stop)
@@ -212,11 +253,17 @@ int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_s
         pthread_mutex_lock(&p->mu);
         job.link = p->jobs;
         p->jobs = &job;
+        atomic_fetch_add(&p->posted, 1);
         pthread_cond_broadcast(&p->cv);
         pthread_mutex_unlock(&p->mu);
     }
     run_blocks(p, &job, atomic_fetch_add(&job.next, 1), p->nworkers);
-    /* wait for blocks other threads are still running */
+    /* Wait for blocks other threads are still running: they are usually about to end (blocks
+     * are even), and sleeping would add a wake-up of this thread before the stream can report
+     * completion to the client. So spin a while, then sleep. */
+    uint64_t t0 = ds_now_ns();
+    while (!atomic_load(&job.finished) && ds_now_ns() - t0 < DS_WORKER_SPIN_NS)
+        ds_cpu_relax();
     while (!atomic_load(&job.finished))
         ds_futex_wait(&job.finished, 0, -1);
     if (job.block_dim > 1 && p->nworkers > 0) {

@@ -21,15 +21,23 @@ typedef struct ds_job {
     struct ds_job *link;
 } ds_job;
 
+/* How long idle device threads (workers, stream executors) spin looking for the next task before
+ * they sleep on a futex. Long enough to bridge a client's stage 1 + launch between two kernels;
+ * short enough that an idle device process costs nothing. */
+#define DS_WORKER_SPIN_NS 300000
+
 typedef struct ds_pool {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     ds_job *jobs;               /* jobs with blocks still to hand out */
+    _Atomic uint32_t posted;    /* bumped per posted job: spinning workers watch it */
+    _Atomic(_Atomic uint32_t *) wake_word; /* a futex wake for a spinning worker on wake_cpu */
+    _Atomic int32_t wake_cpu;
     uint32_t nworkers;
     pthread_t *threads;
     const aclemu_chip_profile *chip;
     _Atomic uint64_t *busy_ns;  /* accumulated block run time */
-    int stop;
+    _Atomic int stop;
 } ds_pool;
 
 int ds_pool_start(ds_pool *p, uint32_t nworkers, const aclemu_chip_profile *chip,
@@ -38,6 +46,11 @@ void ds_pool_stop(ds_pool *p);
 /* Runs every block of a launch; the calling thread takes part. Returns 0 or the first error. */
 int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_size,
                 uint32_t block_dim);
+
+/* Wakes the waiters of futex `word`, from CPU `cpu` when a spinning worker runs there (a wake-up
+ * from the CPU where the waiter sleeps needs no cross-CPU interrupt, which costs ~60 us on some
+ * VMs); else, or when no worker takes it within a few microseconds, from the calling thread. */
+void ds_pool_wake(ds_pool *p, _Atomic uint32_t *word, int32_t cpu);
 
 /* Runs fn(arg) with SIGSEGV/SIGBUS/SIGFPE turned into an error return (a bad device address in a
  * kernel must not take the device process down). Returns 0, or ACL_ERROR_RT_AICORE_EXCEPTION. */

@@ -91,14 +91,21 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                 int64_t kcur = min64(p->kc, K - pc);
                 int last = pc + kcur >= K;
                 const float *apanel = whole ? Ap + mtr * pc : Ap;
-                pack_b(p, bbase, jc, ncur, pc, kcur, Bp, stage);
+                const float *bsrc = NULL; /* B in place: row pc, column jc */
+                if (p->b_direct)
+                    bsrc = (const float *)bbase + pc * d->b.rs + jc;
+                else
+                    pack_b(p, bbase, jc, ncur, pc, kcur, Bp, stage);
                 for (int64_t ir = 0; ir < mt; ir += mr) {
                     const float *a = apanel + ir * kcur;
                     int64_t rows = min64(mr, mt - ir);
                     for (int64_t jr = 0; jr < ncur; jr += nr) {
                         int64_t cols = min64(nr, ncur - jr);
                         float *c = single && !direct ? acc : cchunk + ir * ldacc + jr;
-                        impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
+                        if (bsrc)
+                            impl->ukernel_bs(kcur, a, bsrc + jr, d->b.rs, c, ldacc, pc > 0, rows, cols);
+                        else
+                            impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
                         if (last && epi) epilogue(p, batch, m0 + ir, rows, jc + jr, cols, c, ldacc);
                     }
                 }

@@ -105,6 +105,8 @@ typedef struct gemm_plan {
     int64_t nbatch;     /* product of batch_shape */
     int64_t ntiles;     /* nbatch * gm * gn; block i owns tiles [i*ntiles/nblocks, (i+1)*ntiles/nblocks) */
     size_t scratch_bytes; /* per block */
+    int32_t b_direct;   /* B is FP32 row-major and used in place (no B packing) */
+    int32_t reserved;
 } gemm_plan;
 
 /* Error codes (negative) of the engine; the aclnn layer maps them to its own codes. */

@@ -12,9 +12,15 @@
 typedef void (*gemm_ukernel_fn)(int64_t kc, const float *Ap, const float *Bp, float *C, int64_t ldc,
                                 int accumulate, int64_t mrows, int64_t ncols);
 
+/* The same with B read in place: B[k][j] at B[k * ldb + j] (FP32, unit column stride), for an
+ * operand that needs no conversion. Reads only columns [0, ncols) of rows [0, kc). */
+typedef void (*gemm_ukernel_bs_fn)(int64_t kc, const float *Ap, const float *B, int64_t ldb, float *C,
+                                   int64_t ldc, int accumulate, int64_t mrows, int64_t ncols);
+
 typedef struct gemm_isa_impl {
     int32_t mr, nr;
     gemm_ukernel_fn ukernel;
+    gemm_ukernel_bs_fn ukernel_bs; /* NULL: B is always packed */
 } gemm_isa_impl;
 
 const gemm_isa_impl *gemm_isa_impl_get(gemm_isa isa);

@@ -6,6 +6,7 @@
 #include "gemm_internal.h"
 
 #define TILE_M_MAX 1536     /* bounds the packed A panel (tm x kc) */
+#define B_DIRECT_TM_MAX 128 /* tiles at most this tall read FP32 B in place */
 #define TILE_ACC_MAX (1 << 20) /* bounds the FP32 accumulator of a tile (tm x tn floats) when K is split */
 
 static int dtype_ok(int32_t dt) { return dt == GEMM_F32 || dt == GEMM_F16 || dt == GEMM_BF16; }
@@ -133,6 +134,14 @@ int gemm_plan_init(gemm_plan *p, const gemm_desc *desc, uint32_t max_blocks, uin
     int64_t nnc = ceil_div(p->tn, nc_t);
     p->nc = round_up(ceil_div(p->tn, nnc), p->nr);
     p->mc = round_up(p->tm, p->mr); /* A is packed once per tile and K chunk */
+    /* B read in place (no packing) when it is FP32 rows needing no conversion and packing would
+     * not pay: a B panel is swept by tm / mr micro-panels of A, few for a short tile, so packing it
+     * costs a sizeable share (~10% at tm = 128). Not when the row stride is a multiple of 4 KiB:
+     * such rows fall into a few cache sets and evict each other (packing exists for that). */
+    const gemm_view *b = &d->b;
+    p->b_direct = impl->ukernel_bs && d->conv.kind == GEMM_BSRC_DENSE && b->dtype == GEMM_F32 &&
+                  d->math == GEMM_MATH_KEEP && b->cs == 1 && b->jsplit == 0 && p->tm <= B_DIRECT_TM_MAX &&
+                  (b->rs * 4) % 4096 != 0;
     size_t ap = (size_t)gemm_a_panel_floats(p) * 4, bp = (size_t)p->kc * p->nc * 4;
     size_t acc = (size_t)gemm_acc_floats(p) * 4, stage = (size_t)gemm_stage_floats(p) * 4;
     p->scratch_bytes = round_up(ap, 64) + round_up(bp, 64) + round_up(acc, 64) + stage + 64;

@@ -7,6 +7,7 @@
 
 #define MR 8
 #define NR 48
+#define PF_ROWS 8
 
 #define ROW_FMA(i)                                                 \
     do {                                                           \
@@ -31,6 +32,17 @@
         }                                                                                       \
     } while (0)
 
+/* C's rows are fetched (for writing) at the start: with a short K the stores would otherwise wait
+ * for the lines (a bandwidth-bound tail per micro-tile); the prefetches overlap the FMAs. */
+#define ROW_PREFETCH_C(i)                                                                \
+    do {                                                                                 \
+        if ((i) < mrows) {                                                               \
+            __builtin_prefetch(C + (i) * ldc, 1, 3);                                     \
+            if (NV > 1) __builtin_prefetch(C + (i) * ldc + 16, 1, 3);                    \
+            if (NV > 2) __builtin_prefetch(C + (i) * ldc + 32, 1, 3);                    \
+        }                                                                                \
+    } while (0)
+
 #define ROW_ZERO(i) __m512 c##i##0 = _mm512_setzero_ps(), c##i##1 = c##i##0, c##i##2 = c##i##0
 
 static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xffff : n <= 0 ? 0 : (__mmask16)((1u << n) - 1u); }
@@ -43,6 +55,8 @@ static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xfff
         enum { NV = NVEC };                                                                               \
         ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);                                               \
         ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);                                               \
+        ROW_PREFETCH_C(0); ROW_PREFETCH_C(1); ROW_PREFETCH_C(2); ROW_PREFETCH_C(3);                       \
+        ROW_PREFETCH_C(4); ROW_PREFETCH_C(5); ROW_PREFETCH_C(6); ROW_PREFETCH_C(7);                       \
         for (int64_t k = 0; k < kc; k++) {                                                                \
             __m512 b0 = _mm512_load_ps(Bp), b1 = b0, b2 = b0;                                             \
             if (NV > 1) b1 = _mm512_load_ps(Bp + 16);                                                     \
@@ -60,6 +74,47 @@ static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xfff
         ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);                                           \
     }
 
+/* B in place (row-major FP32), prefetched PF_ROWS rows ahead (a prefetch past the matrix does not
+ * fault): masked loads keep the last micro-panel inside the rows' columns. */
+#define DEFINE_KERNEL_BS(name, NVEC)                                                                        \
+    __attribute__((target("avx512f,fma"))) static void name(int64_t kc, const float *Ap, const float *B,     \
+                                                            int64_t ldb, float *C, int64_t ldc,             \
+                                                            int accumulate, int64_t mrows, int64_t ncols)   \
+    {                                                                                                     \
+        enum { NV = NVEC };                                                                               \
+        __mmask16 k0 = cols_mask(ncols), k1 = cols_mask(ncols - 16), k2 = cols_mask(ncols - 32);          \
+        ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);                                               \
+        ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);                                               \
+        ROW_PREFETCH_C(0); ROW_PREFETCH_C(1); ROW_PREFETCH_C(2); ROW_PREFETCH_C(3);                       \
+        ROW_PREFETCH_C(4); ROW_PREFETCH_C(5); ROW_PREFETCH_C(6); ROW_PREFETCH_C(7);                       \
+        for (int64_t k = 0; k < kc; k++) {                                                                \
+            __m512 b0 = _mm512_maskz_loadu_ps(k0, B), b1 = b0, b2 = b0;                                   \
+            if (NV > 1) b1 = _mm512_maskz_loadu_ps(k1, B + 16);                                           \
+            if (NV > 2) b2 = _mm512_maskz_loadu_ps(k2, B + 32);                                           \
+            _mm_prefetch((const char *)(B + PF_ROWS * ldb), _MM_HINT_T0);                                 \
+            if (NV > 1) _mm_prefetch((const char *)(B + PF_ROWS * ldb + 16), _MM_HINT_T0);                \
+            if (NV > 2) _mm_prefetch((const char *)(B + PF_ROWS * ldb + 32), _MM_HINT_T0);                \
+            ROW_FMA(0); ROW_FMA(1); ROW_FMA(2); ROW_FMA(3);                                               \
+            ROW_FMA(4); ROW_FMA(5); ROW_FMA(6); ROW_FMA(7);                                               \
+            Ap += MR;                                                                                     \
+            B += ldb;                                                                                     \
+        }                                                                                                 \
+        ROW_STORE(0); ROW_STORE(1); ROW_STORE(2); ROW_STORE(3);                                           \
+        ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);                                           \
+    }
+
+DEFINE_KERNEL_BS(ukernel_bs_8x16, 1)
+DEFINE_KERNEL_BS(ukernel_bs_8x32, 2)
+DEFINE_KERNEL_BS(ukernel_bs_8x48, 3)
+
+static void ukernel_bs_avx512(int64_t kc, const float *Ap, const float *B, int64_t ldb, float *C, int64_t ldc,
+                              int accumulate, int64_t mrows, int64_t ncols)
+{
+    if (ncols > 32) ukernel_bs_8x48(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols);
+    else if (ncols > 16) ukernel_bs_8x32(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols);
+    else ukernel_bs_8x16(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols);
+}
+
 DEFINE_KERNEL(ukernel_8x16, 1)
 DEFINE_KERNEL(ukernel_8x32, 2)
 DEFINE_KERNEL(ukernel_8x48, 3)
@@ -72,4 +127,4 @@ static void ukernel_avx512(int64_t kc, const float *Ap, const float *Bp, float *
     else ukernel_8x16(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
 }
 
-const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512};
+const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512, ukernel_bs_avx512};

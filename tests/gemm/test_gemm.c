@@ -85,6 +85,8 @@ typedef struct gcase {
     int act;
 } gcase;
 
+static int last_b_direct; /* plan.b_direct of the last run_case */
+
 static double unit(int32_t dt) { return dt == GEMM_F32 ? 0x1p-24 : dt == GEMM_F16 ? 0x1p-11 : 0x1p-8; }
 
 static void run_case(const gcase *g, uint32_t max_blocks)
@@ -105,13 +107,14 @@ static void run_case(const gcase *g, uint32_t max_blocks)
                 sp += a * b;
                 sa += fabs(ar * br);
             }
-            double extra = 0;
-            if (g->bias) extra += tat(&bias, 0, g->bias == 2 ? i : j);
-            if (g->beta != 0) extra += g->beta * tat(&C, i, j);
+            /* bias + beta*C, and the sum of their magnitudes (the terms may cancel) */
+            double tb = g->bias ? tat(&bias, 0, g->bias == 2 ? i : j) : 0, tc = g->beta * tat(&C, i, j);
+            double extra = tb + tc, extra_abs = fabs(tb) + fabs(tc);
             double v = act_ref(g->act, g->alpha * s + extra), vp = act_ref(g->act, g->alpha * sp + extra);
             gold[i * g->N + j] = v;
             gold_plain[i * g->N + j] = vp;
-            bound[i * g->N + j] = (g->K + 4) * 0x1p-24 * (fabs(g->alpha) * sa + fabs(extra)) + 2 * unit(g->cdt) * fabs(v) +
+            /* FP32 rounding error, proportional to the magnitudes of all the terms */
+            bound[i * g->N + j] = (g->K + 4) * 0x1p-24 * (fabs(g->alpha) * sa + extra_abs) + 2 * unit(g->cdt) * fabs(v) +
                                   (g->act > 1 ? 0x1p-20 * (fabs(v) + fabs(g->alpha) * sa) : 0);
         }
     gemm_desc d;
@@ -130,6 +133,7 @@ static void run_case(const gcase *g, uint32_t max_blocks)
     memcpy(c_before, C.buf, cbytes);
     gemm_plan p;
     assert_int_equal(gemm_plan_init(&p, &d, max_blocks, 2), GEMM_OK);
+    last_b_direct = p.b_direct;
     /* blocks in reverse order: they must be independent */
     for (int32_t b = p.nblocks - 1; b >= 0; b--) assert_int_equal(gemm_run_block(&p, (uint32_t)b, NULL), GEMM_OK);
     for (int64_t i = 0; i < g->M; i++)
@@ -222,6 +226,36 @@ static void test_loop_orders(void **state)
                            GEMM_MATH_KEEP, 0, cdt ? 1.0f : 0.5f, 0.0f, 2, cdt == 1 ? GEMM_ACT_RELU : 0};
                 run_case(&g, 1);
             }
+    }
+    unsetenv("ACLEMU_ISA");
+}
+
+/* FP32 B read in place by the AVX-512 kernel (short tiles, rows not 4 KiB apart): N tails of every
+ * width (masked loads must not touch the padding columns), K = 1 and long K, alpha/beta/bias
+ * epilogues, several blocks; and the cases that must still pack B. */
+static void test_b_in_place(void **state)
+{
+    setenv("ACLEMU_ISA", "avx512", 1);
+    static const int64_t direct[][3] = {{128, 768, 768}, {7, 1, 33}, {20, 17, 1}, {64, 47, 500}, {33, 49, 2000},
+                                        {128, 100, 64}, {9, 530, 3}};
+    for (size_t s = 0; s < sizeof direct / sizeof direct[0]; s++)
+        for (int v = 0; v < 3; v++) {
+            gcase g = {direct[s][0], direct[s][1], direct[s][2], v == 1, 0, GEMM_F32, GEMM_F32, GEMM_F32,
+                       GEMM_MATH_KEEP, 0, v == 2 ? 0.5f : 1.0f, v == 2 ? -1.0f : 0.0f, v, 0};
+            run_case(&g, v == 0 ? 24 : 3);
+            assert_true(last_b_direct);
+        }
+    /* packed: B transposed, a conversion (HF32, FP16 operands), a tall tile, rows 4 KiB apart */
+    gcase packed[] = {
+        {32, 64, 100, 0, 1, GEMM_F32, GEMM_F32, GEMM_F32, GEMM_MATH_KEEP, 0, 1.0f, 0.0f, 0, 0},
+        {32, 64, 100, 0, 0, GEMM_F32, GEMM_F32, GEMM_F32, GEMM_MATH_HF32, 0, 1.0f, 0.0f, 0, 0},
+        {32, 64, 100, 0, 0, GEMM_F16, GEMM_F16, GEMM_F32, GEMM_MATH_KEEP, 0, 1.0f, 0.0f, 0, 0},
+        {600, 64, 100, 0, 0, GEMM_F32, GEMM_F32, GEMM_F32, GEMM_MATH_KEEP, 0, 1.0f, 0.0f, 0, 0},
+        {32, 1019, 50, 0, 0, GEMM_F32, GEMM_F32, GEMM_F32, GEMM_MATH_KEEP, 0, 1.0f, 0.0f, 0, 0},
+    };
+    for (size_t s = 0; s < sizeof packed / sizeof packed[0]; s++) {
+        run_case(&packed[s], 1);
+        assert_false(last_b_direct);
     }
     unsetenv("ACLEMU_ISA");
 }
@@ -371,7 +405,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shapes_each_isa),     cmocka_unit_test(test_dtypes_and_modes),
         cmocka_unit_test(test_epilogue_variants),   cmocka_unit_test(test_loop_orders),
-        cmocka_unit_test(test_hf32_rounding_exact),
+        cmocka_unit_test(test_hf32_rounding_exact), cmocka_unit_test(test_b_in_place),
         cmocka_unit_test(test_batch_broadcast),     cmocka_unit_test(test_degenerate),
         cmocka_unit_test(test_block_split_covers_c_once), cmocka_unit_test(test_invalid_input),
     };

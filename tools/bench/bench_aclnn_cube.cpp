@@ -2,7 +2,8 @@
 // times them: FP32 Mm / BatchMatMul / BERT shapes, ResNet-50 convolutions (batch 1 and 8),
 // depthwise 3x3, FP16/BF16 inputs. Prints GFLOP/s medians and the share of the machine's FP32
 // FMA peak (measured here with independent FMA chains on `threads` threads).
-// Usage: bench_aclnn_cube [reps=5] [threads=2]. Compare with bench_aclnn_cube_torch.py.
+// Usage: [BENCH_ONLY=substr] bench_aclnn_cube [reps=5] [threads=2]. Each case is warmed up for
+// 0.2 s, then timed over at least `reps` runs and 0.5 s. Compare with bench_aclnn_cube_torch.py.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -80,20 +81,32 @@ static aclTensor *Dev(std::vector<int64_t> shape, aclDataType dt, aclFormat fmt,
 template <typename S1, typename S2>
 static void Time(const char *name, double flops, S1 s1, S2 s2)
 {
+    const char *only = getenv("BENCH_ONLY"); /* run only the cases whose name contains this */
+    if (only && !strstr(name, only)) return;
     std::vector<double> t;
     void *ws = nullptr;
     uint64_t wsz = 0;
-    for (int r = 0; r <= g_reps; r++) {
+    /* warm-up: at least WARM_S seconds (the device process's threads settle on the CPUs, pages get
+     * touched), then at least g_reps timed runs over at least TIMED_S seconds; the median counts */
+    const double WARM_S = 0.2, TIMED_S = 0.5;
+    double start = Now(), timed_from = 0;
+    for (int r = 0;; r++) {
         double t0 = Now();
+        if (timed_from == 0 && (t0 - start >= WARM_S && r >= 2)) timed_from = t0;
+        if (timed_from != 0 && (int)t.size() >= g_reps && t0 - timed_from >= TIMED_S) break;
         uint64_t w = 0;
         aclOpExecutor *ex = nullptr;
         int rc = s1(&w, &ex);
         if (rc) { printf("%-40s stage 1 failed: %d %s\n", name, rc, aclGetRecentErrMsg()); return; }
         if (w > wsz) { if (ws) aclrtFree(ws); aclrtMalloc(&ws, w, ACL_MEM_MALLOC_HUGE_FIRST); wsz = w; }
+        double ta = Now();
         rc = s2(ws, w, ex, g_stream);
+        double tb = Now();
         aclrtSynchronizeStream(g_stream);
+        double tc = Now();
+        if (getenv("EXP_TRACE")) { FILE *f = fopen(getenv("EXP_TRACE"), "a"); fprintf(f, "H %s t0 %.0f s2 %.0f s2end %.0f syncret %.0f\n", name, t0*1e9, ta*1e9, tb*1e9, tc*1e9); fclose(f); }
         if (rc) { printf("%-40s stage 2 failed: %d\n", name, rc); return; }
-        if (r > 0) t.push_back(Now() - t0); // first run warms caches / the device
+        if (timed_from != 0) t.push_back(Now() - t0);
     }
     if (ws) aclrtFree(ws);
     std::sort(t.begin(), t.end());

@@ -12,9 +12,13 @@ torch.set_num_threads(threads)
 
 
 def timeit(name, flops, fn):
-    fn()
+    # the rule of bench_aclnn_cube: 0.2 s of warm-up, then >= reps runs over >= 0.5 s
+    start = time.perf_counter()
+    while time.perf_counter() - start < 0.2:
+        fn()
     ts = []
-    for _ in range(reps):
+    t1 = time.perf_counter()
+    while len(ts) < reps or time.perf_counter() - t1 < 0.5:
         t0 = time.perf_counter()
         fn()
         ts.append(time.perf_counter() - t0)

@@ -1,5 +1,6 @@
 /* Stage-1 helpers of the cube operators: chip rules, operand views, launches. */
 #include <stdio.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -126,7 +127,9 @@ uint32_t cube_workers(void)
     const aclemu_chip_profile *p = aclemu_op_profile();
     if (p->worker_threads)
         return p->worker_threads;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    static _Atomic long n; /* sysconf reads sysfs: once per process, not once per stage 1 */
+    if (n == 0)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
     uint32_t w = n > 0 ? (uint32_t)n : 1, cores = p->ai_core_cnt ? p->ai_core_cnt : 1;
     return w < cores ? w : cores;
 }
