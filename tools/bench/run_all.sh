@@ -44,5 +44,9 @@ section "issue 4: cube aclnn ops end to end"
 "$B/tools/bench/bench_aclnn_cube" 5 2
 have_torch && "$PY" "$ROOT/tools/bench/bench_aclnn_cube_torch.py" 5 2
 
+section "issue 4: cube op memory (device process scratch across large convs / long-K matmuls)"
+meson test -C "$B" --no-rebuild aclnn-cube-memory --print-errorlogs 2>&1 | grep -E " OK | FAIL " | head -1
+grep -h "anonymous memory" "$B/meson-logs/testlog.txt" | tail -1
+
 section "issue 5: aclopExecuteV2 (Add, 1024 FP32) + synchronize"
 "$B/tools/bench/bench_aclop" 5000
