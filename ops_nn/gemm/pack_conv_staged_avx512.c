@@ -109,13 +109,22 @@ AVX512_TARGET int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char 
         int64_t ci = k0 / g->k_total, t = k0 % g->k_total;
         const float *cb = stage + (ci - ci0) * ch_sz;
         float *d = dst + j0 * kc;
+        /* the common case: each group of 16 lanes lies on one output row (one plain load each) */
+        int plain = S[0].n == 1 && S[1].n == 1 && S[2].n == 1 && S[0].mask[0] == 0xffff && S[1].mask[0] == 0xffff &&
+                    S[2].mask[0] == 0xffff;
         for (int64_t k = 0; k < kc; k++, d += 48) {
             const float *tb = cb + tap_off[t];
-            for (int grp = 0; grp < 3; grp++) {
-                __m512 v = _mm512_setzero_ps();
-                for (int i = 0; i < S[grp].n; i++)
-                    v = _mm512_mask_loadu_ps(v, S[grp].mask[i], tb + S[grp].off[i]);
-                _mm512_store_ps(d + grp * 16, v);
+            if (plain) {
+                _mm512_store_ps(d, _mm512_loadu_ps(tb + S[0].off[0]));
+                _mm512_store_ps(d + 16, _mm512_loadu_ps(tb + S[1].off[0]));
+                _mm512_store_ps(d + 32, _mm512_loadu_ps(tb + S[2].off[0]));
+            } else {
+                for (int grp = 0; grp < 3; grp++) {
+                    __m512 v = _mm512_setzero_ps();
+                    for (int i = 0; i < S[grp].n; i++)
+                        v = _mm512_mask_loadu_ps(v, S[grp].mask[i], tb + S[grp].off[i]);
+                    _mm512_store_ps(d + grp * 16, v);
+                }
             }
             if (++t == g->k_total) {
                 t = 0;
