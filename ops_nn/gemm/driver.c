@@ -74,6 +74,9 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
         return;
     }
     int whole = gemm_a_whole(p);
+    gemm_conv_stage sg; /* per N chunk x K chunk: which panels of a staged conv source are read in place */
+    int panel_direct[GEMM_NC_MAX / 48 + 1];
+    int64_t panel_off[GEMM_NC_MAX / 48 + 1][3];
     int64_t mtr = (mt + mr - 1) / mr * mr;
     if (whole) /* every K chunk of A, one after the other (chunk pc at mtr * pc) */
         for (int64_t pc = 0; pc < K; pc += p->kc) pack_a(p, abase, m0, mt, pc, min64(p->kc, K - pc), Ap + mtr * pc);
@@ -92,10 +95,19 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                 int last = pc + kcur >= K;
                 const float *apanel = whole ? Ap + mtr * pc : Ap;
                 const float *bsrc = NULL; /* B in place: row pc, column jc */
-                if (p->b_direct)
+                int staged = 0;           /* conv source staged: full panels read in place */
+                if (p->b_direct) {
                     bsrc = (const float *)bbase + pc * d->b.rs + jc;
-                else
+                } else if (impl->ukernel_kp && p->isa == GEMM_ISA_AVX512 && p->nr == 48 &&
+                           gemm_conv_stage_chunk(p, bbase, jc, ncur, pc, kcur, stage, &sg)) {
+                    staged = 1;
+                    for (int64_t jr = 0, q = 0; jr < ncur; jr += nr, q++) {
+                        panel_direct[q] = gemm_conv_stage_panel_plain(&sg, jr, panel_off[q]);
+                        if (!panel_direct[q]) gemm_conv_stage_pack_panel(&sg, jr, kcur, Bp + jr * kcur);
+                    }
+                } else {
                     pack_b(p, bbase, jc, ncur, pc, kcur, Bp, stage);
+                }
                 for (int64_t ir = 0; ir < mt; ir += mr) {
                     const float *a = apanel + ir * kcur;
                     int64_t rows = min64(mr, mt - ir);
@@ -104,6 +116,8 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                         float *c = single && !direct ? acc : cchunk + ir * ldacc + jr;
                         if (bsrc)
                             impl->ukernel_bs(kcur, a, bsrc + jr, d->b.rs, c, ldacc, pc > 0, rows, cols);
+                        else if (staged && panel_direct[jr / nr])
+                            impl->ukernel_kp(kcur, a, sg.kptr, panel_off[jr / nr], c, ldacc, pc > 0, rows);
                         else
                             impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
                         if (last && epi) epilogue(p, batch, m0 + ir, rows, jc + jr, cols, c, ldacc);

@@ -17,10 +17,16 @@ typedef void (*gemm_ukernel_fn)(int64_t kc, const float *Ap, const float *Bp, fl
 typedef void (*gemm_ukernel_bs_fn)(int64_t kc, const float *Ap, const float *B, int64_t ldb, float *C,
                                    int64_t ldc, int accumulate, int64_t mrows, int64_t ncols);
 
+/* The same with row k of a full-width B micro-panel at kptr[k] + {o0, o0+16.. | o1 | o2} (three
+ * 16-column groups, each contiguous): a staged convolution source read in place. */
+typedef void (*gemm_ukernel_kp_fn)(int64_t kc, const float *Ap, const float *const *kptr, const int64_t *off,
+                                   float *C, int64_t ldc, int accumulate, int64_t mrows);
+
 typedef struct gemm_isa_impl {
     int32_t mr, nr;
     gemm_ukernel_fn ukernel;
     gemm_ukernel_bs_fn ukernel_bs; /* NULL: B is always packed */
+    gemm_ukernel_kp_fn ukernel_kp; /* NULL: conv sources are always packed */
 } gemm_isa_impl;
 
 const gemm_isa_impl *gemm_isa_impl_get(gemm_isa isa);
@@ -44,6 +50,21 @@ int gemm_pack_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t
                        float *dst, float *stage);
 int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0,
                                    int64_t kc, float *dst, float *stage);
+
+/* The staged convolution source of one N chunk x K chunk (pack_conv_staged_avx512.c): the input
+ * band in scratch and, per k, the stage row that B's row k reads (column j of a panel whose lane
+ * groups each lie on one output row is at kptr[k] + off[j / 16] + j % 16). The microkernel reads
+ * such panels in place; the others are packed one by one. */
+#define GEMM_KC_MAX 384  /* bounds of the planner's K chunk and N chunk */
+#define GEMM_NC_MAX 4096
+typedef struct gemm_conv_stage {
+    int64_t wo, sh, rs, nc, pos0, oh_lo;
+    const float *kptr[GEMM_KC_MAX];
+} gemm_conv_stage;
+int gemm_conv_stage_chunk(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
+                          float *stage, gemm_conv_stage *sg);
+int gemm_conv_stage_panel_plain(const gemm_conv_stage *sg, int64_t j0, int64_t off[3]);
+void gemm_conv_stage_pack_panel(const gemm_conv_stage *sg, int64_t j0, int64_t kc, float *dst);
 
 /* kc rows of nc contiguous elements of dtype dt (row k at src + k*rs elements) into nr = 48 panels. */
 void gemm_pack_b_rows_avx512(const gemm_plan *p, int32_t dt, const char *src, int64_t rs, int64_t kc, int64_t nc,

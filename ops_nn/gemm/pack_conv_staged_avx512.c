@@ -66,11 +66,31 @@ AVX512_TARGET static void stage_band(const gemm_plan *p, const char *img_base, i
     }
 }
 
-AVX512_TARGET int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc,
-                                                 int64_t k0, int64_t kc, float *dst, float *stage)
+/* Lane groups of the 48-column panel at chunk column j0: runs of lanes on one output row. */
+static void panel_segments(const gemm_conv_stage *sg, int64_t j0, seg_set S[3])
+{
+    int64_t Wo = sg->wo, sh = sg->sh, RS = sg->rs, nc = sg->nc, pos0 = sg->pos0;
+    for (int grp = 0; grp < 3; grp++) {
+        S[grp].n = 0;
+        int64_t l = 0, jb = j0 + grp * 16;
+        while (l < 16 && jb + l < nc) {
+            int64_t pp = pos0 + jb + l, oh = pp / Wo, ow = pp % Wo;
+            int64_t len = Wo - ow, left = nc - (jb + l);
+            if (len > 16 - l) len = 16 - l;
+            if (len > left) len = left;
+            S[grp].mask[S[grp].n] = (__mmask16)(((1u << len) - 1u) << l);
+            S[grp].off[S[grp].n] = (oh - sg->oh_lo) * sh * RS + ow - l;
+            S[grp].n++;
+            l += len;
+        }
+    }
+}
+
+AVX512_TARGET int gemm_conv_stage_chunk(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0,
+                                        int64_t kc, float *stage, gemm_conv_stage *sg)
 {
     const gemm_conv_geom *g = &p->d.conv;
-    if (!stage || g->kind != GEMM_BSRC_IM2COL || g->nsp != 2 || g->stride[1] > 2) return 0;
+    if (!stage || g->kind != GEMM_BSRC_IM2COL || g->nsp != 2 || g->stride[1] > 2 || kc > GEMM_KC_MAX) return 0;
     int64_t P = g->out_total, img = n0 / P;
     if (img != (n0 + nc - 1) / P) return 0; /* columns of one image only */
     int64_t Wo = g->out[1], sh = g->stride[0], sw = g->stride[1], dh = g->dil[0], dw = g->dil[1];
@@ -82,54 +102,67 @@ AVX512_TARGET int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char 
     if ((ci1 - ci0 + 1) * R * RS > GEMM_STAGE_FLOATS || g->k_total > GEMM_STAGE_MAX_TAPS) return 0;
     size_t es = gemm_dtype_size(p->d.b.dtype);
     stage_band(p, base + img * g->img_stride * (int64_t)es, ci0, ci1, oh_lo * sh - g->pad[0], R, U, Up, stage);
-
-    /* Stage offset of each tap (within a channel), in k order. */
-    int64_t tap_off[GEMM_STAGE_MAX_TAPS];
-    for (int64_t th = 0; th < kh; th++)
-        for (int64_t tw = 0; tw < kw; tw++)
-            tap_off[th * kw + tw] = th * dh * RS + ((tw * dw) % sw) * Up + (tw * dw) / sw;
-    int64_t ch_sz = R * RS;
-    for (int64_t j0 = 0; j0 < nc; j0 += 48) {
-        /* Segments of the three lane groups: runs of lanes on one output row. */
-        seg_set S[3];
-        for (int grp = 0; grp < 3; grp++) {
-            S[grp].n = 0;
-            int64_t l = 0, jb = j0 + grp * 16;
-            while (l < 16 && jb + l < nc) {
-                int64_t pp = pos0 + jb + l, oh = pp / Wo, ow = pp % Wo;
-                int64_t len = Wo - ow, left = nc - (jb + l);
-                if (len > 16 - l) len = 16 - l;
-                if (len > left) len = left;
-                S[grp].mask[S[grp].n] = (__mmask16)(((1u << len) - 1u) << l);
-                S[grp].off[S[grp].n] = (oh - oh_lo) * sh * RS + ow - l;
-                S[grp].n++;
-                l += len;
-            }
+    sg->wo = Wo;
+    sg->sh = sh;
+    sg->rs = RS;
+    sg->nc = nc;
+    sg->pos0 = pos0;
+    sg->oh_lo = oh_lo;
+    /* the stage row of each k: channel ci's block, then the tap's row/phase/shift */
+    int64_t ch_sz = R * RS, ci = k0 / g->k_total, t = k0 % g->k_total;
+    for (int64_t k = 0; k < kc; k++) {
+        int64_t th = t / kw, tw = t % kw;
+        sg->kptr[k] = stage + (ci - ci0) * ch_sz + th * dh * RS + ((tw * dw) % sw) * Up + (tw * dw) / sw;
+        if (++t == g->k_total) {
+            t = 0;
+            ci++;
         }
-        int64_t ci = k0 / g->k_total, t = k0 % g->k_total;
-        const float *cb = stage + (ci - ci0) * ch_sz;
+    }
+    return 1;
+}
+
+int gemm_conv_stage_panel_plain(const gemm_conv_stage *sg, int64_t j0, int64_t off[3])
+{
+    seg_set S[3];
+    panel_segments(sg, j0, S);
+    for (int grp = 0; grp < 3; grp++) {
+        if (S[grp].n != 1 || S[grp].mask[0] != 0xffff) return 0;
+        off[grp] = S[grp].off[0];
+    }
+    return 1;
+}
+
+AVX512_TARGET void gemm_conv_stage_pack_panel(const gemm_conv_stage *sg, int64_t j0, int64_t kc, float *d)
+{
+    seg_set S[3];
+    panel_segments(sg, j0, S);
+    for (int64_t k = 0; k < kc; k++, d += 48) {
+        const float *tb = sg->kptr[k];
+        for (int grp = 0; grp < 3; grp++) {
+            __m512 v = _mm512_setzero_ps();
+            for (int i = 0; i < S[grp].n; i++) v = _mm512_mask_loadu_ps(v, S[grp].mask[i], tb + S[grp].off[i]);
+            _mm512_store_ps(d + grp * 16, v);
+        }
+    }
+}
+
+AVX512_TARGET int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc,
+                                                 int64_t k0, int64_t kc, float *dst, float *stage)
+{
+    gemm_conv_stage sg;
+    if (!gemm_conv_stage_chunk(p, base, n0, nc, k0, kc, stage, &sg)) return 0;
+    for (int64_t j0 = 0; j0 < nc; j0 += 48) {
+        int64_t off[3];
         float *d = dst + j0 * kc;
-        /* the common case: each group of 16 lanes lies on one output row (one plain load each) */
-        int plain = S[0].n == 1 && S[1].n == 1 && S[2].n == 1 && S[0].mask[0] == 0xffff && S[1].mask[0] == 0xffff &&
-                    S[2].mask[0] == 0xffff;
-        for (int64_t k = 0; k < kc; k++, d += 48) {
-            const float *tb = cb + tap_off[t];
-            if (plain) {
-                _mm512_store_ps(d, _mm512_loadu_ps(tb + S[0].off[0]));
-                _mm512_store_ps(d + 16, _mm512_loadu_ps(tb + S[1].off[0]));
-                _mm512_store_ps(d + 32, _mm512_loadu_ps(tb + S[2].off[0]));
-            } else {
-                for (int grp = 0; grp < 3; grp++) {
-                    __m512 v = _mm512_setzero_ps();
-                    for (int i = 0; i < S[grp].n; i++)
-                        v = _mm512_mask_loadu_ps(v, S[grp].mask[i], tb + S[grp].off[i]);
-                    _mm512_store_ps(d + grp * 16, v);
-                }
+        if (gemm_conv_stage_panel_plain(&sg, j0, off)) { /* the common case: one plain load per group */
+            for (int64_t k = 0; k < kc; k++, d += 48) {
+                const float *tb = sg.kptr[k];
+                _mm512_store_ps(d, _mm512_loadu_ps(tb + off[0]));
+                _mm512_store_ps(d + 16, _mm512_loadu_ps(tb + off[1]));
+                _mm512_store_ps(d + 32, _mm512_loadu_ps(tb + off[2]));
             }
-            if (++t == g->k_total) {
-                t = 0;
-                cb += ch_sz;
-            }
+        } else {
+            gemm_conv_stage_pack_panel(&sg, j0, kc, d);
         }
     }
     return 1;

@@ -84,14 +84,14 @@ int gemm_plan_init(gemm_plan *p, const gemm_desc *desc, uint32_t max_blocks, uin
     gemm_host_caches(&l1, &l2, &l3);
     int64_t kc_t = (l1 / 3) / (p->mr * 4);
     if (kc_t < 128) kc_t = 128;
-    if (kc_t > 384) kc_t = 384;
+    if (kc_t > GEMM_KC_MAX) kc_t = GEMM_KC_MAX;
     int64_t K = d->K > 0 ? d->K : 1;
     int64_t nk = ceil_div(K, kc_t);
     p->kc = ceil_div(K, nk);
     int64_t nc_t = (l2 / 2) / (p->kc * 4);
     nc_t = nc_t / p->nr * p->nr;
     if (nc_t < p->nr) nc_t = p->nr;
-    if (nc_t > 4096) nc_t = 4096;
+    if (nc_t > GEMM_NC_MAX) nc_t = GEMM_NC_MAX;
 
     /* Tile grid: the cheapest completion time over the workers, then the fewest tiles. */
     if (max_blocks == 0) max_blocks = 1;

@@ -115,6 +115,30 @@ static void ukernel_bs_avx512(int64_t kc, const float *Ap, const float *B, int64
     else ukernel_bs_8x16(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols);
 }
 
+/* Full-width tile whose B rows are read in place from a staged convolution source. */
+__attribute__((target("avx512f,fma"))) static void ukernel_kp_avx512(int64_t kc, const float *Ap,
+                                                                       const float *const *kptr, const int64_t *off,
+                                                                       float *C, int64_t ldc, int accumulate,
+                                                                       int64_t mrows)
+{
+    enum { NV = 3 };
+    const __mmask16 k0 = 0xffff, k1 = 0xffff, k2 = 0xffff;
+    const int64_t o0 = off[0], o1 = off[1], o2 = off[2];
+    ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);
+    ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);
+    ROW_PREFETCH_C(0); ROW_PREFETCH_C(1); ROW_PREFETCH_C(2); ROW_PREFETCH_C(3);
+    ROW_PREFETCH_C(4); ROW_PREFETCH_C(5); ROW_PREFETCH_C(6); ROW_PREFETCH_C(7);
+    for (int64_t k = 0; k < kc; k++) {
+        const float *B = kptr[k];
+        __m512 b0 = _mm512_loadu_ps(B + o0), b1 = _mm512_loadu_ps(B + o1), b2 = _mm512_loadu_ps(B + o2);
+        ROW_FMA(0); ROW_FMA(1); ROW_FMA(2); ROW_FMA(3);
+        ROW_FMA(4); ROW_FMA(5); ROW_FMA(6); ROW_FMA(7);
+        Ap += MR;
+    }
+    ROW_STORE(0); ROW_STORE(1); ROW_STORE(2); ROW_STORE(3);
+    ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);
+}
+
 DEFINE_KERNEL(ukernel_8x16, 1)
 DEFINE_KERNEL(ukernel_8x32, 2)
 DEFINE_KERNEL(ukernel_8x48, 3)
@@ -127,4 +151,4 @@ static void ukernel_avx512(int64_t kc, const float *Ap, const float *Bp, float *
     else ukernel_8x16(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
 }
 
-const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512, ukernel_bs_avx512};
+const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512, ukernel_bs_avx512, ukernel_kp_avx512};

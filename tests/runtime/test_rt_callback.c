@@ -1,6 +1,8 @@
 /* Host callbacks: aclrtSubscribeReport + aclrtLaunchCallback + aclrtProcessReport on a user
  * thread, aclrtLaunchHostFunc on the runtime's own thread, and the rules between them. */
 #include <pthread.h>
+#include <stdatomic.h>
+#include <unistd.h>
 
 #include "rt_test.h"
 
@@ -26,9 +28,15 @@ static void record(void *p)
     st.order[st.count++] = a->index;
 }
 
+static atomic_int subscribed; /* set once aclrtSubscribeReport named the report thread */
+
 static void *report_loop(void *p)
 {
     (void)p;
+    /* until the main thread has subscribed this thread, aclrtProcessReport fails with
+     * ACL_ERROR_RT_THREAD_SUBSCRIBE: wait for that (serving early made the thread quit, a race) */
+    while (!atomic_load(&subscribed))
+        usleep(100);
     /* serve until the subscription is gone */
     for (;;) {
         aclError r = aclrtProcessReport(50);
@@ -77,6 +85,7 @@ static void test_subscribed_thread_runs_callbacks(void **state)
     pthread_create(&t, NULL, report_loop, NULL);
     st.expected_thread = t;
     ACL_OK(aclrtSubscribeReport((uint64_t)t, s));
+    atomic_store(&subscribed, 1);
     ACL_EXPECT(ACL_ERROR_RT_STREAM_SUBSCRIBE, aclrtSubscribeReport((uint64_t)t, s));
     ACL_EXPECT(ACL_ERROR_RT_STREAM_SUBSCRIBE, aclrtLaunchHostFunc(s, record, NULL)); /* no mixing */
     cb_arg args[10];
