@@ -40,9 +40,12 @@ section "issue 4: GEMM engine (2 threads, CPU-time clock) vs PyTorch"
 BENCH_CLOCK=cpu "$B/tools/bench/bench_gemm" 2 24 | tee /tmp/aclemu-bench-gemm.txt
 have_torch && OMP_WAIT_POLICY=passive "$PY" "$ROOT/tools/bench/bench_gemm_torch.py" --threads 2 --clock cpu --ours /tmp/aclemu-bench-gemm.txt
 
-section "issue 4: cube aclnn ops end to end"
-"$B/tools/bench/bench_aclnn_cube" 5 2
-have_torch && "$PY" "$ROOT/tools/bench/bench_aclnn_cube_torch.py" 5 2
+section "issue 4: cube aclnn ops end to end vs PyTorch (medians of 3 alternating rounds)"
+if have_torch; then
+    "$PY" "$ROOT/tools/bench/cube_vs_torch.py" "$B/tools/bench/bench_aclnn_cube" 3 2
+else
+    "$B/tools/bench/bench_aclnn_cube" 5 2
+fi
 
 section "issue 4: cube op memory (device process scratch across large convs / long-K matmuls)"
 meson test -C "$B" --no-rebuild aclnn-cube-memory --print-errorlogs 2>&1 | grep -E " OK | FAIL " | head -1
