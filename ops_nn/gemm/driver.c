@@ -52,6 +52,11 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
     int64_t run = cv->jsplit > 0 && cv->jsplit < d->N &&
                   (direct || cv->jsplit % 16 == 0 || cv->jsplit >= 384) ? cv->jsplit : 0;
     int epi = !direct || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE, single = K <= p->kc;
+    /* 16-bit C written by the microkernel itself: one K chunk, nothing for an epilogue to do */
+    int direct16 = impl->ukernel_h && single && !p->b_direct && d->conv.kind == GEMM_BSRC_DENSE &&
+                   (cv->dtype == GEMM_F16 || cv->dtype == GEMM_BF16) && cv->cs == 1 && cv->jsplit <= 0 &&
+                   d->alpha == 1.0f && !d->bias.ptr && d->act == GEMM_ACT_NONE && !(d->d.ptr && d->beta != 0.0f);
+    char *c16 = direct16 ? (char *)cv->ptr + (gemm_batch_offset(p, cv, batch) + m0 * cv->rs) * 2 : NULL;
     const float *cb0 = NULL;
     int64_t ldacc = nr;
     if (direct) {
@@ -114,6 +119,11 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                     for (int64_t jr = 0; jr < ncur; jr += nr) {
                         int64_t cols = min64(nr, ncur - jr);
                         float *c = single && !direct ? acc : cchunk + ir * ldacc + jr;
+                        if (direct16) {
+                            impl->ukernel_h(kcur, a, Bp + jr * kcur, c16 + (ir * cv->rs + jc + jr) * 2, cv->rs,
+                                            cv->dtype, rows, cols);
+                            continue;
+                        }
                         if (bsrc)
                             impl->ukernel_bs(kcur, a, bsrc + jr, d->b.rs, c, ldacc, pc > 0, rows, cols);
                         else if (staged && panel_direct[jr / nr])

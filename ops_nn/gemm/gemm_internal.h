@@ -22,11 +22,17 @@ typedef void (*gemm_ukernel_bs_fn)(int64_t kc, const float *Ap, const float *B, 
 typedef void (*gemm_ukernel_kp_fn)(int64_t kc, const float *Ap, const float *const *kptr, const int64_t *off,
                                    float *C, int64_t ldc, int accumulate, int64_t mrows);
 
+/* Packed panels like gemm_ukernel_fn, one K chunk (no accumulate), the sums rounded once to C's
+ * 16-bit dtype dt (GEMM_F16 / GEMM_BF16) and stored (ldc in elements). */
+typedef void (*gemm_ukernel_h_fn)(int64_t kc, const float *Ap, const float *Bp, void *C, int64_t ldc, int32_t dt,
+                                  int64_t mrows, int64_t ncols);
+
 typedef struct gemm_isa_impl {
     int32_t mr, nr;
     gemm_ukernel_fn ukernel;
     gemm_ukernel_bs_fn ukernel_bs; /* NULL: B is always packed */
     gemm_ukernel_kp_fn ukernel_kp; /* NULL: conv sources are always packed */
+    gemm_ukernel_h_fn ukernel_h;   /* NULL: 16-bit C goes through the accumulator and epilogue */
 } gemm_isa_impl;
 
 const gemm_isa_impl *gemm_isa_impl_get(gemm_isa isa);

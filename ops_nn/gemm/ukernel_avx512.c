@@ -4,6 +4,7 @@
 #include <immintrin.h>
 
 #include "gemm_internal.h"
+#include "simd_avx512.h"
 
 #define MR 8
 #define NR 48
@@ -139,6 +140,63 @@ __attribute__((target("avx512f,fma"))) static void ukernel_kp_avx512(int64_t kc,
     ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);
 }
 
+/* Sums of one K chunk rounded once (RNE) and stored as FP16/BF16 C (ldc in elements): no FP32
+ * accumulator and no separate epilogue pass for a short K, where that pass was store-bound. */
+#define ROW_STORE_H(i)                                                                  \
+    do {                                                                                \
+        if ((i) < mrows) {                                                              \
+            char *r = (char *)C + (i) * ldc * 2;                                        \
+            v16_store(r, dt, k0, c##i##0);                                              \
+            if (NV > 1) v16_store(r + 32, dt, k1, c##i##1);                             \
+            if (NV > 2) v16_store(r + 64, dt, k2, c##i##2);                             \
+        }                                                                               \
+    } while (0)
+#define ROW_PREFETCH_H(i)                                                               \
+    do {                                                                                \
+        if ((i) < mrows) {                                                              \
+            __builtin_prefetch((char *)C + (i) * ldc * 2, 1, 3);                        \
+            if (NV > 1) __builtin_prefetch((char *)C + (i) * ldc * 2 + 64, 1, 3);       \
+        }                                                                               \
+    } while (0)
+
+#define DEFINE_KERNEL_H(name, NVEC)                                                                          \
+    AVX512_TARGET static void name(int64_t kc, const float *Ap, const float *Bp, void *C, int64_t ldc,      \
+                                   int32_t dt, int64_t mrows, int64_t ncols)                                 \
+    {                                                                                                       \
+        enum { NV = NVEC };                                                                                 \
+        ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);                                                 \
+        ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);                                                 \
+        ROW_PREFETCH_H(0); ROW_PREFETCH_H(1); ROW_PREFETCH_H(2); ROW_PREFETCH_H(3);                         \
+        ROW_PREFETCH_H(4); ROW_PREFETCH_H(5); ROW_PREFETCH_H(6); ROW_PREFETCH_H(7);                         \
+        for (int64_t k = 0; k < kc; k++) {                                                                  \
+            __m512 b0 = _mm512_load_ps(Bp), b1 = b0, b2 = b0;                                               \
+            if (NV > 1) b1 = _mm512_load_ps(Bp + 16);                                                       \
+            if (NV > 2) b2 = _mm512_load_ps(Bp + 32);                                                       \
+            _mm_prefetch((const char *)(Bp + 8 * NR), _MM_HINT_T0);                                         \
+            if (NV > 1) _mm_prefetch((const char *)(Bp + 8 * NR + 16), _MM_HINT_T0);                        \
+            if (NV > 2) _mm_prefetch((const char *)(Bp + 8 * NR + 32), _MM_HINT_T0);                        \
+            ROW_FMA(0); ROW_FMA(1); ROW_FMA(2); ROW_FMA(3);                                                 \
+            ROW_FMA(4); ROW_FMA(5); ROW_FMA(6); ROW_FMA(7);                                                 \
+            Ap += MR;                                                                                       \
+            Bp += NR;                                                                                       \
+        }                                                                                                   \
+        __mmask16 k0 = cols_mask(ncols), k1 = cols_mask(ncols - 16), k2 = cols_mask(ncols - 32);            \
+        ROW_STORE_H(0); ROW_STORE_H(1); ROW_STORE_H(2); ROW_STORE_H(3);                                     \
+        ROW_STORE_H(4); ROW_STORE_H(5); ROW_STORE_H(6); ROW_STORE_H(7);                                     \
+    }
+
+DEFINE_KERNEL_H(ukernel_h_8x16, 1)
+DEFINE_KERNEL_H(ukernel_h_8x32, 2)
+DEFINE_KERNEL_H(ukernel_h_8x48, 3)
+
+static void ukernel_h_avx512(int64_t kc, const float *Ap, const float *Bp, void *C, int64_t ldc, int32_t dt,
+                             int64_t mrows, int64_t ncols)
+{
+    if (ncols > 32) ukernel_h_8x48(kc, Ap, Bp, C, ldc, dt, mrows, ncols);
+    else if (ncols > 16) ukernel_h_8x32(kc, Ap, Bp, C, ldc, dt, mrows, ncols);
+    else ukernel_h_8x16(kc, Ap, Bp, C, ldc, dt, mrows, ncols);
+}
+
 DEFINE_KERNEL(ukernel_8x16, 1)
 DEFINE_KERNEL(ukernel_8x32, 2)
 DEFINE_KERNEL(ukernel_8x48, 3)
@@ -151,4 +209,5 @@ static void ukernel_avx512(int64_t kc, const float *Ap, const float *Bp, float *
     else ukernel_8x16(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
 }
 
-const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512, ukernel_bs_avx512, ukernel_kp_avx512};
+const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512, ukernel_bs_avx512, ukernel_kp_avx512,
+                                         ukernel_h_avx512};
