@@ -48,6 +48,21 @@
 
 static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xffff : n <= 0 ? 0 : (__mmask16)((1u << n) - 1u); }
 
+/* kc steps over packed panels: 3 B vectors (prefetched 8 steps ahead), 8 A broadcasts, 24 FMAs. */
+#define PACKED_K_LOOP()                                                                   \
+    for (int64_t k = 0; k < kc; k++) {                                                    \
+        __m512 b0 = _mm512_load_ps(Bp), b1 = b0, b2 = b0;                                 \
+        if (NV > 1) b1 = _mm512_load_ps(Bp + 16);                                         \
+        if (NV > 2) b2 = _mm512_load_ps(Bp + 32);                                         \
+        _mm_prefetch((const char *)(Bp + 8 * NR), _MM_HINT_T0);                           \
+        if (NV > 1) _mm_prefetch((const char *)(Bp + 8 * NR + 16), _MM_HINT_T0);          \
+        if (NV > 2) _mm_prefetch((const char *)(Bp + 8 * NR + 32), _MM_HINT_T0);          \
+        ROW_FMA(0); ROW_FMA(1); ROW_FMA(2); ROW_FMA(3);                                   \
+        ROW_FMA(4); ROW_FMA(5); ROW_FMA(6); ROW_FMA(7);                                   \
+        Ap += MR;                                                                         \
+        Bp += NR;                                                                         \
+    }
+
 #define DEFINE_KERNEL(name, NVEC)                                                                          \
     __attribute__((target("avx512f,fma"))) static void name(int64_t kc, const float *Ap, const float *Bp,  \
                                                             float *C, int64_t ldc, int accumulate,         \
@@ -58,18 +73,7 @@ static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xfff
         ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);                                               \
         ROW_PREFETCH_C(0); ROW_PREFETCH_C(1); ROW_PREFETCH_C(2); ROW_PREFETCH_C(3);                       \
         ROW_PREFETCH_C(4); ROW_PREFETCH_C(5); ROW_PREFETCH_C(6); ROW_PREFETCH_C(7);                       \
-        for (int64_t k = 0; k < kc; k++) {                                                                \
-            __m512 b0 = _mm512_load_ps(Bp), b1 = b0, b2 = b0;                                             \
-            if (NV > 1) b1 = _mm512_load_ps(Bp + 16);                                                     \
-            if (NV > 2) b2 = _mm512_load_ps(Bp + 32);                                                     \
-            _mm_prefetch((const char *)(Bp + 8 * NR), _MM_HINT_T0);                                       \
-            if (NV > 1) _mm_prefetch((const char *)(Bp + 8 * NR + 16), _MM_HINT_T0);                      \
-            if (NV > 2) _mm_prefetch((const char *)(Bp + 8 * NR + 32), _MM_HINT_T0);                      \
-            ROW_FMA(0); ROW_FMA(1); ROW_FMA(2); ROW_FMA(3);                                               \
-            ROW_FMA(4); ROW_FMA(5); ROW_FMA(6); ROW_FMA(7);                                               \
-            Ap += MR;                                                                                     \
-            Bp += NR;                                                                                     \
-        }                                                                                                 \
+        PACKED_K_LOOP();                                                                                  \
         __mmask16 k0 = cols_mask(ncols), k1 = cols_mask(ncols - 16), k2 = cols_mask(ncols - 32);          \
         ROW_STORE(0); ROW_STORE(1); ROW_STORE(2); ROW_STORE(3);                                           \
         ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);                                           \
@@ -168,18 +172,7 @@ __attribute__((target("avx512f,fma"))) static void ukernel_kp_avx512(int64_t kc,
         ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);                                                 \
         ROW_PREFETCH_H(0); ROW_PREFETCH_H(1); ROW_PREFETCH_H(2); ROW_PREFETCH_H(3);                         \
         ROW_PREFETCH_H(4); ROW_PREFETCH_H(5); ROW_PREFETCH_H(6); ROW_PREFETCH_H(7);                         \
-        for (int64_t k = 0; k < kc; k++) {                                                                  \
-            __m512 b0 = _mm512_load_ps(Bp), b1 = b0, b2 = b0;                                               \
-            if (NV > 1) b1 = _mm512_load_ps(Bp + 16);                                                       \
-            if (NV > 2) b2 = _mm512_load_ps(Bp + 32);                                                       \
-            _mm_prefetch((const char *)(Bp + 8 * NR), _MM_HINT_T0);                                         \
-            if (NV > 1) _mm_prefetch((const char *)(Bp + 8 * NR + 16), _MM_HINT_T0);                        \
-            if (NV > 2) _mm_prefetch((const char *)(Bp + 8 * NR + 32), _MM_HINT_T0);                        \
-            ROW_FMA(0); ROW_FMA(1); ROW_FMA(2); ROW_FMA(3);                                                 \
-            ROW_FMA(4); ROW_FMA(5); ROW_FMA(6); ROW_FMA(7);                                                 \
-            Ap += MR;                                                                                       \
-            Bp += NR;                                                                                       \
-        }                                                                                                   \
+        PACKED_K_LOOP();                                                                                    \
         __mmask16 k0 = cols_mask(ncols), k1 = cols_mask(ncols - 16), k2 = cols_mask(ncols - 32);            \
         ROW_STORE_H(0); ROW_STORE_H(1); ROW_STORE_H(2); ROW_STORE_H(3);                                     \
         ROW_STORE_H(4); ROW_STORE_H(5); ROW_STORE_H(6); ROW_STORE_H(7);                                     \
