@@ -526,9 +526,14 @@ static int stop_running(int devid)
     char path[512];
     if (ds_socket_path(devid, path, sizeof path) != 0)
         return 1;
-    int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
-    snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path);
+    size_t len = strlen(path);
+    if (len >= sizeof sa.sun_path) {
+        fprintf(stderr, "aclemu-devsim: socket path %s is too long for a unix socket\n", path);
+        return 1;
+    }
+    memcpy(sa.sun_path, path, len + 1);
+    int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (s < 0 || connect(s, (struct sockaddr *)&sa, sizeof sa) != 0) {
         fprintf(stderr, "aclemu-devsim: no device process for device %d\n", devid);
         return 1;

@@ -170,10 +170,12 @@ static void *worker_main(void *arg)
     free(wa);
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        if (!p->stop && !p->jobs) {
+        if (!p->stop && !p->jobs && id + 1 < atomic_load(&p->last_block_dim)) {
             /* Between launches, look for the next job a while before sleeping: waking a sleeping
              * worker costs 20-100 us on a VM, a tenth of a small matmul. (A spin with sched_yield
-             * was measured worse: a yielding thread delays the wake-up of others on its CPU.) */
+             * was measured worse: a yielding thread delays the wake-up of others on its CPU.)
+             * Only the workers the last job had blocks for spin: on a many-core host a stream of
+             * small kernels keeps one or two threads busy, not all of them. */
             uint32_t seen = atomic_load(&p->posted);
             pthread_mutex_unlock(&p->mu);
             uint64_t t0 = ds_now_ns();
@@ -253,6 +255,7 @@ int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_s
         pthread_mutex_lock(&p->mu);
         job.link = p->jobs;
         p->jobs = &job;
+        atomic_store(&p->last_block_dim, job.block_dim);
         atomic_fetch_add(&p->posted, 1);
         pthread_cond_broadcast(&p->cv);
         pthread_mutex_unlock(&p->mu);

@@ -31,6 +31,7 @@ typedef struct ds_pool {
     pthread_cond_t cv;
     ds_job *jobs;               /* jobs with blocks still to hand out */
     _Atomic uint32_t posted;    /* bumped per posted job: spinning workers watch it */
+    _Atomic uint32_t last_block_dim; /* of the last posted job: workers beyond it do not spin */
     _Atomic(_Atomic uint32_t *) wake_word; /* a futex wake for a spinning worker on wake_cpu */
     _Atomic int32_t wake_cpu;
     uint32_t nworkers;
