@@ -19,7 +19,7 @@
 #include "aclemu/profile.h"
 
 #define DS_MAGIC 0x41434c45u /* "ACLE" */
-#define DS_VERSION 1u
+#define DS_VERSION 2u /* 2: waiter_cpu, completed_ns in the stream block */
 
 /* Device address range of device N: [DS_DEV_BASE(N), DS_DEV_BASE(N) + cap). Far from anything
  * a host process maps, so a device pointer dereferenced in the host faults. */
@@ -133,6 +133,7 @@ typedef struct ds_stream_shm {
     /* written by the device */
     _Alignas(DS_CACHELINE) _Atomic uint32_t completed;    /* tasks finished; futex for clients */
     _Atomic uint32_t client_waiting;
+    _Atomic uint64_t completed_ns;                         /* CLOCK_MONOTONIC of the last completion */
     _Atomic uint64_t read_pos;                             /* ring bytes consumed */
     _Atomic int32_t error;                                 /* first task failure since last sync */
     _Atomic uint32_t cb_reached;                           /* host fns reached; futex */

@@ -5,6 +5,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -213,6 +214,11 @@ static int spawn_devsim(int devid)
          * device's threads would then share the CPUs with the client's as one separate entity,
          * which delays a client thread waking on a CPU where a device thread spins */
         setpgid(0, 0);
+        /* still in the client's session, so a background group of its terminal: a write to the
+         * terminal (verbose stderr) under `stty tostop`, or a read, must not stop the device */
+        signal(SIGTTOU, SIG_IGN);
+        signal(SIGTTIN, SIG_IGN);
+        signal(SIGTSTP, SIG_IGN);
         if (fork() != 0)
             _exit(0);
         if (devnull >= 0) {
@@ -464,20 +470,32 @@ int drv_rpc(drv_device *dev, ds_req *req, ds_resp *resp, int fd, void *extra, si
 
 #define HOST_SPIN_NS 30000
 
-int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *waiters,
-                     _Atomic int32_t *waiter_cpu, uint32_t target, int32_t timeout_ms, int timeout_code)
+/* How long the last wait of this thread took: from its start to the device's completion of the
+ * task when the stream reports that time (a thread woken from the futex would otherwise count
+ * its own wake-up latency and never spin again), else to the return. */
+static __thread uint64_t last_wait_ns;
+
+static void note_wait(const drv_wait_hints *h, uint64_t start)
+{
+    uint64_t end = h && h->done_ns ? atomic_load_explicit(h->done_ns, memory_order_relaxed) : 0;
+    if (end == 0 || end > ds_now_ns())
+        end = ds_now_ns();
+    last_wait_ns = end > start ? end - start : 0;
+}
+
+int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, const drv_wait_hints *h, uint32_t target,
+                     int32_t timeout_ms, int timeout_code)
 {
     if (ds_reached(atomic_load(word), target))
         return E_OK;
     uint64_t start = ds_now_ns();
     /* A short busy spin catches a tiny task without two context switches. It is adaptive: when
-     * this thread's last wait outlasted the spin, the spin would only take a CPU from the device's
+     * this thread's last task outlasted the spin, the spin would only take a CPU from the device's
      * threads (on a small host every CPU runs one), so wait on the futex almost at once. */
-    static __thread uint64_t last_wait_ns;
     uint64_t spin_ns = last_wait_ns > HOST_SPIN_NS ? 2000 : HOST_SPIN_NS;
     while (ds_now_ns() - start < spin_ns) {
         if (ds_reached(atomic_load(word), target)) {
-            last_wait_ns = ds_now_ns() - start;
+            note_wait(h, start);
             return E_OK;
         }
         ds_cpu_relax();
@@ -486,7 +504,7 @@ int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *
     for (;;) {
         uint32_t v = atomic_load(word);
         if (ds_reached(v, target)) {
-            last_wait_ns = ds_now_ns() - start;
+            note_wait(h, start);
             return E_OK;
         }
         if (drv_dev_lost(dev))
@@ -497,14 +515,14 @@ int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *
         uint64_t slice = 100000000ull; /* re-check the device's health every 100 ms */
         if (deadline - now < slice)
             slice = deadline - now;
-        if (waiter_cpu)
-            atomic_store_explicit(waiter_cpu, sched_getcpu(), memory_order_relaxed);
-        if (waiters)
-            atomic_fetch_add(waiters, 1);
+        if (h && h->waiter_cpu)
+            atomic_store_explicit(h->waiter_cpu, sched_getcpu(), memory_order_relaxed);
+        if (h && h->waiters)
+            atomic_fetch_add(h->waiters, 1);
         if (!ds_reached(atomic_load(word), target))
             ds_futex_wait(word, v, (int64_t)slice);
-        if (waiters)
-            atomic_fetch_sub(waiters, 1);
+        if (h && h->waiters)
+            atomic_fetch_sub(h->waiters, 1);
     }
 }
 

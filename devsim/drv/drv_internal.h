@@ -113,10 +113,17 @@ int drv_xlate(drv_device *dev, const void *p, size_t len, uint64_t *out);
 /* host-process address for [p, p+len): device (any open device), pinned or plain host */
 void *drv_host_addr(const void *p, size_t len);
 
-/* waits until *word reaches target (wrap-safe); ACL code on timeout/loss. Before sleeping it
- * counts itself in *waiters and leaves its CPU in *waiter_cpu (both optional) for the waker. */
-int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, _Atomic uint32_t *waiters,
-                     _Atomic int32_t *waiter_cpu, uint32_t target, int32_t timeout_ms, int timeout_code);
+/* Optional extras of drv_wait_counter (a stream's completion counter has them all). */
+typedef struct drv_wait_hints {
+    _Atomic uint32_t *waiters;   /* counted in while sleeping (the waker skips the syscall at 0) */
+    _Atomic int32_t *waiter_cpu; /* the CPU it slept on, for the waker */
+    _Atomic uint64_t *done_ns;   /* when the device completed the last task (tunes the spin) */
+} drv_wait_hints;
+#define DRV_STREAM_HINTS(sh) (&(drv_wait_hints){&(sh)->client_waiting, &(sh)->waiter_cpu, &(sh)->completed_ns})
+
+/* waits until *word reaches target (wrap-safe); ACL code on timeout/loss. hints may be NULL. */
+int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, const drv_wait_hints *hints, uint32_t target,
+                     int32_t timeout_ms, int timeout_code);
 
 void drv_stream_release_all(drv_device *dev);
 void drv_event_release_all(drv_device *dev);

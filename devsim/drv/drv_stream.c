@@ -107,8 +107,7 @@ int32_t drv_stream_id(const drv_stream *s) { return s ? (int32_t)s->idx : -1; }
 int drv_stream_drain(drv_stream *s)
 {
     uint32_t target = atomic_load(&s->shm->submitted);
-    return drv_wait_counter(s->dev, &s->shm->completed, &s->shm->client_waiting, &s->shm->waiter_cpu,
-                            target, -1, 0);
+    return drv_wait_counter(s->dev, &s->shm->completed, DRV_STREAM_HINTS(s->shm), target, -1, 0);
 }
 
 int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
@@ -116,9 +115,8 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
     if (!s)
         return drv_err(E_INVALID_PARAM, "stream is NULL");
     uint32_t target = atomic_load(&s->shm->submitted);
-    int rc = drv_wait_counter(s->dev, &s->shm->completed, &s->shm->client_waiting, &s->shm->waiter_cpu,
-                              target,
-                              timeout_ms, E_RT_STREAM_SYNC_TIMEOUT);
+    int rc = drv_wait_counter(s->dev, &s->shm->completed, DRV_STREAM_HINTS(s->shm), target, timeout_ms,
+                              E_RT_STREAM_SYNC_TIMEOUT);
     if (rc != E_OK)
         return rc;
     /* an idle stream of a dead device must not report success either */
@@ -166,8 +164,7 @@ static int enqueue(drv_stream *s, const ds_task *hdr, const void *payload, size_
         uint32_t c = atomic_load(&sh->completed);
         if (pos + need - atomic_load(&sh->read_pos) <= DS_RING_BYTES)
             break;
-        int rc = drv_wait_counter(s->dev, &sh->completed, &sh->client_waiting, &sh->waiter_cpu, c + 1,
-                                  -1, 0);
+        int rc = drv_wait_counter(s->dev, &sh->completed, DRV_STREAM_HINTS(sh), c + 1, -1, 0);
         if (rc != E_OK) {
             pthread_mutex_unlock(&s->mu);
             return rc;
@@ -521,7 +518,7 @@ int drv_event_sync(drv_event *e, int32_t timeout_ms)
     if (!e)
         return drv_err(E_INVALID_PARAM, "event is NULL");
     uint32_t target = atomic_load(&e->shm->recorded);
-    return drv_wait_counter(e->dev, &e->shm->completed, NULL, NULL, target, timeout_ms,
+    return drv_wait_counter(e->dev, &e->shm->completed, NULL, target, timeout_ms,
                             E_RT_EVENT_SYNC_TIMEOUT);
 }
 

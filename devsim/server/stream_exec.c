@@ -175,6 +175,7 @@ static void *stream_main(void *arg)
             break;
         }
         int skip = aborting(s) || (s->fail_mode == 1 && atomic_load(&s->error) != 0);
+        int multi = t->kind == DS_TASK_KERNEL && t->block_dim > 1; /* read before the slot is released */
         if (!skip) {
             int rc = exec_task(srv, s, t);
             if (rc != 0) {
@@ -184,9 +185,10 @@ static void *stream_main(void *arg)
         }
         rpos += size;
         atomic_store_explicit(&s->read_pos, rpos, memory_order_release);
+        atomic_store_explicit(&s->completed_ns, ds_now_ns(), memory_order_relaxed);
         atomic_store_explicit(&s->completed, ++done, memory_order_seq_cst);
         if (atomic_load(&s->client_waiting))
-            ds_pool_wake(&srv->pool, &s->completed, atomic_load(&s->waiter_cpu));
+            ds_pool_wake(&srv->pool, &s->completed, atomic_load(&s->waiter_cpu), multi && !skip);
     }
     /* give the ring's pages back to the host, tell waiters the stream is gone, free the slot */
     {

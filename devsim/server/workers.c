@@ -140,9 +140,12 @@ static void take_wake(ds_pool *p)
         ds_futex_wake(w);
 }
 
-void ds_pool_wake(ds_pool *p, _Atomic uint32_t *word, int32_t cpu)
+void ds_pool_wake(ds_pool *p, _Atomic uint32_t *word, int32_t cpu, int after_job)
 {
-    if (p->nworkers > 0 && cpu >= 0 && cpu != sched_getcpu()) {
+    /* a worker may spin there: one is spinning, or the job just finished had workers, which are
+     * about to */
+    int candidates = atomic_load(&p->spinning) > 0 || (after_job && p->nworkers > 0);
+    if (candidates && cpu >= 0 && cpu != sched_getcpu()) {
         _Atomic uint32_t *none = NULL;
         if (atomic_compare_exchange_strong(&p->wake_word, &none, word)) {
             atomic_store(&p->wake_cpu, cpu); /* a stale CPU only costs the interrupt saved */
@@ -178,11 +181,13 @@ static void *worker_main(void *arg)
              * small kernels keeps one or two threads busy, not all of them. */
             uint32_t seen = atomic_load(&p->posted);
             pthread_mutex_unlock(&p->mu);
+            atomic_fetch_add(&p->spinning, 1);
             uint64_t t0 = ds_now_ns();
             while (atomic_load(&p->posted) == seen && !p->stop && ds_now_ns() - t0 < DS_WORKER_SPIN_NS) {
                 take_wake(p);
                 ds_cpu_relax();
             }
+            atomic_fetch_sub(&p->spinning, 1);
             pthread_mutex_lock(&p->mu);
         }
         while (!p->stop && !p->jobs)

@@ -32,6 +32,7 @@ typedef struct ds_pool {
     ds_job *jobs;               /* jobs with blocks still to hand out */
     _Atomic uint32_t posted;    /* bumped per posted job: spinning workers watch it */
     _Atomic uint32_t last_block_dim; /* of the last posted job: workers beyond it do not spin */
+    _Atomic uint32_t spinning;  /* workers spinning between jobs (they can take a wake) */
     _Atomic(_Atomic uint32_t *) wake_word; /* a futex wake for a spinning worker on wake_cpu */
     _Atomic int32_t wake_cpu;
     uint32_t nworkers;
@@ -48,10 +49,11 @@ void ds_pool_stop(ds_pool *p);
 int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_size,
                 uint32_t block_dim);
 
-/* Wakes the waiters of futex `word`, from CPU `cpu` when a spinning worker runs there (a wake-up
- * from the CPU where the waiter sleeps needs no cross-CPU interrupt, which costs ~60 us on some
- * VMs); else, or when no worker takes it within a few microseconds, from the calling thread. */
-void ds_pool_wake(ds_pool *p, _Atomic uint32_t *word, int32_t cpu);
+/* Wakes the waiters of futex `word`, from CPU `cpu` when a worker spinning there takes the wake
+ * (a wake-up from the CPU where the waiter sleeps needs no cross-CPU interrupt, which costs ~60 us
+ * on some VMs); else (no worker spinning or about to, after_job: the caller just ran a job of
+ * several blocks; or none taking it within 5 us) from the caller. */
+void ds_pool_wake(ds_pool *p, _Atomic uint32_t *word, int32_t cpu, int after_job);
 
 /* Runs fn(arg) with SIGSEGV/SIGBUS/SIGFPE turned into an error return (a bad device address in a
  * kernel must not take the device process down). Returns 0, or ACL_ERROR_RT_AICORE_EXCEPTION. */

@@ -103,7 +103,7 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                 int staged = 0;           /* conv source staged: full panels read in place */
                 if (p->b_direct) {
                     bsrc = (const float *)bbase + pc * d->b.rs + jc;
-                } else if (impl->ukernel_kp && p->isa == GEMM_ISA_AVX512 && p->nr == 48 &&
+                } else if (impl->ukernel_kp && p->isa == GEMM_ISA_AVX512 && p->nr == 48 && ncur <= GEMM_NC_MAX &&
                            gemm_conv_stage_chunk(p, bbase, jc, ncur, pc, kcur, stage, &sg)) {
                     staged = 1;
                     for (int64_t jr = 0, q = 0; jr < ncur; jr += nr, q++) {

@@ -61,7 +61,8 @@ int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char *base, int64_t
  * band in scratch and, per k, the stage row that B's row k reads (column j of a panel whose lane
  * groups each lie on one output row is at kptr[k] + off[j / 16] + j % 16). The microkernel reads
  * such panels in place; the others are packed one by one. */
-#define GEMM_KC_MAX 384  /* bounds of the planner's K chunk and N chunk */
+#define GEMM_KC_MAX 384  /* bounds of the planner's K chunk and N chunk (checked again where a
+                          * device kernel sizes arrays by them: plans arrive in argument blobs) */
 #define GEMM_NC_MAX 4096
 typedef struct gemm_conv_stage {
     int64_t wo, sh, rs, nc, pos0, oh_lo;

@@ -89,9 +89,9 @@ int gemm_plan_init(gemm_plan *p, const gemm_desc *desc, uint32_t max_blocks, uin
     int64_t nk = ceil_div(K, kc_t);
     p->kc = ceil_div(K, nk);
     int64_t nc_t = (l2 / 2) / (p->kc * 4);
-    nc_t = nc_t / p->nr * p->nr;
-    if (nc_t < p->nr) nc_t = p->nr;
     if (nc_t > GEMM_NC_MAX) nc_t = GEMM_NC_MAX;
+    nc_t = nc_t / p->nr * p->nr; /* so p->nc <= GEMM_NC_MAX */
+    if (nc_t < p->nr) nc_t = p->nr;
 
     /* Tile grid: the cheapest completion time over the workers, then the fewest tiles. */
     if (max_blocks == 0) max_blocks = 1;
