@@ -27,6 +27,36 @@ static void epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, 
     gemm_epilogue(p, batch, m0, mc, n0, nc, acc, ldacc);
 }
 
+/* Where the micro-tiles of one N chunk x K chunk read B: FP32 B in place (plan.b_direct), a staged
+ * convolution source whose full panels are read in place (the others packed into Bp), or the
+ * packed panel Bp. */
+typedef struct b_source {
+    const float *inplace; /* B in place at row pc, column jc, or NULL */
+    int staged;
+    gemm_conv_stage sg;
+    int direct[GEMM_NC_MAX / 48 + 1];      /* per 48-column panel: read from the stage */
+    int64_t off[GEMM_NC_MAX / 48 + 1][3];  /* its three lane groups' offsets */
+} b_source;
+
+static void prepare_b(const gemm_plan *p, const gemm_isa_impl *impl, const char *bbase, int64_t jc, int64_t ncur,
+                      int64_t pc, int64_t kcur, float *Bp, float *stage, b_source *bs)
+{
+    bs->inplace = NULL;
+    bs->staged = 0;
+    if (p->b_direct) {
+        bs->inplace = (const float *)bbase + pc * p->d.b.rs + jc;
+    } else if (impl->ukernel_kp && p->isa == GEMM_ISA_AVX512 && p->nr == 48 && ncur <= GEMM_NC_MAX &&
+               gemm_conv_stage_chunk(p, bbase, jc, ncur, pc, kcur, stage, &bs->sg)) {
+        bs->staged = 1;
+        for (int64_t jr = 0, q = 0; jr < ncur; jr += 48, q++) {
+            bs->direct[q] = gemm_conv_stage_panel_plain(&bs->sg, jr, bs->off[q]);
+            if (!bs->direct[q]) gemm_conv_stage_pack_panel(&bs->sg, jr, kcur, Bp + jr * kcur);
+        }
+    } else {
+        pack_b(p, bbase, jc, ncur, pc, kcur, Bp, stage);
+    }
+}
+
 /* One tile. Either A's rows of the tile are packed once per K chunk and each K chunk sweeps the N
  * chunks, or (gemm_a_whole) the whole A panel is packed once and each N chunk sweeps the K chunks,
  * so that C chunk stays in cache. Per N chunk the B panel is packed and swept by the micro-tiles
@@ -79,9 +109,7 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
         return;
     }
     int whole = gemm_a_whole(p);
-    gemm_conv_stage sg; /* per N chunk x K chunk: which panels of a staged conv source are read in place */
-    int panel_direct[GEMM_NC_MAX / 48 + 1];
-    int64_t panel_off[GEMM_NC_MAX / 48 + 1][3];
+    b_source bs; /* per N chunk x K chunk */
     int64_t mtr = (mt + mr - 1) / mr * mr;
     if (whole) /* every K chunk of A, one after the other (chunk pc at mtr * pc) */
         for (int64_t pc = 0; pc < K; pc += p->kc) pack_a(p, abase, m0, mt, pc, min64(p->kc, K - pc), Ap + mtr * pc);
@@ -99,20 +127,7 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                 int64_t kcur = min64(p->kc, K - pc);
                 int last = pc + kcur >= K;
                 const float *apanel = whole ? Ap + mtr * pc : Ap;
-                const float *bsrc = NULL; /* B in place: row pc, column jc */
-                int staged = 0;           /* conv source staged: full panels read in place */
-                if (p->b_direct) {
-                    bsrc = (const float *)bbase + pc * d->b.rs + jc;
-                } else if (impl->ukernel_kp && p->isa == GEMM_ISA_AVX512 && p->nr == 48 && ncur <= GEMM_NC_MAX &&
-                           gemm_conv_stage_chunk(p, bbase, jc, ncur, pc, kcur, stage, &sg)) {
-                    staged = 1;
-                    for (int64_t jr = 0, q = 0; jr < ncur; jr += nr, q++) {
-                        panel_direct[q] = gemm_conv_stage_panel_plain(&sg, jr, panel_off[q]);
-                        if (!panel_direct[q]) gemm_conv_stage_pack_panel(&sg, jr, kcur, Bp + jr * kcur);
-                    }
-                } else {
-                    pack_b(p, bbase, jc, ncur, pc, kcur, Bp, stage);
-                }
+                prepare_b(p, impl, bbase, jc, ncur, pc, kcur, Bp, stage, &bs);
                 for (int64_t ir = 0; ir < mt; ir += mr) {
                     const float *a = apanel + ir * kcur;
                     int64_t rows = min64(mr, mt - ir);
@@ -124,10 +139,10 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                                             cv->dtype, rows, cols);
                             continue;
                         }
-                        if (bsrc)
-                            impl->ukernel_bs(kcur, a, bsrc + jr, d->b.rs, c, ldacc, pc > 0, rows, cols);
-                        else if (staged && panel_direct[jr / nr])
-                            impl->ukernel_kp(kcur, a, sg.kptr, panel_off[jr / nr], c, ldacc, pc > 0, rows);
+                        if (bs.inplace)
+                            impl->ukernel_bs(kcur, a, bs.inplace + jr, d->b.rs, c, ldacc, pc > 0, rows, cols);
+                        else if (bs.staged && bs.direct[jr / nr])
+                            impl->ukernel_kp(kcur, a, bs.sg.kptr, bs.off[jr / nr], c, ldacc, pc > 0, rows);
                         else
                             impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
                         if (last && epi) epilogue(p, batch, m0 + ir, rows, jc + jr, cols, c, ldacc);
