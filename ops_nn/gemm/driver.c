@@ -13,10 +13,9 @@ static void pack_a(const gemm_plan *p, const char *base, int64_t m0, int64_t mc,
     gemm_pack_a(p, base, m0, mc, k0, kc, dst);
 }
 
-static void pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc, float *dst,
-                   float *stage)
+static void pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc, float *dst)
 {
-    if (p->isa == GEMM_ISA_AVX512 && gemm_pack_b_avx512(p, base, n0, nc, k0, kc, dst, stage)) return;
+    if (p->isa == GEMM_ISA_AVX512 && gemm_pack_b_avx512(p, base, n0, nc, k0, kc, dst)) return;
     gemm_pack_b(p, base, n0, nc, k0, kc, dst);
 }
 
@@ -53,7 +52,7 @@ static void prepare_b(const gemm_plan *p, const gemm_isa_impl *impl, const char 
             if (!bs->direct[q]) gemm_conv_stage_pack_panel(&bs->sg, jr, kcur, Bp + jr * kcur);
         }
     } else {
-        pack_b(p, bbase, jc, ncur, pc, kcur, Bp, stage);
+        pack_b(p, bbase, jc, ncur, pc, kcur, Bp);
     }
 }
 

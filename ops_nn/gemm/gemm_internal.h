@@ -53,9 +53,7 @@ void gemm_pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, i
 int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
                        float *dst);
 int gemm_pack_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
-                       float *dst, float *stage);
-int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0,
-                                   int64_t kc, float *dst, float *stage);
+                       float *dst);
 
 /* The staged convolution source of one N chunk x K chunk (pack_conv_staged_avx512.c): the input
  * band in scratch and, per k, the stage row that B's row k reads (column j of a panel whose lane

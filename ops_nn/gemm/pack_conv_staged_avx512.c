@@ -1,5 +1,7 @@
-/* AVX-512 packer for the implicit-GEMM convolution source through a staged input band (2-D
- * forward im2col, W stride 1 or 2, columns of one image).
+/* The implicit-GEMM convolution source through a staged input band on AVX-512 (2-D forward
+ * im2col, W stride 1 or 2, columns of one image). The driver stages a chunk, reads the panels
+ * whose lane groups each lie on one output row in place (microkernel with per-k row pointers) and
+ * packs the others with gemm_conv_stage_pack_panel.
  *
  * The input rows a chunk of output positions reads are first copied into scratch ("staged") with
  * the padding written as zeros and, for stride 2, the even and odd columns split into two phases:
@@ -7,7 +9,7 @@
  * Then tap (th, tw) of output (oh, ow) is stage[ci][(oh-oh_lo)*sh + th*dh][(tw*dw) % sw][ow + (tw*dw)/sw]:
  * for a fixed tap, consecutive ow are consecutive floats. A panel's lanes therefore split into
  * the same few contiguous segments (one per output row it touches) for every tap and channel, and
- * each row of B is 1-2 plain masked loads per 16 lanes, with no per-tap lane plans and no
+ * each row of B is 1-2 masked loads per 16 lanes, with no per-tap lane plans and no
  * bounds checks. This matters most when there are few input channels per tap (the 7x7/2 stem:
  * 3 channels), where per-tap plans cannot be amortised. */
 #include <string.h>
@@ -144,26 +146,4 @@ AVX512_TARGET void gemm_conv_stage_pack_panel(const gemm_conv_stage *sg, int64_t
             _mm512_store_ps(d + grp * 16, v);
         }
     }
-}
-
-AVX512_TARGET int gemm_pack_conv_b_staged_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc,
-                                                 int64_t k0, int64_t kc, float *dst, float *stage)
-{
-    gemm_conv_stage sg;
-    if (!gemm_conv_stage_chunk(p, base, n0, nc, k0, kc, stage, &sg)) return 0;
-    for (int64_t j0 = 0; j0 < nc; j0 += 48) {
-        int64_t off[3];
-        float *d = dst + j0 * kc;
-        if (gemm_conv_stage_panel_plain(&sg, j0, off)) { /* the common case: one plain load per group */
-            for (int64_t k = 0; k < kc; k++, d += 48) {
-                const float *tb = sg.kptr[k];
-                _mm512_store_ps(d, _mm512_loadu_ps(tb + off[0]));
-                _mm512_store_ps(d + 16, _mm512_loadu_ps(tb + off[1]));
-                _mm512_store_ps(d + 32, _mm512_loadu_ps(tb + off[2]));
-            }
-        } else {
-            gemm_conv_stage_pack_panel(&sg, j0, kc, d);
-        }
-    }
-    return 1;
 }
