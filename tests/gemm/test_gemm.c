@@ -236,6 +236,7 @@ static void test_loop_orders(void **state)
 static void test_b_in_place(void **state)
 {
     setenv("ACLEMU_ISA", "avx512", 1);
+    const int avx512 = gemm_host_isa() == GEMM_ISA_AVX512;
     static const int64_t direct[][3] = {{128, 768, 768}, {7, 1, 33}, {20, 17, 1}, {64, 47, 500}, {33, 49, 2000},
                                         {128, 100, 64}, {9, 530, 3}};
     for (size_t s = 0; s < sizeof direct / sizeof direct[0]; s++)
@@ -243,7 +244,8 @@ static void test_b_in_place(void **state)
             gcase g = {direct[s][0], direct[s][1], direct[s][2], v == 1, 0, GEMM_F32, GEMM_F32, GEMM_F32,
                        GEMM_MATH_KEEP, 0, v == 2 ? 0.5f : 1.0f, v == 2 ? -1.0f : 0.0f, v, 0};
             run_case(&g, v == 0 ? 24 : 3);
-            assert_true(last_b_direct);
+            /* the in-place kernel is AVX-512 only: on an AVX2 host the case still runs (packed) */
+            if (avx512) assert_true(last_b_direct);
         }
     /* packed: B transposed, a conversion (HF32, FP16 operands), a tall tile, rows 4 KiB apart */
     gcase packed[] = {
