@@ -355,3 +355,199 @@ aclnnStatus aclemu_plan_Range(aclOpExecutor *executor, const aclScalar *start, c
 {
     return plan_range(executor, start, end, step, out, 1);
 }
+
+/* ---- pads and Roll (the IndexMap kernel) ------------------------------------------------------ */
+#define PAD_DTYPES (DT(FLOAT) | DT(INT32) | DT(FLOAT16) | DT(INT8) | DT(DOUBLE) | DT(INT16) | DT(INT64) | DT(UINT64) | \
+                    DT(UINT32) | DT(UINT16) | DT(UINT8) | DT(BOOL) | DT(BF16))
+#define MIRROR_DTYPES (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(DOUBLE) | DT(INT8) | DT(UINT8) | \
+                       DT(BOOL) | DT(BF16))
+#define ROLL_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(INT8) | DT(UINT8) | DT(INT32) | DT(UINT32) | DT(BOOL) | DT(INT64) | \
+                     DT(BF16) | DT(INT16))
+
+/* self -> out through the per-dim maps (kinds / shifts over out's dims; self has out's rank). */
+static aclnnStatus map_launch(aclOpExecutor *ex, const aclTensor *self, const aclTensor *out, const int32_t *kind,
+                              const int64_t *shift, const aclScalar *value, const aclTensor *self_base,
+                              const aclTensor *out_base)
+{
+    if (aclemu_tensor_numel(out) == 0)
+        return ACLNN_SUCCESS;
+    int64_t rows = aclemu_tensor_numel(out) / out->shape[out->ndim - 1];
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)rows, aclemu_vector_core_num(aclemu_op_profile()),
+                   (uint64_t)(8192 / out->shape[out->ndim - 1] + 1), 1, &bd, &per);
+    mv_map_args *a = (mv_map_args *)aclemu_exec_add_launch(ex, "IndexMap", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    for (uint32_t d = 0; d < out->ndim; d++) {
+        a->kind[d] = kind[d];
+        a->shift[d] = shift[d];
+    }
+    if (value) {
+        a->cval_f = aclemu_scalar_to_f64(value);
+        a->cval_i = aclemu_scalar_to_i64(value);
+    }
+    a->rows_per_block = (int64_t)per;
+    aclnnStatus st;
+    if ((st = aclemu_exec_tdesc(ex, a, &a->self, self)) || (st = aclemu_exec_tdesc(ex, a, &a->out, out)))
+        return st;
+    /* views made here (a flattened Roll) take their addresses from the API tensors */
+    if (self_base && (st = aclemu_exec_bind_tensor(ex, a, &a->self.addr, self_base)))
+        return st;
+    return out_base ? aclemu_exec_bind_tensor(ex, a, &a->out.addr, out_base) : ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_plan_ConstantPadNd(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *pad,
+                                      const aclScalar *value, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, pad, "pad")) ||
+        (st = aclemu_check_notnull(api, value, "value")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_dtype(api, self, "self", PAD_DTYPES)))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    uint32_t nd = self->ndim;
+    if (out->ndim != nd)
+        return ACLEMU_PARAM_ERROR(api, "Dim of self[%u] and out[%u] can't be different.", nd, out->ndim);
+    if (pad->size % 2)
+        return ACLEMU_PARAM_ERROR(api, "Pad len must be divisible by 2");
+    if (pad->size / 2 > nd)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnConstantPadNd pad len [%llu] to not be greater than twice of [%u] "
+                                       "but check failed.",
+                                  (unsigned long long)pad->size, nd);
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    for (uint32_t d = 0; d < nd; d++) {
+        int64_t lo = 0, hi = 0;
+        uint32_t k = nd - 1 - d; /* pad pairs start at the last dim */
+        if (2 * k + 1 < pad->size) {
+            lo = pad->data[2 * k];
+            hi = pad->data[2 * k + 1];
+            kind[d] = MV_CONST;
+        }
+        int64_t want = self->shape[d] + lo + hi;
+        if (want < 0)
+            return ACLEMU_PARAM_ERROR(api, "The input size %lld plus padding %lld and %lld resulted in a negative output "
+                                           "size, which is invalid. Check dimension %u of your input.",
+                                      (long long)self->shape[d], (long long)lo, (long long)hi, d);
+        if (out->shape[d] != want)
+            return ACLEMU_PARAM_ERROR(api, "output shape at dim %u check failed,The output shape you provided is %lld at "
+                                           "dim %u, and the expected one is %lld at dim %u based on the infershape.",
+                                      d, (long long)out->shape[d], d, (long long)want, d);
+        shift[d] = lo;
+    }
+    if (aclemu_tensor_numel(self) == 0) /* nothing to copy: every element is the constant */
+        for (uint32_t d = 0; d < nd; d++)
+            kind[d] = MV_CONST;
+    return map_launch(executor, self, out, kind, shift, value, NULL, NULL);
+}
+
+/* Reflection / replication pads of the last k dims (rank k+1 or k+2). */
+static aclnnStatus plan_edge_pad(aclOpExecutor *ex, const aclTensor *self, const aclIntArray *padding,
+                                 const aclTensor *out, uint32_t k, int kind_of)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, padding, "padding")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", MIRROR_DTYPES)) ||
+        (st = aclemu_check_dtype(api, out, "out", MIRROR_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    uint32_t nd = self->ndim;
+    if (nd < k + 1 || nd > k + 2)
+        return ACLEMU_PARAM_ERROR(api, "self dim num %u should be in [%u, %u].", nd, k + 1, k + 2);
+    if (out->ndim != nd)
+        return ACLEMU_PARAM_ERROR(api, "self, out dim should be same.");
+    if (padding->size != 2 * k)
+        return ACLEMU_PARAM_ERROR(api, "padding length should be %u, but got %llu.", 2 * k,
+                                  (unsigned long long)padding->size);
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    for (uint32_t d = 0; d < nd; d++) {
+        int64_t lo = 0, hi = 0;
+        if (d >= nd - k) {
+            uint32_t j = nd - 1 - d;
+            lo = padding->data[2 * j];
+            hi = padding->data[2 * j + 1];
+            kind[d] = kind_of;
+            if (kind_of == MV_REFLECT && (lo >= self->shape[d] || hi >= self->shape[d] || lo < 0 || hi < 0))
+                return ACLEMU_PARAM_ERROR(api, "padding size should be less than the corresponding self dimention.");
+            if (kind_of == MV_REPLICATE && (self->shape[d] == 0 || lo < 0 || hi < 0))
+                return ACLEMU_PARAM_ERROR(api, "padding should be non-negative and the padded dim %u of self non-empty.", d);
+        }
+        if (out->shape[d] != self->shape[d] + lo + hi)
+            return ACLEMU_PARAM_ERROR(api, "wrong out shape.");
+        shift[d] = lo;
+    }
+    if (aclemu_tensor_numel(self) == 0)
+        return ACLNN_SUCCESS; /* a non-padded dim of size 0: out is empty too */
+    return map_launch(ex, self, out, kind, shift, NULL, NULL, NULL);
+}
+
+#define EDGE_PAD(name, k, kind)                                                                                      \
+    aclnnStatus aclemu_plan_##name(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *padding,       \
+                                   aclTensor *out)                                                                   \
+    {                                                                                                                \
+        return plan_edge_pad(executor, self, padding, out, k, kind);                                                \
+    }
+EDGE_PAD(ReflectionPad1d, 1, MV_REFLECT)
+EDGE_PAD(ReflectionPad2d, 2, MV_REFLECT)
+EDGE_PAD(ReflectionPad3d, 3, MV_REFLECT)
+EDGE_PAD(ReplicationPad1d, 1, MV_REPLICATE)
+EDGE_PAD(ReplicationPad2d, 2, MV_REPLICATE)
+EDGE_PAD(ReplicationPad3d, 3, MV_REPLICATE)
+
+aclnnStatus aclemu_plan_Roll(aclOpExecutor *executor, const aclTensor *x, const aclIntArray *shifts,
+                             const aclIntArray *dims, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, shifts, "shifts")) ||
+        (st = aclemu_check_notnull(api, dims, "dims")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, x, "x", ROLL_DTYPES)) || (st = aclemu_check_dtype(api, out, "out", ROLL_DTYPES)) ||
+        (st = aclemu_check_same_dtype(api, x, "x", out, "out")) || (st = aclemu_check_same_shape(api, x, "x", out, "out")))
+        return st;
+    if (dims->size == 0 && shifts->size != 1)
+        return ACLEMU_PARAM_ERROR(api, "The size of shifts must be 1 if the size of dims is 0.");
+    if (dims->size && dims->size != shifts->size)
+        return ACLEMU_PARAM_ERROR(api, "shifts and dims must have the same size, got %llu and %llu.",
+                                  (unsigned long long)shifts->size, (unsigned long long)dims->size);
+    if ((st = aclemu_check_shape(api, x, "x", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t n = (int64_t)x->ndim;
+    for (uint64_t i = 0; i < dims->size; i++)
+        if (dims->data[i] < -n || dims->data[i] >= n)
+            return ACLEMU_PARAM_ERROR(api, "The values of dims should be in range [%lld, %lld].", (long long)-n,
+                                      (long long)(n - 1));
+    if (aclemu_tensor_numel(x) == 0)
+        return ACLNN_SUCCESS;
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    if (dims->size == 0) {
+        /* the flattened tensor rolls: as a 1-D view, which needs both views contiguous */
+        if (!aclemu_tensor_is_contiguous(x) || !aclemu_tensor_is_contiguous(out))
+            return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api,
+                                   "Roll over the flattened tensor of a non-contiguous view is not supported yet.");
+        act_view fx, fo;
+        act_view_of(&fx, x);
+        act_view_of(&fo, out);
+        fx.view.ndim = fo.view.ndim = 1;
+        fx.view.shape[0] = fo.view.shape[0] = aclemu_tensor_numel(x);
+        fx.view.stride[0] = fo.view.stride[0] = 1;
+        kind[0] = MV_ROLL;
+        shift[0] = shifts->data[0];
+        return map_launch(executor, &fx.view, &fo.view, kind, shift, NULL, x, out);
+    }
+    for (uint64_t i = 0; i < dims->size; i++) {
+        int64_t d = dims->data[i] < 0 ? dims->data[i] + n : dims->data[i];
+        kind[d] = MV_ROLL;
+        shift[d] += shifts->data[i]; /* a dim named twice rolls by the sum */
+    }
+    return map_launch(executor, x, out, kind, shift, NULL, NULL, NULL);
+}

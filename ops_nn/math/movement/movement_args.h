@@ -25,4 +25,19 @@ typedef struct mv_arange_args {
     int64_t per_block;
 } mv_arange_args;
 
+/* out[o] = self[map(o)] per dim d: in_d = o_d - shift[d], then by kind: KEEP (in range by
+ * construction), CONST (out of range -> the constant), REFLECT (mirrored at the edges without
+ * repeating them), REPLICATE (clamped to the edges), ROLL (modulo the input size). Used by the
+ * constant / reflection / replication pads and Roll. Both views of rank ndim (same rank). */
+enum mv_map_kind { MV_KEEP = 0, MV_CONST, MV_REFLECT, MV_REPLICATE, MV_ROLL };
+
+typedef struct mv_map_args {
+    aclemu_tdesc self, out;
+    int32_t kind[ACLEMU_KMAX_RANK];
+    int64_t shift[ACLEMU_KMAX_RANK];
+    double cval_f;    /* the constant, for float outputs */
+    int64_t cval_i;   /* for integer / BOOL outputs */
+    int64_t rows_per_block;
+} mv_map_args;
+
 #endif

@@ -5,7 +5,15 @@
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_cat.h"
+#include "aclnnop/aclnn_constant_pad_nd.h"
 #include "aclnnop/aclnn_range.h"
+#include "aclnnop/aclnn_reflection_pad1d.h"
+#include "aclnnop/aclnn_reflection_pad2d.h"
+#include "aclnnop/aclnn_reflection_pad3d.h"
+#include "aclnnop/aclnn_replication_pad1d.h"
+#include "aclnnop/aclnn_replication_pad2d.h"
+#include "aclnnop/aclnn_replication_pad3d.h"
+#include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_repeat.h"
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_tril.h"
@@ -266,6 +274,127 @@ static void TestArange()
     aclDestroyScalar(z); aclDestroyScalar(o); aclDestroyScalar(t);
 }
 
+// Pads: the input index of an output index along one dim (independent of the kernel's code).
+enum PadKind { CONSTANT, REFLECT, REPLICATE };
+static int64_t PadSrc(PadKind k, int64_t o, int64_t lo, int64_t n)
+{
+    int64_t i = o - lo;
+    if (k == CONSTANT) return i >= 0 && i < n ? i : -1;
+    if (k == REPLICATE) return std::min(std::max<int64_t>(i, 0), n - 1);
+    if (i < 0) return -i; // torch reflection: mirror without repeating the edge
+    if (i >= n) return 2 * (n - 1) - i;
+    return i;
+}
+
+static void TestPads()
+{
+    struct { PadKind kind; std::vector<int64_t> shape, pad; } cs[] = {
+        {CONSTANT, {3, 4}, {1, 2}}, {CONSTANT, {2, 3, 4}, {0, 1, 2, 0, 1, 1}}, {CONSTANT, {5, 6}, {-1, 2, 1, -2}},
+        {CONSTANT, {2, 0}, {1, 1}}, {CONSTANT, {4}, {}},
+        {REFLECT, {2, 5}, {2, 3}}, {REFLECT, {1, 3, 4, 5}, {1, 2, 3, 0}}, {REFLECT, {2, 3, 3, 4}, {1, 1, 2, 2, 0, 1}},
+        {REPLICATE, {3, 6}, {4, 1}}, {REPLICATE, {2, 3, 4}, {2, 0, 1, 3}}, {REPLICATE, {1, 2, 3, 3, 2}, {1, 1, 1, 1, 2, 0}}};
+    uint64_t seed = 600;
+    for (auto &c : cs)
+        for (Layout lay : {CONTIG, TRANSPOSED})
+            for (aclDataType dt : {ACL_FLOAT, ACL_INT32, ACL_FLOAT16}) {
+                size_t nd = c.shape.size(), np = c.pad.size() / 2;
+                std::vector<int64_t> os = c.shape, lo(nd, 0);
+                for (size_t j = 0; j < np; j++) {
+                    size_t d = nd - 1 - j;
+                    lo[d] = c.pad[2 * j];
+                    os[d] += c.pad[2 * j] + c.pad[2 * j + 1];
+                }
+                std::vector<double> x = QuantAll(dt, RandomValues((size_t)GetShapeSize(c.shape), seed++, 10)), g((size_t)GetShapeSize(os));
+                double cval = dt == ACL_INT32 ? 7 : 2.5;
+                for (int64_t i = 0; i < (int64_t)g.size(); i++) {
+                    std::vector<int64_t> idx = Unravel(i, os), src(nd);
+                    bool outside = false;
+                    for (size_t d = 0; d < nd; d++) {
+                        bool padded = d + np >= nd;
+                        src[d] = padded ? PadSrc(c.kind, idx[d], lo[d], c.shape[d]) : idx[d];
+                        outside |= src[d] < 0;
+                    }
+                    g[(size_t)i] = outside ? Quant(dt, cval) : x[(size_t)Ravel(src, c.shape)];
+                }
+                DevTensor ts, to;
+                if (!ts.Init(dt, c.shape, x, lay) || !to.Init(dt, os, {}, STRIDED)) return;
+                aclIntArray *pa = aclCreateIntArray(c.pad.data(), c.pad.size());
+                float cf = (float)cval;
+                aclScalar *v = aclCreateScalar(&cf, ACL_FLOAT);
+                int rc = -1;
+                std::string name;
+                if (c.kind == CONSTANT) {
+                    name = "ConstantPadNd";
+                    rc = Run("ConstantPadNd", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnConstantPadNdGetWorkspaceSize(ts.t, pa, v, to.t, w, ex); }, aclnnConstantPadNd);
+                } else if (c.kind == REFLECT) {
+                    name = "ReflectionPad" + std::to_string(np) + "d";
+                    if (np == 1) rc = Run("ReflectionPad1d", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnReflectionPad1dGetWorkspaceSize(ts.t, pa, to.t, w, ex); }, aclnnReflectionPad1d);
+                    if (np == 2) rc = Run("ReflectionPad2d", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnReflectionPad2dGetWorkspaceSize(ts.t, pa, to.t, w, ex); }, aclnnReflectionPad2d);
+                    if (np == 3) rc = Run("ReflectionPad3d", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnReflectionPad3dGetWorkspaceSize(ts.t, pa, to.t, w, ex); }, aclnnReflectionPad3d);
+                } else {
+                    name = "ReplicationPad" + std::to_string(np) + "d";
+                    if (np == 1) rc = Run("ReplicationPad1d", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnReplicationPad1dGetWorkspaceSize(ts.t, pa, to.t, w, ex); }, aclnnReplicationPad1d);
+                    if (np == 2) rc = Run("ReplicationPad2d", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnReplicationPad2dGetWorkspaceSize(ts.t, pa, to.t, w, ex); }, aclnnReplicationPad2d);
+                    if (np == 3) rc = Run("ReplicationPad3d", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnReplicationPad3dGetWorkspaceSize(ts.t, pa, to.t, w, ex); }, aclnnReplicationPad3d);
+                }
+                std::string what = name + " rank " + std::to_string(nd) + " " + DtName(dt) + " layout " + std::to_string(lay);
+                EXPECT(rc == 0, "%s: run failed", what.c_str());
+                if (!rc) {
+                    Exact(what, to.Read(), g);
+                    EXPECT(to.CountClobbered() == 0, "%s: wrote outside the out view", what.c_str());
+                }
+                aclDestroyIntArray(pa);
+                aclDestroyScalar(v);
+            }
+    DevTensor ts, to;
+    if (!ts.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !to.Init(ACL_FLOAT, {2, 9}, {}, CONTIG)) return;
+    int64_t big[2] = {3, 3}, odd[3] = {1, 1, 1};
+    aclIntArray *pb = aclCreateIntArray(big, 2), *po = aclCreateIntArray(odd, 3);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("ReflectionPad1d pad >= size", aclnnReflectionPad1dGetWorkspaceSize(ts.t, pb, to.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "padding size");
+    float zero = 0;
+    aclScalar *z = aclCreateScalar(&zero, ACL_FLOAT);
+    ExpectError("ConstantPadNd odd pad", aclnnConstantPadNdGetWorkspaceSize(ts.t, po, z, to.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "divisible by 2");
+    ExpectError("ReplicationPad2d rank", aclnnReplicationPad2dGetWorkspaceSize(ts.t, pb, to.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "dim");
+    aclDestroyIntArray(pb); aclDestroyIntArray(po); aclDestroyScalar(z);
+}
+
+static void TestRoll()
+{
+    struct { std::vector<int64_t> shape, shifts, dims; } cs[] = {
+        {{10}, {3}, {0}}, {{4, 5}, {-2}, {1}}, {{4, 5}, {7, 1}, {0, 1}}, {{3, 4}, {5}, {}}, {{2, 3, 4}, {1, -1}, {-1, 0}}, {{2, 6}, {2, 3}, {1, 1}}};
+    uint64_t seed = 700;
+    for (auto &c : cs)
+        for (Layout lay : {CONTIG, STRIDED}) {
+            if (c.dims.empty() && lay != CONTIG) continue; // the flattened roll needs contiguous views
+            size_t nd = c.shape.size();
+            std::vector<double> x = QuantAll(ACL_BF16, RandomValues((size_t)GetShapeSize(c.shape), seed++, 10)), g(x.size());
+            for (int64_t i = 0; i < (int64_t)x.size(); i++) {
+                if (c.dims.empty()) {
+                    int64_t n = (int64_t)x.size(), j = ((i - c.shifts[0]) % n + n) % n;
+                    g[(size_t)i] = x[(size_t)j];
+                    continue;
+                }
+                std::vector<int64_t> idx = Unravel(i, c.shape);
+                for (size_t k = 0; k < c.dims.size(); k++) {
+                    size_t d = (size_t)(c.dims[k] < 0 ? c.dims[k] + (int64_t)nd : c.dims[k]);
+                    idx[d] = ((idx[d] - c.shifts[k]) % c.shape[d] + c.shape[d]) % c.shape[d];
+                }
+                g[(size_t)i] = x[(size_t)Ravel(idx, c.shape)];
+            }
+            DevTensor ts, to;
+            if (!ts.Init(ACL_BF16, c.shape, x, lay) || !to.Init(ACL_BF16, c.shape, {}, lay)) return;
+            aclIntArray *sa = aclCreateIntArray(c.shifts.data(), c.shifts.size()), *da = aclCreateIntArray(c.dims.data(), c.dims.size());
+            int rc = Run("Roll", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRollGetWorkspaceSize(ts.t, sa, da, to.t, w, ex); }, aclnnRoll);
+            std::string what = "Roll rank " + std::to_string(nd) + " dims " + std::to_string(c.dims.size()) + " layout " + std::to_string(lay);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, to.Read(), g);
+            aclDestroyIntArray(sa);
+            aclDestroyIntArray(da);
+        }
+}
+
 int main()
 {
     Runtime rt;
@@ -276,6 +405,8 @@ int main()
     TestRepeat();
     TestTriangle();
     TestArange();
+    TestPads();
+    TestRoll();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }
