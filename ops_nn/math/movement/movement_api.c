@@ -551,3 +551,85 @@ aclnnStatus aclemu_plan_Roll(aclOpExecutor *executor, const aclTensor *x, const 
     }
     return map_launch(executor, x, out, kind, shift, NULL, NULL, NULL);
 }
+
+/* ---- Im2col ---------------------------------------------------------------------------------- */
+#define IM2COL_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(BF16))
+
+static int64_t floor_div(int64_t x, int64_t y)
+{
+    int64_t q = x / y;
+    return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+}
+
+aclnnStatus aclemu_plan_Im2col(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *kernelSize,
+                               const aclIntArray *dilation, const aclIntArray *padding, const aclIntArray *stride,
+                               const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, kernelSize, "kernelSize")) ||
+        (st = aclemu_check_notnull(api, dilation, "dilation")) || (st = aclemu_check_notnull(api, padding, "padding")) ||
+        (st = aclemu_check_notnull(api, stride, "stride")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", IM2COL_DTYPES)))
+        return st;
+    if (self->ndim != 3 && self->ndim != 4)
+        return ACLEMU_PARAM_ERROR(api, "Expected self dim [%u] to be 3 or 4 but check failed.", self->ndim);
+    int b = self->ndim == 4;
+    for (uint32_t i = (uint32_t)b; i < self->ndim; i++)
+        if (self->shape[i] <= 0)
+            return ACLEMU_PARAM_ERROR(api, "self'dims is invalid, self No.[%u] dim is [%lld].", i + 1,
+                                      (long long)self->shape[i]);
+    const aclIntArray *arr[4] = {kernelSize, dilation, padding, stride};
+    const char *names[4] = {"kernelSize", "dilation", "padding", "stride"};
+    for (int k = 0; k < 4; k++) {
+        if (arr[k]->size != 2)
+            return ACLEMU_PARAM_ERROR(api, "It is expected %s equals to 2, but got size %llu.", names[k],
+                                      (unsigned long long)arr[k]->size);
+        for (int i = 0; i < 2; i++)
+            if (k == 2 ? arr[k]->data[i] < 0 : arr[k]->data[i] <= 0)
+                return ACLEMU_PARAM_ERROR(api, "It is expected %s be greater than %szero, but %s No.[%d] dim is [%lld].",
+                                          names[k], k == 2 ? "or equal to " : "", names[k], i, (long long)arr[k]->data[i]);
+    }
+    int64_t H = self->shape[b + 1], W = self->shape[b + 2];
+    int64_t OH = floor_div(H + 2 * padding->data[0] - (dilation->data[0] * (kernelSize->data[0] - 1) + 1), stride->data[0]) + 1;
+    int64_t OW = floor_div(W + 2 * padding->data[1] - (dilation->data[1] * (kernelSize->data[1] - 1) + 1), stride->data[1]) + 1;
+    if (OH < 1 || OW < 1)
+        return ACLEMU_PARAM_ERROR(api, "The shape (%lld, %lld) of the array calculated by other parameters must be at "
+                                       "least one.",
+                                  (long long)OH, (long long)OW);
+    int64_t K = self->shape[b] * kernelSize->data[0] * kernelSize->data[1];
+    int64_t want[3] = {b ? self->shape[0] : K, b ? K : OH * OW, OH * OW};
+    uint32_t wn = b ? 3 : 2;
+    char s1[128], s2[128];
+    if (out->ndim != wn || memcmp(out->shape, want, wn * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Expect out shape [%s], but got: [%s].", aclemu_shape_str(want, wn, s1, sizeof s1),
+                                  aclemu_shape_str(out->shape, out->ndim, s2, sizeof s2));
+    if ((st = aclemu_check_can_cast(api, self->dtype, out, "out")))
+        return st;
+    int64_t rows = (b ? self->shape[0] : 1) * K;
+    if (rows == 0)
+        return ACLNN_SUCCESS;
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)rows, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(8192 / (OH * OW) + 1), 1,
+                   &bd, &per);
+    mv_im2col_args *a = (mv_im2col_args *)aclemu_exec_add_launch(executor, "Im2col", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->kh = kernelSize->data[0];
+    a->kw = kernelSize->data[1];
+    a->dh = dilation->data[0];
+    a->dw = dilation->data[1];
+    a->ph = padding->data[0];
+    a->pw = padding->data[1];
+    a->sh = stride->data[0];
+    a->sw = stride->data[1];
+    a->OH = OH;
+    a->OW = OW;
+    a->batched = b;
+    a->rows_per_block = (int64_t)per;
+    if ((st = aclemu_exec_tdesc(executor, a, &a->self, self)))
+        return st;
+    return aclemu_exec_tdesc(executor, a, &a->out, out);
+}

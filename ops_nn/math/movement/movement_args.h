@@ -40,4 +40,15 @@ typedef struct mv_map_args {
     int64_t rows_per_block;
 } mv_map_args;
 
+/* torch.nn.functional.unfold: out[n][(c*kh + i)*kw + j][oh*OW + ow] =
+ * self[n][c][oh*sh - ph + i*dh][ow*sw - pw + j*dw], 0 outside. A 3-D self is one image (n
+ * absent in both views: `batched` 0). */
+typedef struct mv_im2col_args {
+    aclemu_tdesc self, out;
+    int64_t kh, kw, dh, dw, ph, pw, sh, sw, OH, OW;
+    int32_t batched;
+    int32_t pad;
+    int64_t rows_per_block; /* out rows: n * C*kh*kw */
+} mv_im2col_args;
+
 #endif

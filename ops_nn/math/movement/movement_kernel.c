@@ -156,3 +156,43 @@ static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
     return 0;
 }
 ACLEMU_KERNEL("IndexMap", k_index_map);
+
+/* ---- Im2col ---------------------------------------------------------------------------------- */
+static int k_im2col(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_im2col_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_im2col_args *a = (const mv_im2col_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    int b = a->batched ? 1 : 0;
+    if (s->ndim != (uint32_t)(3 + b) || o->ndim != (uint32_t)(2 + b) || a->kh <= 0 || a->kw <= 0) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t N = b ? s->shape[0] : 1, C = s->shape[b], H = s->shape[b + 1], W = s->shape[b + 2];
+    int64_t K = C * a->kh * a->kw, rows = N * K;
+    int64_t r0 = (int64_t)blk->block_idx * a->rows_per_block, r1 = r0 + a->rows_per_block;
+    if (r1 > rows) r1 = rows;
+    size_t es = aclemu_kdtype_size(s->dtype), oes = aclemu_kdtype_size(o->dtype);
+    int64_t sws = s->stride[b + 2] * a->sw * (int64_t)es, ols = o->stride[b + 1] * (int64_t)oes;
+    for (int64_t r = r0; r < r1; r++) {
+        int64_t n = r / K, k = r % K, c = k / (a->kh * a->kw), i = (k / a->kw) % a->kh, j = k % a->kw;
+        const char *img = (const char *)(uintptr_t)s->addr +
+                          (s->offset + (b ? n * s->stride[0] : 0) + c * s->stride[b]) * (int64_t)es;
+        char *row = (char *)(uintptr_t)o->addr + (o->offset + (b ? n * o->stride[0] : 0) + k * o->stride[b]) * (int64_t)oes;
+        /* output columns whose input column lies inside: ow in [ow0, ow1) */
+        int64_t off = j * a->dw - a->pw, ow0 = 0, ow1 = a->OW;
+        while (ow0 < a->OW && ow0 * a->sw + off < 0) ow0++;
+        while (ow1 > ow0 && (ow1 - 1) * a->sw + off >= W) ow1--;
+        for (int64_t oh = 0; oh < a->OH; oh++) {
+            int64_t ih = oh * a->sh - a->ph + i * a->dh;
+            char *dst = row + oh * a->OW * ols;
+            if (ih < 0 || ih >= H) {
+                aclemu_zero_run(dst, o->dtype, ols, a->OW);
+                continue;
+            }
+            const char *src = img + (ih * s->stride[b + 1] + (ow0 * a->sw + off) * s->stride[b + 2]) * (int64_t)es;
+            aclemu_zero_run(dst, o->dtype, ols, ow0);
+            aclemu_convert_run(dst + ow0 * ols, o->dtype, ols, src, s->dtype, sws, ow1 - ow0);
+            aclemu_zero_run(dst + ow1 * ols, o->dtype, ols, a->OW - ow1);
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Im2col", k_im2col);

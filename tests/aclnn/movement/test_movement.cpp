@@ -6,6 +6,7 @@
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_im2col.h"
 #include "aclnnop/aclnn_range.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
@@ -395,6 +396,53 @@ static void TestRoll()
         }
 }
 
+static void TestIm2col()
+{
+    struct { std::vector<int64_t> shape, k, d, p, s; } cs[] = {
+        {{1, 2, 5, 5}, {3, 3}, {1, 1}, {0, 0}, {1, 1}}, {{2, 3, 6, 7}, {2, 3}, {1, 2}, {1, 1}, {2, 1}},
+        {{3, 4, 4}, {2, 2}, {1, 1}, {1, 0}, {1, 2}}, {{1, 1, 8, 9}, {3, 2}, {2, 1}, {2, 3}, {3, 2}}};
+    uint64_t seed = 800;
+    for (auto &c : cs)
+        for (Layout lay : {CONTIG, TRANSPOSED}) {
+            bool b = c.shape.size() == 4;
+            int64_t N = b ? c.shape[0] : 1, C = c.shape[b], H = c.shape[b + 1], W = c.shape[b + 2];
+            int64_t OH = (H + 2 * c.p[0] - (c.d[0] * (c.k[0] - 1) + 1)) / c.s[0] + 1;
+            int64_t OW = (W + 2 * c.p[1] - (c.d[1] * (c.k[1] - 1) + 1)) / c.s[1] + 1, K = C * c.k[0] * c.k[1];
+            std::vector<int64_t> os = b ? std::vector<int64_t>{N, K, OH * OW} : std::vector<int64_t>{K, OH * OW};
+            std::vector<double> x = QuantAll(ACL_FLOAT, RandomValues((size_t)GetShapeSize(c.shape), seed++, 10)), g((size_t)GetShapeSize(os));
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < K; k++)
+                    for (int64_t l = 0; l < OH * OW; l++) {
+                        int64_t ch = k / (c.k[0] * c.k[1]), i = (k / c.k[1]) % c.k[0], j = k % c.k[1];
+                        int64_t ih = (l / OW) * c.s[0] - c.p[0] + i * c.d[0], iw = (l % OW) * c.s[1] - c.p[1] + j * c.d[1];
+                        double v = ih < 0 || ih >= H || iw < 0 || iw >= W ? 0 : x[(size_t)(((n * C + ch) * H + ih) * W + iw)];
+                        g[(size_t)((n * K + k) * OH * OW + l)] = v;
+                    }
+            DevTensor ts, to;
+            if (!ts.Init(ACL_FLOAT, c.shape, x, lay) || !to.Init(ACL_FLOAT, os, {}, STRIDED)) return;
+            aclIntArray *ka = aclCreateIntArray(c.k.data(), 2), *da = aclCreateIntArray(c.d.data(), 2), *pa = aclCreateIntArray(c.p.data(), 2),
+                        *sa = aclCreateIntArray(c.s.data(), 2);
+            int rc = Run("Im2col", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(ts.t, ka, da, pa, sa, to.t, w, ex); }, aclnnIm2col);
+            std::string what = "Im2col rank " + std::to_string(c.shape.size()) + " layout " + std::to_string(lay);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, to.Read(), g);
+            aclDestroyIntArray(ka); aclDestroyIntArray(da); aclDestroyIntArray(pa); aclDestroyIntArray(sa);
+        }
+    DevTensor ts, to;
+    if (!ts.Init(ACL_INT32, {1, 2, 3, 3}, {}, CONTIG) || !to.Init(ACL_INT32, {1, 8, 4}, {}, CONTIG)) return;
+    int64_t two[2] = {2, 2}, one[2] = {1, 1}, zero[2] = {0, 0};
+    aclIntArray *k2 = aclCreateIntArray(two, 2), *o1 = aclCreateIntArray(one, 2), *z0 = aclCreateIntArray(zero, 2), *k1 = aclCreateIntArray(two, 1);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("Im2col INT32", aclnnIm2colGetWorkspaceSize(ts.t, k2, o1, z0, o1, to.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "DT_INT32");
+    DevTensor tf, tfo;
+    if (!tf.Init(ACL_FLOAT, {1, 2, 3, 3}, {}, CONTIG) || !tfo.Init(ACL_FLOAT, {1, 8, 5}, {}, CONTIG)) return;
+    ExpectError("Im2col kernelSize len", aclnnIm2colGetWorkspaceSize(tf.t, k1, o1, z0, o1, tfo.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "kernelSize");
+    ExpectError("Im2col stride 0", aclnnIm2colGetWorkspaceSize(tf.t, k2, o1, z0, z0, tfo.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "stride");
+    ExpectError("Im2col out shape", aclnnIm2colGetWorkspaceSize(tf.t, k2, o1, z0, o1, tfo.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "out shape");
+    aclDestroyIntArray(k2); aclDestroyIntArray(o1); aclDestroyIntArray(z0); aclDestroyIntArray(k1);
+}
+
 int main()
 {
     Runtime rt;
@@ -407,6 +455,7 @@ int main()
     TestArange();
     TestPads();
     TestRoll();
+    TestIm2col();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }
