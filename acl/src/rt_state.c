@@ -124,7 +124,7 @@ int rt_drv_fail(const char *func, int code)
     }
     if (code == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT || code == ACL_ERROR_RT_EVENT_SYNC_TIMEOUT) {
         aclemu_errmsg_push("EE1002", "Stream synchronize timeout. %s failed: %s", func, why);
-    } else if (code / 100000 == 1) {
+    } else if (code / 100000 == 1 && code != ACL_ERROR_RT_TASK_TIMEOUT) {
         aclemu_errmsg_push("EE1001", "The argument is invalid. Reason: %s failed: %s", func, why);
     } else if (code / 100000 == 2) {
         aclemu_errmsg_push("EE1023", "%s failed. Reason: %s.", func, why);

@@ -132,8 +132,8 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
         return drv_lost(s->dev);
     int32_t err = atomic_exchange(&s->shm->error, 0);
     if (err == E_RT_AICORE_TIMEOUT)
-        return drv_err(err, "a kernel on stream %u ran past the op execute timeout (%llu us) and "
-                       "was stopped", s->idx, (unsigned long long)drv_op_execute_timeout());
+        return drv_err(err, "a kernel on stream %u ran past its op execute timeout "
+                       "(aclrtSetOpExecuteTimeOut*) and was stopped", s->idx);
     if (err == E_RT_TASK_TIMEOUT)
         return drv_err(err, "stream %u waited for an event longer than its timeout", s->idx);
     if (err != 0)
