@@ -67,7 +67,7 @@ struct drv_event {
     ds_event_shm *shm;
     uint32_t flags;
     _Atomic int was_recorded;
-    drv_event *next;
+    drv_event *next, *prev;   /* in dev->events; doubly linked: 65536 of them are allowed */
 };
 
 struct drv_device {

@@ -440,6 +440,9 @@ int drv_event_create(drv_device *dev, uint32_t flags, drv_event **out)
     e->flags = flags;
     pthread_mutex_lock(&dev->obj_mu);
     e->next = dev->events;
+    e->prev = NULL;
+    if (dev->events)
+        dev->events->prev = e;
     dev->events = e;
     pthread_mutex_unlock(&dev->obj_mu);
     *out = e;
@@ -453,11 +456,12 @@ int drv_event_destroy(drv_event *e)
         return drv_err(E_INVALID_PARAM, "event is NULL");
     drv_device *dev = e->dev;
     pthread_mutex_lock(&dev->obj_mu);
-    for (drv_event **pp = &dev->events; *pp; pp = &(*pp)->next)
-        if (*pp == e) {
-            *pp = e->next;
-            break;
-        }
+    if (e->prev)
+        e->prev->next = e->next;
+    else
+        dev->events = e->next;
+    if (e->next)
+        e->next->prev = e->prev;
     pthread_mutex_unlock(&dev->obj_mu);
     ds_req req;
     memset(&req, 0, sizeof req);
