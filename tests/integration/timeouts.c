@@ -200,6 +200,9 @@ static int matmul_timeout(void)
     EXPECT(pthread_create(&th, NULL, adds_thread, other) == 0);
     EXPECT_CODE(ACL_ERROR_RT_AICORE_TIMEOUT, "op execute timeout", aclrtSynchronizeStream(s));
     double stopped = now_s() - t0;
+    EXPECT(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL) == ACL_ERROR_RT_AICORE_TIMEOUT);
+    EXPECT(aclrtGetLastError(ACL_RT_THREAD_LEVEL) == ACL_ERROR_RT_AICORE_TIMEOUT);
+    EXPECT(aclrtGetLastError(ACL_RT_THREAD_LEVEL) == ACL_SUCCESS);
     EXPECT(pthread_join(th, NULL) == 0);
     EXPECT(!adds_failed);
     int st = -1;
