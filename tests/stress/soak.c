@@ -422,6 +422,14 @@ static void *lost_waiter(void *arg)
             res.code = aclrtSynchronizeStream(s);
             res.returned = now_s();
         }
+        aclDestroyTensor(ta);
+        aclDestroyTensor(tb);
+        aclDestroyTensor(tc);
+        /* the device is gone: these release the host side only */
+        aclrtFree(a);
+        aclrtFree(b);
+        aclrtFree(c);
+        aclrtDestroyStream(s);
     }
     if (write(fd, &res, sizeof res) != (ssize_t)sizeof res)
         fprintf(stderr, "lost waiter: cannot report\n");
