@@ -633,3 +633,297 @@ aclnnStatus aclemu_plan_Im2col(aclOpExecutor *executor, const aclTensor *self, c
         return st;
     return aclemu_exec_tdesc(executor, a, &a->out, out);
 }
+
+/* ---- Stack / SplitTensor / SplitWithSize / Expand -------------------------------------------- */
+#define STACK_DTYPES (DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(UINT8) | DT(UINT16) | DT(UINT32) | DT(UINT64) | \
+                      DT(FLOAT16) | DT(FLOAT) | DT(BOOL) | DT(DOUBLE) | DT(BF16))
+#define SPLIT_DTYPES (DT(DOUBLE) | DT(FLOAT) | DT(FLOAT16) | DT(BF16) | DT(INT64) | DT(UINT64) | DT(INT32) | DT(UINT32) | \
+                      DT(INT16) | DT(UINT16) | DT(INT8) | DT(UINT8) | DT(BOOL))
+#define EXPAND_DTYPES (DT(FLOAT16) | DT(FLOAT) | DT(UINT8) | DT(INT8) | DT(INT32) | DT(INT64) | DT(BOOL) | DT(BF16))
+
+/* t viewed without dim d, at index i along it. */
+static void view_select(act_view *v, const aclTensor *t, uint32_t d, int64_t i)
+{
+    act_view_of(v, t);
+    v->view.offset = t->offset + i * t->stride[d];
+    for (uint32_t k = d; k + 1 < t->ndim; k++) {
+        v->view.shape[k] = t->shape[k + 1];
+        v->view.stride[k] = t->stride[k + 1];
+    }
+    v->view.ndim = t->ndim - 1;
+}
+
+aclnnStatus aclemu_plan_Stack(aclOpExecutor *executor, const aclTensorList *tensors, int64_t dim, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, tensors, "tensors")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if (tensors->size == 0)
+        return ACLEMU_PARAM_ERROR(api, "tensors should not be an empty list.");
+    const aclTensor *t0 = tensors->items[0];
+    aclDataType pd = ACL_DT_UNDEFINED;
+    for (uint64_t i = 0; i < tensors->size; i++) {
+        const aclTensor *t = tensors->items[i];
+        if (!t)
+            return ACLEMU_NULL_ERROR(api, "tensors[%llu] should not be nullptr.", (unsigned long long)i);
+        if ((st = aclemu_check_dtype(api, t, "tensors", STACK_DTYPES)))
+            return st;
+        pd = i ? aclemu_promote_types(pd, t->dtype) : t->dtype;
+        if (pd == ACL_DT_UNDEFINED)
+            return ACLEMU_PARAM_ERROR(api, "tensor %llu dtype %s can not promote with the others.", (unsigned long long)i,
+                                      aclemu_dtype_name(t->dtype));
+        if (t->ndim != t0->ndim || memcmp(t->shape, t0->shape, t0->ndim * sizeof(int64_t)))
+            return ACLEMU_PARAM_ERROR(api, "stack expects each tensor to be equal size, tensor %llu differs.",
+                                      (unsigned long long)i);
+    }
+    if ((st = aclemu_check_dtype(api, out, "out", STACK_DTYPES)) || (st = aclemu_check_can_cast(api, pd, out, "out")))
+        return st;
+    int64_t n = (int64_t)t0->ndim + 1, d = dim < 0 ? dim + n : dim;
+    if (d < 0 || d >= n || n > ACLEMU_MAX_RANK)
+        return ACLEMU_PARAM_ERROR(api, "dim %lld should be in the range [%lld, %lld] (at most %d dims).", (long long)dim,
+                                  (long long)-n, (long long)(n - 1), ACLEMU_MAX_RANK);
+    int64_t want[ACLEMU_KMAX_RANK];
+    for (int64_t k = 0, j = 0; k < n; k++)
+        want[k] = k == d ? (int64_t)tensors->size : t0->shape[j++];
+    char a[256], b[256];
+    if ((int64_t)out->ndim != n || memcmp(out->shape, want, (size_t)n * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.",
+                                  aclemu_shape_str(want, (uint32_t)n, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    for (uint64_t i = 0; i < tensors->size; i++) {
+        act_view src, dst;
+        act_view_of(&src, tensors->items[i]);
+        view_select(&dst, out, (uint32_t)d, (int64_t)i);
+        if ((st = mv_copy(executor, &dst, &src)))
+            return st;
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* self split along dim into parts of sizes[i] (summing to the dim), into out[i]. */
+static aclnnStatus plan_split(aclOpExecutor *ex, const aclTensor *self, const int64_t *sizes, uint64_t nparts, int64_t d,
+                              const aclTensorList *out)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if (out->size != nparts)
+        return ACLEMU_PARAM_ERROR(api, "out should hold %llu tensors, got %llu.", (unsigned long long)nparts,
+                                  (unsigned long long)out->size);
+    int64_t at = 0;
+    for (uint64_t i = 0; i < nparts; i++) {
+        const aclTensor *o = out->items[i];
+        if (!o)
+            return ACLEMU_NULL_ERROR(api, "out[%llu] should not be nullptr.", (unsigned long long)i);
+        act_view src, dst;
+        act_view_slice(&src, self, (uint32_t)d, at, sizes[i]);
+        if ((st = aclemu_check_same_dtype(api, self, "self", o, "out")))
+            return st;
+        char a[256], b[256];
+        if (o->ndim != self->ndim || memcmp(o->shape, src.view.shape, self->ndim * sizeof(int64_t)))
+            return ACLEMU_PARAM_ERROR(api, "out[%llu] shape should be %s, but current is %s.", (unsigned long long)i,
+                                      aclemu_shape_str(src.view.shape, self->ndim, a, sizeof a),
+                                      aclemu_shape_str(o->shape, o->ndim, b, sizeof b));
+        act_view_of(&dst, o);
+        if ((st = mv_copy(ex, &dst, &src)))
+            return st;
+        at += sizes[i];
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus split_common(const char *api, const aclTensor *self, const aclTensorList *out, int64_t dim, int64_t *d)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", SPLIT_DTYPES)) || (st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t n = (int64_t)self->ndim;
+    if (n == 0 || dim < -n || dim >= n)
+        return ACLEMU_PARAM_ERROR(api, "dim %lld should be in the range [%lld, %lld].", (long long)dim, (long long)-n,
+                                  (long long)(n - 1));
+    *d = dim < 0 ? dim + n : dim;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_plan_SplitTensor(aclOpExecutor *executor, const aclTensor *self, uint64_t splitSections, int64_t dim,
+                                    aclTensorList *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = 0;
+    if ((st = split_common(api, self, out, dim, &d)))
+        return st;
+    int64_t len = self->shape[d];
+    if (splitSections == 0 && len != 0)
+        return ACLEMU_PARAM_ERROR(api, "splitSections should be greater than 0 for a non-empty dim.");
+    uint64_t parts = splitSections ? (uint64_t)((len + (int64_t)splitSections - 1) / (int64_t)splitSections) : 1;
+    if (parts == 0)
+        parts = 1; /* an empty dim still gives one (empty) part */
+    if (parts > 64)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "more than 64 parts are not supported yet.");
+    int64_t sizes[64];
+    for (uint64_t i = 0; i < parts; i++) {
+        int64_t s = (int64_t)i * (int64_t)splitSections;
+        sizes[i] = len - s < (int64_t)splitSections ? len - s : (int64_t)splitSections;
+        if (sizes[i] < 0) sizes[i] = 0;
+    }
+    return plan_split(executor, self, sizes, parts, d, out);
+}
+
+aclnnStatus aclemu_plan_SplitWithSize(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *splitSize,
+                                      int64_t dim, aclTensorList *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = 0;
+    if ((st = aclemu_check_notnull(api, splitSize, "splitSize")) || (st = split_common(api, self, out, dim, &d)))
+        return st;
+    int64_t sum = 0;
+    for (uint64_t i = 0; i < splitSize->size; i++) {
+        if (splitSize->data[i] < 0)
+            return ACLEMU_PARAM_ERROR(api, "splitSize[%llu] %lld should not be negative.", (unsigned long long)i,
+                                      (long long)splitSize->data[i]);
+        sum += splitSize->data[i];
+    }
+    if (sum != self->shape[d])
+        return ACLEMU_PARAM_ERROR(api, "the sum of splitSize %lld should be the size %lld of dim %lld.", (long long)sum,
+                                  (long long)self->shape[d], (long long)d);
+    return plan_split(executor, self, splitSize->data, splitSize->size, d, out);
+}
+
+aclnnStatus aclemu_plan_Expand(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *size, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, size, "size")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", EXPAND_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    if (size->size < self->ndim || size->size > ACLEMU_MAX_RANK)
+        return ACLEMU_PARAM_ERROR(api, "the number of sizes %llu should be in [%u, %d].", (unsigned long long)size->size,
+                                  self->ndim, ACLEMU_MAX_RANK);
+    int64_t want[ACLEMU_KMAX_RANK];
+    char a[256], b[256];
+    for (uint64_t i = 0; i < size->size; i++) {
+        int64_t lead = (int64_t)(size->size - self->ndim), s = (int64_t)i >= lead ? self->shape[i - lead] : 1;
+        int64_t w = size->data[i];
+        if (w == -1 && (int64_t)i >= lead) w = s;
+        if (w < 0 || (s != 1 && w != s))
+            return ACLEMU_PARAM_ERROR(api, "the self shape [%s] does not match size [%s].",
+                                      aclemu_shape_str(self->shape, self->ndim, a, sizeof a),
+                                      aclemu_shape_str(size->data, (uint32_t)size->size, b, sizeof b));
+        want[i] = w;
+    }
+    if (out->ndim != size->size || memcmp(out->shape, want, size->size * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.",
+                                  aclemu_shape_str(want, (uint32_t)size->size, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    act_view src, dst;
+    act_view_of(&src, self);
+    act_view_of(&dst, out);
+    return mv_copy(executor, &dst, &src); /* self broadcast to out's shape */
+}
+
+/* ---- Eye / Linspace / Flip --------------------------------------------------------------------- */
+#define EYE_DTYPES (DT(FLOAT) | DT(INT32) | DT(FLOAT16) | DT(INT8) | DT(INT16) | DT(UINT8) | DT(INT64) | DT(BOOL) | DT(BF16))
+#define LINSPACE_IN (DT(FLOAT) | DT(FLOAT16) | DT(BF16) | DT(INT32) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(INT64) | DT(DOUBLE))
+#define LINSPACE_OUT LINSPACE_IN
+#define FLIP_DTYPES (DT(INT8) | DT(UINT8) | DT(INT16) | DT(UINT16) | DT(INT32) | DT(UINT32) | DT(INT64) | DT(UINT64) | \
+                     DT(FLOAT16) | DT(BF16) | DT(FLOAT) | DT(DOUBLE) | DT(BOOL))
+
+aclnnStatus aclemu_plan_Eye(aclOpExecutor *executor, int64_t n, int64_t m, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, out, "out")) || (st = aclemu_check_dtype(api, out, "out", EYE_DTYPES)))
+        return st;
+    if (out->ndim != 2)
+        return ACLEMU_PARAM_ERROR(api, "Expected out to be 2-D tensor, but the dimension of out is %u.", out->ndim);
+    if (n < 0)
+        return ACLEMU_PARAM_ERROR(api, "n must be greater or equal to 0, got %lld", (long long)n);
+    if (m < 0)
+        return ACLEMU_PARAM_ERROR(api, "m must be greater or equal to 0, got %lld", (long long)m);
+    if (out->shape[0] != n || out->shape[1] != m)
+        return ACLEMU_PARAM_ERROR(api, "out shape should be [%lld, %lld].", (long long)n, (long long)m);
+    if (n == 0 || m == 0)
+        return ACLNN_SUCCESS;
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)n, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(8192 / m + 1), 1, &bd, &per);
+    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(executor, "ArangeFill", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->eye = 1;
+    a->per_block = (int64_t)per;
+    return aclemu_exec_tdesc(executor, a, &a->out, out);
+}
+
+aclnnStatus aclemu_plan_Linspace(aclOpExecutor *executor, const aclScalar *start, const aclScalar *end, int64_t steps,
+                                 aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, start, "start")) || (st = aclemu_check_notnull(api, end, "end")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype_value(api, start->dtype, "start", LINSPACE_IN)) ||
+        (st = aclemu_check_dtype_value(api, end->dtype, "end", LINSPACE_IN)) ||
+        (st = aclemu_check_dtype(api, out, "out", LINSPACE_OUT)))
+        return st;
+    if (steps < 0)
+        return ACLEMU_PARAM_ERROR(api, "number of steps must be non-negative, got %lld.", (long long)steps);
+    if (out->ndim != 1 || out->shape[0] != steps)
+        return ACLEMU_PARAM_ERROR(api, "out should be a 1-D tensor of %lld elements.", (long long)steps);
+    if (steps == 0)
+        return ACLNN_SUCCESS;
+    double s = aclemu_scalar_to_f64(start), e = aclemu_scalar_to_f64(end);
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)steps, aclemu_vector_core_num(aclemu_op_profile()), 16384, 64, &bd, &per);
+    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(executor, "ArangeFill", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->linspace = 1;
+    a->fstart = s;
+    a->fend = steps > 1 ? e : s; /* one step: the start, as torch.linspace */
+    a->fstep = steps > 1 ? (e - s) / (double)(steps - 1) : 0.0;
+    a->per_block = (int64_t)per;
+    return aclemu_exec_tdesc(executor, a, &a->out, out);
+}
+
+aclnnStatus aclemu_plan_Flip(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *dims, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, dims, "dims")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", FLIP_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = aclemu_check_same_shape(api, self, "self", out, "out")))
+        return st;
+    int64_t n = (int64_t)self->ndim;
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    for (uint64_t i = 0; i < dims->size; i++) {
+        int64_t lo = n ? -n : -1, hi = n ? n - 1 : 0, d = dims->data[i];
+        if (d < lo || d > hi)
+            return ACLEMU_PARAM_ERROR(api, "dims value %lld should be in the range [%lld, %lld].", (long long)d,
+                                      (long long)lo, (long long)hi);
+        d = d < 0 ? d + n : d;
+        if (n && kind[d] == MV_FLIP)
+            return ACLEMU_PARAM_ERROR(api, "dim %lld appears multiple times in the list of dims.", (long long)d);
+        if (n) kind[d] = MV_FLIP;
+    }
+    if (aclemu_tensor_numel(self) == 0)
+        return ACLNN_SUCCESS;
+    if (n == 0) { /* a 0-d tensor: a copy */
+        act_view src, dst;
+        act_view_of(&src, self);
+        act_view_of(&dst, out);
+        return mv_copy(executor, &dst, &src);
+    }
+    return map_launch(executor, self, out, kind, shift, NULL, NULL, NULL);
+}

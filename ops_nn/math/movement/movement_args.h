@@ -15,21 +15,25 @@ typedef struct mv_triangle_args {
     int64_t rows_per_block; /* rows = all but the last dim */
 } mv_triangle_args;
 
-/* out[k] = start + k * step, in double (floats) or int64 (integers), stored in out's dtype. */
+/* out[k] = start + k * step, in double (floats) or int64 (integers), stored in out's dtype;
+ * Linspace (`linspace` 1): the second half counted back from `fend`, as torch.linspace does,
+ * so both ends are exact. Eye (`eye` 1): out (n, m) is 1 on the diagonal, 0 elsewhere. */
 typedef struct mv_arange_args {
     aclemu_tdesc out;
-    double fstart, fstep;
+    double fstart, fstep, fend;
     int64_t istart, istep;
     int32_t integral;
+    int32_t linspace;
+    int32_t eye;
     int32_t pad;
     int64_t per_block;
 } mv_arange_args;
 
 /* out[o] = self[map(o)] per dim d: in_d = o_d - shift[d], then by kind: KEEP (in range by
  * construction), CONST (out of range -> the constant), REFLECT (mirrored at the edges without
- * repeating them), REPLICATE (clamped to the edges), ROLL (modulo the input size). Used by the
- * constant / reflection / replication pads and Roll. Both views of rank ndim (same rank). */
-enum mv_map_kind { MV_KEEP = 0, MV_CONST, MV_REFLECT, MV_REPLICATE, MV_ROLL };
+ * repeating them), REPLICATE (clamped to the edges), ROLL (modulo the input size), FLIP
+ * (n - 1 - o). Used by the constant / reflection / replication pads, Roll and Flip. Both views of rank ndim (same rank). */
+enum mv_map_kind { MV_KEEP = 0, MV_CONST, MV_REFLECT, MV_REPLICATE, MV_ROLL, MV_FLIP };
 
 typedef struct mv_map_args {
     aclemu_tdesc self, out;

@@ -51,6 +51,19 @@ static int k_arange(const void *args, size_t size, const aclemu_block *blk)
     if (size < sizeof(mv_arange_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const mv_arange_args *a = (const mv_arange_args *)args;
     const aclemu_tdesc *o = &a->out;
+    if (a->eye) { /* rows of an (n, m) identity */
+        if (o->ndim != 2) return ACLEMU_KERNEL_BAD_ARGS;
+        int64_t rows = o->shape[0], m = o->shape[1], r0 = (int64_t)blk->block_idx * a->per_block, r1 = r0 + a->per_block;
+        if (r1 > rows) r1 = rows;
+        size_t es = aclemu_kdtype_size(o->dtype);
+        int64_t one = 1;
+        for (int64_t r = r0; r < r1; r++) {
+            char *row = (char *)(uintptr_t)o->addr + (o->offset + r * o->stride[0]) * (int64_t)es;
+            aclemu_zero_run(row, o->dtype, o->stride[1] * (int64_t)es, m);
+            if (r < m) aclemu_store_i64(row + r * o->stride[1] * (int64_t)es, o->dtype, 0, &one, 1);
+        }
+        return 0;
+    }
     if (o->ndim != 1) return ACLEMU_KERNEL_BAD_ARGS;
     int64_t n = o->shape[0], b = (int64_t)blk->block_idx * a->per_block, e = b + a->per_block;
     if (e > n) e = n;
@@ -64,7 +77,10 @@ static int k_arange(const void *args, size_t size, const aclemu_block *blk)
             for (int64_t k = 0; k < m; k++) iv[k] = (int64_t)((uint64_t)a->istart + (uint64_t)(c + k) * (uint64_t)a->istep);
             aclemu_store_i64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, iv, m);
         } else {
-            for (int64_t k = 0; k < m; k++) fv[k] = a->fstart + (double)(c + k) * a->fstep;
+            for (int64_t k = 0; k < m; k++) {
+                int64_t i = c + k;
+                fv[k] = a->linspace && i >= n / 2 ? a->fend - (double)(n - 1 - i) * a->fstep : a->fstart + (double)i * a->fstep;
+            }
             aclemu_store_f64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, fv, m);
         }
     }
@@ -85,6 +101,7 @@ static inline int64_t map_index(int kind, int64_t o, int64_t shift, int64_t n)
         return i;
     case MV_REPLICATE: return i < 0 ? 0 : i >= n ? n - 1 : i;
     case MV_ROLL: i %= n; return i < 0 ? i + n : i;
+    case MV_FLIP: return n - 1 - o;
     default: return i;
     }
 }
@@ -135,6 +152,10 @@ static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
         const char *src = (const char *)(uintptr_t)s->addr + ioff * (int64_t)es;
         if (outside) {
             fill_const(a, dst, os, W);
+            continue;
+        }
+        if (kind == MV_FLIP) {
+            aclemu_convert_run(dst, o->dtype, os, src + (n - 1) * ss, s->dtype, -ss, W);
             continue;
         }
         /* the last dim in runs where the map is i = o - shift (copies), the rest element-wise */

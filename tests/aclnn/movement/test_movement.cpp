@@ -6,6 +6,13 @@
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_eye.h"
+#include "aclnnop/aclnn_flip.h"
+#include "aclnnop/aclnn_linspace.h"
+#include "aclnnop/aclnn_split_tensor.h"
+#include "aclnnop/aclnn_split_with_size.h"
+#include "aclnnop/aclnn_stack.h"
 #include "aclnnop/aclnn_im2col.h"
 #include "aclnnop/aclnn_range.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
@@ -443,6 +450,144 @@ static void TestIm2col()
     aclDestroyIntArray(k2); aclDestroyIntArray(o1); aclDestroyIntArray(z0); aclDestroyIntArray(k1);
 }
 
+static void TestStackSplitExpand()
+{
+    uint64_t seed = 900;
+    // Stack of three [3, 4] tensors along every dim (mixed FP16 / FP32 into FP32)
+    for (int64_t dim : {0, 1, 2, -1}) {
+        std::vector<int64_t> shape = {3, 4};
+        std::vector<std::vector<double>> v;
+        DevTensor ts[3];
+        std::vector<aclTensor *> items;
+        for (int i = 0; i < 3; i++) {
+            aclDataType dt = i == 1 ? ACL_FLOAT16 : ACL_FLOAT;
+            v.push_back(QuantAll(dt, RandomValues(12, seed++, 10)));
+            if (!ts[i].Init(dt, shape, v.back(), i == 2 ? TRANSPOSED : CONTIG)) return;
+            items.push_back(ts[i].t);
+        }
+        int64_t d = dim < 0 ? dim + 3 : dim;
+        std::vector<int64_t> os = shape;
+        os.insert(os.begin() + d, 3);
+        std::vector<double> g((size_t)GetShapeSize(os));
+        for (int64_t i = 0; i < (int64_t)g.size(); i++) {
+            std::vector<int64_t> idx = Unravel(i, os);
+            int64_t which = idx[(size_t)d];
+            idx.erase(idx.begin() + d);
+            g[(size_t)i] = v[(size_t)which][(size_t)Ravel(idx, shape)];
+        }
+        DevTensor to;
+        if (!to.Init(ACL_FLOAT, os, {}, STRIDED)) return;
+        aclTensorList *list = aclCreateTensorList(items.data(), items.size());
+        int rc = Run("Stack", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnStackGetWorkspaceSize(list, dim, to.t, w, ex); }, aclnnStack);
+        EXPECT(rc == 0, "Stack dim %lld: run failed", (long long)dim);
+        if (!rc) Exact("Stack dim " + std::to_string(dim), to.Read(), g);
+        aclDestroyTensorList(list);
+        for (auto &t : ts) t.t = nullptr;
+    }
+    // SplitTensor (sections 3 of 8 -> 3, 3, 2) and SplitWithSize along dim 1 of [2, 8, 3]
+    for (int with_size = 0; with_size < 2; with_size++) {
+        std::vector<int64_t> shape = {2, 8, 3}, sizes = with_size ? std::vector<int64_t>{1, 0, 5, 2} : std::vector<int64_t>{3, 3, 2};
+        std::vector<double> x = QuantAll(ACL_INT32, RandomValues(48, seed++, 50));
+        DevTensor ts;
+        if (!ts.Init(ACL_INT32, shape, x, TRANSPOSED)) return;
+        std::vector<DevTensor> outs(sizes.size());
+        std::vector<aclTensor *> items;
+        for (size_t i = 0; i < sizes.size(); i++) {
+            if (!outs[i].Init(ACL_INT32, {2, sizes[i], 3}, {}, STRIDED)) return;
+            items.push_back(outs[i].t);
+        }
+        aclTensorList *list = aclCreateTensorList(items.data(), items.size());
+        aclIntArray *sa = aclCreateIntArray(sizes.data(), sizes.size());
+        int rc = with_size ? Run("SplitWithSize", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnSplitWithSizeGetWorkspaceSize(ts.t, sa, 1, list, w, ex); }, aclnnSplitWithSize)
+                           : Run("SplitTensor", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnSplitTensorGetWorkspaceSize(ts.t, 3, -2, list, w, ex); }, aclnnSplitTensor);
+        EXPECT(rc == 0, "Split%s: run failed", with_size ? "WithSize" : "Tensor");
+        int64_t at = 0;
+        for (size_t i = 0; i < sizes.size() && !rc; i++) {
+            std::vector<double> g((size_t)(2 * sizes[i] * 3));
+            for (int64_t a = 0; a < 2; a++)
+                for (int64_t b = 0; b < sizes[i]; b++)
+                    for (int64_t c = 0; c < 3; c++) g[(size_t)((a * sizes[i] + b) * 3 + c)] = x[(size_t)((a * 8 + at + b) * 3 + c)];
+            Exact(std::string(with_size ? "SplitWithSize" : "SplitTensor") + " part " + std::to_string(i), outs[i].Read(), g);
+            at += sizes[i];
+        }
+        aclDestroyTensorList(list);
+        for (auto &o : outs) o.t = nullptr;
+        aclDestroyIntArray(sa);
+    }
+    // Expand [3, 1] -> [2, 3, 4] (-1 keeps the 3)
+    {
+        std::vector<double> x = QuantAll(ACL_BF16, RandomValues(3, seed++, 10)), g(24);
+        for (int64_t i = 0; i < 24; i++) g[(size_t)i] = x[(size_t)((i / 4) % 3)];
+        DevTensor ts, to;
+        if (!ts.Init(ACL_BF16, {3, 1}, x, STRIDED) || !to.Init(ACL_BF16, {2, 3, 4}, {}, CONTIG)) return;
+        int64_t sz[3] = {2, -1, 4};
+        aclIntArray *sa = aclCreateIntArray(sz, 3);
+        int rc = Run("Expand", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnExpandGetWorkspaceSize(ts.t, sa, to.t, w, ex); }, aclnnExpand);
+        EXPECT(rc == 0, "Expand: run failed");
+        if (!rc) Exact("Expand", to.Read(), g);
+        int64_t bad[2] = {3, 2};
+        aclIntArray *ba = aclCreateIntArray(bad, 2);
+        DevTensor x2;
+        if (!x2.Init(ACL_BF16, {3, 2}, {}, CONTIG)) return;
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        DevTensor s3;
+        if (!s3.Init(ACL_BF16, {3, 3}, {}, CONTIG)) return;
+        ExpectError("Expand mismatch", aclnnExpandGetWorkspaceSize(s3.t, ba, x2.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "does not match");
+        aclDestroyIntArray(sa);
+        aclDestroyIntArray(ba);
+    }
+}
+
+static void TestEyeLinspaceFlip()
+{
+    for (auto nm : std::vector<std::pair<int64_t, int64_t>>{{3, 3}, {2, 5}, {6, 4}}) {
+        DevTensor to;
+        if (!to.Init(ACL_INT64, {nm.first, nm.second}, {}, STRIDED)) return;
+        int rc = Run("Eye", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnEyeGetWorkspaceSize(nm.first, nm.second, to.t, w, ex); }, aclnnEye);
+        std::vector<double> g((size_t)(nm.first * nm.second));
+        for (int64_t i = 0; i < nm.first; i++) if (i < nm.second) g[(size_t)(i * nm.second + i)] = 1;
+        EXPECT(rc == 0, "Eye: run failed");
+        if (!rc) Exact("Eye " + std::to_string(nm.first) + "x" + std::to_string(nm.second), to.Read(), g);
+    }
+    for (int64_t steps : {1, 2, 7, 100}) {
+        float s = -1.5f, e = 3.25f;
+        aclScalar *ss = aclCreateScalar(&s, ACL_FLOAT), *es = aclCreateScalar(&e, ACL_FLOAT);
+        DevTensor to;
+        if (!to.Init(ACL_FLOAT, {steps}, {}, CONTIG)) return;
+        int rc = Run("Linspace", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnLinspaceGetWorkspaceSize(ss, es, steps, to.t, w, ex); }, aclnnLinspace);
+        std::vector<double> g((size_t)steps);
+        for (int64_t i = 0; i < steps; i++) g[(size_t)i] = steps == 1 ? s : s + (e - s) * (double)i / (double)(steps - 1);
+        EXPECT(rc == 0, "Linspace %lld: run failed", (long long)steps);
+        if (!rc) {
+            std::vector<double> a = to.Read();
+            CheckDtype(("Linspace " + std::to_string(steps)).c_str(), ACL_FLOAT, a, g);
+            EXPECT(a.front() == s && (steps == 1 || a.back() == e), "Linspace %lld: the ends must be exact", (long long)steps);
+        }
+        aclDestroyScalar(ss);
+        aclDestroyScalar(es);
+    }
+    struct { std::vector<int64_t> shape, dims; } fc[] = {{{7}, {0}}, {{3, 4}, {1}}, {{3, 4}, {0, -1}}, {{2, 3, 4}, {1}}, {{2, 3}, {}}};
+    uint64_t seed = 950;
+    for (auto &c : fc)
+        for (Layout lay : {CONTIG, TRANSPOSED}) {
+            std::vector<double> x = QuantAll(ACL_FLOAT16, RandomValues((size_t)GetShapeSize(c.shape), seed++, 10)), g(x.size());
+            for (int64_t i = 0; i < (int64_t)x.size(); i++) {
+                std::vector<int64_t> idx = Unravel(i, c.shape);
+                for (int64_t d : c.dims) { size_t k = (size_t)(d < 0 ? d + (int64_t)c.shape.size() : d); idx[k] = c.shape[k] - 1 - idx[k]; }
+                g[(size_t)i] = x[(size_t)Ravel(idx, c.shape)];
+            }
+            DevTensor ts, to;
+            if (!ts.Init(ACL_FLOAT16, c.shape, x, lay) || !to.Init(ACL_FLOAT16, c.shape, {}, STRIDED)) return;
+            aclIntArray *da = aclCreateIntArray(c.dims.data(), c.dims.size());
+            int rc = Run("Flip", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnFlipGetWorkspaceSize(ts.t, da, to.t, w, ex); }, aclnnFlip);
+            std::string what = "Flip rank " + std::to_string(c.shape.size()) + " dims " + std::to_string(c.dims.size()) + " layout " + std::to_string(lay);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, to.Read(), g);
+            aclDestroyIntArray(da);
+        }
+}
+
 int main()
 {
     Runtime rt;
@@ -456,6 +601,8 @@ int main()
     TestPads();
     TestRoll();
     TestIm2col();
+    TestStackSplitExpand();
+    TestEyeLinspaceFlip();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }
