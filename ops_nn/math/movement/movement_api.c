@@ -927,3 +927,184 @@ aclnnStatus aclemu_plan_Flip(aclOpExecutor *executor, const aclTensor *self, con
     }
     return map_launch(executor, self, out, kind, shift, NULL, NULL, NULL);
 }
+
+/* ---- RepeatInterleave (ops-nn index/repeat_interleave) ---------------------------------------- */
+#define RI_DTYPES (DT(UINT8) | DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(BOOL) | DT(FLOAT16) | DT(FLOAT) | DT(BF16) | \
+                   DT(UINT16) | DT(UINT32) | DT(UINT64))
+
+static aclnnStatus ri_common(const char *api, const aclTensor *self, const aclTensor *out)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", RI_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)))
+        return st;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus ri_dim(const char *api, const aclTensor *self, int64_t dim, int64_t *d)
+{
+    int64_t n = (int64_t)self->ndim;
+    if (n == 0)
+        return ACLEMU_PARAM_ERROR(api, "dimension specified as %lld but tensor has no dimensions.", (long long)dim);
+    if (dim < -n || dim >= n)
+        return ACLEMU_PARAM_ERROR(api, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld).",
+                                  (long long)-n, (long long)(n - 1), (long long)dim);
+    *d = dim < 0 ? dim + n : dim;
+    return ACLNN_SUCCESS;
+}
+
+/* Int variants: a broadcast view copy (out's dim split into (len, repeats)). d -1: flattened. */
+static aclnnStatus ri_int(aclOpExecutor *ex, const aclTensor *self, int64_t repeats, int64_t d, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(ex);
+    if (repeats < 0)
+        return ACLEMU_PARAM_ERROR(api, "repeats %lld can not be negative.", (long long)repeats);
+    int64_t numel = aclemu_tensor_numel(self);
+    char a[256], b[256];
+    act_view src, dst;
+    act_view_of(&src, self);
+    act_view_of(&dst, out);
+    if (d < 0) {
+        if (out->ndim != 1 || out->shape[0] != numel * repeats)
+            return ACLEMU_PARAM_ERROR(api, "out should be a 1-D tensor of %lld elements, but its shape is %s.",
+                                      (long long)(numel * repeats), aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+        if (self->ndim + 1 > ACLEMU_KMAX_RANK)
+            return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "a rank-8 self is not supported yet here.");
+        /* dst as [self.shape..., repeats] over out's one dim; src broadcast in the last */
+        int64_t st = out->stride[0] * repeats;
+        for (int k = (int)self->ndim - 1; k >= 0; k--) {
+            dst.view.shape[k] = self->shape[k];
+            dst.view.stride[k] = st;
+            st *= self->shape[k];
+        }
+        dst.view.shape[self->ndim] = repeats;
+        dst.view.stride[self->ndim] = out->stride[0];
+        dst.view.ndim = self->ndim + 1;
+        src.view.shape[self->ndim] = 1;
+        src.view.stride[self->ndim] = 0;
+        src.view.ndim = self->ndim + 1;
+        return mv_copy(ex, &dst, &src);
+    }
+    int64_t want[ACLEMU_KMAX_RANK];
+    memcpy(want, self->shape, self->ndim * sizeof(int64_t));
+    want[d] *= repeats;
+    if (out->ndim != self->ndim || memcmp(out->shape, want, self->ndim * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", aclemu_shape_str(want, self->ndim, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    if (self->ndim + 1 > ACLEMU_KMAX_RANK)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "a rank-8 self is not supported yet here.");
+    /* insert the repeats dim after d: dst (len, repeats) strides (r*s, s), src (len, 1) (s, 0) */
+    for (int k = (int)self->ndim; k > (int)d + 1; k--) {
+        dst.view.shape[k] = dst.view.shape[k - 1];
+        dst.view.stride[k] = dst.view.stride[k - 1];
+        src.view.shape[k] = src.view.shape[k - 1];
+        src.view.stride[k] = src.view.stride[k - 1];
+    }
+    dst.view.shape[d] = self->shape[d];
+    dst.view.stride[d] = out->stride[d] * repeats;
+    dst.view.shape[d + 1] = repeats;
+    dst.view.stride[d + 1] = out->stride[d];
+    src.view.shape[d + 1] = 1;
+    src.view.stride[d + 1] = 0;
+    dst.view.ndim = src.view.ndim = self->ndim + 1;
+    return mv_copy(ex, &dst, &src);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveInt(aclOpExecutor *executor, const aclTensor *self, int64_t repeats,
+                                            int64_t outputSize, aclTensor *out)
+{
+    aclnnStatus st = ri_common(aclemu_exec_api(executor), self, out);
+    (void)outputSize; /* the out shape says it */
+    return st ? st : ri_int(executor, self, repeats, -1, out);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveIntWithDim(aclOpExecutor *executor, const aclTensor *self, int64_t repeats,
+                                                   int64_t dim, int64_t outputSize, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = 0;
+    (void)outputSize;
+    if ((st = ri_common(api, self, out)) || (st = ri_dim(api, self, dim, &d)))
+        return st;
+    return ri_int(executor, self, repeats, d, out);
+}
+
+/* Tensor variants: the counts live on the device, so the RepeatInterleaveT kernel checks them
+ * against out's length (outputSize when given must be that length). */
+static aclnnStatus ri_tensor(aclOpExecutor *ex, const aclTensor *self, const aclTensor *repeats, int64_t d,
+                             int64_t outputSize, const aclTensor *out, int tensor_only)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, repeats, "repeats")) ||
+        (st = aclemu_check_dtype(api, repeats, "repeats", DT(INT32) | DT(INT64))))
+        return st;
+    if (repeats->ndim > 1)
+        return ACLEMU_PARAM_ERROR(api, "repeats must be an empty tensor / 1D tensor.");
+    int64_t len = tensor_only ? aclemu_tensor_numel(repeats) : d < 0 ? aclemu_tensor_numel(self) : self->shape[d];
+    int64_t nrep = aclemu_tensor_numel(repeats);
+    if (!tensor_only && nrep != 1 && nrep != len)
+        return ACLEMU_PARAM_ERROR(api, "repeats must have the same size as input along dim.");
+    int64_t od = d < 0 ? 0 : d;
+    if ((d < 0 && out->ndim != 1) || (d >= 0 && out->ndim != self->ndim))
+        return ACLEMU_PARAM_ERROR(api, "out has %u dims, expected %u.", out->ndim, d < 0 ? 1u : self->ndim);
+    for (uint32_t k = 0; d >= 0 && k < self->ndim; k++)
+        if ((int64_t)k != d && out->shape[k] != self->shape[k])
+            return ACLEMU_PARAM_ERROR(api, "out dim %u is %lld, should be %lld.", k, (long long)out->shape[k],
+                                      (long long)self->shape[k]);
+    int64_t total = out->shape[od];
+    if (outputSize > 0 && outputSize != total)
+        return ACLEMU_PARAM_ERROR(api, "outputSize %lld should be out's length %lld along the dim.", (long long)outputSize,
+                                  (long long)total);
+    if (len == 0 || aclemu_tensor_numel(out) == 0)
+        return ACLNN_SUCCESS;
+    int64_t npre = 1;
+    for (int64_t k = 0; k < d; k++) npre *= self->shape[k];
+    uint32_t bd = 1;
+    uint64_t per = 1;
+    if (d >= 0)
+        aclemu_tile_1d((uint64_t)npre, aclemu_vector_core_num(aclemu_op_profile()), 1, 1, &bd, &per);
+    mv_rpt_args *a = (mv_rpt_args *)aclemu_exec_add_launch(ex, "RepeatInterleaveT", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->dim = (int32_t)d;
+    a->tensor_only = tensor_only;
+    a->len = len;
+    a->total = total;
+    a->pre_per_block = (int64_t)per;
+    if ((st = aclemu_exec_tdesc(ex, a, &a->out, out)) || (st = aclemu_exec_tdesc(ex, a, &a->repeats, repeats)))
+        return st;
+    return tensor_only ? ACLNN_SUCCESS : aclemu_exec_tdesc(ex, a, &a->self, self);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleave(aclOpExecutor *executor, const aclTensor *self, const aclTensor *repeats,
+                                         int64_t outputSize, aclTensor *out)
+{
+    aclnnStatus st = ri_common(aclemu_exec_api(executor), self, out);
+    return st ? st : ri_tensor(executor, self, repeats, -1, outputSize, out, 0);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveWithDim(aclOpExecutor *executor, const aclTensor *self, const aclTensor *repeats,
+                                                int64_t dim, int64_t outputSize, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = 0;
+    if ((st = ri_common(api, self, out)) || (st = ri_dim(api, self, dim, &d)))
+        return st;
+    return ri_tensor(executor, self, repeats, d, outputSize, out, 0);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveTensor(aclOpExecutor *executor, const aclTensor *repeats, int64_t outputSize,
+                                               aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, repeats, "repeats")) || (st = aclemu_check_notnull(api, out, "out")) ||
+        (st = aclemu_check_dtype(api, out, "out", DT(INT32) | DT(INT64))))
+        return st;
+    return ri_tensor(executor, NULL, repeats, -1, outputSize, out, 1);
+}

@@ -55,4 +55,17 @@ typedef struct mv_im2col_args {
     int64_t rows_per_block; /* out rows: n * C*kh*kw */
 } mv_im2col_args;
 
+/* RepeatInterleave with a repeats tensor (INT32 / INT64; one count per element along `dim`, or
+ * a single count for all): out[p, c_i + r, q] = self[p, i, q] for r < repeats[i], c_i the
+ * running sum; dim -1: self flattened row-major, out 1-D. `tensor_only`: out[c_i + r] = i
+ * (RepeatInterleaveTensor). A negative count or a total other than out's length fails the
+ * stream (507015) before anything is written. */
+typedef struct mv_rpt_args {
+    aclemu_tdesc self, out, repeats;
+    int32_t dim;
+    int32_t tensor_only;
+    int64_t len, total;
+    int64_t pre_per_block;
+} mv_rpt_args;
+
 #endif

@@ -217,3 +217,90 @@ static int k_im2col(const void *args, size_t size, const aclemu_block *blk)
     return 0;
 }
 ACLEMU_KERNEL("Im2col", k_im2col);
+
+/* ---- RepeatInterleave with a repeats tensor ------------------------------------------------- */
+static int64_t rpt_count(const mv_rpt_args *a, int64_t i)
+{
+    const aclemu_tdesc *t = &a->repeats;
+    int64_t k = t->ndim && t->shape[0] > 1 ? i : 0, off = t->offset + (t->ndim ? k * t->stride[0] : 0);
+    const char *p = (const char *)(uintptr_t)t->addr;
+    if (t->dtype == 3) { int32_t v; memcpy(&v, p + off * 4, 4); return v; } /* ACL_INT32 */
+    int64_t v;
+    memcpy(&v, p + off * 8, 8);
+    return v;
+}
+
+/* Offset (elements) of element `flat` (row-major) of view d. */
+static int64_t flat_offset(const aclemu_tdesc *d, int64_t flat)
+{
+    int64_t off = d->offset;
+    for (int k = (int)d->ndim - 1; k >= 0; k--) {
+        off += (flat % d->shape[k]) * d->stride[k];
+        flat /= d->shape[k];
+    }
+    return off;
+}
+
+static int k_repeat_interleave(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_rpt_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_rpt_args *a = (const mv_rpt_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    if (a->dim < -1 || a->dim >= (int32_t)ACLEMU_KMAX_RANK || o->ndim > ACLEMU_KMAX_RANK) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t sum = 0;
+    for (int64_t i = 0; i < a->len; i++) { /* counts valid and adding up to out's length, or nothing is written */
+        int64_t c = rpt_count(a, i);
+        if (c < 0) return ACLEMU_KERNEL_BAD_ARGS;
+        sum += c;
+    }
+    if (sum != a->total) return ACLEMU_KERNEL_BAD_ARGS;
+    size_t es = aclemu_kdtype_size(o->dtype), ses = a->tensor_only ? 0 : aclemu_kdtype_size(s->dtype);
+    char *obase = (char *)(uintptr_t)o->addr;
+    const char *sbase = a->tensor_only ? NULL : (const char *)(uintptr_t)s->addr;
+    if (a->dim < 0) { /* flattened self (or the index itself): one block walks it all */
+        if (blk->block_idx) return 0;
+        int64_t at = 0;
+        for (int64_t i = 0; i < a->len; i++) {
+            int64_t c = rpt_count(a, i);
+            for (int64_t r = 0; r < c; r++, at++) {
+                char *dst = obase + (o->offset + at * o->stride[0]) * (int64_t)es;
+                if (a->tensor_only) aclemu_store_i64(dst, o->dtype, 0, &i, 1);
+                else aclemu_convert_run(dst, o->dtype, 0, sbase + flat_offset(s, i) * (int64_t)ses, s->dtype, 0, 1);
+            }
+        }
+        return 0;
+    }
+    /* along dim: pre positions split over the blocks, the post block copied per repeat */
+    int d = a->dim, nd = (int)s->ndim;
+    int64_t npre = 1, npost = 1;
+    for (int k = 0; k < d; k++) npre *= s->shape[k];
+    for (int k = d + 1; k < nd; k++) npost *= s->shape[k];
+    int64_t p0 = (int64_t)blk->block_idx * a->pre_per_block, p1 = p0 + a->pre_per_block;
+    if (p1 > npre) p1 = npre;
+    for (int64_t p = p0; p < p1; p++) {
+        int64_t rem = p, so = s->offset, oo = o->offset;
+        for (int k = d - 1; k >= 0; k--) {
+            int64_t q = rem % s->shape[k];
+            rem /= s->shape[k];
+            so += q * s->stride[k];
+            oo += q * o->stride[k];
+        }
+        int64_t at = 0;
+        for (int64_t i = 0; i < a->len; i++) {
+            int64_t c = rpt_count(a, i);
+            for (int64_t r = 0; r < c; r++, at++)
+                for (int64_t q = 0; q < npost; q++) { /* post elements, row-major */
+                    int64_t qr = q, sq = so + i * s->stride[d], oq = oo + at * o->stride[d];
+                    for (int k = nd - 1; k > d; k--) {
+                        int64_t x = qr % s->shape[k];
+                        qr /= s->shape[k];
+                        sq += x * s->stride[k];
+                        oq += x * o->stride[k];
+                    }
+                    aclemu_convert_run(obase + oq * (int64_t)es, o->dtype, 0, sbase + sq * (int64_t)ses, s->dtype, 0, 1);
+                }
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("RepeatInterleaveT", k_repeat_interleave);

@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_replication_pad3d.h"
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_repeat.h"
+#include "aclnnop/aclnn_repeat_interleave.h"
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_tril.h"
 #include "aclnnop/aclnn_triu.h"
@@ -588,6 +589,66 @@ static void TestEyeLinspaceFlip()
         }
 }
 
+static void TestRepeatInterleave()
+{
+    uint64_t seed = 1000;
+    std::vector<int64_t> shape = {3, 4, 2};
+    std::vector<double> x = QuantAll(ACL_FLOAT, RandomValues(24, seed++, 10));
+    for (int64_t dim = -1; dim < 3; dim++)
+        for (int tensor = 0; tensor < 3; tensor++) { // 0: Int, 1: tensor of counts, 2: tensor of one count
+            bool flat = dim < 0;
+            int64_t d = flat ? -1 : dim, len = flat ? 24 : shape[(size_t)d];
+            std::vector<double> counts((size_t)len);
+            for (int64_t i = 0; i < len; i++) counts[(size_t)i] = tensor == 1 ? (double)((i * 5 + 2) % 4) : 3;
+            int64_t total = 0;
+            for (double c : counts) total += (int64_t)c;
+            std::vector<int64_t> os = flat ? std::vector<int64_t>{total} : shape;
+            if (!flat) os[(size_t)d] = total;
+            std::vector<double> g((size_t)GetShapeSize(os));
+            for (int64_t i = 0; i < (int64_t)g.size(); i++) {
+                std::vector<int64_t> idx = Unravel(i, os);
+                int64_t pos = flat ? idx[0] : idx[(size_t)d], src = 0;
+                while (pos >= (int64_t)counts[(size_t)src]) { pos -= (int64_t)counts[(size_t)src]; src++; }
+                if (flat) { g[(size_t)i] = x[(size_t)src]; continue; }
+                idx[(size_t)d] = src;
+                g[(size_t)i] = x[(size_t)Ravel(idx, shape)];
+            }
+            DevTensor ts, to, tr;
+            std::vector<double> rv = tensor == 2 ? std::vector<double>{3} : counts;
+            if (!ts.Init(ACL_FLOAT, shape, x, TRANSPOSED) || !to.Init(ACL_FLOAT, os, {}, STRIDED) ||
+                !tr.Init(ACL_INT64, {(int64_t)rv.size()}, rv, CONTIG)) return;
+            int rc;
+            if (tensor == 0)
+                rc = flat ? Run("RepeatInterleaveInt", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveIntGetWorkspaceSize(ts.t, 3, total, to.t, w, ex); }, aclnnRepeatInterleaveInt)
+                          : Run("RepeatInterleaveIntWithDim", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(ts.t, 3, dim, total, to.t, w, ex); }, aclnnRepeatInterleaveIntWithDim);
+            else
+                rc = flat ? Run("RepeatInterleave", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveGetWorkspaceSize(ts.t, tr.t, total, to.t, w, ex); }, aclnnRepeatInterleave)
+                          : Run("RepeatInterleaveWithDim", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveWithDimGetWorkspaceSize(ts.t, tr.t, dim, 0, to.t, w, ex); }, aclnnRepeatInterleaveWithDim);
+            std::string what = "RepeatInterleave dim " + std::to_string(dim) + " variant " + std::to_string(tensor);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, to.Read(), g);
+        }
+    // RepeatInterleaveTensor: [2, 0, 3] -> [0, 0, 2, 2, 2]
+    DevTensor tr, to;
+    if (!tr.Init(ACL_INT32, {3}, {2, 0, 3}, CONTIG) || !to.Init(ACL_INT64, {5}, {}, CONTIG)) return;
+    int rc = Run("RepeatInterleaveTensor", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveTensorGetWorkspaceSize(tr.t, 5, to.t, w, ex); }, aclnnRepeatInterleaveTensor);
+    EXPECT(rc == 0, "RepeatInterleaveTensor: run failed");
+    if (!rc) Exact("RepeatInterleaveTensor", to.Read(), {0, 0, 2, 2, 2});
+    // counts that do not add up to out's length fail the stream and write nothing
+    DevTensor ts, bad, o7;
+    if (!ts.Init(ACL_FLOAT, {3}, {1, 2, 3}, CONTIG) || !bad.Init(ACL_INT64, {3}, {1, 1, 1}, CONTIG) || !o7.Init(ACL_FLOAT, {7}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    if (aclnnRepeatInterleaveGetWorkspaceSize(ts.t, bad.t, 0, o7.t, &ws, &ex) == 0) {
+        int r2 = aclnnRepeatInterleave(nullptr, 0, ex, g_stream), sync = aclrtSynchronizeStream(g_stream);
+        EXPECT(r2 == 0 && sync == 507015, "RepeatInterleave with a wrong total fails the stream (got %d / %d)", r2, sync);
+        EXPECT(o7.Read() == std::vector<double>(7, -777.0), "RepeatInterleave with a wrong total writes nothing");
+    } else {
+        EXPECT(false, "RepeatInterleave stage 1 with device-side counts should pass");
+    }
+    ExpectError("RepeatInterleaveInt negative", aclnnRepeatInterleaveIntGetWorkspaceSize(ts.t, -1, 0, o7.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "negative");
+}
+
 int main()
 {
     Runtime rt;
@@ -603,6 +664,7 @@ int main()
     TestIm2col();
     TestStackSplitExpand();
     TestEyeLinspaceFlip();
+    TestRepeatInterleave();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }
