@@ -105,8 +105,8 @@ static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *indexed,
     }
     a.npre_total = 1;
     for (int i = 0; i < a.npre; i++) a.npre_total *= a.pre[i];
-    int64_t per_pre = K;
-    for (int i = 0; i < a.npost; i++) per_pre *= a.post[i];
+    int64_t per_pre = K; /* work per pre position, saturated (only a tiling hint) */
+    for (int i = 0; i < a.npost; i++) per_pre = a.post[i] && per_pre > ((int64_t)1 << 40) / a.post[i] ? (int64_t)1 << 40 : per_pre * a.post[i];
     uint32_t bd;
     uint64_t per;
     aclemu_tile_1d((uint64_t)a.npre_total, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(16384 / (per_pre + 1) + 1),

@@ -80,8 +80,8 @@ aclnnStatus aclemu_plan_TriangularSolve(aclOpExecutor *executor, const aclTensor
         return ACLNN_SUCCESS;
     uint32_t bd;
     uint64_t per;
-    aclemu_tile_1d((uint64_t)items, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(65536 / (m * m + 1) + 1), 1,
-                   &bd, &per);
+    uint64_t per_item = m > 65536 ? 65536 : (uint64_t)(m * m); /* items are at least this much work */
+    aclemu_tile_1d((uint64_t)items, aclemu_vector_core_num(aclemu_op_profile()), 65536 / (per_item + 1) + 1, 1, &bd, &per);
     int64_t ws = (int64_t)aclemu_exec_alloc_workspace(executor, (uint64_t)bd * (uint64_t)m * sizeof(double));
     trisolve_args *a = (trisolve_args *)aclemu_exec_add_launch(executor, "TriangularSolve", bd, sizeof(*a));
     if (!a)

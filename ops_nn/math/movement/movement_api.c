@@ -11,6 +11,9 @@
 #include "movement_args.h"
 
 #define DT(x) ACLEMU_DT(ACL_##x)
+/* Largest extent a computed dim may reach: products and sums of user values are checked against
+ * it before they are formed, so no int64 arithmetic here can overflow. */
+#define MV_MAX_EXTENT ((int64_t)1 << 58)
 #define SLICE_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(INT64) | DT(INT8) | DT(INT32) | DT(UINT8) | DT(BOOL) | DT(BF16))
 #define CAT_DTYPES (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(DOUBLE) | \
                     DT(BF16) | DT(BOOL))
@@ -71,8 +74,9 @@ aclnnStatus aclemu_plan_Slice(aclOpExecutor *executor, const aclTensor *self, in
     else if (end > len) end = len;
     act_view src, dst;
     act_view_of(&src, self);
-    src.view.shape[dim] = (end - start + step - 1) / step;
-    src.view.stride[dim] = self->stride[dim] * step;
+    int64_t count = end > start ? 1 + (end - start - 1) / step : 0; /* no overflow for a huge step */
+    src.view.shape[dim] = count;
+    src.view.stride[dim] = count > 1 ? self->stride[dim] * step : self->stride[dim]; /* step < len there */
     src.view.offset = self->offset + start * self->stride[dim];
     char a[256], b[256];
     if (out->ndim != self->ndim || memcmp(out->shape, src.view.shape, self->ndim * sizeof(int64_t)))
@@ -144,6 +148,8 @@ aclnnStatus aclemu_plan_Cat(aclOpExecutor *executor, const aclTensorList *tensor
                                           (long long)k, (unsigned long long)i, (long long)t->shape[k],
                                           (long long)t0->shape[k]);
         total += t->shape[d];
+        if (total > MV_MAX_EXTENT)
+            return ACLEMU_PARAM_ERROR(api, "the concatenated dim is too large.");
     }
     int64_t want[ACLEMU_KMAX_RANK];
     memcpy(want, t0->shape, (size_t)n * sizeof(int64_t));
@@ -196,6 +202,9 @@ aclnnStatus aclemu_plan_Repeat(aclOpExecutor *executor, const aclTensor *self, c
             return ACLEMU_PARAM_ERROR(api, "Trying to create tensor with negative dimension %lld.",
                                       (long long)repeats->data[i]);
         int64_t s = i + self->ndim >= r ? self->shape[i + self->ndim - r] : 1;
+        if (repeats->data[i] && s > MV_MAX_EXTENT / repeats->data[i])
+            return ACLEMU_PARAM_ERROR(api, "repeats[%llu] %lld makes the output too large.", (unsigned long long)i,
+                                      (long long)repeats->data[i]);
         want[i] = s * repeats->data[i];
     }
     char a[256], b[256];
@@ -262,7 +271,9 @@ static aclnnStatus plan_triangle(aclOpExecutor *ex, const aclTensor *self, const
     mv_triangle_args *a = (mv_triangle_args *)aclemu_exec_add_launch(ex, "Triangle", bd, sizeof(*a));
     if (!a)
         return ACLNN_ERR_INNER;
-    a->diagonal = diagonal;
+    /* beyond +-2^58 every diagonal keeps or clears whole rows alike: clamped, so i + diagonal
+     * cannot overflow in the kernel */
+    a->diagonal = diagonal > MV_MAX_EXTENT ? MV_MAX_EXTENT : diagonal < -MV_MAX_EXTENT ? -MV_MAX_EXTENT : diagonal;
     a->upper = upper;
     a->rows_per_block = (int64_t)per;
     if ((st = aclemu_exec_tdesc(ex, a, &a->self, self)))
@@ -321,6 +332,8 @@ static aclnnStatus plan_range(aclOpExecutor *ex, const aclScalar *start, const a
                                        "step %g.",
                                   fs, fe, fst);
     double span = (fe - fs) / fst;
+    if (!(span < (double)MV_MAX_EXTENT))
+        return ACLEMU_PARAM_ERROR(api, "the range (%g, %g, step %g) has too many elements.", fs, fe, fst);
     int64_t n = closed ? (int64_t)floor(span) + 1 : (int64_t)ceil(span);
     if (n < 0)
         n = 0;
@@ -429,6 +442,8 @@ aclnnStatus aclemu_plan_ConstantPadNd(aclOpExecutor *executor, const aclTensor *
             hi = pad->data[2 * k + 1];
             kind[d] = MV_CONST;
         }
+        if (lo > MV_MAX_EXTENT || lo < -MV_MAX_EXTENT || hi > MV_MAX_EXTENT || hi < -MV_MAX_EXTENT)
+            return ACLEMU_PARAM_ERROR(api, "pad values %lld, %lld of dim %u are too large.", (long long)lo, (long long)hi, d);
         int64_t want = self->shape[d] + lo + hi;
         if (want < 0)
             return ACLEMU_PARAM_ERROR(api, "The input size %lld plus padding %lld and %lld resulted in a negative output "
@@ -477,6 +492,8 @@ static aclnnStatus plan_edge_pad(aclOpExecutor *ex, const aclTensor *self, const
             kind[d] = kind_of;
             if (kind_of == MV_REFLECT && (lo >= self->shape[d] || hi >= self->shape[d] || lo < 0 || hi < 0))
                 return ACLEMU_PARAM_ERROR(api, "padding size should be less than the corresponding self dimention.");
+            if (lo > MV_MAX_EXTENT || hi > MV_MAX_EXTENT)
+                return ACLEMU_PARAM_ERROR(api, "padding %lld, %lld of dim %u is too large.", (long long)lo, (long long)hi, d);
             if (kind_of == MV_REPLICATE && (self->shape[d] == 0 || lo < 0 || hi < 0))
                 return ACLEMU_PARAM_ERROR(api, "padding should be non-negative and the padded dim %u of self non-empty.", d);
         }
@@ -541,13 +558,13 @@ aclnnStatus aclemu_plan_Roll(aclOpExecutor *executor, const aclTensor *x, const 
         fx.view.shape[0] = fo.view.shape[0] = aclemu_tensor_numel(x);
         fx.view.stride[0] = fo.view.stride[0] = 1;
         kind[0] = MV_ROLL;
-        shift[0] = shifts->data[0];
+        shift[0] = shifts->data[0] % aclemu_tensor_numel(x); /* |shift| < size: no overflow in the map */
         return map_launch(executor, &fx.view, &fo.view, kind, shift, NULL, x, out);
     }
     for (uint64_t i = 0; i < dims->size; i++) {
         int64_t d = dims->data[i] < 0 ? dims->data[i] + n : dims->data[i];
         kind[d] = MV_ROLL;
-        shift[d] += shifts->data[i]; /* a dim named twice rolls by the sum */
+        shift[d] = (shift[d] + shifts->data[i] % x->shape[d]) % x->shape[d]; /* a dim named twice: the sum */
     }
     return map_launch(executor, x, out, kind, shift, NULL, NULL, NULL);
 }
@@ -587,7 +604,9 @@ aclnnStatus aclemu_plan_Im2col(aclOpExecutor *executor, const aclTensor *self, c
             return ACLEMU_PARAM_ERROR(api, "It is expected %s equals to 2, but got size %llu.", names[k],
                                       (unsigned long long)arr[k]->size);
         for (int i = 0; i < 2; i++)
-            if (k == 2 ? arr[k]->data[i] < 0 : arr[k]->data[i] <= 0)
+            if (arr[k]->data[i] > (1 << 24))
+                return ACLEMU_PARAM_ERROR(api, "%s No.[%d] dim [%lld] is too large.", names[k], i, (long long)arr[k]->data[i]);
+            else if (k == 2 ? arr[k]->data[i] < 0 : arr[k]->data[i] <= 0)
                 return ACLEMU_PARAM_ERROR(api, "It is expected %s be greater than %szero, but %s No.[%d] dim is [%lld].",
                                           names[k], k == 2 ? "or equal to " : "", names[k], i, (long long)arr[k]->data[i]);
     }
@@ -962,6 +981,8 @@ static aclnnStatus ri_int(aclOpExecutor *ex, const aclTensor *self, int64_t repe
     if (repeats < 0)
         return ACLEMU_PARAM_ERROR(api, "repeats %lld can not be negative.", (long long)repeats);
     int64_t numel = aclemu_tensor_numel(self);
+    if (repeats && numel > MV_MAX_EXTENT / repeats)
+        return ACLEMU_PARAM_ERROR(api, "repeats %lld makes the output too large.", (long long)repeats);
     char a[256], b[256];
     act_view src, dst;
     act_view_of(&src, self);

@@ -250,7 +250,7 @@ static int k_repeat_interleave(const void *args, size_t size, const aclemu_block
     int64_t sum = 0;
     for (int64_t i = 0; i < a->len; i++) { /* counts valid and adding up to out's length, or nothing is written */
         int64_t c = rpt_count(a, i);
-        if (c < 0) return ACLEMU_KERNEL_BAD_ARGS;
+        if (c < 0 || c > a->total - sum) return ACLEMU_KERNEL_BAD_ARGS; /* no overflow of the sum */
         sum += c;
     }
     if (sum != a->total) return ACLEMU_KERNEL_BAD_ARGS;

@@ -28,6 +28,9 @@ static aclnnStatus sort_launch(aclOpExecutor *ex, const aclTensor *self, int64_t
 {
     if (aclemu_tensor_numel(self) == 0 || k == 0)
         return ACLNN_SUCCESS;
+    if (self->ndim && self->shape[d] > ((int64_t)1 << 36))
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, aclemu_exec_api(ex),
+                               "sorting lines of more than 2^36 elements is not supported.");
     sort_args a;
     memset(&a, 0, sizeof a);
     a.in_dtype = self->dtype;
