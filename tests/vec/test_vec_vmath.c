@@ -21,6 +21,18 @@ static double ulp_of(double r)
     return u < 0x1p-149 ? 0x1p-149 : u;
 }
 static double ref_sigmoid(double x) { return x >= 0 ? 1 / (1 + exp(-x)) : exp(x) / (1 + exp(x)); }
+static double ref_rsqrt(double x) { return 1.0 / sqrt(x); }
+/* sin(pi x) / (pi x) with pi x reduced exactly (x - n/2 is exact in double) */
+static double ref_sinc(double x)
+{
+    if (x == 0) return 1.0;
+    double n = rint(2 * x), r = x - n / 2, s;
+    int q = (int)fmod(fabs(n), 4.0);
+    if (n < 0) q = (4 - q) % 4;
+    double t = M_PI * r;
+    s = q == 0 ? sin(t) : q == 1 ? cos(t) : q == 2 ? -sin(t) : -cos(t);
+    return s / (M_PI * x);
+}
 static double ref_softplus(double x) { return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x)); }
 
 typedef struct {
@@ -41,6 +53,26 @@ static const fcase cases[] = {
     {"erfc", vec_erfc, erfc, -6.f, 11.f, 5.5},
     {"sigmoid", vec_sigmoid, ref_sigmoid, -110.f, 110.f, 3.0},
     {"softplus", vec_softplus, ref_softplus, -110.f, 110.f, 3.0},
+    /* elementwise unary family (ops-math, issue 10) */
+    {"sin", vec_sin, sin, -3.4e38f, 3.4e38f, 2.0},
+    {"sin_small", vec_sin, sin, -100.f, 100.f, 2.0},
+    {"cos", vec_cos, cos, -3.4e38f, 3.4e38f, 2.0},
+    {"cos_small", vec_cos, cos, -100.f, 100.f, 2.0},
+    {"tan", vec_tan, tan, -3.4e38f, 3.4e38f, 4.0},
+    {"tan_small", vec_tan, tan, -100.f, 100.f, 4.0},
+    {"asin", vec_asin, asin, -1.f, 1.f, 2.0},
+    {"acos", vec_acos, acos, -1.f, 1.f, 2.0},
+    {"atan", vec_atan, atan, -3.4e38f, 3.4e38f, 3.0},
+    {"sinh", vec_sinh, sinh, -90.f, 90.f, 3.0},
+    {"cosh", vec_cosh, cosh, -90.f, 90.f, 3.0},
+    {"asinh", vec_asinh, asinh, -3.4e38f, 3.4e38f, 3.0},
+    {"acosh", vec_acosh, acosh, 1.f, 3.4e38f, 3.0},
+    {"atanh", vec_atanh, atanh, -1.f, 1.f, 3.0},
+    {"log2", vec_log2, log2, 0.f, 3.4e38f, 2.0},
+    {"log10", vec_log10, log10, 0.f, 3.4e38f, 2.5},
+    {"exp2", vec_exp2, exp2, -160.f, 130.f, 2.0},
+    {"rsqrt", vec_rsqrt, ref_rsqrt, 0.f, 3.4e38f, 2.0},
+    {"sinc", vec_sinc, ref_sinc, -1e4f, 1e4f, 4.0},
 };
 
 /* Runs first: with ACLEMU_ISA set (the *_env test variants), the level in
@@ -98,6 +130,7 @@ static void ulp_sweep(void **state)
                     at = i;
                 }
             }
+            print_message("%-10s [%-6s] max %.2f ulp\n", fc->name, vec_isa_name(vt_isas[k]), worst);
             if (!(worst <= fc->max_ulp))
                 fail_msg("%s [%s]: %.2f ulp at x=%.9g (got %.9g want %.9g)", fc->name,
                          vec_isa_name(vt_isas[k]), worst, (double)x[at], (double)y[at],
