@@ -94,7 +94,7 @@ SI V vm_log1p(V u)
     V c = v_div(v_sub(u, v_sub(w, v_set1(1.0f))), w);
     M finite_pos = m_and(v_gt(w, v_zero()), v_lt(w, v_set1(VM_INF)));
     c = v_sel(finite_pos, c, v_zero());
-    return v_add(vm_log(w), c);
+    return v_sel(v_eq(u, v_zero()), u, v_add(vm_log(w), c)); /* log1p(-0) = -0 */
 }
 
 /* 1/(1+e^-x), as e^x/(1+e^x) for x<0 so tiny results keep their precision */
@@ -288,6 +288,7 @@ SI V vm_sin(V x)
     V xc = v_sel(big, v_zero(), x), q;
     V r = vm_trig_reduce(xc, &q);
     V y = vm_sin_quadrant(vm_sin_poly(r), vm_cos_poly(r), q);
+    y = v_sel(v_eq(x, v_zero()), x, y); /* sin(-0) = -0 */
     return vm_lanes_libm(x, y, big, sin);
 }
 
@@ -317,6 +318,7 @@ SI V vm_tan(V x)
     V t = v_fma(v_mul(p, z), r, r);
     M odd = m_or(v_eq(q, v_set1(1.0f)), v_eq(q, v_set1(3.0f)));
     V y = v_sel(odd, v_div(v_set1(-1.0f), t), t);
+    y = v_sel(v_eq(x, v_zero()), x, y); /* tan(-0) = -0 */
     return vm_lanes_libm(x, y, big, tan);
 }
 
@@ -333,7 +335,7 @@ SI V vm_sinc(V x)
     V px = v_fma(x, v_set1(3.14159274101257324f), v_mul(x, v_set1(-8.74227765734758e-08f)));
     V y = v_div(s, px);
     y = v_sel(v_lt(ax, v_set1(1e-20f)), v_set1(1.0f), y);
-    y = v_sel(v_ge(ax, v_set1(8388608.0f)), v_zero(), y);
+    y = v_sel(v_ge(ax, v_set1(8388608.0f)), v_div(v_zero(), px), y); /* +-0 as s / (pi x) */
     return v_sel(m_or(v_isnan(x), v_eq(ax, v_set1(VM_INF))), v_set1(VM_NAN), y);
 }
 

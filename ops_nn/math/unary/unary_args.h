@@ -33,6 +33,9 @@ typedef struct unary_args {
     aclemu_ew ew;     /* op[0] out, op[1] self */
     int32_t op;       /* unary_op */
     int32_t compute;  /* UNARY_* */
+    int32_t result;   /* aclDataType of the result before the cast to out: a FLOAT16 / BF16 result
+                         stored into a wider out is rounded to it first, as the real op's Cast */
+    int32_t reserved;
     int64_t decimals; /* UN_ROUND_DECIMALS */
 } unary_args;
 

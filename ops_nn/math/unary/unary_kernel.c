@@ -56,12 +56,18 @@ static double digamma(double x)
     return r + log(x) - 0.5 / x - s;
 }
 
+/* sin(pi x) / (pi x) with x reduced exactly by halves (as the FP32 path): integers give exact
+ * zeros rather than sin of a rounded pi x */
 static double sinc(double x)
 {
     if (x == 0)
         return 1.0;
-    double px = M_PI * x;
-    return sin(px) / px;
+    if (!isfinite(x))
+        return NAN;
+    double n = nearbyint(2 * x), r = x - n / 2, t = M_PI * r;
+    double q = n - 4 * floor(n / 4);
+    double s = q == 0 ? sin(t) : q == 1 ? cos(t) : q == 2 ? -sin(t) : -cos(t);
+    return s / (M_PI * x);
 }
 
 /* torch.round(x, decimals): scaled by 10^|decimals| in the computing precision, half to even */
@@ -135,6 +141,7 @@ static void f32_run(const run *r, int64_t n)
         vp.alpha = d > 0 ? 1.0f : -1.0f;
     }
     const int in_f = is_float_io(r->idt), out_f = is_float_io(r->odt);
+    const int narrow_result = (r->a->result == ACL_FLOAT16 || r->a->result == ACL_BF16) && r->a->result != r->odt;
     for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
         int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
         char *pi = r->in + c * r->si, *po = r->out + c * r->so;
@@ -151,6 +158,11 @@ static void f32_run(const run *r, int64_t n)
         } else {
             for (int64_t i = 0; i < m; i++)
                 y[i] = (float)f64_op(op, (double)x[i], r->a->decimals);
+        }
+        if (narrow_result) { /* FLOAT16 / BF16 result cast to a wider out */
+            uint16_t h[ACLEMU_CHUNK];
+            vec_store_f32(y, h, r->a->result, 1, m);
+            vec_load_f32(h, r->a->result, 1, y, m);
         }
         if (y == yb) {
             if (out_f)

@@ -87,6 +87,7 @@ aclnnStatus unary_plan(aclOpExecutor *ex, const unary_row *row, const aclTensor 
         return st; /* st == 0: empty tensor, nothing to run */
     a->op = (int32_t)row->op;
     a->compute = compute_of(row, result);
+    a->result = (int32_t)result;
     a->decimals = decimals;
     return ACLNN_SUCCESS;
 }
