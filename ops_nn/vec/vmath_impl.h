@@ -224,6 +224,12 @@ SI V vm_erfc(V x)
  * accuracy: ops_nn/vec/README.md (tests/vec/test_vec_vmath.c). */
 #include <math.h>
 
+/* every lane of m set */
+SI int m_all_(M m)
+{
+    return !m_any(m_andnot(m, v_eq(v_zero(), v_zero())));
+}
+
 /* Lanes of `big` replaced by f((double)x) rounded once to float: the rare
  * arguments a vector reduction does not cover (huge, Inf, NaN). */
 SI V vm_lanes_libm(V x, V r, M big, double (*f)(double))
@@ -437,40 +443,69 @@ SI V vm_cosh(V x)
     return v_sel(v_isnan(x), v_add(x, x), y);
 }
 
-/* asinh |x| = log1p(|x| + x^2 / (1 + sqrt(1 + x^2))); log(2|x|) from 2^12 */
+/* asinh |x|: the Cephes asinhf polynomial below 1/2, log(|x| + sqrt(x^2 + 1)) up to 1500,
+ * log|x| + log 2 above */
 SI V vm_asinh(V x)
 {
     V a = v_abs(x);
-    M big = v_ge(a, v_set1(4096.0f));
-    V ac = v_min(a, v_set1(4096.0f));
-    V a2 = v_mul(ac, ac);
-    V u = v_add(ac, v_div(a2, v_add(v_set1(1.0f), v_sqrt(v_add(a2, v_set1(1.0f))))));
-    V y = vm_log1p(u);
-    if (m_any(big))
-        y = v_sel(big, v_add(vm_log(a), v_set1(0.693147180559945309f)), y);
+    V z = v_mul(a, a);
+    V p = v_set1(2.0122003309e-2f);
+    p = v_fma(p, z, v_set1(-4.2699340972e-2f));
+    p = v_fma(p, z, v_set1(7.4847586088e-2f));
+    p = v_fma(p, z, v_set1(-1.6666288134e-1f));
+    V y = v_fma(v_mul(p, z), a, a);
+    M small = v_lt(a, v_set1(0.5f));
+    if (!m_all_(small)) {
+        M huge = v_gt(a, v_set1(1500.0f));
+        V arg = v_sel(huge, a, v_add(a, v_sqrt(v_fma(a, a, v_set1(1.0f)))));
+        V l = vm_log(arg);
+        l = v_sel(huge, v_add(l, v_set1(0.693147180559945309f)), l);
+        y = v_sel(small, y, l);
+    }
     y = v_copysign(y, x);
     return v_sel(v_isnan(x), v_add(x, x), y);
 }
 
-/* acosh x = log1p(t + sqrt(t (x + 1))), t = x - 1 (exact for x in [1, 2]);
- * log(2x) from 2^12; NaN below 1 */
+/* acosh x, z = x - 1 (exact near 1): the Cephes acoshf sqrt(z) P(z) below z = 1/2,
+ * log(x + sqrt(z (x + 1))) up to 1500, log x + log 2 above; NaN below 1 */
 SI V vm_acosh(V x)
 {
-    M big = v_ge(x, v_set1(4096.0f));
-    V xc = v_min(x, v_set1(4096.0f));
-    V t = v_sub(xc, v_set1(1.0f));
-    V y = vm_log1p(v_add(t, v_sqrt(v_mul(t, v_add(xc, v_set1(1.0f))))));
-    if (m_any(big))
-        y = v_sel(big, v_add(vm_log(x), v_set1(0.693147180559945309f)), y);
+    V z = v_sub(x, v_set1(1.0f));
+    V p = v_set1(1.7596881071e-3f);
+    p = v_fma(p, z, v_set1(-7.5272886713e-3f));
+    p = v_fma(p, z, v_set1(2.6454905019e-2f));
+    p = v_fma(p, z, v_set1(-1.1784741703e-1f));
+    p = v_fma(p, z, v_set1(1.4142135263e0f));
+    V y = v_mul(p, v_sqrt(v_max(z, v_zero())));
+    M small = v_lt(z, v_set1(0.5f));
+    if (!m_all_(small)) {
+        M huge = v_gt(x, v_set1(1500.0f));
+        V arg = v_sel(huge, x, v_add(x, v_sqrt(v_mul(z, v_add(x, v_set1(1.0f))))));
+        V l = vm_log(arg);
+        l = v_sel(huge, v_add(l, v_set1(0.693147180559945309f)), l);
+        y = v_sel(small, y, l);
+    }
     y = v_sel(v_lt(x, v_set1(1.0f)), v_set1(VM_NAN), y);
     return v_sel(v_isnan(x), v_add(x, x), y);
 }
 
-/* atanh x = log1p(2|x| / (1 - |x|)) / 2, +-Inf at +-1, NaN beyond */
+/* atanh x: the Cephes atanhf polynomial below 1/2, log((1 + |x|) / (1 - |x|)) / 2 above (1 - |x|
+ * exact there); +-Inf at +-1, NaN beyond */
 SI V vm_atanh(V x)
 {
     V a = v_abs(x);
-    V y = v_mul(v_set1(0.5f), vm_log1p(v_div(v_add(a, a), v_sub(v_set1(1.0f), a))));
+    V z = v_mul(a, a);
+    V p = v_set1(1.81740078349e-1f);
+    p = v_fma(p, z, v_set1(8.24370301058e-2f));
+    p = v_fma(p, z, v_set1(1.46691431730e-1f));
+    p = v_fma(p, z, v_set1(1.99782164500e-1f));
+    p = v_fma(p, z, v_set1(3.33337300303e-1f));
+    V y = v_fma(v_mul(p, z), a, a);
+    M small = v_lt(a, v_set1(0.5f));
+    if (!m_all_(small)) {
+        V l = v_mul(v_set1(0.5f), vm_log(v_div(v_add(v_set1(1.0f), a), v_sub(v_set1(1.0f), a))));
+        y = v_sel(small, y, l);
+    }
     y = v_sel(v_gt(a, v_set1(1.0f)), v_set1(VM_NAN), y);
     y = v_copysign(y, x);
     return v_sel(v_isnan(x), v_add(x, x), y);

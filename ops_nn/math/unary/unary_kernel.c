@@ -207,8 +207,53 @@ static int64_t i64_op(int op, int32_t dt, int64_t x, int64_t decimals)
     }
 }
 
+/* Same integer dtype in and out: the op on the dtype itself (wrapping in its width), plain
+ * loops the compiler vectorises; other combinations go through int64. */
+#define SAME_INT_LOOP(T, UT, EXPR)                                                                \
+    if (r->si == (int64_t)sizeof(T) && r->so == (int64_t)sizeof(T)) {                             \
+        const T *xp = (const T *)(const void *)r->in;                                             \
+        T *yp = (T *)(void *)r->out;                                                              \
+        for (int64_t i = 0; i < n; i++) {                                                         \
+            T x = xp[i];                                                                          \
+            UT u = (UT)x;                                                                         \
+            (void)u;                                                                              \
+            yp[i] = (T)(EXPR);                                                                    \
+        }                                                                                         \
+    } else {                                                                                      \
+        for (int64_t i = 0; i < n; i++) {                                                         \
+            T x = *(const T *)(const void *)(r->in + i * r->si);                                  \
+            UT u = (UT)x;                                                                         \
+            (void)u;                                                                              \
+            *(T *)(void *)(r->out + i * r->so) = (T)(EXPR);                                       \
+        }                                                                                         \
+    }
+#define SAME_INT_OPS(T, UT)                                                                       \
+    switch (op) {                                                                                 \
+    case UN_ABS: SAME_INT_LOOP(T, UT, x < 0 ? (UT)(0 - u) : u) break;                             \
+    case UN_NEG: SAME_INT_LOOP(T, UT, (UT)(0 - u)) break;                                         \
+    case UN_SQUARE: SAME_INT_LOOP(T, UT, (UT)(u * u)) break;                                      \
+    case UN_BITWISE_NOT: SAME_INT_LOOP(T, UT, (UT)~u) break;                                      \
+    default: SAME_INT_LOOP(T, UT, (x > 0) - (x < 0)) break; /* UN_SIGN */                         \
+    }
+
+static int same_int_run(const run *r, int64_t n)
+{
+    const int op = r->a->op;
+    if (r->idt != r->odt || !(op == UN_ABS || op == UN_NEG || op == UN_SQUARE || op == UN_BITWISE_NOT || op == UN_SIGN))
+        return 0;
+    switch (r->idt) {
+    case ACL_INT8: SAME_INT_OPS(int8_t, uint8_t) return 1;
+    case ACL_INT16: SAME_INT_OPS(int16_t, uint16_t) return 1;
+    case ACL_INT32: SAME_INT_OPS(int32_t, uint32_t) return 1;
+    case ACL_INT64: SAME_INT_OPS(int64_t, uint64_t) return 1;
+    default: return 0; /* unsigned and BOOL: the int64 path */
+    }
+}
+
 static void i64_run(const run *r, int64_t n)
 {
+    if (same_int_run(r, n))
+        return;
     int64_t x[ACLEMU_CHUNK];
     for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
         int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
@@ -260,15 +305,25 @@ static void pred_run(const run *r, int64_t n)
                 x = (const float *)pi;
             else
                 vec_load_f32(pi, r->idt, r->si / r->ei, xf, m);
-            switch (op) { /* the common ones as plain loops the compiler vectorises */
+            const uint32_t *u = (const uint32_t *)(const void *)x;
+            switch (op) { /* plain loops on the bits the compiler vectorises */
             case UN_ISFINITE:
-                for (int64_t i = 0; i < m; i++) y[i] = x[i] - x[i] == 0.0f;
+                for (int64_t i = 0; i < m; i++) y[i] = (u[i] & 0x7f800000u) != 0x7f800000u;
                 break;
-            case UN_LOGICAL_NOT:
-                for (int64_t i = 0; i < m; i++) y[i] = x[i] == 0.0f;
+            case UN_ISINF:
+                for (int64_t i = 0; i < m; i++) y[i] = (u[i] & 0x7fffffffu) == 0x7f800000u;
                 break;
-            default:
-                for (int64_t i = 0; i < m; i++) y[i] = (uint8_t)pred_f(op, (double)x[i]);
+            case UN_ISPOSINF:
+                for (int64_t i = 0; i < m; i++) y[i] = u[i] == 0x7f800000u;
+                break;
+            case UN_ISNEGINF:
+                for (int64_t i = 0; i < m; i++) y[i] = u[i] == 0xff800000u;
+                break;
+            case UN_SIGNBIT:
+                for (int64_t i = 0; i < m; i++) y[i] = (uint8_t)(u[i] >> 31);
+                break;
+            default: /* UN_LOGICAL_NOT: +-0 only */
+                for (int64_t i = 0; i < m; i++) y[i] = (u[i] & 0x7fffffffu) == 0;
             }
         } else if (r->idt == ACL_DOUBLE) {
             aclemu_load_f64(xd, pi, r->idt, r->si, m);
