@@ -66,6 +66,7 @@ typedef enum vec_unary_op {
     VEC_FRAC,        /* x - trunc(x) */
     VEC_SINC,        /* sin(pi x) / (pi x) */
     VEC_ROUND_SCALED, /* alpha > 0: rint(x * scalar) / scalar; else rint(x / scalar) * scalar */
+    VEC_LGAMMA, VEC_DIGAMMA,
     /* end of the unary family block */
     VEC_UNARY_COUNT
 } vec_unary_op;

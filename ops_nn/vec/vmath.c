@@ -35,6 +35,8 @@ VMATH_FN(vec_log10, VEC_LOG10)
 VMATH_FN(vec_exp2, VEC_EXP2)
 VMATH_FN(vec_rsqrt, VEC_RSQRT)
 VMATH_FN(vec_sinc, VEC_SINC)
+VMATH_FN(vec_lgamma, VEC_LGAMMA)
+VMATH_FN(vec_digamma, VEC_DIGAMMA)
 
 void vec_softplus(const float *x, float *y, int64_t n)
 {

@@ -38,6 +38,8 @@ void vec_log10(const float *x, float *y, int64_t n);
 void vec_exp2(const float *x, float *y, int64_t n);
 void vec_rsqrt(const float *x, float *y, int64_t n);
 void vec_sinc(const float *x, float *y, int64_t n); /* sin(pi x) / (pi x) */
+void vec_lgamma(const float *x, float *y, int64_t n);  /* log|Gamma(x)| */
+void vec_digamma(const float *x, float *y, int64_t n);
 
 #ifdef __cplusplus
 }

@@ -559,4 +559,89 @@ SI V vm_exp2(V x)
     return v_sel(v_isnan(x), v_add(x, x), y);
 }
 
+
+/* sin(pi x) and cos(pi x), x reduced exactly by halves (valid for |x| < 2^23) */
+SI void vm_sincospi(V x, V *s, V *c)
+{
+    V n = v_rint(v_add(x, x));
+    V r = v_fnma(n, v_set1(0.5f), x);
+    V t = v_fma(r, v_set1(3.14159274101257324f), v_mul(r, v_set1(-8.74227765734758e-08f)));
+    V q = v_sub(n, v_mul(v_set1(4.0f), v_floor(v_mul(n, v_set1(0.25f)))));
+    V sp = vm_sin_poly(t), cp = vm_cos_poly(t);
+    *s = vm_sin_quadrant(sp, cp, q);
+    V q1 = v_add(q, v_set1(1.0f));
+    *c = vm_sin_quadrant(sp, cp, v_sel(v_eq(q1, v_set1(4.0f)), v_zero(), q1));
+}
+
+/* x + k for k = 0..7 while below 8: returns t = x + k >= 8 (x > 0) with the product
+ * p = x (x+1) ... (t-1) (for lgamma) or num / den = sum 1 / (x + k) (for digamma) */
+SI V vm_shift8(V x, V *p, V *num, V *den)
+{
+    V t = x, pr = v_set1(1.0f), nu = v_zero(), de = v_set1(1.0f);
+    for (int k = 0; k < 8; k++) {
+        M m = v_lt(t, v_set1(8.0f));
+        pr = v_sel(m, v_mul(pr, t), pr);
+        nu = v_sel(m, v_fma(nu, t, de), nu); /* nu/de + 1/t = (nu t + de) / (de t) */
+        de = v_sel(m, v_mul(de, t), de);
+        t = v_sel(m, v_add(t, v_set1(1.0f)), t);
+    }
+    *p = pr;
+    *num = nu;
+    *den = de;
+    return t;
+}
+
+/* log Gamma(x) (torch.lgamma: log|Gamma|): Stirling's series from 8 after the upward shift,
+ * reflection log(pi / |sin(pi x)|) - lgamma(1 - x) below 0; +Inf at the poles and +-Inf;
+ * exact 0 at 1 and 2. Absolute error ~1e-6 near its zeros (the shift's cancellation). */
+SI V vm_lgamma(V x)
+{
+    M neg = v_lt(x, v_zero());
+    V xp = v_sel(neg, v_sub(v_set1(1.0f), x), x);
+    V p, nu, de;
+    V t = vm_shift8(xp, &p, &nu, &de);
+    V r = v_div(v_set1(1.0f), t), r2 = v_mul(r, r);
+    V ser = v_fma(v_fma(r2, v_set1(1.0f / 1260), v_set1(-1.0f / 360)), r2, v_set1(1.0f / 12));
+    V lt = vm_log(t);
+    V y = v_fma(v_sub(t, v_set1(0.5f)), lt, v_sub(v_fma(ser, r, v_set1(0.918938533204672742f)), t));
+    y = v_sub(y, vm_log(p));
+    if (m_any(neg)) {
+        V s, c;
+        vm_sincospi(x, &s, &c);
+        V refl = v_sub(v_sub(v_set1(1.14472988584940017f), vm_log(v_abs(s))), y); /* log pi - log|s|: s may be denormal */
+        refl = v_sel(v_le(x, v_set1(-8388608.0f)), v_set1(VM_INF), refl); /* integers */
+        y = v_sel(neg, refl, y);
+    }
+    y = v_sel(m_or(v_eq(x, v_set1(1.0f)), v_eq(x, v_set1(2.0f))), v_zero(), y);
+    y = v_sel(v_eq(v_abs(x), v_set1(VM_INF)), v_set1(VM_INF), y);
+    return v_sel(v_isnan(x), v_add(x, x), y);
+}
+
+/* digamma: psi(t) - sum 1/(x+k) with the asymptotic series from 8, reflection
+ * psi(1 - x) - pi cos(pi x) / sin(pi x) below 0; torch's poles: psi(+-0) = -+Inf, NaN at the
+ * negative integers and -Inf */
+SI V vm_digamma(V x)
+{
+    M neg = v_lt(x, v_zero());
+    V xp = v_sel(neg, v_sub(v_set1(1.0f), x), x);
+    V p, nu, de;
+    V t = vm_shift8(xp, &p, &nu, &de);
+    V r = v_div(v_set1(1.0f), t), r2 = v_mul(r, r);
+    V ser = v_fma(v_fma(r2, v_set1(-1.0f / 252), v_set1(1.0f / 120)), r2, v_set1(-1.0f / 12));
+    V y = v_fma(ser, r2, v_fnma(v_set1(0.5f), r, vm_log(t)));
+    y = v_sub(y, v_div(nu, de));
+    if (m_any(neg)) {
+        V s, c;
+        vm_sincospi(x, &s, &c);
+        V refl = v_fnma(v_set1(3.14159265358979f), v_div(c, s), y);
+        M pole = m_or(v_eq(x, v_floor(x)), v_le(x, v_set1(-8388608.0f)));
+        refl = v_sel(pole, v_set1(VM_NAN), refl);
+        y = v_sel(neg, refl, y);
+    }
+    y = v_sel(v_eq(x, v_zero()), v_sel(v_lt(v_copysign(v_set1(1.0f), x), v_zero()), v_set1(VM_INF),
+                                       v_set1(-VM_INF)), y);
+    y = v_sel(v_eq(x, v_set1(VM_INF)), x, y);
+    return v_sel(v_isnan(x), v_add(x, x), y);
+}
+
 #endif

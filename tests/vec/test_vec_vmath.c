@@ -141,6 +141,63 @@ static void ulp_sweep(void **state)
     free(y);
 }
 
+static float one(vfn f, float x);
+
+/* lgamma / digamma: error relative to max(1, |ref|) (their zeros make ulp meaningless), over
+ * [-20, 40] (off the poles) and up to 1e30, every ISA */
+static double digamma_ref(double x)
+{
+    if (x < 0.5) return digamma_ref(1.0 - x) - M_PI / tan(M_PI * x);
+    double acc = 0;
+    for (; x < 30; x += 1) acc -= 1.0 / x;
+    double z = 1.0 / (x * x);
+    return acc + log(x) - 0.5 / x - z * (1.0 / 12 - z * (1.0 / 120 - z * (1.0 / 252 - z / 240)));
+}
+static double lgamma_ref(double x) { return lgamma(x); }
+
+static void gamma_sweep(void **state)
+{
+    (void)state;
+    const int64_t n = 1 << 18;
+    float *x = malloc(n * 4), *y = malloc(n * 4);
+    struct { const char *name; vfn f; double (*ref)(double); } fs[] = {
+        {"lgamma", vec_lgamma, lgamma_ref}, {"digamma", vec_digamma, digamma_ref}};
+    for (int k = 0; k < VT_NISA; k++) {
+        vec_isa_force(vt_isas[k]);
+        for (int c = 0; c < 2; c++) {
+            for (int64_t i = 0; i < n; i++) {
+                double v = -20.0 + 60.0 * (double)i / (double)n;
+                if (i % 7 == 0) v = exp((double)(i % 1000) * 0.069); /* up to 1e30 */
+                if (v == floor(v)) v += 0.25;
+                x[i] = (float)v;
+            }
+            fs[c].f(x, y, n);
+            double worst = 0;
+            int64_t at = 0;
+            for (int64_t i = 0; i < n; i++) {
+                double r = fs[c].ref(x[i]), e = fabs(y[i] - r) / fmax(1.0, fabs(r));
+                /* near the negative poles the value itself is ill-conditioned in float x */
+                double d = fabs(x[i] - nearbyint(x[i]));
+                if (x[i] < 0 && d < 1e-3) continue;
+                if (!(e <= worst)) { worst = e; at = i; }
+            }
+            print_message("%-10s [%-6s] max %.2e (relative to max(1, |f|))\n", fs[c].name, vec_isa_name(vt_isas[k]), worst);
+            if (!(worst <= 5e-6))
+                fail_msg("%s [%s]: %.3g at x=%.9g (got %.9g want %.9g)", fs[c].name, vec_isa_name(vt_isas[k]), worst,
+                         (double)x[at], (double)y[at], fs[c].ref(x[at]));
+        }
+        /* poles and limits */
+        assert_true(isinf(one(vec_lgamma, 0.0f)) && one(vec_lgamma, 0.0f) > 0);
+        assert_true(one(vec_lgamma, -3.0f) == INFINITY && one(vec_lgamma, -INFINITY) == INFINITY);
+        assert_true(one(vec_lgamma, 1.0f) == 0.0f && one(vec_lgamma, 2.0f) == 0.0f);
+        assert_true(one(vec_digamma, 0.0f) == -INFINITY && one(vec_digamma, -0.0f) == INFINITY);
+        assert_true(isnan(one(vec_digamma, -2.0f)) && isnan(one(vec_digamma, -INFINITY)));
+        assert_true(one(vec_digamma, INFINITY) == INFINITY && isnan(one(vec_lgamma, NAN)));
+    }
+    free(x);
+    free(y);
+}
+
 static float one(vfn f, float x)
 {
     float in[3] = {x, x, x}, out[3];
@@ -216,6 +273,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(env_isa),
         cmocka_unit_test(ulp_sweep),
+        cmocka_unit_test(gamma_sweep),
         cmocka_unit_test(special_values),
         cmocka_unit_test(env_switch),
     };

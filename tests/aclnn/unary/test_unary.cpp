@@ -382,7 +382,8 @@ static void TestSpecial(aclrtStream stream)
             if (rc) continue;
             std::vector<double> got = to.Read();
             double rtol = dt == F16 ? 2e-3 : dt == F64 ? 1e-12 : 3e-6 * op.tol_scale;
-            double atol = dt == F16 ? 1e-4 : dt == F64 ? 1e-15 : 1e-7;
+            // Lgamma / Digamma (tol_scale > 1): FP32 absolute error ~2e-6 near their zeros
+            double atol = dt == F16 ? 1e-4 : dt == F64 ? 1e-15 : op.tol_scale > 1 ? 5e-6 : 1e-7;
             for (size_t i = 0; i < x.size(); i++) {
                 double want = Quant(out, op.ref(xq[i]));
                 bool ok = std::isnan(want)   ? std::isnan(got[i])
