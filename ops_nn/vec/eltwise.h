@@ -67,6 +67,7 @@ typedef enum vec_unary_op {
     VEC_SINC,        /* sin(pi x) / (pi x) */
     VEC_ROUND_SCALED, /* alpha > 0: rint(x * scalar) / scalar; else rint(x / scalar) * scalar */
     VEC_LGAMMA, VEC_DIGAMMA,
+    VEC_NAN_TO_NUM,  /* NaN -> alpha, +Inf -> scalar, -Inf -> threshold */
     /* end of the unary family block */
     VEC_UNARY_COUNT
 } vec_unary_op;

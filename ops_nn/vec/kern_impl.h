@@ -159,6 +159,9 @@ DEF_UNARY(u_round_scaled, p->alpha > 0 ? v_div(v_rint(v_mul(x, v_set1(p->scalar)
                                        : v_mul(v_rint(v_div(x, v_set1(p->scalar))), v_set1(p->scalar)))
 DEF_UNARY(u_lgamma, vm_lgamma(x))
 DEF_UNARY(u_digamma, vm_digamma(x))
+DEF_UNARY(u_nan_to_num, v_sel(v_isnan(x), v_set1(p->alpha),
+                              v_sel(v_eq(x, v_set1(VM_INF)), v_set1(p->scalar),
+                                    v_sel(v_eq(x, v_set1(-VM_INF)), v_set1(p->threshold), x))))
 
 /* ---- binary loops ---- */
 #define DEF_BINARY(name, EXPR)                                                          \
@@ -442,6 +445,7 @@ const vec_kernels KERN_TABLE_NAME = {
         [VEC_SQUARE] = u_square, [VEC_SIGN] = u_sign, [VEC_FLOOR] = u_floor, [VEC_CEIL] = u_ceil,
         [VEC_TRUNC] = u_trunc, [VEC_ROUND] = u_round, [VEC_FRAC] = u_frac, [VEC_SINC] = u_sinc,
         [VEC_ROUND_SCALED] = u_round_scaled, [VEC_LGAMMA] = u_lgamma, [VEC_DIGAMMA] = u_digamma,
+        [VEC_NAN_TO_NUM] = u_nan_to_num,
     },
     .binary = {
         [VEC_ADD] = b_add, [VEC_SUB] = b_sub, [VEC_MUL] = b_mul, [VEC_DIV] = b_div,

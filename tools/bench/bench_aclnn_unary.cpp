@@ -45,6 +45,7 @@
 #include "aclnnop/aclnn_log1p.h"
 #include "aclnnop/aclnn_log2.h"
 #include "aclnnop/aclnn_logical_not.h"
+#include "aclnnop/aclnn_nan_to_num.h"
 #include "aclnnop/aclnn_neg.h"
 #include "aclnnop/aclnn_reciprocal.h"
 #include "aclnnop/aclnn_round.h"
@@ -176,6 +177,11 @@ int main(int argc, char **argv)
         {"floor", OP_(Floor), SYM, false, false},      {"ceil", OP_(Ceil), SYM, false, false},
         {"trunc", OP_(Trunc), SYM, false, false},      {"round", OP_(Round), SYM, false, false},
         {"frac", OP_(Frac), SYM, false, false},        {"bitwise_not_i32", OP_(BitwiseNot), INT, false, false},
+        {"nan_to_num",
+         [](const aclTensor *s, aclTensor *o, uint64_t *w, aclOpExecutor **e) -> int {
+             return aclnnNanToNumGetWorkspaceSize(s, 0.0f, 1.0f, -1.0f, o, w, e);
+         },
+         aclnnNanToNum, SYM, false, false},
         {"isfinite", OP_(IsFinite), SYM, false, true}, {"isinf", OP_(IsInf), SYM, false, true},
         {"isposinf", OP_(IsPosInf), SYM, false, true}, {"isneginf", OP_(IsNegInf), SYM, false, true},
         {"signbit", OP_(Signbit), SYM, false, true},   {"logical_not", OP_(LogicalNot), SYM, false, true},

@@ -18,7 +18,7 @@ enum {
     R_ABS, R_NEG, R_SIGN, R_LOG, R_LOG2, R_LOG10, R_LOG1P, R_EXP2, R_EXPM1, R_SIN, R_COS, R_TAN,
     R_ASIN, R_ACOS, R_ATAN, R_SINH, R_COSH, R_ASINH, R_ACOSH, R_ATANH, R_RECIPROCAL, R_RSQRT, R_ERF,
     R_ERFC, R_ROUND, R_ROUNDDECIMALS, R_FLOOR, R_CEIL, R_TRUNC, R_FRAC, R_SQUARE, R_SINC, R_DIGAMMA,
-    R_LGAMMA, R_ISFINITE, R_ISINF, R_ISPOSINF, R_ISNEGINF, R_SIGNBIT, R_LOGICALNOT, R_BITWISENOT,
+    R_LGAMMA, R_ISFINITE, R_ISINF, R_ISPOSINF, R_ISNEGINF, R_SIGNBIT, R_LOGICALNOT, R_BITWISENOT, R_NANTONUM,
 };
 
 /* Sin / Cos / Asin / Acos / Atan / Sinh / Cosh / Asinh / Atanh / Reciprocal / Rsqrt / Sinc / Log1p:
@@ -159,6 +159,12 @@ static const unary_row rows[] = {
     /* aclnn_bitwise_not.cpp: INT8..INT64, UINT8, BOOL (950: UINT16..UINT64 too); out == self */
     [R_BITWISENOT] = {.op = UN_BITWISE_NOT, .self_name = "self", .out_name = "out", .in_new = INTS | D(BOOL),
                       .in_old = INTS | D(BOOL), .in_950 = UINTS_WIDE, .result = UR_SELF, .out_rule = UO_SAME},
+    /* aclnn_nan_to_num.cpp: 910B / 910_93 only; FLOAT16, FLOAT, BF16, the integers, BOOL (unchanged);
+     * out == self */
+    [R_NANTONUM] = {.op = UN_NAN_TO_NUM, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
+                    .in_new = D(FLOAT) | D(FLOAT16) | D(BF16) | INTS | D(BOOL),
+                    .in_old = D(FLOAT) | D(FLOAT16) | INTS | D(BOOL), .result = UR_SELF, .out_rule = UO_SAME,
+                    .chips = ACLEMU_CHIPS_A2_A3},
 };
 
 aclnnStatus aclemu_plan_Abs(aclOpExecutor *executor, const aclTensor* self, aclTensor* out)
@@ -514,4 +520,20 @@ aclnnStatus aclemu_plan_InplaceLogicalNot(aclOpExecutor *executor, aclTensor* se
 aclnnStatus aclemu_plan_BitwiseNot(aclOpExecutor *executor, const aclTensor* self, aclTensor* out)
 {
     return unary_plan(executor, &rows[R_BITWISENOT], self, out, 0, 0);
+}
+
+/* the replacements are converted to self's dtype as torch.nan_to_num does (a value beyond FLOAT16's
+ * range becomes +-Inf there) */
+aclnnStatus aclemu_plan_NanToNum(aclOpExecutor *executor, const aclTensor* self, float nan, float posinf, float neginf,
+                                 aclTensor* out)
+{
+    unary_params p = {.nan_v = nan, .posinf_v = posinf, .neginf_v = neginf};
+    return unary_plan_ex(executor, &rows[R_NANTONUM], self, out, 0, &p);
+}
+
+aclnnStatus aclemu_plan_InplaceNanToNum(aclOpExecutor *executor, aclTensor* selfRef, float nan, float posinf,
+                                        float neginf)
+{
+    unary_params p = {.nan_v = nan, .posinf_v = posinf, .neginf_v = neginf};
+    return unary_plan_ex(executor, &rows[R_NANTONUM], selfRef, selfRef, 1, &p);
 }

@@ -14,6 +14,7 @@ typedef enum unary_op {
     UN_ERF, UN_ERFC, UN_SINC, UN_DIGAMMA, UN_LGAMMA,
     UN_ROUND, UN_ROUND_DECIMALS, UN_FLOOR, UN_CEIL, UN_TRUNC, UN_FRAC,
     UN_BITWISE_NOT,
+    UN_NAN_TO_NUM, /* NaN / +Inf / -Inf replaced by nan_v / posinf_v / neginf_v */
     /* predicates: a 0/1 result stored in out's dtype */
     UN_ISFINITE, UN_ISINF, UN_ISPOSINF, UN_ISNEGINF, UN_SIGNBIT, UN_LOGICAL_NOT,
     UN_OP_END
@@ -37,6 +38,8 @@ typedef struct unary_args {
                          stored into a wider out is rounded to it first, as the real op's Cast */
     int32_t reserved;
     int64_t decimals; /* UN_ROUND_DECIMALS */
+    float nan_v, posinf_v, neginf_v; /* UN_NAN_TO_NUM */
+    int32_t reserved2;
 } unary_args;
 
 #endif

@@ -25,6 +25,7 @@ static const int8_t vec_of[UN_OP_END] = {
     [UN_ERFC] = VEC_ERFC, [UN_SINC] = VEC_SINC, [UN_DIGAMMA] = VEC_DIGAMMA, [UN_LGAMMA] = VEC_LGAMMA,
     [UN_ROUND] = VEC_ROUND, [UN_ROUND_DECIMALS] = VEC_ROUND_SCALED, [UN_FLOOR] = VEC_FLOOR,
     [UN_CEIL] = VEC_CEIL, [UN_TRUNC] = VEC_TRUNC, [UN_FRAC] = VEC_FRAC, [UN_BITWISE_NOT] = -1,
+    [UN_NAN_TO_NUM] = VEC_NAN_TO_NUM,
 };
 
 static int is_float_io(int32_t dt)
@@ -139,6 +140,10 @@ static void f32_run(const run *r, int64_t n)
         int64_t d = r->a->decimals;
         vp.scalar = (float)pow(10.0, (double)(d > 0 ? d : -d));
         vp.alpha = d > 0 ? 1.0f : -1.0f;
+    } else if (op == UN_NAN_TO_NUM) {
+        vp.alpha = r->a->nan_v;
+        vp.scalar = r->a->posinf_v;
+        vp.threshold = r->a->neginf_v;
     }
     const int in_f = is_float_io(r->idt), out_f = is_float_io(r->odt);
     const int narrow_result = (r->a->result == ACL_FLOAT16 || r->a->result == ACL_BF16) && r->a->result != r->odt;

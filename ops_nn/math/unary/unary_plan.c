@@ -52,6 +52,13 @@ static aclnnStatus check_out_rule(const char *api, const unary_row *row, const a
 aclnnStatus unary_plan(aclOpExecutor *ex, const unary_row *row, const aclTensor *self, const aclTensor *out,
                        int inplace, int64_t decimals)
 {
+    unary_params p = {.decimals = decimals};
+    return unary_plan_ex(ex, row, self, out, inplace, &p);
+}
+
+aclnnStatus unary_plan_ex(aclOpExecutor *ex, const unary_row *row, const aclTensor *self, const aclTensor *out,
+                          int inplace, const unary_params *p)
+{
     const char *api = aclemu_exec_api(ex);
     const char *sname = inplace ? row->ref_name : row->self_name;
     const char *oname = inplace ? row->ref_name : row->out_name;
@@ -88,6 +95,11 @@ aclnnStatus unary_plan(aclOpExecutor *ex, const unary_row *row, const aclTensor 
     a->op = (int32_t)row->op;
     a->compute = compute_of(row, result);
     a->result = (int32_t)result;
-    a->decimals = decimals;
+    if (p) {
+        a->decimals = p->decimals;
+        a->nan_v = p->nan_v;
+        a->posinf_v = p->posinf_v;
+        a->neginf_v = p->neginf_v;
+    }
     return ACLNN_SUCCESS;
 }

@@ -40,10 +40,19 @@ typedef struct unary_row {
     unary_result result;
     unary_out_rule out_rule;
     uint32_t flags;              /* UF_* */
-    aclemu_chip_set chips;       /* 0: every chip; else the others fail the dtype check */
+    aclemu_chip_set chips;       /* 0: every chip; else the others fail with "not supported" */
 } unary_row;
 
-/* self -> out; `inplace` selects the selfRef checks (out == self). */
+/* Op arguments beyond the tensors. */
+typedef struct unary_params {
+    int64_t decimals;                /* RoundDecimals */
+    float nan_v, posinf_v, neginf_v; /* NanToNum */
+} unary_params;
+
+/* self -> out; `inplace` selects the selfRef checks (out == self); p may be NULL. */
+aclnnStatus unary_plan_ex(aclOpExecutor *ex, const unary_row *row, const aclTensor *self, const aclTensor *out,
+                          int inplace, const unary_params *p);
+/* The same with only `decimals` (0 for every op but RoundDecimals). */
 aclnnStatus unary_plan(aclOpExecutor *ex, const unary_row *row, const aclTensor *self, const aclTensor *out,
                        int inplace, int64_t decimals);
 

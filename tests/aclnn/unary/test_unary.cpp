@@ -37,6 +37,7 @@
 #include "aclnnop/aclnn_log1p.h"
 #include "aclnnop/aclnn_log2.h"
 #include "aclnnop/aclnn_logical_not.h"
+#include "aclnnop/aclnn_nan_to_num.h"
 #include "aclnnop/aclnn_neg.h"
 #include "aclnnop/aclnn_reciprocal.h"
 #include "aclnnop/aclnn_round.h"
@@ -557,6 +558,58 @@ static void TestValidation()
     for (aclTensor *t : {d, bo, i32, f, h, fnz}) aclDestroyTensor(t);
 }
 
+// NanToNum(self, nan, posinf, neginf, out): floats replaced (the replacement converted to the
+// dtype: 1e30 becomes +Inf in FLOAT16, as torch), integers / BOOL unchanged; in-place; checks
+static void TestNanToNum(aclrtStream stream)
+{
+    const double inf = INFINITY, nan = NAN;
+    const std::vector<double> x = {nan, inf, -inf, -0.0, 1.5, -2.25, 1e-40, 65504, -nan};
+    const aclDataType dts[] = {F32, F16, BF};
+    for (aclDataType dt : dts) {
+        if (!OnChip(dt)) continue;
+        std::vector<double> xq = QuantAll(dt, x);
+        DevTensor t, o;
+        if (!t.Init(dt, {3, 3}, xq, TRANSPOSED) || !o.Init(dt, {3, 3}, {}, STRIDED)) return;
+        int rc = Run("aclnnNanToNum", stream, [&](uint64_t *w, aclOpExecutor **ex) {
+            return aclnnNanToNumGetWorkspaceSize(t.t, 7.0f, 1e30f, -3.0f, o.t, w, ex); }, aclnnNanToNum);
+        EXPECT(rc == 0, "NanToNum %s run", DtName(dt));
+        if (rc) continue;
+        std::vector<double> got = o.Read();
+        for (size_t i = 0; i < x.size(); i++) {
+            double v = xq[i];
+            double want = std::isnan(v) ? 7.0 : v == inf ? Quant(dt, (double)1e30f) : v == -inf ? -3.0 : v;
+            EXPECT(got[i] == want && std::signbit(got[i]) == std::signbit(want), "NanToNum %s: f(%g) = %g, expected %g",
+                   DtName(dt), v, got[i], want);
+        }
+        EXPECT(o.CountClobbered() == 0, "NanToNum %s wrote outside the view", DtName(dt));
+        rc = Run("aclnnInplaceNanToNum", stream, [&](uint64_t *w, aclOpExecutor **ex) {
+            return aclnnInplaceNanToNumGetWorkspaceSize(t.t, 0.0f, 2.0f, -2.0f, w, ex); }, aclnnInplaceNanToNum);
+        got = t.Read();
+        for (size_t i = 0; i < x.size(); i++) {
+            double v = xq[i];
+            double want = std::isnan(v) ? 0.0 : v == inf ? 2.0 : v == -inf ? -2.0 : v;
+            EXPECT(rc == 0 && got[i] == want, "InplaceNanToNum %s: f(%g) = %g, expected %g", DtName(dt), v, got[i], want);
+        }
+    }
+    // integers unchanged
+    std::vector<double> xi = {-5, 0, 7, 2147483647.0, -2147483648.0};
+    DevTensor ti, oi;
+    if (!ti.Init(I32, {5}, xi, STRIDED) || !oi.Init(I32, {5}, {}, CONTIG)) return;
+    int rc = Run("aclnnNanToNum", stream, [&](uint64_t *w, aclOpExecutor **ex) {
+        return aclnnNanToNumGetWorkspaceSize(ti.t, 1.0f, 2.0f, 3.0f, oi.t, w, ex); }, aclnnNanToNum);
+    EXPECT(rc == 0 && oi.Read() == xi, "NanToNum int32 unchanged");
+    // checks: null, dtype, out == self, shape
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclTensor *f = T(F32, {4}), *h = T(F16, {4}), *d = T(F64, {4}), *f3 = T(F32, {3});
+    ExpectError("NanToNum null self", aclnnNanToNumGetWorkspaceSize(nullptr, 0, 0, 0, f, &ws, &ex), kNull, "nullptr");
+    ExpectError("NanToNum double", aclnnNanToNumGetWorkspaceSize(d, 0, 0, 0, d, &ws, &ex), kInvalid, "DT_DOUBLE");
+    ExpectError("NanToNum out dtype", aclnnNanToNumGetWorkspaceSize(f, 0, 0, 0, h, &ws, &ex), kInvalid, "DT_FLOAT16");
+    ExpectError("NanToNum shape", aclnnNanToNumGetWorkspaceSize(f, 0, 0, 0, f3, &ws, &ex), kInvalid, "shape");
+    ExpectError("InplaceNanToNum null", aclnnInplaceNanToNumGetWorkspaceSize(nullptr, 0, 0, 0, &ws, &ex), kNull, "nullptr");
+    for (aclTensor *t : {f, h, d, f3}) aclDestroyTensor(t);
+}
+
 // 310P: no BF16 anywhere; the FP16 forms keep working
 static void Test310P()
 {
@@ -572,6 +625,13 @@ static void Test310P()
         aclDestroyTensor(b);
         aclDestroyTensor(o);
     }
+    // NanToNum runs on 910B / 910_93 only
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclTensor *f = T(F32, {4}), *f2 = T(F32, {4});
+    ExpectError("NanToNum on 310P", aclnnNanToNumGetWorkspaceSize(f, 0, 0, 0, f2, &ws, &ex), kInvalid, "not supported");
+    aclDestroyTensor(f);
+    aclDestroyTensor(f2);
 }
 
 int main(int argc, char **argv)
@@ -585,6 +645,7 @@ int main(int argc, char **argv)
     TestInplace(rt.stream);
     TestSpecial(rt.stream);
     TestShapes(rt.stream);
+    if (!g_310p) TestNanToNum(rt.stream);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }
