@@ -1,9 +1,7 @@
 /* The planners of the elementwise unary family: one table row per op, the dtype lists and rules
  * read from ops-math's op_api/aclnn_<op>.cpp (per NpuArch / SocVersion: "new" = A2 / A3 / 950,
- * "old" = 910 / 310P / 310B; BF16 only on the new ones). Each planner is one call of
- * unary_plan. Not implemented: the COMPLEX64 / COMPLEX128 inputs several of these lists also
- * have (Abs, Neg, Sign, Log*, Sin, Cos, Tan, Sinh, Cosh, Asinh, Acosh, Atanh, Reciprocal,
- * Rsqrt): they fail the dtype check here. */
+ * "old" = 910 / 310P / 310B; BF16 only on the new ones; `cplx` the complex dtypes the list has on
+ * every chip). Each planner is one call of unary_plan. */
 #include "aclemu_plans.h"
 #include "unary_plan.h"
 
@@ -13,6 +11,7 @@
 #define UINTS_WIDE (D(UINT16) | D(UINT32) | D(UINT64))
 /* floating and integer / BOOL inputs with a floating result (Log, Sin, Asin, ...) */
 #define FLOAT_RESULT_IN (FLT | INTS | D(BOOL))
+#define CPLX (D(COMPLEX64) | D(COMPLEX128))
 
 enum {
     R_ABS, R_NEG, R_SIGN, R_LOG, R_LOG2, R_LOG10, R_LOG1P, R_EXP2, R_EXPM1, R_SIN, R_COS, R_TAN,
@@ -23,37 +22,39 @@ enum {
 
 /* Sin / Cos / Asin / Acos / Atan / Sinh / Cosh / Asinh / Atanh / Reciprocal / Rsqrt / Sinc / Log1p:
  * self any of FLOAT_RESULT_IN, out a floating type (the kernel casts), selfRef floating. */
-#define FLOAT_OP(op_, sn, on, rn)                                                                   \
+#define FLOAT_OP(op_, sn, on, rn, cplx_)                                                            \
     {.op = op_, .self_name = sn, .out_name = on, .ref_name = rn, .in_new = FLOAT_RESULT_IN | D(BF16), \
      .in_old = FLOAT_RESULT_IN, .out_new = FLT | D(BF16), .out_old = FLT, .ref_new = FLT | D(BF16),   \
-     .ref_old = FLT, .result = UR_FLOAT_FOR_INT, .out_rule = UO_ANY}
+     .ref_old = FLT, .cplx = cplx_, .result = UR_FLOAT_FOR_INT, .out_rule = UO_ANY}
 
 static const unary_row rows[] = {
     /* aclnn_abs.cpp: out dtype == self (UINT8 / BOOL copied through), formats equal */
-    [R_ABS] = {.op = UN_ABS, .self_name = "self", .out_name = "out", .in_new = FLT | INTS | D(BOOL) | D(BF16),
-               .in_old = FLT | INTS | D(BOOL), .result = UR_SELF, .out_rule = UO_SAME, .flags = UF_FORMAT_EQUAL},
+    /* (COMPLEX64 on 910B / 910_93 / 950 only, giving FLOAT) */
+    [R_ABS] = {.op = UN_ABS, .self_name = "self", .out_name = "out",
+               .in_new = FLT | INTS | D(BOOL) | D(BF16) | D(COMPLEX64), .in_old = FLT | INTS | D(BOOL),
+               .result = UR_SELF, .out_rule = UO_SAME, .flags = UF_FORMAT_EQUAL},
     /* aclnn_neg.cpp: INT8, INT32, INT64 and the floats; self castable to out; InplaceNeg = Neg(self, self) */
     [R_NEG] = {.op = UN_NEG, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
                .in_new = FLT | D(INT8) | D(INT32) | D(INT64) | D(BF16), .in_old = FLT | D(INT8) | D(INT32) | D(INT64),
-               .result = UR_SELF, .out_rule = UO_CAST_SELF},
+               .cplx = CPLX, .result = UR_SELF, .out_rule = UO_CAST_SELF},
     /* aclnn_sign.cpp: result dtype == self (BOOL through INT32) */
     [R_SIGN] = {.op = UN_SIGN, .self_name = "self", .out_name = "result",
                 .in_new = FLT | D(INT32) | D(INT64) | D(BOOL) | D(BF16), .in_old = FLT | D(INT32) | D(INT64) | D(BOOL),
-                .result = UR_SELF, .out_rule = UO_SAME},
+                .cplx = CPLX, .result = UR_SELF, .out_rule = UO_SAME},
     /* aclnn_log.cpp / aclnn_log2.cpp: in / out lists, then self castable to out */
     [R_LOG] = {.op = UN_LOG, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
                .in_new = FLOAT_RESULT_IN | D(BF16), .in_old = FLOAT_RESULT_IN, .out_new = FLT | D(BF16),
-               .out_old = FLT, .ref_new = FLT | D(BF16), .ref_old = FLT, .result = UR_FLOAT_FOR_INT,
+               .out_old = FLT, .ref_new = FLT | D(BF16), .ref_old = FLT, .cplx = CPLX, .result = UR_FLOAT_FOR_INT,
                .out_rule = UO_CAST_SELF},
     [R_LOG2] = {.op = UN_LOG2, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
                 .in_new = FLOAT_RESULT_IN | D(BF16), .in_old = FLOAT_RESULT_IN, .out_new = FLT | D(BF16),
-                .out_old = FLT, .ref_new = FLT | D(BF16), .ref_old = FLT, .result = UR_FLOAT_FOR_INT,
+                .out_old = FLT, .ref_new = FLT | D(BF16), .ref_old = FLT, .cplx = CPLX, .result = UR_FLOAT_FOR_INT,
                 .out_rule = UO_CAST_SELF},
     /* aclnn_log10.cpp: one list for every chip; floating self -> out == self, else out FLOAT */
     [R_LOG10] = {.op = UN_LOG10, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
                  .in_new = FLOAT_RESULT_IN | D(BF16), .in_old = FLOAT_RESULT_IN | D(BF16), .ref_new = FLT | D(BF16),
-                 .ref_old = FLT, .result = UR_FLOAT_FOR_INT, .out_rule = UO_EXACT},
-    [R_LOG1P] = FLOAT_OP(UN_LOG1P, "self", "out", "selfRef"),
+                 .ref_old = FLT, .cplx = CPLX, .result = UR_FLOAT_FOR_INT, .out_rule = UO_EXACT},
+    [R_LOG1P] = FLOAT_OP(UN_LOG1P, "self", "out", "selfRef", 0),
     /* aclnn_exp2.cpp: the result (FLOAT for integers) castable to out; selfRef floating */
     [R_EXP2] = {.op = UN_EXP2, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
                 .in_new = FLOAT_RESULT_IN | D(BF16), .in_old = FLOAT_RESULT_IN, .ref_new = FLT | D(BF16),
@@ -63,30 +64,30 @@ static const unary_row rows[] = {
                  .in_new = D(FLOAT) | D(FLOAT16) | D(INT64) | D(BOOL) | D(BF16),
                  .in_old = D(FLOAT) | D(FLOAT16) | D(INT64) | D(BOOL), .ref_new = D(FLOAT) | D(FLOAT16) | D(BF16),
                  .ref_old = D(FLOAT) | D(FLOAT16), .result = UR_FLOAT_FOR_INT, .out_rule = UO_CAST_RESULT},
-    [R_SIN] = FLOAT_OP(UN_SIN, "self", "out", "selfRef"),
-    [R_COS] = FLOAT_OP(UN_COS, "input", "out", "inputRef"),
+    [R_SIN] = FLOAT_OP(UN_SIN, "self", "out", "selfRef", CPLX),
+    [R_COS] = FLOAT_OP(UN_COS, "input", "out", "inputRef", CPLX),
     /* aclnn_tan.cpp: no out list; self castable to out; InplaceTan checks selfRef like self */
     [R_TAN] = {.op = UN_TAN, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
-               .in_new = FLOAT_RESULT_IN | D(BF16), .in_old = FLOAT_RESULT_IN, .result = UR_FLOAT_FOR_INT,
+               .in_new = FLOAT_RESULT_IN | D(BF16), .in_old = FLOAT_RESULT_IN, .cplx = CPLX, .result = UR_FLOAT_FOR_INT,
                .out_rule = UO_CAST_SELF},
-    [R_ASIN] = FLOAT_OP(UN_ASIN, "self", "out", "selfRef"),
-    [R_ACOS] = FLOAT_OP(UN_ACOS, "input", "out", "inputRef"),
-    [R_ATAN] = FLOAT_OP(UN_ATAN, "input", "out", "inputRef"),
-    [R_SINH] = FLOAT_OP(UN_SINH, "self", "out", "selfRef"),
-    [R_COSH] = FLOAT_OP(UN_COSH, "self", "out", "selfRef"),
-    [R_ASINH] = FLOAT_OP(UN_ASINH, "input", "out", "inputRef"),
+    [R_ASIN] = FLOAT_OP(UN_ASIN, "self", "out", "selfRef", 0),
+    [R_ACOS] = FLOAT_OP(UN_ACOS, "input", "out", "inputRef", 0),
+    [R_ATAN] = FLOAT_OP(UN_ATAN, "input", "out", "inputRef", 0),
+    [R_SINH] = FLOAT_OP(UN_SINH, "self", "out", "selfRef", CPLX),
+    [R_COSH] = FLOAT_OP(UN_COSH, "self", "out", "selfRef", CPLX),
+    [R_ASINH] = FLOAT_OP(UN_ASINH, "input", "out", "inputRef", CPLX),
     /* aclnn_acosh.cpp adds the promotion check (self castable to out) */
     [R_ACOSH] = {.op = UN_ACOSH, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
                  .in_new = FLOAT_RESULT_IN | D(BF16), .in_old = FLOAT_RESULT_IN, .out_new = FLT | D(BF16),
-                 .out_old = FLT | D(BF16), .ref_new = FLT | D(BF16), .ref_old = FLT, .result = UR_FLOAT_FOR_INT,
+                 .out_old = FLT | D(BF16), .ref_new = FLT | D(BF16), .ref_old = FLT, .cplx = CPLX, .result = UR_FLOAT_FOR_INT,
                  .out_rule = UO_CAST_SELF},
-    [R_ATANH] = FLOAT_OP(UN_ATANH, "input", "out", "inputRef"),
+    [R_ATANH] = FLOAT_OP(UN_ATANH, "input", "out", "inputRef", CPLX),
     /* aclnn_reciprocal.cpp: formats equal */
     [R_RECIPROCAL] = {.op = UN_RECIPROCAL, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
                       .in_new = FLOAT_RESULT_IN | D(BF16), .in_old = FLOAT_RESULT_IN, .out_new = FLT | D(BF16),
-                      .out_old = FLT, .ref_new = FLT | D(BF16), .ref_old = FLT, .result = UR_FLOAT_FOR_INT,
+                      .out_old = FLT, .ref_new = FLT | D(BF16), .ref_old = FLT, .cplx = CPLX, .result = UR_FLOAT_FOR_INT,
                       .out_rule = UO_ANY, .flags = UF_FORMAT_EQUAL},
-    [R_RSQRT] = FLOAT_OP(UN_RSQRT, "self", "out", "selfRef"),
+    [R_RSQRT] = FLOAT_OP(UN_RSQRT, "self", "out", "selfRef", CPLX),
     /* aclnn_erf.cpp / aclnn_erfc.cpp: DOUBLE, FLOAT, FLOAT16, (BF16), BOOL, INT64 */
     [R_ERF] = {.op = UN_ERF, .self_name = "self", .out_name = "out", .ref_name = "selfRef",
                .in_new = FLT | D(BOOL) | D(INT64) | D(BF16), .in_old = FLT | D(BOOL) | D(INT64),
@@ -122,7 +123,7 @@ static const unary_row rows[] = {
                   .in_new = D(INT64) | D(FLOAT) | D(FLOAT16) | D(INT32) | D(BF16),
                   .in_old = D(INT64) | D(FLOAT) | D(FLOAT16) | D(INT32), .result = UR_SELF, .out_rule = UO_SAME,
                   .flags = UF_FORMAT_EQUAL},
-    [R_SINC] = FLOAT_OP(UN_SINC, "self", "out", "selfRef"),
+    [R_SINC] = FLOAT_OP(UN_SINC, "self", "out", "selfRef", 0),
     /* aclnn_digamma.cpp / aclnn_lgamma.cpp: DOUBLE, FLOAT, FLOAT16; out == self; formats equal */
     [R_DIGAMMA] = {.op = UN_DIGAMMA, .self_name = "self", .out_name = "out", .in_new = FLT, .in_old = FLT,
                    .result = UR_SELF, .out_rule = UO_SAME, .flags = UF_FORMAT_EQUAL},

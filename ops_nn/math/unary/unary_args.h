@@ -27,7 +27,8 @@ enum {
     UNARY_F32 = 0, /* FLOAT / FLOAT16 / BF16 results: vectorised FP32, one rounding on store */
     UNARY_F64 = 1, /* DOUBLE results: double libm */
     UNARY_I64 = 2, /* integer / BOOL results of integer inputs: exact, wrapping like the dtype */
-    UNARY_PRED = 3 /* predicates: by the input's dtype */
+    UNARY_PRED = 3, /* predicates: by the input's dtype */
+    UNARY_CPLX = 4  /* COMPLEX64 / COMPLEX128 inputs: double complex (C99 <complex.h>) */
 };
 
 typedef struct unary_args {

@@ -4,6 +4,7 @@
  * wrap when stored, as the integer units do (Abs(INT32_MIN) = INT32_MIN, Neg too); the
  * predicates (IsFinite, IsInf, Signbit, LogicalNot, ...) store 0 / 1 in out's dtype. */
 /* lgamma_r (the build defines _GNU_SOURCE): lgamma's global signgam is not thread safe */
+#include <complex.h>
 #include <math.h>
 #include <string.h>
 
@@ -344,12 +345,69 @@ static void pred_run(const run *r, int64_t n)
     }
 }
 
+/* ---- complex --------------------------------------------------------------------------- */
+static double complex c_op(int op, double complex z)
+{
+    switch (op) {
+    case UN_NEG: return -z;
+    case UN_SIGN: return z == 0 ? 0 : z / cabs(z); /* torch.sgn */
+    case UN_RECIPROCAL: return 1.0 / z;
+    case UN_RSQRT: return 1.0 / csqrt(z);
+    case UN_LOG: return clog(z);
+    case UN_LOG2: return clog(z) / M_LN2;
+    case UN_LOG10: return clog(z) / M_LN10;
+    case UN_SIN: return csin(z);
+    case UN_COS: return ccos(z);
+    case UN_TAN: return ctan(z);
+    case UN_SINH: return csinh(z);
+    case UN_COSH: return ccosh(z);
+    case UN_ASINH: return casinh(z);
+    case UN_ACOSH: return cacosh(z);
+    case UN_ATANH: return catanh(z);
+    default: return NAN;
+    }
+}
+
+/* COMPLEX64 / COMPLEX128 self: computed in double complex, rounded to out's precision; Abs
+ * stores |z| into its real out */
+static void cplx_run(const run *r, int64_t n)
+{
+    const int op = r->a->op;
+    for (int64_t i = 0; i < n; i++) {
+        const char *pi = r->in + i * r->si;
+        char *po = r->out + i * r->so;
+        double complex z;
+        if (r->idt == ACL_COMPLEX64) {
+            float v[2];
+            memcpy(v, pi, sizeof v);
+            z = CMPLX(v[0], v[1]);
+        } else {
+            double v[2];
+            memcpy(v, pi, sizeof v);
+            z = CMPLX(v[0], v[1]);
+        }
+        if (op == UN_ABS) {
+            double a = cabs(z);
+            aclemu_store_f64(po, r->odt, r->so, &a, 1);
+            continue;
+        }
+        double complex y = c_op(op, z);
+        if (r->odt == ACL_COMPLEX64) {
+            float v[2] = {(float)creal(y), (float)cimag(y)};
+            memcpy(po, v, sizeof v);
+        } else {
+            double v[2] = {creal(y), cimag(y)};
+            memcpy(po, v, sizeof v);
+        }
+    }
+}
+
 static int unary_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
     if (args_size < sizeof(unary_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const unary_args *a = (const unary_args *)args;
-    if (a->op < 0 || a->op >= UN_OP_END || a->ew.nops != 2 || a->compute < UNARY_F32 || a->compute > UNARY_PRED ||
+    if (a->op < 0 || a->op >= UN_OP_END || a->ew.nops != 2 || a->compute < UNARY_F32 || a->compute > UNARY_CPLX ||
         (a->compute == UNARY_PRED) != (a->op >= UN_FIRST_PREDICATE) ||
         (a->compute != UNARY_I64 && a->op == UN_BITWISE_NOT))
         return ACLEMU_KERNEL_BAD_ARGS;
@@ -371,6 +429,7 @@ static int unary_kernel(const void *args, size_t args_size, const aclemu_block *
         case UNARY_F32: f32_run(&r, n); break;
         case UNARY_F64: f64_run(&r, n); break;
         case UNARY_I64: i64_run(&r, n); break;
+        case UNARY_CPLX: cplx_run(&r, n); break;
         default: pred_run(&r, n); break;
         }
     }

@@ -8,7 +8,7 @@ static int new_chip(void)
 
 static aclemu_dtype_set self_list(const unary_row *row)
 {
-    aclemu_dtype_set s = new_chip() ? row->in_new : row->in_old;
+    aclemu_dtype_set s = (new_chip() ? row->in_new : row->in_old) | row->cplx;
     if (aclemu_chip_in(ACLEMU_CHIP(ACLEMU_FAMILY_950)))
         s |= row->in_950;
     return s;
@@ -19,7 +19,7 @@ static aclDataType result_dtype(const unary_row *row, aclDataType self)
     switch (row->result) {
     case UR_SELF: return self;
     case UR_BOOL: return ACL_BOOL;
-    default: return aclemu_dtype_is_float(self) ? self : ACL_FLOAT;
+    default: return aclemu_dtype_is_float(self) || aclemu_dtype_is_complex(self) ? self : ACL_FLOAT;
     }
 }
 
@@ -27,6 +27,8 @@ static aclDataType result_dtype(const unary_row *row, aclDataType self)
  * are converted to FLOAT first, as the real ops Cast them). */
 static int compute_of(const unary_row *row, aclDataType result)
 {
+    if (aclemu_dtype_is_complex(result))
+        return UNARY_CPLX;
     if (row->op >= UN_FIRST_PREDICATE)
         return UNARY_PRED;
     if (result == ACL_DOUBLE)
@@ -39,6 +41,16 @@ static int compute_of(const unary_row *row, aclDataType result)
 static aclnnStatus check_out_rule(const char *api, const unary_row *row, const aclTensor *self, const char *sname,
                                   const aclTensor *out, const char *oname, aclDataType result)
 {
+    if (aclemu_dtype_is_complex(self->dtype)) {
+        /* aclnn_abs.cpp: COMPLEX64 -> FLOAT, COMPLEX128 -> DOUBLE; the others stay complex */
+        if (row->op == UN_ABS)
+            return aclemu_check_dtype(api, out, oname,
+                                      ACLEMU_DT(self->dtype == ACL_COMPLEX64 ? ACL_FLOAT : ACL_DOUBLE));
+        if (!aclemu_dtype_is_complex(out->dtype))
+            return ACLEMU_PARAM_ERROR(api, "%s dtype %s should be complex for a complex %s (%s).", oname,
+                                      aclemu_dtype_name(out->dtype), sname, aclemu_dtype_name(self->dtype));
+        return aclemu_check_can_cast(api, self->dtype, out, oname);
+    }
     switch (row->out_rule) {
     case UO_SAME: return aclemu_check_same_dtype(api, self, sname, out, oname);
     case UO_CAST_SELF: return aclemu_check_can_cast(api, self->dtype, out, oname);
@@ -69,12 +81,12 @@ aclnnStatus unary_plan_ex(aclOpExecutor *ex, const unary_row *row, const aclTens
         return ACLEMU_PARAM_ERROR(api, "%s is not supported on this device (%s).", api,
                                   aclemu_op_profile()->short_soc_version);
     if (inplace && (row->ref_new || row->ref_old) &&
-        (st = aclemu_check_dtype(api, self, sname, new_chip() ? row->ref_new : row->ref_old)))
+        (st = aclemu_check_dtype(api, self, sname, (new_chip() ? row->ref_new : row->ref_old) | row->cplx)))
         return st;
     if ((st = aclemu_check_dtype(api, self, sname, self_list(row))))
         return st;
     aclemu_dtype_set out_list = new_chip() ? row->out_new : row->out_old;
-    if (out_list && (st = aclemu_check_dtype(api, out, oname, out_list)))
+    if (out_list && (st = aclemu_check_dtype(api, out, oname, out_list | row->cplx)))
         return st;
     aclDataType result = result_dtype(row, self->dtype);
     if ((st = check_out_rule(api, row, self, sname, out, oname, result)))

@@ -37,6 +37,8 @@ typedef struct unary_row {
     aclemu_dtype_set out_new, out_old; /* out's support list; 0: none */
     aclemu_dtype_set ref_new, ref_old; /* the in-place selfRef list; 0: self's list */
     aclemu_dtype_set in_950;     /* 950 (RegBase) additions to in_new (Trunc, BitwiseNot) */
+    aclemu_dtype_set cplx;       /* the complex dtypes self (and out, selfRef) may also have; a
+                                    complex self needs a complex out (Abs: its real part type) */
     unary_result result;
     unary_out_rule out_rule;
     uint32_t flags;              /* UF_* */

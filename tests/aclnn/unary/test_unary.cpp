@@ -7,6 +7,7 @@
 // double-precision libm (or exact integer arithmetic) written here, rounded to the dtype the
 // real op computes in. `310p` as argv[1]: the 310P dtype lists (no BF16).
 #include <algorithm>
+#include <complex>
 
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_abs.h"
@@ -610,6 +611,112 @@ static void TestNanToNum(aclrtStream stream)
     for (aclTensor *t : {f, h, d, f3}) aclDestroyTensor(t);
 }
 
+// Complex self (the lists that have COMPLEX64 / COMPLEX128): computed against std::complex<double>;
+// views with a stride of 2 elements; Abs gives the real type; a real out is refused.
+typedef std::complex<double> cd;
+struct CTensor {
+    aclDataType dt;
+    int64_t n, stride;
+    void *dev = nullptr;
+    aclTensor *t = nullptr;
+    CTensor(aclDataType d, int64_t n_, int64_t stride_, const std::vector<cd> &v) : dt(d), n(n_), stride(stride_)
+    {
+        size_t es = d == ACL_COMPLEX64 ? 8 : d == ACL_FLOAT ? 4 : 16;
+        int64_t storage = n * stride;
+        std::vector<unsigned char> h((size_t)storage * es, 0);
+        for (int64_t i = 0; i < n && !v.empty(); i++) {
+            unsigned char *p = &h[(size_t)(i * stride) * es];
+            if (d == ACL_COMPLEX64) { float f[2] = {(float)v[(size_t)i].real(), (float)v[(size_t)i].imag()}; std::memcpy(p, f, 8); }
+            else { double f[2] = {v[(size_t)i].real(), v[(size_t)i].imag()}; std::memcpy(p, f, 16); }
+        }
+        aclrtMalloc(&dev, h.size(), ACL_MEM_MALLOC_HUGE_FIRST);
+        aclrtMemcpy(dev, h.size(), h.data(), h.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+        t = aclCreateTensor(&n, 1, dt, &stride, 0, ACL_FORMAT_ND, &storage, 1, dev);
+    }
+    ~CTensor() { aclDestroyTensor(t); aclrtFree(dev); }
+    std::vector<cd> Read() const
+    {
+        size_t es = dt == ACL_COMPLEX64 ? 8 : dt == ACL_FLOAT ? 4 : 16;
+        std::vector<unsigned char> h((size_t)(n * stride) * es);
+        aclrtMemcpy(h.data(), h.size(), dev, h.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+        std::vector<cd> r((size_t)n);
+        for (int64_t i = 0; i < n; i++) {
+            const unsigned char *p = &h[(size_t)(i * stride) * es];
+            if (dt == ACL_COMPLEX64) { float f[2]; std::memcpy(f, p, 8); r[(size_t)i] = cd(f[0], f[1]); }
+            else if (dt == ACL_FLOAT) { float f; std::memcpy(&f, p, 4); r[(size_t)i] = cd(f, 0); }
+            else { double f[2]; std::memcpy(f, p, 16); r[(size_t)i] = cd(f[0], f[1]); }
+        }
+        return r;
+    }
+};
+
+static void TestComplex(aclrtStream stream)
+{
+    struct C { const char *name; cd (*ref)(cd); };
+    const C cs[] = {
+        {"Neg", [](cd z) { return -z; }},
+        {"Sign", [](cd z) { return z == cd(0) ? cd(0) : z / std::abs(z); }},
+        {"Reciprocal", [](cd z) { return 1.0 / z; }},
+        {"Rsqrt", [](cd z) { return 1.0 / std::sqrt(z); }},
+        {"Log", [](cd z) { return std::log(z); }},
+        {"Log2", [](cd z) { return std::log(z) / std::log(2.0); }},
+        {"Log10", [](cd z) { return std::log10(z); }},
+        {"Sin", [](cd z) { return std::sin(z); }},
+        {"Cos", [](cd z) { return std::cos(z); }},
+        {"Tan", [](cd z) { return std::tan(z); }},
+        {"Sinh", [](cd z) { return std::sinh(z); }},
+        {"Cosh", [](cd z) { return std::cosh(z); }},
+        {"Asinh", [](cd z) { return std::asinh(z); }},
+        {"Acosh", [](cd z) { return std::acosh(z); }},
+        {"Atanh", [](cd z) { return std::atanh(z); }},
+    };
+    Lcg g(4242);
+    const int64_t n = 97;
+    std::vector<cd> v((size_t)n);
+    for (auto &z : v) z = cd(g.uniform() * 6 - 3, g.uniform() * 6 - 3);
+    v[0] = cd(0.5, 0);
+    for (const C &c : cs) {
+        const Op *op = nullptr;
+        for (const Op &o : Ops()) if (c.name == std::string(o.name)) op = &o;
+        if (!op) { EXPECT(false, "no row %s", c.name); continue; }
+        const aclDataType dts[] = {ACL_COMPLEX64, ACL_COMPLEX128};
+        for (aclDataType dt : dts) {
+            std::vector<cd> x = v;
+            if (dt == ACL_COMPLEX64) for (auto &z : x) z = cd((float)z.real(), (float)z.imag());
+            CTensor tx(dt, n, 2, x), to(dt, n, 1, {});
+            std::string what = std::string(c.name) + (dt == ACL_COMPLEX64 ? " complex64" : " complex128");
+            int rc = Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **ex) { return op->s1(tx.t, to.t, w, ex); }, op->s2);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (rc) continue;
+            std::vector<cd> got = to.Read();
+            double tol = dt == ACL_COMPLEX64 ? 2e-6 : 1e-12, worst = 0;
+            for (int64_t i = 0; i < n; i++) {
+                cd want = c.ref(x[(size_t)i]);
+                double e = std::abs(got[(size_t)i] - want) / std::max(1.0, std::abs(want));
+                worst = std::max(worst, e);
+            }
+            EXPECT(worst <= tol, "%s: max error %g", what.c_str(), worst);
+        }
+    }
+    // Abs: COMPLEX64 -> FLOAT (910B / 910_93 / 950 only); a complex Sin into a real out is refused
+    if (!g_310p) {
+        CTensor tx(ACL_COMPLEX64, n, 2, v), to(ACL_FLOAT, n, 1, {});
+        int rc = Run("Abs complex64", stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnAbsGetWorkspaceSize(tx.t, to.t, w, ex); }, aclnnAbs);
+        std::vector<cd> got = to.Read();
+        double worst = 0;
+        for (int64_t i = 0; i < n; i++) worst = std::max(worst, std::fabs(got[(size_t)i].real() - std::abs(cd((float)v[(size_t)i].real(), (float)v[(size_t)i].imag()))));
+        EXPECT(rc == 0 && worst < 1e-5, "Abs complex64 -> float: rc %d err %g", rc, worst);
+    }
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclTensor *c64 = T(ACL_COMPLEX64, {4}), *c64b = T(ACL_COMPLEX64, {4}), *f = T(F32, {4});
+    ExpectError("Sin complex64 -> float", aclnnSinGetWorkspaceSize(c64, f, &ws, &ex), kInvalid, "complex");
+    ExpectError("Abs complex64 -> complex64", aclnnAbsGetWorkspaceSize(c64, c64b, &ws, &ex), kInvalid,
+                g_310p ? "DT_COMPLEX64" : "DT_FLOAT");
+    ExpectError("Asin complex64", aclnnAsinGetWorkspaceSize(c64, c64b, &ws, &ex), kInvalid, "DT_COMPLEX64");
+    for (aclTensor *t : {c64, c64b, f}) aclDestroyTensor(t);
+}
+
 // 310P: no BF16 anywhere; the FP16 forms keep working
 static void Test310P()
 {
@@ -646,6 +753,7 @@ int main(int argc, char **argv)
     TestSpecial(rt.stream);
     TestShapes(rt.stream);
     if (!g_310p) TestNanToNum(rt.stream);
+    TestComplex(rt.stream);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }
