@@ -55,6 +55,20 @@ typedef enum vec_unary_op {
     VEC_ADDS,        /* x + scalar */
     VEC_MULS,        /* x * scalar */
     VEC_COPY,
+    /* elementwise unary family (ops-math, issue 10) */
+    VEC_SIN, VEC_COS, VEC_TAN, VEC_ASIN, VEC_ACOS, VEC_ATAN,
+    VEC_SINH, VEC_COSH, VEC_ASINH, VEC_ACOSH, VEC_ATANH,
+    VEC_LOG2, VEC_LOG10, VEC_EXP2,
+    VEC_RSQRT, VEC_RECIPROCAL, VEC_ABS, VEC_NEG, VEC_SQUARE,
+    VEC_SIGN,        /* (x > 0) - (x < 0): NaN -> 0, -0 -> +0 (torch) */
+    VEC_FLOOR, VEC_CEIL, VEC_TRUNC,
+    VEC_ROUND,       /* half to even */
+    VEC_FRAC,        /* x - trunc(x) */
+    VEC_SINC,        /* sin(pi x) / (pi x) */
+    VEC_ROUND_SCALED, /* alpha > 0: rint(x * scalar) / scalar; else rint(x / scalar) * scalar */
+    VEC_LGAMMA, VEC_DIGAMMA,
+    VEC_NAN_TO_NUM,  /* NaN -> alpha, +Inf -> scalar, -Inf -> threshold */
+    /* end of the unary family block */
     VEC_UNARY_COUNT
 } vec_unary_op;
 

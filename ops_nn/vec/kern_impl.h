@@ -127,6 +127,41 @@ DEF_UNARY(u_erfc, vm_erfc(x))
 DEF_UNARY(u_adds, v_add(x, v_set1(p->scalar)))
 DEF_UNARY(u_muls, v_mul(x, v_set1(p->scalar)))
 DEF_UNARY(u_copy, x)
+/* elementwise unary family (ops-math, issue 10) */
+DEF_UNARY(u_sin, vm_sin(x))
+DEF_UNARY(u_cos, vm_cos(x))
+DEF_UNARY(u_tan, vm_tan(x))
+DEF_UNARY(u_asin, vm_asin(x))
+DEF_UNARY(u_acos, vm_acos(x))
+DEF_UNARY(u_atan, vm_atan(x))
+DEF_UNARY(u_sinh, vm_sinh(x))
+DEF_UNARY(u_cosh, vm_cosh(x))
+DEF_UNARY(u_asinh, vm_asinh(x))
+DEF_UNARY(u_acosh, vm_acosh(x))
+DEF_UNARY(u_atanh, vm_atanh(x))
+DEF_UNARY(u_log2, vm_log2(x))
+DEF_UNARY(u_log10, vm_log10(x))
+DEF_UNARY(u_exp2, vm_exp2(x))
+DEF_UNARY(u_rsqrt, v_div(v_set1(1.0f), v_sqrt(x)))
+DEF_UNARY(u_reciprocal, v_div(v_set1(1.0f), x))
+DEF_UNARY(u_abs, v_abs(x))
+DEF_UNARY(u_neg, v_neg(x))
+DEF_UNARY(u_square, v_mul(x, x))
+DEF_UNARY(u_sign, v_sub(v_sel(v_gt(x, v_zero()), v_set1(1.0f), v_zero()),
+                        v_sel(v_lt(x, v_zero()), v_set1(1.0f), v_zero())))
+DEF_UNARY(u_floor, v_floor(x))
+DEF_UNARY(u_ceil, v_ceil(x))
+DEF_UNARY(u_trunc, v_trunc(x))
+DEF_UNARY(u_round, v_rint(x))
+DEF_UNARY(u_frac, v_sub(x, v_trunc(x)))
+DEF_UNARY(u_sinc, vm_sinc(x))
+DEF_UNARY(u_round_scaled, p->alpha > 0 ? v_div(v_rint(v_mul(x, v_set1(p->scalar))), v_set1(p->scalar))
+                                       : v_mul(v_rint(v_div(x, v_set1(p->scalar))), v_set1(p->scalar)))
+DEF_UNARY(u_lgamma, vm_lgamma(x))
+DEF_UNARY(u_digamma, vm_digamma(x))
+DEF_UNARY(u_nan_to_num, v_sel(v_isnan(x), v_set1(p->alpha),
+                              v_sel(v_eq(x, v_set1(VM_INF)), v_set1(p->scalar),
+                                    v_sel(v_eq(x, v_set1(-VM_INF)), v_set1(p->threshold), x))))
 
 /* ---- binary loops ---- */
 #define DEF_BINARY(name, EXPR)                                                          \
@@ -401,6 +436,16 @@ const vec_kernels KERN_TABLE_NAME = {
         [VEC_SOFTPLUS] = u_softplus, [VEC_TANH] = u_tanh, [VEC_EXP] = u_exp,
         [VEC_EXPM1] = u_expm1, [VEC_LOG] = u_log, [VEC_LOG1P] = u_log1p, [VEC_ERF] = u_erf,
         [VEC_ERFC] = u_erfc, [VEC_ADDS] = u_adds, [VEC_MULS] = u_muls, [VEC_COPY] = u_copy,
+        /* elementwise unary family (ops-math, issue 10) */
+        [VEC_SIN] = u_sin, [VEC_COS] = u_cos, [VEC_TAN] = u_tan, [VEC_ASIN] = u_asin,
+        [VEC_ACOS] = u_acos, [VEC_ATAN] = u_atan, [VEC_SINH] = u_sinh, [VEC_COSH] = u_cosh,
+        [VEC_ASINH] = u_asinh, [VEC_ACOSH] = u_acosh, [VEC_ATANH] = u_atanh,
+        [VEC_LOG2] = u_log2, [VEC_LOG10] = u_log10, [VEC_EXP2] = u_exp2, [VEC_RSQRT] = u_rsqrt,
+        [VEC_RECIPROCAL] = u_reciprocal, [VEC_ABS] = u_abs, [VEC_NEG] = u_neg,
+        [VEC_SQUARE] = u_square, [VEC_SIGN] = u_sign, [VEC_FLOOR] = u_floor, [VEC_CEIL] = u_ceil,
+        [VEC_TRUNC] = u_trunc, [VEC_ROUND] = u_round, [VEC_FRAC] = u_frac, [VEC_SINC] = u_sinc,
+        [VEC_ROUND_SCALED] = u_round_scaled, [VEC_LGAMMA] = u_lgamma, [VEC_DIGAMMA] = u_digamma,
+        [VEC_NAN_TO_NUM] = u_nan_to_num,
     },
     .binary = {
         [VEC_ADD] = b_add, [VEC_SUB] = b_sub, [VEC_MUL] = b_mul, [VEC_DIV] = b_div,

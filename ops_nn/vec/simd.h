@@ -258,4 +258,26 @@ SI V v_copysign(V a, V s)
                          vi_and(v_as_i(s), vi_set1((int32_t)0x80000000u))));
 }
 
+
+/* ---- rounding to integral values (elementwise unary family, issue 10) ----
+ * Whole float range, NaN kept, -0 and the sign of results rounding to zero kept
+ * (floor(-0.5) = -1, ceil(-0.5) = -0, trunc(-0.5) = -0, rint(-0.5) = -0). rint
+ * rounds half to even (the default MXCSR mode; torch.round). */
+#if defined(SIMD_AVX512)
+SI V v_floor(V a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+SI V v_ceil(V a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }
+SI V v_trunc(V a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
+SI V v_rint(V a) { return _mm512_roundscale_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+#elif defined(SIMD_AVX2)
+SI V v_floor(V a) { return _mm256_round_ps(a, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+SI V v_ceil(V a) { return _mm256_round_ps(a, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); }
+SI V v_trunc(V a) { return _mm256_round_ps(a, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
+SI V v_rint(V a) { return _mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+#else
+SI V v_floor(V a) { return floorf(a); }
+SI V v_ceil(V a) { return ceilf(a); }
+SI V v_trunc(V a) { return truncf(a); }
+SI V v_rint(V a) { return rintf(a); }
+#endif
+
 #endif

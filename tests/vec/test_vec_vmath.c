@@ -21,6 +21,18 @@ static double ulp_of(double r)
     return u < 0x1p-149 ? 0x1p-149 : u;
 }
 static double ref_sigmoid(double x) { return x >= 0 ? 1 / (1 + exp(-x)) : exp(x) / (1 + exp(x)); }
+static double ref_rsqrt(double x) { return 1.0 / sqrt(x); }
+/* sin(pi x) / (pi x) with pi x reduced exactly (x - n/2 is exact in double) */
+static double ref_sinc(double x)
+{
+    if (x == 0) return 1.0;
+    double n = rint(2 * x), r = x - n / 2, s;
+    int q = (int)fmod(fabs(n), 4.0);
+    if (n < 0) q = (4 - q) % 4;
+    double t = M_PI * r;
+    s = q == 0 ? sin(t) : q == 1 ? cos(t) : q == 2 ? -sin(t) : -cos(t);
+    return s / (M_PI * x);
+}
 static double ref_softplus(double x) { return x > 0 ? x + log1p(exp(-x)) : log1p(exp(x)); }
 
 typedef struct {
@@ -41,6 +53,26 @@ static const fcase cases[] = {
     {"erfc", vec_erfc, erfc, -6.f, 11.f, 5.5},
     {"sigmoid", vec_sigmoid, ref_sigmoid, -110.f, 110.f, 3.0},
     {"softplus", vec_softplus, ref_softplus, -110.f, 110.f, 3.0},
+    /* elementwise unary family (ops-math, issue 10) */
+    {"sin", vec_sin, sin, -3.4e38f, 3.4e38f, 2.0},
+    {"sin_small", vec_sin, sin, -100.f, 100.f, 2.0},
+    {"cos", vec_cos, cos, -3.4e38f, 3.4e38f, 2.0},
+    {"cos_small", vec_cos, cos, -100.f, 100.f, 2.0},
+    {"tan", vec_tan, tan, -3.4e38f, 3.4e38f, 4.0},
+    {"tan_small", vec_tan, tan, -100.f, 100.f, 4.0},
+    {"asin", vec_asin, asin, -1.f, 1.f, 2.0},
+    {"acos", vec_acos, acos, -1.f, 1.f, 2.0},
+    {"atan", vec_atan, atan, -3.4e38f, 3.4e38f, 3.0},
+    {"sinh", vec_sinh, sinh, -90.f, 90.f, 3.0},
+    {"cosh", vec_cosh, cosh, -90.f, 90.f, 3.0},
+    {"asinh", vec_asinh, asinh, -3.4e38f, 3.4e38f, 3.5},
+    {"acosh", vec_acosh, acosh, 1.f, 3.4e38f, 3.0},
+    {"atanh", vec_atanh, atanh, -1.f, 1.f, 3.0},
+    {"log2", vec_log2, log2, 0.f, 3.4e38f, 2.0},
+    {"log10", vec_log10, log10, 0.f, 3.4e38f, 2.5},
+    {"exp2", vec_exp2, exp2, -160.f, 130.f, 2.0},
+    {"rsqrt", vec_rsqrt, ref_rsqrt, 0.f, 3.4e38f, 2.0},
+    {"sinc", vec_sinc, ref_sinc, -1e4f, 1e4f, 4.0},
 };
 
 /* Runs first: with ACLEMU_ISA set (the *_env test variants), the level in
@@ -98,11 +130,69 @@ static void ulp_sweep(void **state)
                     at = i;
                 }
             }
+            print_message("%-10s [%-6s] max %.2f ulp\n", fc->name, vec_isa_name(vt_isas[k]), worst);
             if (!(worst <= fc->max_ulp))
                 fail_msg("%s [%s]: %.2f ulp at x=%.9g (got %.9g want %.9g)", fc->name,
                          vec_isa_name(vt_isas[k]), worst, (double)x[at], (double)y[at],
                          fc->ref(x[at]));
         }
+    }
+    free(x);
+    free(y);
+}
+
+static float one(vfn f, float x);
+
+/* lgamma / digamma: error relative to max(1, |ref|) (their zeros make ulp meaningless), over
+ * [-20, 40] (off the poles) and up to 1e30, every ISA */
+static double digamma_ref(double x)
+{
+    if (x < 0.5) return digamma_ref(1.0 - x) - M_PI / tan(M_PI * x);
+    double acc = 0;
+    for (; x < 30; x += 1) acc -= 1.0 / x;
+    double z = 1.0 / (x * x);
+    return acc + log(x) - 0.5 / x - z * (1.0 / 12 - z * (1.0 / 120 - z * (1.0 / 252 - z / 240)));
+}
+static double lgamma_ref(double x) { return lgamma(x); }
+
+static void gamma_sweep(void **state)
+{
+    (void)state;
+    const int64_t n = 1 << 18;
+    float *x = malloc(n * 4), *y = malloc(n * 4);
+    struct { const char *name; vfn f; double (*ref)(double); } fs[] = {
+        {"lgamma", vec_lgamma, lgamma_ref}, {"digamma", vec_digamma, digamma_ref}};
+    for (int k = 0; k < VT_NISA; k++) {
+        vec_isa_force(vt_isas[k]);
+        for (int c = 0; c < 2; c++) {
+            for (int64_t i = 0; i < n; i++) {
+                double v = -20.0 + 60.0 * (double)i / (double)n;
+                if (i % 7 == 0) v = exp((double)(i % 1000) * 0.069); /* up to 1e30 */
+                if (v == floor(v)) v += 0.25;
+                x[i] = (float)v;
+            }
+            fs[c].f(x, y, n);
+            double worst = 0;
+            int64_t at = 0;
+            for (int64_t i = 0; i < n; i++) {
+                double r = fs[c].ref(x[i]), e = fabs(y[i] - r) / fmax(1.0, fabs(r));
+                /* near the negative poles the value itself is ill-conditioned in float x */
+                double d = fabs(x[i] - nearbyint(x[i]));
+                if (x[i] < 0 && d < 1e-3) continue;
+                if (!(e <= worst)) { worst = e; at = i; }
+            }
+            print_message("%-10s [%-6s] max %.2e (relative to max(1, |f|))\n", fs[c].name, vec_isa_name(vt_isas[k]), worst);
+            if (!(worst <= 5e-6))
+                fail_msg("%s [%s]: %.3g at x=%.9g (got %.9g want %.9g)", fs[c].name, vec_isa_name(vt_isas[k]), worst,
+                         (double)x[at], (double)y[at], fs[c].ref(x[at]));
+        }
+        /* poles and limits */
+        assert_true(isinf(one(vec_lgamma, 0.0f)) && one(vec_lgamma, 0.0f) > 0);
+        assert_true(one(vec_lgamma, -3.0f) == INFINITY && one(vec_lgamma, -INFINITY) == INFINITY);
+        assert_true(one(vec_lgamma, 1.0f) == 0.0f && one(vec_lgamma, 2.0f) == 0.0f);
+        assert_true(one(vec_digamma, 0.0f) == -INFINITY && one(vec_digamma, -0.0f) == INFINITY);
+        assert_true(isnan(one(vec_digamma, -2.0f)) && isnan(one(vec_digamma, -INFINITY)));
+        assert_true(one(vec_digamma, INFINITY) == INFINITY && isnan(one(vec_lgamma, NAN)));
     }
     free(x);
     free(y);
@@ -183,6 +273,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(env_isa),
         cmocka_unit_test(ulp_sweep),
+        cmocka_unit_test(gamma_sweep),
         cmocka_unit_test(special_values),
         cmocka_unit_test(env_switch),
     };

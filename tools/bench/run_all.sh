@@ -36,6 +36,11 @@ if [ -x "$B/tools/bench/bench_aclnn_ops" ]; then
     have_torch && [ -f "$ROOT/tools/bench/bench_aclnn_ops_torch.py" ] && "$PY" "$ROOT/tools/bench/bench_aclnn_ops_torch.py" /tmp/aclemu-bench-ops.txt
 fi
 
+if [ -x "$B/tools/bench/bench_aclnn_unary" ]; then
+    section "issue 10: ops-math elementwise unary family, 64 MiB each vs a D2D copy run alternately"
+    "$B/tools/bench/bench_aclnn_unary" 7
+fi
+
 section "issue 4: GEMM engine (2 threads, CPU-time clock) vs PyTorch"
 BENCH_CLOCK=cpu "$B/tools/bench/bench_gemm" 2 24 | tee /tmp/aclemu-bench-gemm.txt
 have_torch && OMP_WAIT_POLICY=passive "$PY" "$ROOT/tools/bench/bench_gemm_torch.py" --threads 2 --clock cpu --ours /tmp/aclemu-bench-gemm.txt
