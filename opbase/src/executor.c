@@ -301,11 +301,20 @@ static aclnnStatus add_patch(aclOpExecutor *ex, void *blob, uint64_t *field, uin
 }
 
 /* Memory checker: the range a bound tensor (or the workspace) covers in the last launch. */
-static void mc_record(aclOpExecutor *ex, uint16_t slot, const aclTensor *t)
+static void mc_record(aclOpExecutor *ex, uint16_t slot, const aclTensor *t, const uint64_t *field)
 {
-    if (ex->nmc >= MAX_PATCH || ex->nlaunch == 0)
+    if (ex->nlaunch == 0)
         return;
-    exec_mc m = {.launch = (uint8_t)(ex->nlaunch - 1), .slot = slot};
+    uint32_t pos = (uint32_t)((const unsigned char *)field - ex->blob);
+    if (slot == MC_SLOT_WORKSPACE) /* a placeholder tensor bound first is really workspace */
+        for (uint32_t i = 0; i < ex->nmc; i++)
+            if (ex->mc[i].slot == MC_SLOT_FIXED && ex->mc[i].pos == pos) {
+                ex->mc[i] = ex->mc[--ex->nmc];
+                break;
+            }
+    if (ex->nmc >= MAX_PATCH)
+        return;
+    exec_mc m = {.launch = (uint8_t)(ex->nlaunch - 1), .slot = slot, .pos = pos};
     if (slot == MC_SLOT_WORKSPACE) {
         m.access = DRV_MC_WRITE | DRV_MC_NOINIT; /* scratch: whatever the kernels leave in it */
     } else {
@@ -334,11 +343,11 @@ aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *fie
     for (uint32_t i = 0; i < ex->nio; i++)
         if (ex->io[i].t == t) {
             if (aclemu_mc_on())
-                mc_record(ex, (uint16_t)i, t);
+                mc_record(ex, (uint16_t)i, t, field);
             return add_patch(ex, blob, field, (uint16_t)i, 0, need);
         }
     if (aclemu_mc_on() && t->data)
-        mc_record(ex, MC_SLOT_FIXED, t);
+        mc_record(ex, MC_SLOT_FIXED, t, field);
     if (need && !t->data)
         return ACLEMU_NULL_ERROR(ex->api, "a tensor device address should not be nullptr.");
     return ACLNN_SUCCESS;
@@ -347,7 +356,7 @@ aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *fie
 aclnnStatus aclemu_exec_bind_workspace(aclOpExecutor *ex, void *blob, uint64_t *field, uint64_t offset)
 {
     if (aclemu_mc_on())
-        mc_record(ex, MC_SLOT_WORKSPACE, NULL);
+        mc_record(ex, MC_SLOT_WORKSPACE, NULL, field);
     return add_patch(ex, blob, field, SLOT_WORKSPACE, offset, 1);
 }
 

@@ -21,6 +21,8 @@ typedef struct exec_mc {
     int64_t lo;          /* bytes from the storage base to the first byte the view reaches */
     uint64_t extent;
     uint64_t fixed;      /* storage base of a tensor that is no API parameter */
+    uint32_t pos;        /* its address field in the blob buffer (a later workspace binding of the
+                            same field replaces it) */
 } exec_mc;
 
 enum { MC_SLOT_WORKSPACE = 0xffff, MC_SLOT_FIXED = 0xfffe };
