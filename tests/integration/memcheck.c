@@ -2,13 +2,14 @@
  * bug must be found and its report must name the kind, the op, the tensor and the address; a
  * correct program must get zero reports and the exact results.
  *
- *   memcheck <oob|uaf|uninit|hostptr|doublefree|clean|unchecked>
+ *   memcheck <oob|uaf|uafcopy|uninit|hostptr|doublefree|clean|unchecked>
  *
  * The program turns the checker on itself (before aclInit) and sends its reports to a file
  * (ACLEMU_MEMCHECK_LOG) that it reads back after aclFinalize. "unchecked" runs a use after free
  * without the checker while a checked client shares the device process: only the checked client
  * is checked (and nothing is reported to the unchecked one). */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include "aclnnop/aclnn_relu.h"
 
 #define AICORE_EXCEPTION 507015
+#define SYS_DMA 507013
 #define N 1024
 
 static int failures;
@@ -252,6 +254,45 @@ static void bug_uaf(void)
     EXPECT(count_of("====== ERROR SUMMARY: 1 error\n") == 1, "summary of 1 error");
 }
 
+/* A copy queued (behind a blocking callback) from memory that is freed before the copy runs: the
+ * device's check of the copy task catches it. */
+static int g_go; /* 1: the report thread may run the callback */
+
+static void noop_callback(void *ud) { (void)ud; }
+
+static void *report_thread(void *p)
+{
+    (void)p;
+    while (!__atomic_load_n(&g_go, __ATOMIC_SEQ_CST))
+        usleep(1000);
+    for (int i = 0; i < 200; i++)
+        if (aclrtProcessReport(50) == ACL_SUCCESS)
+            break;
+    return NULL;
+}
+
+static void bug_uaf_copy(void)
+{
+    fill(hx, N, 1);
+    void *x = dev_with(hx, N), *y = dev_with(NULL, N);
+    pthread_t t;
+    pthread_create(&t, NULL, report_thread, NULL);
+    ACL_OK(aclrtSubscribeReport((uint64_t)t, g_stream));
+    ACL_OK(aclrtLaunchCallback(noop_callback, NULL, ACL_CALLBACK_BLOCK, g_stream));
+    ACL_OK(aclrtMemcpyAsync(y, N * sizeof(float), x, N * sizeof(float), ACL_MEMCPY_DEVICE_TO_DEVICE, g_stream));
+    ACL_OK(aclrtFree(x)); /* the copy still waits behind the callback */
+    __atomic_store_n(&g_go, 1, __ATOMIC_SEQ_CST);
+    EXPECT(aclrtSynchronizeStream(g_stream) == SYS_DMA, "the copy from freed memory must fail the stream");
+    pthread_join(t, NULL);
+    ACL_OK(aclrtUnSubscribeReport((uint64_t)t, g_stream));
+    ACL_OK(aclrtFree(y));
+    teardown();
+    load_log();
+    EXPECT_REPORT("illegal read of size 4096 (use after free)", "in aclrtMemcpyAsync when reading src", hex(x),
+                  "on stream");
+    EXPECT(count_of("====== ERROR SUMMARY: 1 error\n") == 1, "summary of 1 error");
+}
+
 /* aclrtMalloc, then the memory used as an input without ever being written. */
 static void bug_uninit(void)
 {
@@ -399,7 +440,8 @@ static void clean_program(void)
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
-    snprintf(g_log, sizeof g_log, "%s/memcheck-%s.log", getcwd(NULL, 0), mode);
+    char cwd[256];
+    snprintf(g_log, sizeof g_log, "%s/memcheck-%s.log", getcwd(cwd, sizeof cwd) ? cwd : ".", mode);
     unlink(g_log);
     if (strcmp(mode, "unchecked") == 0) {
         /* a checked client runs (and keeps the device process) while an unchecked one uses
@@ -439,6 +481,8 @@ int main(int argc, char **argv)
             bug_oob();
         else if (!strcmp(mode, "uaf"))
             bug_uaf();
+        else if (!strcmp(mode, "uafcopy"))
+            bug_uaf_copy();
         else if (!strcmp(mode, "uninit"))
             bug_uninit();
         else if (!strcmp(mode, "hostptr"))
