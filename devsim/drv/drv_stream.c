@@ -243,7 +243,8 @@ int drv_launch_checked(drv_stream *s, const char *kernel, uint32_t block_dim, co
     memcpy(buf + off, &m, sizeof m);
     for (uint32_t i = 0; i < nranges; i++)
         ranges[i].where = drv_mc_where(s->dev, ranges[i].addr);
-    memcpy(buf + off + sizeof m, ranges, nranges * sizeof *ranges);
+    if (nranges)
+        memcpy(buf + off + sizeof m, ranges, nranges * sizeof *ranges);
     ds_task t;
     memset(&t, 0, sizeof t);
     t.kind = DS_TASK_KERNEL;
