@@ -198,10 +198,12 @@ static void *reap_main(void *arg)
             ds_futex_wake(&e->completed);
         }
     }
-    uint32_t mc_errors = ds_mc_client_gone(srv, slot);
-    if (mc_errors)
-        devlog("client %d (%s): memory checker found %u errors", srv->clients[slot].pid,
-               srv->clients[slot].name, mc_errors);
+    uint64_t mc_tasks, mc_ns;
+    uint32_t mc_errors = ds_mc_client_gone(srv, slot, &mc_tasks, &mc_ns);
+    if (mc_tasks || mc_errors)
+        devlog("client %d (%s): memory checker: %u errors, %llu tasks checked in %.3f ms",
+               srv->clients[slot].pid, srv->clients[slot].name, mc_errors,
+               (unsigned long long)mc_tasks, (double)mc_ns * 1e-6);
     uint64_t freed = arena_free_owner(srv->alloc, slot, release_cb, srv);
     ds_client *c = &srv->clients[slot];
     for (ds_host_region *r = c->regions, *n; r; r = n) {

@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../common/futex.h"
 #include "../memcheck_proto.h"
 #include "devsim.h"
 
@@ -31,13 +32,17 @@ typedef struct mc_block {
     uint64_t size;     /* bytes the user asked for */
     uint64_t reserved; /* bytes the arena holds */
     uint32_t owner;
-    uint32_t state;
+    uint16_t state;
+    uint16_t full;     /* every byte of [addr, addr+size) written: reads and writes skip the
+                          shadow (set under the read lock: __atomic accesses) */
 } mc_block;
 
 typedef struct mc_client {
     _Atomic(ds_mc_ring *) ring; /* NULL: not checked; set before the client's streams exist */
     pthread_mutex_t mu;         /* writers of the ring */
     int32_t pid;
+    _Atomic uint64_t check_ns;  /* time the checks of its tasks took (the device log shows it) */
+    _Atomic uint64_t checked_tasks;
 } mc_client;
 
 struct ds_memcheck {
@@ -192,7 +197,7 @@ static mc_block *blk_at(ds_memcheck *mc, uint64_t addr)
 
 static void import_live(void *ctx, uint64_t addr, uint64_t size, uint32_t owner)
 {
-    mc_block b = {addr, size, size, owner, BLK_LIVE};
+    mc_block b = {addr, size, size, owner, BLK_LIVE, 0};
     blk_insert(ctx, &b);
 }
 
@@ -297,6 +302,36 @@ static int32_t owner_pid(ds_server *srv, uint32_t owner)
     return owner < DS_MAX_CLIENTS ? srv->clients[owner].pid : 0;
 }
 
+/* ---- whole written blocks ------------------------------------------------------------------- */
+/* The live block [a, a+n) lies in, or NULL. The registry is locked. */
+static mc_block *live_block_of(ds_memcheck *mc, uint64_t a, uint64_t n)
+{
+    long i = blk_floor(mc, a);
+    if (i < 0)
+        return NULL;
+    mc_block *b = &mc->blk[i];
+    return b->state == BLK_LIVE && a - b->addr < b->size && n <= b->size - (a - b->addr) ? b : NULL;
+}
+
+static int block_full(const mc_block *b) { return b && __atomic_load_n(&b->full, __ATOMIC_RELAXED); }
+
+/* [a, a+n) has no unwritten word: if it covers its block, the block is whole. */
+static void note_written(mc_block *b, uint64_t a, uint64_t n)
+{
+    if (b && a <= b->addr && a + n >= b->addr + b->size)
+        __atomic_store_n(&b->full, 1, __ATOMIC_RELAXED);
+}
+
+/* A write of [a, a+n): the shadow (unless its block is already whole). */
+static void mark_written(ds_memcheck *mc, uint64_t a, uint64_t n)
+{
+    mc_block *b = live_block_of(mc, a, n);
+    if (block_full(b))
+        return;
+    shadow_mark(mc, a, n, 1);
+    note_written(b, a, n);
+}
+
 /* ---- one range ----------------------------------------------------------------------------- */
 static const char *where_text(uint32_t where)
 {
@@ -393,9 +428,14 @@ static int check_range(ds_server *srv, ds_memcheck *mc, uint32_t slot, const sit
 static void check_init(ds_memcheck *mc, uint32_t slot, const site *w, uint64_t a, uint64_t n,
                        const char *name)
 {
-    uint64_t first = 0, bad = shadow_unwritten(mc, a, n, &first);
-    if (!bad)
+    mc_block *b = live_block_of(mc, a, n);
+    if (block_full(b))
         return;
+    uint64_t first = 0, bad = shadow_unwritten(mc, a, n, &first);
+    if (!bad) {
+        note_written(b, a, n);
+        return;
+    }
     long i = blk_floor(mc, a);
     report r = {.len = 0};
     rp(&r, "====== ERROR: uninitialized read of size %" PRIu64 "\n", bad);
@@ -444,7 +484,7 @@ void ds_mc_on_alloc(ds_server *srv, uint32_t slot, uint64_t addr, uint64_t size)
     ds_memcheck *mc = atomic_load(&srv->mc);
     if (!mc)
         return;
-    mc_block b = {addr, size, (size + 511) & ~511ull, slot, BLK_LIVE};
+    mc_block b = {addr, size, (size + 511) & ~511ull, slot, BLK_LIVE, 0};
     pthread_rwlock_wrlock(&mc->rw);
     blk_insert(mc, &b);
     pthread_rwlock_unlock(&mc->rw);
@@ -552,11 +592,14 @@ uint64_t ds_mc_quarantined(ds_server *srv)
     return mc ? mc->q_bytes : 0;
 }
 
-uint32_t ds_mc_client_gone(ds_server *srv, uint32_t slot)
+uint32_t ds_mc_client_gone(ds_server *srv, uint32_t slot, uint64_t *tasks, uint64_t *ns)
 {
     ds_memcheck *mc = atomic_load(&srv->mc);
+    *tasks = *ns = 0;
     if (!mc || slot >= DS_MAX_CLIENTS)
         return 0;
+    *tasks = atomic_exchange(&mc->cl[slot].checked_tasks, 0);
+    *ns = atomic_exchange(&mc->cl[slot].check_ns, 0);
     pthread_rwlock_wrlock(&mc->rw);
     size_t k = 0;
     for (size_t j = 0; j < mc->fifo_len; j++) {
@@ -593,11 +636,19 @@ static void note_copy(ds_memcheck *mc, uint32_t slot, const site *w, uint64_t ds
 {
     int ddev = dst >= mc->base && dst - mc->base < mc->size;
     int sdev = src && src >= mc->base && src - mc->base < mc->size;
-    if (ddev && sdev)
-        shadow_copy(mc, dst, src, n);
-    else if (ddev)
-        shadow_mark(mc, dst, n, 1);
-    else if (sdev)
+    if (ddev && sdev) {
+        mc_block *sb = live_block_of(mc, src, n);
+        if (block_full(sb)) {
+            mark_written(mc, dst, n);
+        } else {
+            mc_block *db = live_block_of(mc, dst, n);
+            if (db) /* the copy may bring unwritten words into it */
+                __atomic_store_n(&db->full, 0, __ATOMIC_RELAXED);
+            shadow_copy(mc, dst, src, n);
+        }
+    } else if (ddev) {
+        mark_written(mc, dst, n);
+    } else if (sdev)
         check_init(mc, slot, w, src, n, "src");
 }
 
@@ -657,7 +708,7 @@ static int check_kernel(ds_server *srv, ds_memcheck *mc, uint32_t slot, ds_strea
     if (legal) /* the kernel runs: its outputs count as written */
         for (uint32_t i = 0; i < count; i++)
             if (g[i].access & DRV_MC_WRITE)
-                shadow_mark(mc, g[i].addr, g[i].extent, 1);
+                mark_written(mc, g[i].addr, g[i].extent);
     pthread_rwlock_unlock(&mc->rw);
     return legal ? 0 : ERR_AICORE_EXCEPTION;
 }
@@ -717,14 +768,21 @@ int ds_mc_task(ds_server *srv, ds_stream_shm *s, const ds_task *t)
     uint32_t slot = s->owner_slot;
     if (!checked(mc, slot))
         return 0;
+    uint64_t t0 = ds_now_ns();
+    int rc;
     switch (t->kind) {
     case DS_TASK_KERNEL:
-        return t->u[0] ? check_kernel(srv, mc, slot, s, t) : 0;
+        rc = t->u[0] ? check_kernel(srv, mc, slot, s, t) : 0;
+        break;
     case DS_TASK_COPY:
     case DS_TASK_COPY2D:
     case DS_TASK_MEMSET:
-        return check_copy(srv, mc, slot, s, t);
+        rc = check_copy(srv, mc, slot, s, t);
+        break;
     default:
         return 0;
     }
+    atomic_fetch_add_explicit(&mc->cl[slot].check_ns, ds_now_ns() - t0, memory_order_relaxed);
+    atomic_fetch_add_explicit(&mc->cl[slot].checked_tasks, 1, memory_order_relaxed);
+    return rc;
 }

@@ -27,8 +27,9 @@ int ds_mc_on_free(struct ds_server *srv, uint32_t slot, uint64_t addr);
 uint64_t ds_mc_drain_quarantine(struct ds_server *srv);
 /* Bytes held in quarantine (counted as free by MEMINFO). */
 uint64_t ds_mc_quarantined(struct ds_server *srv);
-/* The client's connection is gone: forget its blocks and ring. Returns the errors it had. */
-uint32_t ds_mc_client_gone(struct ds_server *srv, uint32_t slot);
+/* The client's connection is gone: forget its blocks and ring. Returns the errors it had, and
+ * how many of its tasks were checked in how much time. */
+uint32_t ds_mc_client_gone(struct ds_server *srv, uint32_t slot, uint64_t *tasks, uint64_t *ns);
 
 /* DS_OP_MEMCHECK requests. */
 void ds_mc_request(struct ds_server *srv, uint32_t slot, const ds_req *req, ds_resp *r);

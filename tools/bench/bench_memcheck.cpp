@@ -2,11 +2,12 @@
 // aclrtSynchronizeStream, FP32) at a small and a large size: what the device-memory checker costs
 // when it is on (memcheck_cost.sh runs this with and without ACLEMU_MEMCHECK=1 and prints the
 // ratios). Prints one line per case: name and median microseconds over the reps.
-//   bench_memcheck [reps=51]
+//   bench_memcheck [reps=51] [16KiB|64MiB: that size only]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "acl/acl.h"
@@ -47,6 +48,7 @@ static void *dev_filled(int64_t n, float base)
 int main(int argc, char **argv)
 {
     int reps = argc > 1 ? std::atoi(argv[1]) : 51;
+    const char *only = argc > 2 ? argv[2] : nullptr;
     check(aclInit(nullptr), "aclInit");
     check(aclrtSetDevice(0), "aclrtSetDevice");
     aclrtStream stream = nullptr;
@@ -57,6 +59,8 @@ int main(int argc, char **argv)
     aclScalar *alpha = aclCreateScalar(&one, ACL_FLOAT);
     std::printf("# case            median_us   (stage 1 + stage 2 + sync, FP32, %d reps)\n", reps);
     for (int s = 0; s < 2; s++) {
+        if (only && std::strcmp(only, size_names[s]) != 0)
+            continue;
         int64_t n = sizes[s];
         void *x = dev_filled(n, 1), *y = dev_filled(n, 2), *z = nullptr;
         check(aclrtMalloc(&z, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST), "aclrtMalloc");
