@@ -5,9 +5,9 @@
  *   memcheck <oob|uaf|uafcopy|uninit|hostptr|doublefree|clean|unchecked>
  *
  * The program turns the checker on itself (before aclInit) and sends its reports to a file
- * (ACLEMU_MEMCHECK_LOG) that it reads back after aclFinalize. "unchecked" runs a use after free
- * without the checker while a checked client shares the device process: only the checked client
- * is checked (and nothing is reported to the unchecked one). */
+ * (ACLEMU_MEMCHECK_LOG) that it reads back after aclFinalize. "unchecked" runs two clients of
+ * one device process: a checked one reading the other's memory (reported), and the unchecked one
+ * using freed memory (not checked, not reported). */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdint.h>
@@ -444,21 +444,43 @@ int main(int argc, char **argv)
     snprintf(g_log, sizeof g_log, "%s/memcheck-%s.log", getcwd(cwd, sizeof cwd) ? cwd : ".", mode);
     unlink(g_log);
     if (strcmp(mode, "unchecked") == 0) {
-        /* a checked client runs (and keeps the device process) while an unchecked one uses
-         * freed memory: the unchecked one gets no reports and its launch runs as before */
+        /* Two clients of one device process: a checked child reads the unchecked parent's
+         * memory (reported: another process's memory), then the parent uses freed memory
+         * without the checker (it runs as before and nobody reports it). */
+        int to_child[2], to_parent[2];
+        if (pipe(to_child) != 0 || pipe(to_parent) != 0)
+            return 1;
         pid_t child = fork();
         if (child == 0) {
             setenv("ACLEMU_MEMCHECK", "1", 1);
             setenv("ACLEMU_MEMCHECK_LOG", g_log, 1);
             setup();
-            sleep(2);
+            void *theirs = NULL;
+            if (read(to_child[0], &theirs, sizeof theirs) != (ssize_t)sizeof theirs)
+                _exit(3);
+            void *out = dev_with(NULL, N);
+            aclTensor *tt = tensor(theirs, N, N, 0), *tout = tensor(out, N, N, 0);
+            ACL_OK(run_relu(tt, tout));
+            int rc = aclrtSynchronizeStream(g_stream);
+            aclDestroyTensor(tt);
+            aclDestroyTensor(tout);
+            ACL_OK(aclrtFree(out));
             teardown();
-            _exit(0);
+            char done = 1;
+            if (write(to_parent[1], &done, 1) != 1)
+                _exit(4);
+            _exit(rc == AICORE_EXCEPTION ? 0 : 5);
         }
-        usleep(300000);
         setup();
         fill(hx, N, 1);
         void *x = dev_with(hx, N), *y = dev_with(hx, N), *out = dev_with(NULL, N);
+        char done = 0;
+        if (write(to_child[1], &x, sizeof x) != (ssize_t)sizeof x || read(to_parent[0], &done, 1) != 1)
+            EXPECT(0, "no word from the checked client");
+        int status = 0;
+        waitpid(child, &status, 0);
+        EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+               "checked client: exit %d (5: its read of our memory was not refused)", WEXITSTATUS(status));
         aclTensor *tx = tensor(x, N, N, 0), *ty = tensor(y, N, N, 0), *tout = tensor(out, N, N, 0);
         ACL_OK(aclrtFree(x));
         ACL_OK(run_add(tx, ty, tout)); /* an unchecked use after free: runs */
@@ -466,13 +488,16 @@ int main(int argc, char **argv)
         aclDestroyTensor(tx);
         aclDestroyTensor(ty);
         aclDestroyTensor(tout);
+        ACL_OK(aclrtFree(y));
+        ACL_OK(aclrtFree(out));
         teardown();
-        int status = 0;
-        waitpid(child, &status, 0);
-        EXPECT(WIFEXITED(status) && WEXITSTATUS(status) == 0, "checked client failed");
         load_log();
-        EXPECT(count_of("ERROR:") == 0, "reports reached the wrong client");
-        EXPECT(count_of("====== ERROR SUMMARY: 0 errors") == 1, "the checked client's summary");
+        char pid[32];
+        snprintf(pid, sizeof pid, "(pid %d)", (int)getpid());
+        EXPECT_REPORT("illegal read of size 4096", "in aclnnRelu", "tensor self", hex(x));
+        EXPECT_REPORT("of another process", pid, NULL, NULL);
+        EXPECT(count_of("use after free") == 0, "the unchecked client's use after free was reported");
+        EXPECT(count_of("====== ERROR SUMMARY: 1 error\n") == 1, "the checked client's summary");
     } else {
         setenv("ACLEMU_MEMCHECK", "1", 1);
         setenv("ACLEMU_MEMCHECK_LOG", g_log, 1);
