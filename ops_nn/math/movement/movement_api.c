@@ -1,0 +1,553 @@
+/* Planners of the ops-math data-movement ops: Slice, Cat, Repeat (views of the input and output
+ * copied by the ViewCopy kernel: a slice is a strided view, a repeat a broadcast view, a cat one
+ * copy per input into its part of out), Tril / Triu (+Inplace) and Arange / Range (own kernels).
+ * Checks follow op_api/aclnn_*.cpp of hicann/ops-math (conversion/slice, concat_d, tril, triu,
+ * math/tile, math/range). */
+#include <math.h>
+#include <string.h>
+
+#include "act_plan.h"
+#include "aclemu_plans.h"
+#include "movement_args.h"
+
+#define DT(x) ACLEMU_DT(ACL_##x)
+#define SLICE_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(INT64) | DT(INT8) | DT(INT32) | DT(UINT8) | DT(BOOL) | DT(BF16))
+#define CAT_DTYPES (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(DOUBLE) | \
+                    DT(BF16) | DT(BOOL))
+#define REPEAT_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(DOUBLE) | DT(UINT8) | DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | \
+                       DT(BOOL) | DT(BF16) | DT(UINT32) | DT(UINT64))
+#define TRI_DTYPES (DT(UINT8) | DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(FLOAT) | DT(DOUBLE) | \
+                    DT(BOOL) | DT(BF16) | DT(UINT16) | DT(UINT32) | DT(UINT64))
+#define RANGE_IN (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(DOUBLE) | \
+                  DT(BOOL) | DT(BF16))
+#define RANGE_OUT (DT(FLOAT16) | DT(FLOAT) | DT(DOUBLE) | DT(INT64) | DT(INT32) | DT(BF16))
+
+/* dst (a view into dst->base) = src (a view into src->base, broadcast to dst's shape), with
+ * dtype conversion; both addresses bound to the API tensors so the executor stays rebindable. */
+static aclnnStatus mv_copy(aclOpExecutor *ex, const act_view *dst, const act_view *src)
+{
+    aclnnStatus st = ACLNN_SUCCESS;
+    const aclTensor *in[1] = {&src->view};
+    aclemu_ew *ew = (aclemu_ew *)aclemu_ew_launch(ex, "ViewCopy", sizeof(aclemu_ew), &dst->view, in, 1, &st);
+    if (!ew)
+        return st; /* empty: nothing to copy */
+    if ((st = aclemu_exec_bind_tensor(ex, ew, &ew->op[0].addr, dst->base)))
+        return st;
+    return aclemu_exec_bind_tensor(ex, ew, &ew->op[1].addr, src->base);
+}
+
+/* ---- Slice ----------------------------------------------------------------------------------- */
+aclnnStatus aclemu_plan_Slice(aclOpExecutor *executor, const aclTensor *self, int64_t dim, int64_t start, int64_t end,
+                              int64_t step, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_dtype(api, self, "self", SLICE_DTYPES)))
+        return st;
+    int64_t n = (int64_t)self->ndim;
+    if (n > ACLEMU_MAX_RANK)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnSlice self len %lld to not be greater than %d but check failed.",
+                                  (long long)n, ACLEMU_MAX_RANK);
+    if (n <= 0)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnSlice self len %lld to not be less than one but check failed.",
+                                  (long long)n);
+    if (dim < -n || dim > n - 1)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnSlice dim value %lld to be in range [%lld, %lld] but check failed.",
+                                  (long long)dim, (long long)-n, (long long)(n - 1));
+    if (step <= 0)
+        return ACLEMU_PARAM_ERROR(api, "aclnnSlice step must be positive.");
+    if (dim < 0)
+        dim += n;
+    int64_t len = self->shape[dim];
+    /* start / end as Python slicing clamps them */
+    if (start < 0) start += len;
+    if (end < 0) end += len;
+    if (start < 0) start = 0;
+    else if (start > len) start = len;
+    if (end < start) end = start;
+    else if (end > len) end = len;
+    act_view src, dst;
+    act_view_of(&src, self);
+    src.view.shape[dim] = (end - start + step - 1) / step;
+    src.view.stride[dim] = self->stride[dim] * step;
+    src.view.offset = self->offset + start * self->stride[dim];
+    char a[256], b[256];
+    if (out->ndim != self->ndim || memcmp(out->shape, src.view.shape, self->ndim * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.",
+                                  aclemu_shape_str(src.view.shape, self->ndim, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    act_view_of(&dst, out);
+    return mv_copy(executor, &dst, &src);
+}
+
+/* ---- Cat ------------------------------------------------------------------------------------- */
+/* torch keeps accepting 1-D empty tensors of any other shape in cat: they are skipped */
+static int cat_skipped(const aclTensor *t) { return t->ndim == 1 && t->shape[0] == 0; }
+
+aclnnStatus aclemu_plan_Cat(aclOpExecutor *executor, const aclTensorList *tensors, int64_t dim, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, tensors, "tensors")))
+        return st;
+    for (uint64_t i = 0; i < tensors->size; i++)
+        if (!tensors->items[i])
+            return ACLEMU_NULL_ERROR(api, "tensors[%llu] should not be nullptr.", (unsigned long long)i);
+    if ((st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if (tensors->size == 0)
+        return ACLEMU_PARAM_ERROR(api, "tensors should not be an empty list.");
+    aclDataType pd = tensors->items[0]->dtype;
+    for (uint64_t i = 0; i < tensors->size; i++) {
+        const aclTensor *t = tensors->items[i];
+        if (!aclemu_dtype_in(t->dtype, aclemu_chip_dtypes(CAT_DTYPES))) {
+            char list[512];
+            aclemu_dtype_set_str(aclemu_chip_dtypes(CAT_DTYPES), list, sizeof list);
+            return ACLEMU_PARAM_ERROR(api, "tensor %llu not implemented for %s, should be in dtype support list %s.",
+                                      (unsigned long long)i, aclemu_dtype_name(t->dtype), list);
+        }
+        aclDataType np = aclemu_promote_types(pd, t->dtype);
+        if (np == ACL_DT_UNDEFINED)
+            return ACLEMU_PARAM_ERROR(api, "tensor %llu dtype %s and dtype %s can not promote dtype.",
+                                      (unsigned long long)i, aclemu_dtype_name(t->dtype), aclemu_dtype_name(pd));
+        pd = np;
+    }
+    if ((st = aclemu_check_dtype(api, out, "out", CAT_DTYPES)))
+        return st;
+    if (!aclemu_can_cast(pd, out->dtype))
+        return ACLEMU_PARAM_ERROR(api, "Result type %s can't be cast to the desired output type %s.",
+                                  aclemu_dtype_name(pd), aclemu_dtype_name(out->dtype));
+    /* the reference tensor: the first one that is not a skipped empty 1-D tensor */
+    const aclTensor *t0 = tensors->items[0];
+    for (uint64_t i = 0; i < tensors->size && cat_skipped(t0); i++)
+        t0 = tensors->items[i];
+    if ((st = aclemu_check_shape(api, t0, "tensors", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t n = (int64_t)t0->ndim, d = dim < 0 ? dim + n : dim;
+    if (n == 0 || d < 0 || d >= n)
+        return ACLEMU_PARAM_ERROR(api, "dimnum %lld exceed the dim range of the tensor %lld.", (long long)dim,
+                                  (long long)n);
+    int64_t total = 0;
+    for (uint64_t i = 0; i < tensors->size; i++) {
+        const aclTensor *t = tensors->items[i];
+        if (cat_skipped(t) && t != t0)
+            continue;
+        if ((int64_t)t->ndim != n)
+            return ACLEMU_PARAM_ERROR(api, "dimnum of tensor %llu is [%u], should be equal to tensor 0 [%lld].",
+                                      (unsigned long long)i, t->ndim, (long long)n);
+        for (int64_t k = 0; k < n; k++)
+            if (k != d && t->shape[k] != t0->shape[k])
+                return ACLEMU_PARAM_ERROR(api, "dim %lld of tensor %llu is [%lld], should be equal to tensor 0 [%lld].",
+                                          (long long)k, (unsigned long long)i, (long long)t->shape[k],
+                                          (long long)t0->shape[k]);
+        total += t->shape[d];
+    }
+    int64_t want[ACLEMU_KMAX_RANK];
+    memcpy(want, t0->shape, (size_t)n * sizeof(int64_t));
+    want[d] = total;
+    char a[256], b[256];
+    if ((int64_t)out->ndim != n || memcmp(out->shape, want, (size_t)n * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.",
+                                  aclemu_shape_str(want, (uint32_t)n, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    int64_t at = 0;
+    for (uint64_t i = 0; i < tensors->size; i++) {
+        const aclTensor *t = tensors->items[i];
+        if (cat_skipped(t) && t != t0)
+            continue;
+        act_view src, dst;
+        act_view_of(&src, t);
+        act_view_slice(&dst, out, (uint32_t)d, at, t->shape[d]);
+        if ((st = mv_copy(executor, &dst, &src)))
+            return st;
+        at += t->shape[d];
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* ---- Repeat ---------------------------------------------------------------------------------- */
+aclnnStatus aclemu_plan_Repeat(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *repeats,
+                               aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, repeats, "repeats")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", REPEAT_DTYPES)) ||
+        (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    uint64_t r = repeats->size;
+    if (r < self->ndim)
+        return ACLEMU_PARAM_ERROR(api, "Number of dimensions of repeat dims %llu can not be smaller than number of "
+                                       "dimensions of tensor %u.",
+                                  (unsigned long long)r, self->ndim);
+    if (r > ACLEMU_MAX_RANK)
+        return ACLEMU_PARAM_ERROR(api, "Number of repeat dims %llu should not be greater than %d.",
+                                  (unsigned long long)r, ACLEMU_MAX_RANK);
+    int64_t want[ACLEMU_KMAX_RANK];
+    for (uint64_t i = 0; i < r; i++) {
+        if (repeats->data[i] < 0)
+            return ACLEMU_PARAM_ERROR(api, "Trying to create tensor with negative dimension %lld.",
+                                      (long long)repeats->data[i]);
+        int64_t s = i + self->ndim >= r ? self->shape[i + self->ndim - r] : 1;
+        want[i] = s * repeats->data[i];
+    }
+    char a[256], b[256];
+    if (out->ndim != r || memcmp(out->shape, want, r * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.",
+                                  aclemu_shape_str(want, (uint32_t)r, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    /* out viewed as (repeat_i, size_i) pairs, self broadcast over the repeat dims; pairs of a
+     * trivial repeat or size stay one dim, so the view fits the rank limit where it can */
+    act_view src, dst;
+    act_view_of(&src, self);
+    act_view_of(&dst, out);
+    uint32_t nd = 0;
+    for (uint64_t i = 0; i < r; i++) {
+        int64_t s = i + self->ndim >= r ? self->shape[i + self->ndim - r] : 1;
+        int64_t ss = i + self->ndim >= r ? self->stride[i + self->ndim - r] : 0;
+        int64_t rep = repeats->data[i];
+        if (nd + (rep != 1 && s != 1) + 1 > ACLEMU_KMAX_RANK)
+            return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api,
+                                   "repeat of this rank needs more than %d view dims, not supported yet.",
+                                   ACLEMU_KMAX_RANK);
+        if (rep != 1) {
+            dst.view.shape[nd] = rep;
+            dst.view.stride[nd] = out->stride[i] * s;
+            src.view.shape[nd] = 1; /* broadcast */
+            src.view.stride[nd] = 0;
+            nd++;
+        }
+        if (s != 1 || rep == 1) {
+            dst.view.shape[nd] = s;
+            dst.view.stride[nd] = out->stride[i];
+            src.view.shape[nd] = s;
+            src.view.stride[nd] = ss;
+            nd++;
+        }
+    }
+    dst.view.ndim = src.view.ndim = nd;
+    return mv_copy(executor, &dst, &src);
+}
+
+/* ---- Tril / Triu ------------------------------------------------------------------------------- */
+static aclnnStatus plan_triangle(aclOpExecutor *ex, const aclTensor *self, const char *sn, int64_t diagonal,
+                                 const aclTensor *out, int upper)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, sn)) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, sn, TRI_DTYPES)) || (st = aclemu_check_dtype(api, out, "out", TRI_DTYPES)) ||
+        (st = aclemu_check_same_dtype(api, self, sn, out, "out")))
+        return st;
+    if (self->ndim < 2)
+        return ACLEMU_PARAM_ERROR(api, "Dim of self should be last 2 dims.");
+    if ((st = aclemu_check_shape(api, self, sn, ACLEMU_MAX_RANK)) || (st = aclemu_check_same_shape(api, self, sn, out, "out")))
+        return st;
+    int64_t numel = aclemu_tensor_numel(self);
+    if (numel == 0)
+        return ACLNN_SUCCESS;
+    int64_t rows = numel / self->shape[self->ndim - 1];
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)rows, aclemu_vector_core_num(aclemu_op_profile()),
+                   (uint64_t)(8192 / self->shape[self->ndim - 1] + 1), 1, &bd, &per);
+    mv_triangle_args *a = (mv_triangle_args *)aclemu_exec_add_launch(ex, "Triangle", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->diagonal = diagonal;
+    a->upper = upper;
+    a->rows_per_block = (int64_t)per;
+    if ((st = aclemu_exec_tdesc(ex, a, &a->self, self)))
+        return st;
+    return aclemu_exec_tdesc(ex, a, &a->out, out);
+}
+
+aclnnStatus aclemu_plan_Tril(aclOpExecutor *executor, const aclTensor *self, int64_t diagonal, aclTensor *out)
+{
+    return plan_triangle(executor, self, "self", diagonal, out, 0);
+}
+
+aclnnStatus aclemu_plan_InplaceTril(aclOpExecutor *executor, const aclTensor *selfRef, int64_t diagonal)
+{
+    return plan_triangle(executor, selfRef, "selfRef", diagonal, selfRef, 0);
+}
+
+aclnnStatus aclemu_plan_Triu(aclOpExecutor *executor, const aclTensor *self, int64_t diagonal, aclTensor *out)
+{
+    return plan_triangle(executor, self, "self", diagonal, out, 1);
+}
+
+aclnnStatus aclemu_plan_InplaceTriu(aclOpExecutor *executor, aclTensor *selfRef, int64_t diagonal)
+{
+    return plan_triangle(executor, selfRef, "selfRef", diagonal, selfRef, 1);
+}
+
+/* ---- Arange / Range -------------------------------------------------------------------------- */
+static aclnnStatus plan_range(aclOpExecutor *ex, const aclScalar *start, const aclScalar *end, const aclScalar *step,
+                              const aclTensor *out, int closed)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, start, "start")) || (st = aclemu_check_notnull(api, end, "end")) ||
+        (st = aclemu_check_notnull(api, step, "step")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype_value(api, start->dtype, "start", RANGE_IN)) ||
+        (st = aclemu_check_dtype_value(api, end->dtype, "end", RANGE_IN)) ||
+        (st = aclemu_check_dtype_value(api, step->dtype, "step", RANGE_IN)) ||
+        (st = aclemu_check_dtype(api, out, "out", RANGE_OUT)))
+        return st;
+    /* computed in out's dtype class: the bounds as doubles for floats, as integers otherwise */
+    int integral = !aclemu_dtype_is_float(out->dtype);
+    double fs = aclemu_scalar_to_f64(start), fe = aclemu_scalar_to_f64(end), fst = aclemu_scalar_to_f64(step);
+    if (integral) {
+        fs = (double)aclemu_scalar_to_i64(start);
+        fe = (double)aclemu_scalar_to_i64(end);
+        fst = (double)aclemu_scalar_to_i64(step);
+    }
+    if (!(fst > 0 || fst < 0))
+        return ACLEMU_PARAM_ERROR(api, "step must be nonzero.");
+    if (isinf(fs) || isinf(fe) || isnan(fs) || isnan(fe))
+        return ACLEMU_PARAM_ERROR(api, "unsupported range: start %g, end %g.", fs, fe);
+    if ((fst > 0 && fs > fe) || (fst < 0 && fs < fe))
+        return ACLEMU_PARAM_ERROR(api, "upper bound and larger bound inconsistent with step sign: start %g, end %g, "
+                                       "step %g.",
+                                  fs, fe, fst);
+    double span = (fe - fs) / fst;
+    int64_t n = closed ? (int64_t)floor(span) + 1 : (int64_t)ceil(span);
+    if (n < 0)
+        n = 0;
+    if (out->ndim != 1 || out->shape[0] != n)
+        return ACLEMU_PARAM_ERROR(api, "out should be a 1-D tensor of %lld elements, got shape with %lld elements.",
+                                  (long long)n, (long long)aclemu_tensor_numel(out));
+    if (n == 0)
+        return ACLNN_SUCCESS;
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)n, aclemu_vector_core_num(aclemu_op_profile()), 16384, 64, &bd, &per);
+    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(ex, "ArangeFill", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->integral = integral;
+    a->fstart = fs;
+    a->fstep = fst;
+    a->istart = (int64_t)fs;
+    a->istep = (int64_t)fst;
+    a->per_block = (int64_t)per;
+    return aclemu_exec_tdesc(ex, a, &a->out, out);
+}
+
+aclnnStatus aclemu_plan_Arange(aclOpExecutor *executor, const aclScalar *start, const aclScalar *end,
+                               const aclScalar *step, aclTensor *out)
+{
+    return plan_range(executor, start, end, step, out, 0);
+}
+
+aclnnStatus aclemu_plan_Range(aclOpExecutor *executor, const aclScalar *start, const aclScalar *end,
+                              const aclScalar *step, aclTensor *out)
+{
+    return plan_range(executor, start, end, step, out, 1);
+}
+
+/* ---- pads and Roll (the IndexMap kernel) ------------------------------------------------------ */
+#define PAD_DTYPES (DT(FLOAT) | DT(INT32) | DT(FLOAT16) | DT(INT8) | DT(DOUBLE) | DT(INT16) | DT(INT64) | DT(UINT64) | \
+                    DT(UINT32) | DT(UINT16) | DT(UINT8) | DT(BOOL) | DT(BF16))
+#define MIRROR_DTYPES (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(DOUBLE) | DT(INT8) | DT(UINT8) | \
+                       DT(BOOL) | DT(BF16))
+#define ROLL_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(INT8) | DT(UINT8) | DT(INT32) | DT(UINT32) | DT(BOOL) | DT(INT64) | \
+                     DT(BF16) | DT(INT16))
+
+/* self -> out through the per-dim maps (kinds / shifts over out's dims; self has out's rank). */
+static aclnnStatus map_launch(aclOpExecutor *ex, const aclTensor *self, const aclTensor *out, const int32_t *kind,
+                              const int64_t *shift, const aclScalar *value, const aclTensor *self_base,
+                              const aclTensor *out_base)
+{
+    if (aclemu_tensor_numel(out) == 0)
+        return ACLNN_SUCCESS;
+    int64_t rows = aclemu_tensor_numel(out) / out->shape[out->ndim - 1];
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)rows, aclemu_vector_core_num(aclemu_op_profile()),
+                   (uint64_t)(8192 / out->shape[out->ndim - 1] + 1), 1, &bd, &per);
+    mv_map_args *a = (mv_map_args *)aclemu_exec_add_launch(ex, "IndexMap", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    for (uint32_t d = 0; d < out->ndim; d++) {
+        a->kind[d] = kind[d];
+        a->shift[d] = shift[d];
+    }
+    if (value) {
+        a->cval_f = aclemu_scalar_to_f64(value);
+        a->cval_i = aclemu_scalar_to_i64(value);
+    }
+    a->rows_per_block = (int64_t)per;
+    aclnnStatus st;
+    if ((st = aclemu_exec_tdesc(ex, a, &a->self, self)) || (st = aclemu_exec_tdesc(ex, a, &a->out, out)))
+        return st;
+    /* views made here (a flattened Roll) take their addresses from the API tensors */
+    if (self_base && (st = aclemu_exec_bind_tensor(ex, a, &a->self.addr, self_base)))
+        return st;
+    return out_base ? aclemu_exec_bind_tensor(ex, a, &a->out.addr, out_base) : ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_plan_ConstantPadNd(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *pad,
+                                      const aclScalar *value, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, pad, "pad")) ||
+        (st = aclemu_check_notnull(api, value, "value")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_dtype(api, self, "self", PAD_DTYPES)))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    uint32_t nd = self->ndim;
+    if (out->ndim != nd)
+        return ACLEMU_PARAM_ERROR(api, "Dim of self[%u] and out[%u] can't be different.", nd, out->ndim);
+    if (pad->size % 2)
+        return ACLEMU_PARAM_ERROR(api, "Pad len must be divisible by 2");
+    if (pad->size / 2 > nd)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnConstantPadNd pad len [%llu] to not be greater than twice of [%u] "
+                                       "but check failed.",
+                                  (unsigned long long)pad->size, nd);
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    for (uint32_t d = 0; d < nd; d++) {
+        int64_t lo = 0, hi = 0;
+        uint32_t k = nd - 1 - d; /* pad pairs start at the last dim */
+        if (2 * k + 1 < pad->size) {
+            lo = pad->data[2 * k];
+            hi = pad->data[2 * k + 1];
+            kind[d] = MV_CONST;
+        }
+        int64_t want = self->shape[d] + lo + hi;
+        if (want < 0)
+            return ACLEMU_PARAM_ERROR(api, "The input size %lld plus padding %lld and %lld resulted in a negative output "
+                                           "size, which is invalid. Check dimension %u of your input.",
+                                      (long long)self->shape[d], (long long)lo, (long long)hi, d);
+        if (out->shape[d] != want)
+            return ACLEMU_PARAM_ERROR(api, "output shape at dim %u check failed,The output shape you provided is %lld at "
+                                           "dim %u, and the expected one is %lld at dim %u based on the infershape.",
+                                      d, (long long)out->shape[d], d, (long long)want, d);
+        shift[d] = lo;
+    }
+    if (aclemu_tensor_numel(self) == 0) /* nothing to copy: every element is the constant */
+        for (uint32_t d = 0; d < nd; d++)
+            kind[d] = MV_CONST;
+    return map_launch(executor, self, out, kind, shift, value, NULL, NULL);
+}
+
+/* Reflection / replication pads of the last k dims (rank k+1 or k+2). */
+static aclnnStatus plan_edge_pad(aclOpExecutor *ex, const aclTensor *self, const aclIntArray *padding,
+                                 const aclTensor *out, uint32_t k, int kind_of)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, padding, "padding")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", MIRROR_DTYPES)) ||
+        (st = aclemu_check_dtype(api, out, "out", MIRROR_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    uint32_t nd = self->ndim;
+    if (nd < k + 1 || nd > k + 2)
+        return ACLEMU_PARAM_ERROR(api, "self dim num %u should be in [%u, %u].", nd, k + 1, k + 2);
+    if (out->ndim != nd)
+        return ACLEMU_PARAM_ERROR(api, "self, out dim should be same.");
+    if (padding->size != 2 * k)
+        return ACLEMU_PARAM_ERROR(api, "padding length should be %u, but got %llu.", 2 * k,
+                                  (unsigned long long)padding->size);
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    for (uint32_t d = 0; d < nd; d++) {
+        int64_t lo = 0, hi = 0;
+        if (d >= nd - k) {
+            uint32_t j = nd - 1 - d;
+            lo = padding->data[2 * j];
+            hi = padding->data[2 * j + 1];
+            kind[d] = kind_of;
+            if (kind_of == MV_REFLECT && (lo >= self->shape[d] || hi >= self->shape[d] || lo < 0 || hi < 0))
+                return ACLEMU_PARAM_ERROR(api, "padding size should be less than the corresponding self dimention.");
+            if (kind_of == MV_REPLICATE && (self->shape[d] == 0 || lo < 0 || hi < 0))
+                return ACLEMU_PARAM_ERROR(api, "padding should be non-negative and the padded dim %u of self non-empty.", d);
+        }
+        if (out->shape[d] != self->shape[d] + lo + hi)
+            return ACLEMU_PARAM_ERROR(api, "wrong out shape.");
+        shift[d] = lo;
+    }
+    if (aclemu_tensor_numel(self) == 0)
+        return ACLNN_SUCCESS; /* a non-padded dim of size 0: out is empty too */
+    return map_launch(ex, self, out, kind, shift, NULL, NULL, NULL);
+}
+
+#define EDGE_PAD(name, k, kind)                                                                                      \
+    aclnnStatus aclemu_plan_##name(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *padding,       \
+                                   aclTensor *out)                                                                   \
+    {                                                                                                                \
+        return plan_edge_pad(executor, self, padding, out, k, kind);                                                \
+    }
+EDGE_PAD(ReflectionPad1d, 1, MV_REFLECT)
+EDGE_PAD(ReflectionPad2d, 2, MV_REFLECT)
+EDGE_PAD(ReflectionPad3d, 3, MV_REFLECT)
+EDGE_PAD(ReplicationPad1d, 1, MV_REPLICATE)
+EDGE_PAD(ReplicationPad2d, 2, MV_REPLICATE)
+EDGE_PAD(ReplicationPad3d, 3, MV_REPLICATE)
+
+aclnnStatus aclemu_plan_Roll(aclOpExecutor *executor, const aclTensor *x, const aclIntArray *shifts,
+                             const aclIntArray *dims, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, shifts, "shifts")) ||
+        (st = aclemu_check_notnull(api, dims, "dims")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, x, "x", ROLL_DTYPES)) || (st = aclemu_check_dtype(api, out, "out", ROLL_DTYPES)) ||
+        (st = aclemu_check_same_dtype(api, x, "x", out, "out")) || (st = aclemu_check_same_shape(api, x, "x", out, "out")))
+        return st;
+    if (dims->size == 0 && shifts->size != 1)
+        return ACLEMU_PARAM_ERROR(api, "The size of shifts must be 1 if the size of dims is 0.");
+    if (dims->size && dims->size != shifts->size)
+        return ACLEMU_PARAM_ERROR(api, "shifts and dims must have the same size, got %llu and %llu.",
+                                  (unsigned long long)shifts->size, (unsigned long long)dims->size);
+    if ((st = aclemu_check_shape(api, x, "x", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t n = (int64_t)x->ndim;
+    for (uint64_t i = 0; i < dims->size; i++)
+        if (dims->data[i] < -n || dims->data[i] >= n)
+            return ACLEMU_PARAM_ERROR(api, "The values of dims should be in range [%lld, %lld].", (long long)-n,
+                                      (long long)(n - 1));
+    if (aclemu_tensor_numel(x) == 0)
+        return ACLNN_SUCCESS;
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    if (dims->size == 0) {
+        /* the flattened tensor rolls: as a 1-D view, which needs both views contiguous */
+        if (!aclemu_tensor_is_contiguous(x) || !aclemu_tensor_is_contiguous(out))
+            return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api,
+                                   "Roll over the flattened tensor of a non-contiguous view is not supported yet.");
+        act_view fx, fo;
+        act_view_of(&fx, x);
+        act_view_of(&fo, out);
+        fx.view.ndim = fo.view.ndim = 1;
+        fx.view.shape[0] = fo.view.shape[0] = aclemu_tensor_numel(x);
+        fx.view.stride[0] = fo.view.stride[0] = 1;
+        kind[0] = MV_ROLL;
+        shift[0] = shifts->data[0];
+        return map_launch(executor, &fx.view, &fo.view, kind, shift, NULL, x, out);
+    }
+    for (uint64_t i = 0; i < dims->size; i++) {
+        int64_t d = dims->data[i] < 0 ? dims->data[i] + n : dims->data[i];
+        kind[d] = MV_ROLL;
+        shift[d] += shifts->data[i]; /* a dim named twice rolls by the sum */
+    }
+    return map_launch(executor, x, out, kind, shift, NULL, NULL, NULL);
+}
