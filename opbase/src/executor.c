@@ -1,8 +1,8 @@
 /* aclOpExecutor: recording (stage 1), replay (stage 2), repeatability and address rebinding.
  * See aclemu_op/executor.h for the model. */
 #include <pthread.h>
-#include <stdio.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
