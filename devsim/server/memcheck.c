@@ -87,14 +87,16 @@ static void shadow_mark(ds_memcheck *mc, uint64_t a, uint64_t n, int val)
 {
     if (n == 0 || a < mc->base || a - mc->base >= mc->size)
         return;
-    uint64_t off = a - mc->base, end = off + n > mc->size ? mc->size : off + n;
+    uint64_t off = a - mc->base, end = n > mc->size - off ? mc->size : off + n;
     shadow_fill(mc, off >> 2, (end + 3) >> 2, val);
 }
 
 /* Unwritten bytes (by 4-byte words) of [a, a+n); *first = the first of them. */
 static uint64_t shadow_unwritten(ds_memcheck *mc, uint64_t a, uint64_t n, uint64_t *first)
 {
-    uint64_t off = a - mc->base, end = off + n;
+    if (a < mc->base || a - mc->base >= mc->size || n == 0)
+        return 0;
+    uint64_t off = a - mc->base, end = n > mc->size - off ? mc->size : off + n;
     uint64_t w0 = off >> 2, w1 = (end + 3) >> 2, bad = 0, firstw = UINT64_MAX;
     while (w0 < w1) {
         uint64_t i = w0 >> 6, b = w0 & 63;
