@@ -11,18 +11,18 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 B=$(cd "${1:-$ROOT/build}" && pwd)
 ROUNDS=${2:-3}
 REPS=${3:-51}
-BASE=${4:-}
+BASE=${4:+$(cd "$4" && pwd)}
 export ACLEMU_CONF_DIR=$ROOT/conf
 export ACLEMU_DEVSIM=$B/devsim/server/aclemu-devsim
 export ACLEMU_RUNTIME_DIR=$(mktemp -d /tmp/aclemu-mcbench.XXXXXX)
 OUT=$ACLEMU_RUNTIME_DIR/out
 mkdir -p "$OUT"
-trap '"$ACLEMU_DEVSIM" --device 0 --stop >/dev/null 2>&1; rm -rf "$ACLEMU_RUNTIME_DIR"' EXIT
+trap 'set +e; "$ACLEMU_DEVSIM" --device 0 --stop >/dev/null 2>&1; [ -n "$BASE" ] && ACLEMU_RUNTIME_DIR=$ACLEMU_RUNTIME_DIR/base "$BASE/devsim/server/aclemu-devsim" --device 0 --stop >/dev/null 2>&1; rm -rf "$ACLEMU_RUNTIME_DIR"' EXIT
 unset ACLEMU_MEMCHECK ACLEMU_MEMCHECK_LOG
 for r in $(seq "$ROUNDS"); do
-    if [ -n "$BASE" ]; then
-        ACLEMU_DEVSIM=$BASE/devsim/server/aclemu-devsim "$BASE/tools/bench/bench_memcheck" "$REPS" > "$OUT/base.$r"
-        "$BASE/devsim/server/aclemu-devsim" --device 0 --stop >/dev/null 2>&1 || true
+    if [ -n "$BASE" ]; then # its own device process (another protocol version), in its own dir
+        ACLEMU_RUNTIME_DIR=$ACLEMU_RUNTIME_DIR/base ACLEMU_DEVSIM=$BASE/devsim/server/aclemu-devsim \
+            "$BASE/tools/bench/bench_memcheck" "$REPS" > "$OUT/base.$r"
     fi
     "$B/tools/bench/bench_memcheck" "$REPS" > "$OUT/off.$r"
     ACLEMU_MEMCHECK=1 "$B/tools/bench/bench_memcheck" "$REPS" > "$OUT/on.$r" 2> "$OUT/on.$r.err"
