@@ -3,9 +3,9 @@
  *  - HELLO with flags & DS_HELLO_MEMCHECK carries an fd: a memfd of one ds_mc_ring the client
  *    created. The device checks that client's launches and copies and writes its reports there;
  *    the client prints them (at synchronisations, at close, at exit).
- *  - A KERNEL task of such a client has u[0] = bytes of the manifest (a ds_mc_manifest and its
- *    drv_mc_range entries) after the arguments (which are padded to 8 bytes), u[1] = the
- *    client's launch sequence number. u[0] = 0: no manifest.
+ *  - A KERNEL task of such a client has u[1] = bytes of the manifest (a ds_mc_manifest and its
+ *    drv_mc_range entries) after the arguments (which are padded to 8 bytes), u[2] = the
+ *    client's launch sequence number (u[0] is the execute timeout). u[1] = 0: no manifest.
  *  - DS_OP_MEMCHECK requests (flags = DS_MC_REQ_*) tell the device about what the runtime did
  *    without a task: a synchronous copy through the client's mapping, an allocation's requested
  *    size.

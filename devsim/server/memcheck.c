@@ -682,7 +682,7 @@ void ds_mc_request(ds_server *srv, uint32_t slot, const ds_req *req, ds_resp *r)
 static int check_kernel(ds_server *srv, ds_memcheck *mc, uint32_t slot, ds_stream_shm *s,
                         const ds_task *t)
 {
-    uint64_t args = ((uint64_t)t->args_size + 7) & ~7ull, mbytes = t->u[0];
+    uint64_t args = ((uint64_t)t->args_size + 7) & ~7ull, mbytes = t->u[1];
     if (mbytes < sizeof(ds_mc_manifest) || sizeof(ds_task) + args + mbytes > t->size)
         return 0; /* no usable manifest: nothing to check */
     const ds_mc_manifest *m = (const ds_mc_manifest *)((const unsigned char *)t + sizeof *t + args);
@@ -694,7 +694,7 @@ static int check_kernel(ds_server *srv, ds_memcheck *mc, uint32_t slot, ds_strea
     snprintf(op, sizeof op, "%.*s", (int)sizeof m->op, m->op);
     snprintf(kernel, sizeof kernel, "%.*s", ACLEMU_KERNEL_NAME_LEN, t->kernel);
     site w = {op, kernel, (uint32_t)(s - srv->ctl->streams), atomic_load(&s->completed) + 1,
-              t->u[1], mc->cl[slot].pid};
+              t->u[2], mc->cl[slot].pid};
     int legal = 1;
     unsigned char ok[DS_MC_MAX_RANGES];
     pthread_rwlock_rdlock(&mc->rw);
@@ -774,7 +774,7 @@ int ds_mc_task(ds_server *srv, ds_stream_shm *s, const ds_task *t)
     int rc;
     switch (t->kind) {
     case DS_TASK_KERNEL:
-        rc = t->u[0] ? check_kernel(srv, mc, slot, s, t) : 0;
+        rc = t->u[1] ? check_kernel(srv, mc, slot, s, t) : 0;
         break;
     case DS_TASK_COPY:
     case DS_TASK_COPY2D:

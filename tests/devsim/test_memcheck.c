@@ -106,9 +106,9 @@ static int launch(const drv_mc_range *g, uint32_t n)
     snprintf(m->op, sizeof m->op, "aclnnTest");
     m->count = n;
     memcpy(m + 1, g, n * sizeof *g);
-    t->u[0] = sizeof *m + n * sizeof *g;
-    t->u[1] = 7;
-    t->size = (uint32_t)(sizeof *t + 16 + t->u[0]);
+    t->u[1] = sizeof *m + n * sizeof *g;
+    t->u[2] = 7;
+    t->size = (uint32_t)(sizeof *t + 16 + t->u[1]);
     snprintf(t->kernel, sizeof t->kernel, "TestKernel");
     return ds_mc_task(srv, stream, t);
 }

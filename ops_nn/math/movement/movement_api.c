@@ -551,3 +551,560 @@ aclnnStatus aclemu_plan_Roll(aclOpExecutor *executor, const aclTensor *x, const 
     }
     return map_launch(executor, x, out, kind, shift, NULL, NULL, NULL);
 }
+
+/* ---- Im2col ---------------------------------------------------------------------------------- */
+#define IM2COL_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(BF16))
+
+static int64_t floor_div(int64_t x, int64_t y)
+{
+    int64_t q = x / y;
+    return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+}
+
+aclnnStatus aclemu_plan_Im2col(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *kernelSize,
+                               const aclIntArray *dilation, const aclIntArray *padding, const aclIntArray *stride,
+                               const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, kernelSize, "kernelSize")) ||
+        (st = aclemu_check_notnull(api, dilation, "dilation")) || (st = aclemu_check_notnull(api, padding, "padding")) ||
+        (st = aclemu_check_notnull(api, stride, "stride")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", IM2COL_DTYPES)))
+        return st;
+    if (self->ndim != 3 && self->ndim != 4)
+        return ACLEMU_PARAM_ERROR(api, "Expected self dim [%u] to be 3 or 4 but check failed.", self->ndim);
+    int b = self->ndim == 4;
+    for (uint32_t i = (uint32_t)b; i < self->ndim; i++)
+        if (self->shape[i] <= 0)
+            return ACLEMU_PARAM_ERROR(api, "self'dims is invalid, self No.[%u] dim is [%lld].", i + 1,
+                                      (long long)self->shape[i]);
+    const aclIntArray *arr[4] = {kernelSize, dilation, padding, stride};
+    const char *names[4] = {"kernelSize", "dilation", "padding", "stride"};
+    for (int k = 0; k < 4; k++) {
+        if (arr[k]->size != 2)
+            return ACLEMU_PARAM_ERROR(api, "It is expected %s equals to 2, but got size %llu.", names[k],
+                                      (unsigned long long)arr[k]->size);
+        for (int i = 0; i < 2; i++)
+            if (k == 2 ? arr[k]->data[i] < 0 : arr[k]->data[i] <= 0)
+                return ACLEMU_PARAM_ERROR(api, "It is expected %s be greater than %szero, but %s No.[%d] dim is [%lld].",
+                                          names[k], k == 2 ? "or equal to " : "", names[k], i, (long long)arr[k]->data[i]);
+    }
+    int64_t H = self->shape[b + 1], W = self->shape[b + 2];
+    int64_t OH = floor_div(H + 2 * padding->data[0] - (dilation->data[0] * (kernelSize->data[0] - 1) + 1), stride->data[0]) + 1;
+    int64_t OW = floor_div(W + 2 * padding->data[1] - (dilation->data[1] * (kernelSize->data[1] - 1) + 1), stride->data[1]) + 1;
+    if (OH < 1 || OW < 1)
+        return ACLEMU_PARAM_ERROR(api, "The shape (%lld, %lld) of the array calculated by other parameters must be at "
+                                       "least one.",
+                                  (long long)OH, (long long)OW);
+    int64_t K = self->shape[b] * kernelSize->data[0] * kernelSize->data[1];
+    int64_t want[3] = {b ? self->shape[0] : K, b ? K : OH * OW, OH * OW};
+    uint32_t wn = b ? 3 : 2;
+    char s1[128], s2[128];
+    if (out->ndim != wn || memcmp(out->shape, want, wn * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Expect out shape [%s], but got: [%s].", aclemu_shape_str(want, wn, s1, sizeof s1),
+                                  aclemu_shape_str(out->shape, out->ndim, s2, sizeof s2));
+    if ((st = aclemu_check_can_cast(api, self->dtype, out, "out")))
+        return st;
+    int64_t rows = (b ? self->shape[0] : 1) * K;
+    if (rows == 0)
+        return ACLNN_SUCCESS;
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)rows, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(8192 / (OH * OW) + 1), 1,
+                   &bd, &per);
+    mv_im2col_args *a = (mv_im2col_args *)aclemu_exec_add_launch(executor, "Im2col", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->kh = kernelSize->data[0];
+    a->kw = kernelSize->data[1];
+    a->dh = dilation->data[0];
+    a->dw = dilation->data[1];
+    a->ph = padding->data[0];
+    a->pw = padding->data[1];
+    a->sh = stride->data[0];
+    a->sw = stride->data[1];
+    a->OH = OH;
+    a->OW = OW;
+    a->batched = b;
+    a->rows_per_block = (int64_t)per;
+    if ((st = aclemu_exec_tdesc(executor, a, &a->self, self)))
+        return st;
+    return aclemu_exec_tdesc(executor, a, &a->out, out);
+}
+
+/* ---- Stack / SplitTensor / SplitWithSize / Expand -------------------------------------------- */
+#define STACK_DTYPES (DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(UINT8) | DT(UINT16) | DT(UINT32) | DT(UINT64) | \
+                      DT(FLOAT16) | DT(FLOAT) | DT(BOOL) | DT(DOUBLE) | DT(BF16))
+#define SPLIT_DTYPES (DT(DOUBLE) | DT(FLOAT) | DT(FLOAT16) | DT(BF16) | DT(INT64) | DT(UINT64) | DT(INT32) | DT(UINT32) | \
+                      DT(INT16) | DT(UINT16) | DT(INT8) | DT(UINT8) | DT(BOOL))
+#define EXPAND_DTYPES (DT(FLOAT16) | DT(FLOAT) | DT(UINT8) | DT(INT8) | DT(INT32) | DT(INT64) | DT(BOOL) | DT(BF16))
+
+/* t viewed without dim d, at index i along it. */
+static void view_select(act_view *v, const aclTensor *t, uint32_t d, int64_t i)
+{
+    act_view_of(v, t);
+    v->view.offset = t->offset + i * t->stride[d];
+    for (uint32_t k = d; k + 1 < t->ndim; k++) {
+        v->view.shape[k] = t->shape[k + 1];
+        v->view.stride[k] = t->stride[k + 1];
+    }
+    v->view.ndim = t->ndim - 1;
+}
+
+aclnnStatus aclemu_plan_Stack(aclOpExecutor *executor, const aclTensorList *tensors, int64_t dim, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, tensors, "tensors")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if (tensors->size == 0)
+        return ACLEMU_PARAM_ERROR(api, "tensors should not be an empty list.");
+    const aclTensor *t0 = tensors->items[0];
+    aclDataType pd = ACL_DT_UNDEFINED;
+    for (uint64_t i = 0; i < tensors->size; i++) {
+        const aclTensor *t = tensors->items[i];
+        if (!t)
+            return ACLEMU_NULL_ERROR(api, "tensors[%llu] should not be nullptr.", (unsigned long long)i);
+        if ((st = aclemu_check_dtype(api, t, "tensors", STACK_DTYPES)))
+            return st;
+        pd = i ? aclemu_promote_types(pd, t->dtype) : t->dtype;
+        if (pd == ACL_DT_UNDEFINED)
+            return ACLEMU_PARAM_ERROR(api, "tensor %llu dtype %s can not promote with the others.", (unsigned long long)i,
+                                      aclemu_dtype_name(t->dtype));
+        if (t->ndim != t0->ndim || memcmp(t->shape, t0->shape, t0->ndim * sizeof(int64_t)))
+            return ACLEMU_PARAM_ERROR(api, "stack expects each tensor to be equal size, tensor %llu differs.",
+                                      (unsigned long long)i);
+    }
+    if ((st = aclemu_check_dtype(api, out, "out", STACK_DTYPES)) || (st = aclemu_check_can_cast(api, pd, out, "out")))
+        return st;
+    int64_t n = (int64_t)t0->ndim + 1, d = dim < 0 ? dim + n : dim;
+    if (d < 0 || d >= n || n > ACLEMU_MAX_RANK)
+        return ACLEMU_PARAM_ERROR(api, "dim %lld should be in the range [%lld, %lld] (at most %d dims).", (long long)dim,
+                                  (long long)-n, (long long)(n - 1), ACLEMU_MAX_RANK);
+    int64_t want[ACLEMU_KMAX_RANK];
+    for (int64_t k = 0, j = 0; k < n; k++)
+        want[k] = k == d ? (int64_t)tensors->size : t0->shape[j++];
+    char a[256], b[256];
+    if ((int64_t)out->ndim != n || memcmp(out->shape, want, (size_t)n * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.",
+                                  aclemu_shape_str(want, (uint32_t)n, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    for (uint64_t i = 0; i < tensors->size; i++) {
+        act_view src, dst;
+        act_view_of(&src, tensors->items[i]);
+        view_select(&dst, out, (uint32_t)d, (int64_t)i);
+        if ((st = mv_copy(executor, &dst, &src)))
+            return st;
+    }
+    return ACLNN_SUCCESS;
+}
+
+/* self split along dim into parts of sizes[i] (summing to the dim), into out[i]. */
+static aclnnStatus plan_split(aclOpExecutor *ex, const aclTensor *self, const int64_t *sizes, uint64_t nparts, int64_t d,
+                              const aclTensorList *out)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if (out->size != nparts)
+        return ACLEMU_PARAM_ERROR(api, "out should hold %llu tensors, got %llu.", (unsigned long long)nparts,
+                                  (unsigned long long)out->size);
+    int64_t at = 0;
+    for (uint64_t i = 0; i < nparts; i++) {
+        const aclTensor *o = out->items[i];
+        if (!o)
+            return ACLEMU_NULL_ERROR(api, "out[%llu] should not be nullptr.", (unsigned long long)i);
+        act_view src, dst;
+        act_view_slice(&src, self, (uint32_t)d, at, sizes[i]);
+        if ((st = aclemu_check_same_dtype(api, self, "self", o, "out")))
+            return st;
+        char a[256], b[256];
+        if (o->ndim != self->ndim || memcmp(o->shape, src.view.shape, self->ndim * sizeof(int64_t)))
+            return ACLEMU_PARAM_ERROR(api, "out[%llu] shape should be %s, but current is %s.", (unsigned long long)i,
+                                      aclemu_shape_str(src.view.shape, self->ndim, a, sizeof a),
+                                      aclemu_shape_str(o->shape, o->ndim, b, sizeof b));
+        act_view_of(&dst, o);
+        if ((st = mv_copy(ex, &dst, &src)))
+            return st;
+        at += sizes[i];
+    }
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus split_common(const char *api, const aclTensor *self, const aclTensorList *out, int64_t dim, int64_t *d)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", SPLIT_DTYPES)) || (st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t n = (int64_t)self->ndim;
+    if (n == 0 || dim < -n || dim >= n)
+        return ACLEMU_PARAM_ERROR(api, "dim %lld should be in the range [%lld, %lld].", (long long)dim, (long long)-n,
+                                  (long long)(n - 1));
+    *d = dim < 0 ? dim + n : dim;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_plan_SplitTensor(aclOpExecutor *executor, const aclTensor *self, uint64_t splitSections, int64_t dim,
+                                    aclTensorList *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = 0;
+    if ((st = split_common(api, self, out, dim, &d)))
+        return st;
+    int64_t len = self->shape[d];
+    if (splitSections == 0 && len != 0)
+        return ACLEMU_PARAM_ERROR(api, "splitSections should be greater than 0 for a non-empty dim.");
+    uint64_t parts = splitSections ? (uint64_t)((len + (int64_t)splitSections - 1) / (int64_t)splitSections) : 1;
+    if (parts == 0)
+        parts = 1; /* an empty dim still gives one (empty) part */
+    if (parts > 64)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "more than 64 parts are not supported yet.");
+    int64_t sizes[64];
+    for (uint64_t i = 0; i < parts; i++) {
+        int64_t s = (int64_t)i * (int64_t)splitSections;
+        sizes[i] = len - s < (int64_t)splitSections ? len - s : (int64_t)splitSections;
+        if (sizes[i] < 0) sizes[i] = 0;
+    }
+    return plan_split(executor, self, sizes, parts, d, out);
+}
+
+aclnnStatus aclemu_plan_SplitWithSize(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *splitSize,
+                                      int64_t dim, aclTensorList *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = 0;
+    if ((st = aclemu_check_notnull(api, splitSize, "splitSize")) || (st = split_common(api, self, out, dim, &d)))
+        return st;
+    int64_t sum = 0;
+    for (uint64_t i = 0; i < splitSize->size; i++) {
+        if (splitSize->data[i] < 0)
+            return ACLEMU_PARAM_ERROR(api, "splitSize[%llu] %lld should not be negative.", (unsigned long long)i,
+                                      (long long)splitSize->data[i]);
+        sum += splitSize->data[i];
+    }
+    if (sum != self->shape[d])
+        return ACLEMU_PARAM_ERROR(api, "the sum of splitSize %lld should be the size %lld of dim %lld.", (long long)sum,
+                                  (long long)self->shape[d], (long long)d);
+    return plan_split(executor, self, splitSize->data, splitSize->size, d, out);
+}
+
+aclnnStatus aclemu_plan_Expand(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *size, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, size, "size")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", EXPAND_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    if (size->size < self->ndim || size->size > ACLEMU_MAX_RANK)
+        return ACLEMU_PARAM_ERROR(api, "the number of sizes %llu should be in [%u, %d].", (unsigned long long)size->size,
+                                  self->ndim, ACLEMU_MAX_RANK);
+    int64_t want[ACLEMU_KMAX_RANK];
+    char a[256], b[256];
+    for (uint64_t i = 0; i < size->size; i++) {
+        int64_t lead = (int64_t)(size->size - self->ndim), s = (int64_t)i >= lead ? self->shape[i - lead] : 1;
+        int64_t w = size->data[i];
+        if (w == -1 && (int64_t)i >= lead) w = s;
+        if (w < 0 || (s != 1 && w != s))
+            return ACLEMU_PARAM_ERROR(api, "the self shape [%s] does not match size [%s].",
+                                      aclemu_shape_str(self->shape, self->ndim, a, sizeof a),
+                                      aclemu_shape_str(size->data, (uint32_t)size->size, b, sizeof b));
+        want[i] = w;
+    }
+    if (out->ndim != size->size || memcmp(out->shape, want, size->size * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.",
+                                  aclemu_shape_str(want, (uint32_t)size->size, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    act_view src, dst;
+    act_view_of(&src, self);
+    act_view_of(&dst, out);
+    return mv_copy(executor, &dst, &src); /* self broadcast to out's shape */
+}
+
+/* ---- Eye / Linspace / Flip --------------------------------------------------------------------- */
+#define EYE_DTYPES (DT(FLOAT) | DT(INT32) | DT(FLOAT16) | DT(INT8) | DT(INT16) | DT(UINT8) | DT(INT64) | DT(BOOL) | DT(BF16))
+#define LINSPACE_IN (DT(FLOAT) | DT(FLOAT16) | DT(BF16) | DT(INT32) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(INT64) | DT(DOUBLE))
+#define LINSPACE_OUT LINSPACE_IN
+#define FLIP_DTYPES (DT(INT8) | DT(UINT8) | DT(INT16) | DT(UINT16) | DT(INT32) | DT(UINT32) | DT(INT64) | DT(UINT64) | \
+                     DT(FLOAT16) | DT(BF16) | DT(FLOAT) | DT(DOUBLE) | DT(BOOL))
+
+aclnnStatus aclemu_plan_Eye(aclOpExecutor *executor, int64_t n, int64_t m, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, out, "out")) || (st = aclemu_check_dtype(api, out, "out", EYE_DTYPES)))
+        return st;
+    if (out->ndim != 2)
+        return ACLEMU_PARAM_ERROR(api, "Expected out to be 2-D tensor, but the dimension of out is %u.", out->ndim);
+    if (n < 0)
+        return ACLEMU_PARAM_ERROR(api, "n must be greater or equal to 0, got %lld", (long long)n);
+    if (m < 0)
+        return ACLEMU_PARAM_ERROR(api, "m must be greater or equal to 0, got %lld", (long long)m);
+    if (out->shape[0] != n || out->shape[1] != m)
+        return ACLEMU_PARAM_ERROR(api, "out shape should be [%lld, %lld].", (long long)n, (long long)m);
+    if (n == 0 || m == 0)
+        return ACLNN_SUCCESS;
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)n, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(8192 / m + 1), 1, &bd, &per);
+    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(executor, "ArangeFill", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->eye = 1;
+    a->per_block = (int64_t)per;
+    return aclemu_exec_tdesc(executor, a, &a->out, out);
+}
+
+aclnnStatus aclemu_plan_Linspace(aclOpExecutor *executor, const aclScalar *start, const aclScalar *end, int64_t steps,
+                                 aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, start, "start")) || (st = aclemu_check_notnull(api, end, "end")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype_value(api, start->dtype, "start", LINSPACE_IN)) ||
+        (st = aclemu_check_dtype_value(api, end->dtype, "end", LINSPACE_IN)) ||
+        (st = aclemu_check_dtype(api, out, "out", LINSPACE_OUT)))
+        return st;
+    if (steps < 0)
+        return ACLEMU_PARAM_ERROR(api, "number of steps must be non-negative, got %lld.", (long long)steps);
+    if (out->ndim != 1 || out->shape[0] != steps)
+        return ACLEMU_PARAM_ERROR(api, "out should be a 1-D tensor of %lld elements.", (long long)steps);
+    if (steps == 0)
+        return ACLNN_SUCCESS;
+    double s = aclemu_scalar_to_f64(start), e = aclemu_scalar_to_f64(end);
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)steps, aclemu_vector_core_num(aclemu_op_profile()), 16384, 64, &bd, &per);
+    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(executor, "ArangeFill", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->linspace = 1;
+    a->fstart = s;
+    a->fend = steps > 1 ? e : s; /* one step: the start, as torch.linspace */
+    a->fstep = steps > 1 ? (e - s) / (double)(steps - 1) : 0.0;
+    a->per_block = (int64_t)per;
+    return aclemu_exec_tdesc(executor, a, &a->out, out);
+}
+
+aclnnStatus aclemu_plan_Flip(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *dims, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, dims, "dims")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", FLIP_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = aclemu_check_same_shape(api, self, "self", out, "out")))
+        return st;
+    int64_t n = (int64_t)self->ndim;
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    for (uint64_t i = 0; i < dims->size; i++) {
+        int64_t lo = n ? -n : -1, hi = n ? n - 1 : 0, d = dims->data[i];
+        if (d < lo || d > hi)
+            return ACLEMU_PARAM_ERROR(api, "dims value %lld should be in the range [%lld, %lld].", (long long)d,
+                                      (long long)lo, (long long)hi);
+        d = d < 0 ? d + n : d;
+        if (n && kind[d] == MV_FLIP)
+            return ACLEMU_PARAM_ERROR(api, "dim %lld appears multiple times in the list of dims.", (long long)d);
+        if (n) kind[d] = MV_FLIP;
+    }
+    if (aclemu_tensor_numel(self) == 0)
+        return ACLNN_SUCCESS;
+    if (n == 0) { /* a 0-d tensor: a copy */
+        act_view src, dst;
+        act_view_of(&src, self);
+        act_view_of(&dst, out);
+        return mv_copy(executor, &dst, &src);
+    }
+    return map_launch(executor, self, out, kind, shift, NULL, NULL, NULL);
+}
+
+/* ---- RepeatInterleave (ops-nn index/repeat_interleave) ---------------------------------------- */
+#define RI_DTYPES (DT(UINT8) | DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(BOOL) | DT(FLOAT16) | DT(FLOAT) | DT(BF16) | \
+                   DT(UINT16) | DT(UINT32) | DT(UINT64))
+
+static aclnnStatus ri_common(const char *api, const aclTensor *self, const aclTensor *out)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", RI_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)))
+        return st;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus ri_dim(const char *api, const aclTensor *self, int64_t dim, int64_t *d)
+{
+    int64_t n = (int64_t)self->ndim;
+    if (n == 0)
+        return ACLEMU_PARAM_ERROR(api, "dimension specified as %lld but tensor has no dimensions.", (long long)dim);
+    if (dim < -n || dim >= n)
+        return ACLEMU_PARAM_ERROR(api, "Dimension out of range (expected to be in range of [%lld, %lld], but got %lld).",
+                                  (long long)-n, (long long)(n - 1), (long long)dim);
+    *d = dim < 0 ? dim + n : dim;
+    return ACLNN_SUCCESS;
+}
+
+/* Int variants: a broadcast view copy (out's dim split into (len, repeats)). d -1: flattened. */
+static aclnnStatus ri_int(aclOpExecutor *ex, const aclTensor *self, int64_t repeats, int64_t d, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(ex);
+    if (repeats < 0)
+        return ACLEMU_PARAM_ERROR(api, "repeats %lld can not be negative.", (long long)repeats);
+    int64_t numel = aclemu_tensor_numel(self);
+    char a[256], b[256];
+    act_view src, dst;
+    act_view_of(&src, self);
+    act_view_of(&dst, out);
+    if (d < 0) {
+        if (out->ndim != 1 || out->shape[0] != numel * repeats)
+            return ACLEMU_PARAM_ERROR(api, "out should be a 1-D tensor of %lld elements, but its shape is %s.",
+                                      (long long)(numel * repeats), aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+        if (self->ndim + 1 > ACLEMU_KMAX_RANK)
+            return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "a rank-8 self is not supported yet here.");
+        /* dst as [self.shape..., repeats] over out's one dim; src broadcast in the last */
+        int64_t st = out->stride[0] * repeats;
+        for (int k = (int)self->ndim - 1; k >= 0; k--) {
+            dst.view.shape[k] = self->shape[k];
+            dst.view.stride[k] = st;
+            st *= self->shape[k];
+        }
+        dst.view.shape[self->ndim] = repeats;
+        dst.view.stride[self->ndim] = out->stride[0];
+        dst.view.ndim = self->ndim + 1;
+        src.view.shape[self->ndim] = 1;
+        src.view.stride[self->ndim] = 0;
+        src.view.ndim = self->ndim + 1;
+        return mv_copy(ex, &dst, &src);
+    }
+    int64_t want[ACLEMU_KMAX_RANK];
+    memcpy(want, self->shape, self->ndim * sizeof(int64_t));
+    want[d] *= repeats;
+    if (out->ndim != self->ndim || memcmp(out->shape, want, self->ndim * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", aclemu_shape_str(want, self->ndim, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    if (self->ndim + 1 > ACLEMU_KMAX_RANK)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "a rank-8 self is not supported yet here.");
+    /* insert the repeats dim after d: dst (len, repeats) strides (r*s, s), src (len, 1) (s, 0) */
+    for (int k = (int)self->ndim; k > (int)d + 1; k--) {
+        dst.view.shape[k] = dst.view.shape[k - 1];
+        dst.view.stride[k] = dst.view.stride[k - 1];
+        src.view.shape[k] = src.view.shape[k - 1];
+        src.view.stride[k] = src.view.stride[k - 1];
+    }
+    dst.view.shape[d] = self->shape[d];
+    dst.view.stride[d] = out->stride[d] * repeats;
+    dst.view.shape[d + 1] = repeats;
+    dst.view.stride[d + 1] = out->stride[d];
+    src.view.shape[d + 1] = 1;
+    src.view.stride[d + 1] = 0;
+    dst.view.ndim = src.view.ndim = self->ndim + 1;
+    return mv_copy(ex, &dst, &src);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveInt(aclOpExecutor *executor, const aclTensor *self, int64_t repeats,
+                                            int64_t outputSize, aclTensor *out)
+{
+    aclnnStatus st = ri_common(aclemu_exec_api(executor), self, out);
+    (void)outputSize; /* the out shape says it */
+    return st ? st : ri_int(executor, self, repeats, -1, out);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveIntWithDim(aclOpExecutor *executor, const aclTensor *self, int64_t repeats,
+                                                   int64_t dim, int64_t outputSize, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = 0;
+    (void)outputSize;
+    if ((st = ri_common(api, self, out)) || (st = ri_dim(api, self, dim, &d)))
+        return st;
+    return ri_int(executor, self, repeats, d, out);
+}
+
+/* Tensor variants: the counts live on the device, so the RepeatInterleaveT kernel checks them
+ * against out's length (outputSize when given must be that length). */
+static aclnnStatus ri_tensor(aclOpExecutor *ex, const aclTensor *self, const aclTensor *repeats, int64_t d,
+                             int64_t outputSize, const aclTensor *out, int tensor_only)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, repeats, "repeats")) ||
+        (st = aclemu_check_dtype(api, repeats, "repeats", DT(INT32) | DT(INT64))))
+        return st;
+    if (repeats->ndim > 1)
+        return ACLEMU_PARAM_ERROR(api, "repeats must be an empty tensor / 1D tensor.");
+    int64_t len = tensor_only ? aclemu_tensor_numel(repeats) : d < 0 ? aclemu_tensor_numel(self) : self->shape[d];
+    int64_t nrep = aclemu_tensor_numel(repeats);
+    if (!tensor_only && nrep != 1 && nrep != len)
+        return ACLEMU_PARAM_ERROR(api, "repeats must have the same size as input along dim.");
+    int64_t od = d < 0 ? 0 : d;
+    if ((d < 0 && out->ndim != 1) || (d >= 0 && out->ndim != self->ndim))
+        return ACLEMU_PARAM_ERROR(api, "out has %u dims, expected %u.", out->ndim, d < 0 ? 1u : self->ndim);
+    for (uint32_t k = 0; d >= 0 && k < self->ndim; k++)
+        if ((int64_t)k != d && out->shape[k] != self->shape[k])
+            return ACLEMU_PARAM_ERROR(api, "out dim %u is %lld, should be %lld.", k, (long long)out->shape[k],
+                                      (long long)self->shape[k]);
+    int64_t total = out->shape[od];
+    if (outputSize > 0 && outputSize != total)
+        return ACLEMU_PARAM_ERROR(api, "outputSize %lld should be out's length %lld along the dim.", (long long)outputSize,
+                                  (long long)total);
+    if (len == 0 || aclemu_tensor_numel(out) == 0)
+        return ACLNN_SUCCESS;
+    int64_t npre = 1;
+    for (int64_t k = 0; k < d; k++) npre *= self->shape[k];
+    uint32_t bd = 1;
+    uint64_t per = 1;
+    if (d >= 0)
+        aclemu_tile_1d((uint64_t)npre, aclemu_vector_core_num(aclemu_op_profile()), 1, 1, &bd, &per);
+    mv_rpt_args *a = (mv_rpt_args *)aclemu_exec_add_launch(ex, "RepeatInterleaveT", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->dim = (int32_t)d;
+    a->tensor_only = tensor_only;
+    a->len = len;
+    a->total = total;
+    a->pre_per_block = (int64_t)per;
+    if ((st = aclemu_exec_tdesc(ex, a, &a->out, out)) || (st = aclemu_exec_tdesc(ex, a, &a->repeats, repeats)))
+        return st;
+    return tensor_only ? ACLNN_SUCCESS : aclemu_exec_tdesc(ex, a, &a->self, self);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleave(aclOpExecutor *executor, const aclTensor *self, const aclTensor *repeats,
+                                         int64_t outputSize, aclTensor *out)
+{
+    aclnnStatus st = ri_common(aclemu_exec_api(executor), self, out);
+    return st ? st : ri_tensor(executor, self, repeats, -1, outputSize, out, 0);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveWithDim(aclOpExecutor *executor, const aclTensor *self, const aclTensor *repeats,
+                                                int64_t dim, int64_t outputSize, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = 0;
+    if ((st = ri_common(api, self, out)) || (st = ri_dim(api, self, dim, &d)))
+        return st;
+    return ri_tensor(executor, self, repeats, d, outputSize, out, 0);
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveTensor(aclOpExecutor *executor, const aclTensor *repeats, int64_t outputSize,
+                                               aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, repeats, "repeats")) || (st = aclemu_check_notnull(api, out, "out")) ||
+        (st = aclemu_check_dtype(api, out, "out", DT(INT32) | DT(INT64))))
+        return st;
+    return ri_tensor(executor, NULL, repeats, -1, outputSize, out, 1);
+}

@@ -51,6 +51,19 @@ static int k_arange(const void *args, size_t size, const aclemu_block *blk)
     if (size < sizeof(mv_arange_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const mv_arange_args *a = (const mv_arange_args *)args;
     const aclemu_tdesc *o = &a->out;
+    if (a->eye) { /* rows of an (n, m) identity */
+        if (o->ndim != 2) return ACLEMU_KERNEL_BAD_ARGS;
+        int64_t rows = o->shape[0], m = o->shape[1], r0 = (int64_t)blk->block_idx * a->per_block, r1 = r0 + a->per_block;
+        if (r1 > rows) r1 = rows;
+        size_t es = aclemu_kdtype_size(o->dtype);
+        int64_t one = 1;
+        for (int64_t r = r0; r < r1; r++) {
+            char *row = (char *)(uintptr_t)o->addr + (o->offset + r * o->stride[0]) * (int64_t)es;
+            aclemu_zero_run(row, o->dtype, o->stride[1] * (int64_t)es, m);
+            if (r < m) aclemu_store_i64(row + r * o->stride[1] * (int64_t)es, o->dtype, 0, &one, 1);
+        }
+        return 0;
+    }
     if (o->ndim != 1) return ACLEMU_KERNEL_BAD_ARGS;
     int64_t n = o->shape[0], b = (int64_t)blk->block_idx * a->per_block, e = b + a->per_block;
     if (e > n) e = n;
@@ -64,7 +77,10 @@ static int k_arange(const void *args, size_t size, const aclemu_block *blk)
             for (int64_t k = 0; k < m; k++) iv[k] = (int64_t)((uint64_t)a->istart + (uint64_t)(c + k) * (uint64_t)a->istep);
             aclemu_store_i64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, iv, m);
         } else {
-            for (int64_t k = 0; k < m; k++) fv[k] = a->fstart + (double)(c + k) * a->fstep;
+            for (int64_t k = 0; k < m; k++) {
+                int64_t i = c + k;
+                fv[k] = a->linspace && i >= n / 2 ? a->fend - (double)(n - 1 - i) * a->fstep : a->fstart + (double)i * a->fstep;
+            }
             aclemu_store_f64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, fv, m);
         }
     }
@@ -85,6 +101,7 @@ static inline int64_t map_index(int kind, int64_t o, int64_t shift, int64_t n)
         return i;
     case MV_REPLICATE: return i < 0 ? 0 : i >= n ? n - 1 : i;
     case MV_ROLL: i %= n; return i < 0 ? i + n : i;
+    case MV_FLIP: return n - 1 - o;
     default: return i;
     }
 }
@@ -137,6 +154,10 @@ static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
             fill_const(a, dst, os, W);
             continue;
         }
+        if (kind == MV_FLIP) {
+            aclemu_convert_run(dst, o->dtype, os, src + (n - 1) * ss, s->dtype, -ss, W);
+            continue;
+        }
         /* the last dim in runs where the map is i = o - shift (copies), the rest element-wise */
         for (int64_t j = 0; j < W;) {
             int64_t i = map_index(kind, j, shift, n);
@@ -156,3 +177,130 @@ static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
     return 0;
 }
 ACLEMU_KERNEL("IndexMap", k_index_map);
+
+/* ---- Im2col ---------------------------------------------------------------------------------- */
+static int k_im2col(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_im2col_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_im2col_args *a = (const mv_im2col_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    int b = a->batched ? 1 : 0;
+    if (s->ndim != (uint32_t)(3 + b) || o->ndim != (uint32_t)(2 + b) || a->kh <= 0 || a->kw <= 0) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t N = b ? s->shape[0] : 1, C = s->shape[b], H = s->shape[b + 1], W = s->shape[b + 2];
+    int64_t K = C * a->kh * a->kw, rows = N * K;
+    int64_t r0 = (int64_t)blk->block_idx * a->rows_per_block, r1 = r0 + a->rows_per_block;
+    if (r1 > rows) r1 = rows;
+    size_t es = aclemu_kdtype_size(s->dtype), oes = aclemu_kdtype_size(o->dtype);
+    int64_t sws = s->stride[b + 2] * a->sw * (int64_t)es, ols = o->stride[b + 1] * (int64_t)oes;
+    for (int64_t r = r0; r < r1; r++) {
+        int64_t n = r / K, k = r % K, c = k / (a->kh * a->kw), i = (k / a->kw) % a->kh, j = k % a->kw;
+        const char *img = (const char *)(uintptr_t)s->addr +
+                          (s->offset + (b ? n * s->stride[0] : 0) + c * s->stride[b]) * (int64_t)es;
+        char *row = (char *)(uintptr_t)o->addr + (o->offset + (b ? n * o->stride[0] : 0) + k * o->stride[b]) * (int64_t)oes;
+        /* output columns whose input column lies inside: ow in [ow0, ow1) */
+        int64_t off = j * a->dw - a->pw, ow0 = 0, ow1 = a->OW;
+        while (ow0 < a->OW && ow0 * a->sw + off < 0) ow0++;
+        while (ow1 > ow0 && (ow1 - 1) * a->sw + off >= W) ow1--;
+        for (int64_t oh = 0; oh < a->OH; oh++) {
+            int64_t ih = oh * a->sh - a->ph + i * a->dh;
+            char *dst = row + oh * a->OW * ols;
+            if (ih < 0 || ih >= H) {
+                aclemu_zero_run(dst, o->dtype, ols, a->OW);
+                continue;
+            }
+            const char *src = img + (ih * s->stride[b + 1] + (ow0 * a->sw + off) * s->stride[b + 2]) * (int64_t)es;
+            aclemu_zero_run(dst, o->dtype, ols, ow0);
+            aclemu_convert_run(dst + ow0 * ols, o->dtype, ols, src, s->dtype, sws, ow1 - ow0);
+            aclemu_zero_run(dst + ow1 * ols, o->dtype, ols, a->OW - ow1);
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Im2col", k_im2col);
+
+/* ---- RepeatInterleave with a repeats tensor ------------------------------------------------- */
+static int64_t rpt_count(const mv_rpt_args *a, int64_t i)
+{
+    const aclemu_tdesc *t = &a->repeats;
+    int64_t k = t->ndim && t->shape[0] > 1 ? i : 0, off = t->offset + (t->ndim ? k * t->stride[0] : 0);
+    const char *p = (const char *)(uintptr_t)t->addr;
+    if (t->dtype == 3) { int32_t v; memcpy(&v, p + off * 4, 4); return v; } /* ACL_INT32 */
+    int64_t v;
+    memcpy(&v, p + off * 8, 8);
+    return v;
+}
+
+/* Offset (elements) of element `flat` (row-major) of view d. */
+static int64_t flat_offset(const aclemu_tdesc *d, int64_t flat)
+{
+    int64_t off = d->offset;
+    for (int k = (int)d->ndim - 1; k >= 0; k--) {
+        off += (flat % d->shape[k]) * d->stride[k];
+        flat /= d->shape[k];
+    }
+    return off;
+}
+
+static int k_repeat_interleave(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_rpt_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_rpt_args *a = (const mv_rpt_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    if (a->dim < -1 || a->dim >= (int32_t)ACLEMU_KMAX_RANK || o->ndim > ACLEMU_KMAX_RANK) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t sum = 0;
+    for (int64_t i = 0; i < a->len; i++) { /* counts valid and adding up to out's length, or nothing is written */
+        int64_t c = rpt_count(a, i);
+        if (c < 0) return ACLEMU_KERNEL_BAD_ARGS;
+        sum += c;
+    }
+    if (sum != a->total) return ACLEMU_KERNEL_BAD_ARGS;
+    size_t es = aclemu_kdtype_size(o->dtype), ses = a->tensor_only ? 0 : aclemu_kdtype_size(s->dtype);
+    char *obase = (char *)(uintptr_t)o->addr;
+    const char *sbase = a->tensor_only ? NULL : (const char *)(uintptr_t)s->addr;
+    if (a->dim < 0) { /* flattened self (or the index itself): one block walks it all */
+        if (blk->block_idx) return 0;
+        int64_t at = 0;
+        for (int64_t i = 0; i < a->len; i++) {
+            int64_t c = rpt_count(a, i);
+            for (int64_t r = 0; r < c; r++, at++) {
+                char *dst = obase + (o->offset + at * o->stride[0]) * (int64_t)es;
+                if (a->tensor_only) aclemu_store_i64(dst, o->dtype, 0, &i, 1);
+                else aclemu_convert_run(dst, o->dtype, 0, sbase + flat_offset(s, i) * (int64_t)ses, s->dtype, 0, 1);
+            }
+        }
+        return 0;
+    }
+    /* along dim: pre positions split over the blocks, the post block copied per repeat */
+    int d = a->dim, nd = (int)s->ndim;
+    int64_t npre = 1, npost = 1;
+    for (int k = 0; k < d; k++) npre *= s->shape[k];
+    for (int k = d + 1; k < nd; k++) npost *= s->shape[k];
+    int64_t p0 = (int64_t)blk->block_idx * a->pre_per_block, p1 = p0 + a->pre_per_block;
+    if (p1 > npre) p1 = npre;
+    for (int64_t p = p0; p < p1; p++) {
+        int64_t rem = p, so = s->offset, oo = o->offset;
+        for (int k = d - 1; k >= 0; k--) {
+            int64_t q = rem % s->shape[k];
+            rem /= s->shape[k];
+            so += q * s->stride[k];
+            oo += q * o->stride[k];
+        }
+        int64_t at = 0;
+        for (int64_t i = 0; i < a->len; i++) {
+            int64_t c = rpt_count(a, i);
+            for (int64_t r = 0; r < c; r++, at++)
+                for (int64_t q = 0; q < npost; q++) { /* post elements, row-major */
+                    int64_t qr = q, sq = so + i * s->stride[d], oq = oo + at * o->stride[d];
+                    for (int k = nd - 1; k > d; k--) {
+                        int64_t x = qr % s->shape[k];
+                        qr /= s->shape[k];
+                        sq += x * s->stride[k];
+                        oq += x * o->stride[k];
+                    }
+                    aclemu_convert_run(obase + oq * (int64_t)es, o->dtype, 0, sbase + sq * (int64_t)ses, s->dtype, 0, 1);
+                }
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("RepeatInterleaveT", k_repeat_interleave);

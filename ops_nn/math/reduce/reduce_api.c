@@ -364,3 +364,50 @@ aclnnStatus aclemu_plan_LogSumExp(aclOpExecutor *executor, const aclTensor *self
     aclDataType comp = aclemu_dtype_is_float(self->dtype) ? self->dtype : ACL_FLOAT;
     return red_launch(executor, self, mask, keepDim, RED_LOGSUMEXP, comp, out, NULL);
 }
+
+/* Norm / LinalgVectorNorm (ops-nn norm/lp_norm_v2): FLOAT / FLOAT16 / BF16 (the 910's list has
+ * no BF16, which the chip's dtype gating covers); p from a scalar; dims empty -> all; computed
+ * in double from the elements, rounded once to out. LinalgVectorNorm's dtype must be FLOAT or
+ * self's own dtype (aclnn_linalg_vector_norm.cpp), and out must be of it. */
+#define NORM_DTYPES FLOATS
+
+static aclnnStatus plan_norm(aclOpExecutor *ex, const aclTensor *self, const aclScalar *p, const char *pn,
+                             const aclIntArray *dims, const char *dn, bool keep, const aclTensor *out, int has_dtype,
+                             aclDataType dtype)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    uint64_t mask;
+    if ((st = chk_notnull3(api, self, "self", p, pn, dims, dn)) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", NORM_DTYPES)) || (st = aclemu_check_dtype(api, out, "out", NORM_DTYPES)))
+        return st;
+    if (has_dtype) {
+        if ((st = aclemu_check_dtype_value(api, dtype, "dtype", NORM_DTYPES)))
+            return st;
+        if (dtype != ACL_FLOAT && dtype != self->dtype)
+            return ACLEMU_PARAM_ERROR(api, "For self with dtype %s, dtype should be %s or DT_FLOAT, but got %s.",
+                                      aclemu_dtype_name(self->dtype), aclemu_dtype_name(self->dtype),
+                                      aclemu_dtype_name(dtype));
+        if ((st = chk_out_is(api, out, dtype, "dtype")))
+            return st;
+    }
+    if (!aclemu_dtype_is_float(p->dtype) && !aclemu_dtype_is_int(p->dtype))
+        return ACLEMU_PARAM_ERROR(api, "%s dtype %s should be a real number type.", pn, aclemu_dtype_name(p->dtype));
+    if ((st = chk_shapes(api, self, out, "out", NULL)) || (st = red_dims_mask(api, self, dims, true, &mask)))
+        return st;
+    return red_launch_p(ex, self, mask, keep, RED_NORM, has_dtype ? dtype : self->dtype, out, NULL,
+                        aclemu_scalar_to_f64(p));
+}
+
+aclnnStatus aclemu_plan_Norm(aclOpExecutor *executor, const aclTensor *self, const aclScalar *pScalar,
+                             const aclIntArray *dim, bool keepdim, aclTensor *out)
+{
+    return plan_norm(executor, self, pScalar, "pScalar", dim, "dim", keepdim, out, 0, ACL_DT_UNDEFINED);
+}
+
+aclnnStatus aclemu_plan_LinalgVectorNorm(aclOpExecutor *executor, const aclTensor *self, const aclScalar *ord,
+                                         const aclIntArray *dims, bool keepDims, const aclDataType dtype, aclTensor *out)
+{
+    return plan_norm(executor, self, ord, "ord", dims, "dims", keepDims, out, 1, dtype);
+}

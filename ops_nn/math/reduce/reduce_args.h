@@ -27,6 +27,7 @@ enum red_op {
     RED_ANY,
     RED_ALL,
     RED_LOGSUMEXP,
+    RED_NORM,        /* (sum |x|^p)^(1/p); p = 0 counts non-zeros, +-Inf gives the max / min |x| */
 };
 
 /* Accumulation domain: floats in double, integers and BOOL in int64. */
@@ -47,6 +48,7 @@ typedef struct red_args {
     int64_t nout;         /* product of kshape */
     int64_t rcount;       /* product of rshape */
     double scale;         /* RED_MEAN: 1 / rcount */
+    double p;             /* RED_NORM's order */
     /* work split: `parts` > 1 cuts each output's reduced range into parts whose partial states
      * go to ws (nout * parts red_state, output-major); ReduceFinish combines them in order */
     int64_t parts;

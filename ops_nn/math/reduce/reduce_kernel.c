@@ -28,6 +28,7 @@ static void st_init(const red_args *a, red_state *s)
     case RED_PROD: s->f = 1.0; s->i = 1; break;
     case RED_ALL: s->i = 1; break;
     case RED_LOGSUMEXP: s->f = -INFINITY; s->s = 0.0; break;
+    case RED_NORM: s->f = a->p == -INFINITY ? INFINITY : 0.0; break;
     default: break;
     }
 }
@@ -78,6 +79,21 @@ static void st_add_f(const red_args *a, red_state *s, const double *v, int64_t n
     case RED_ALL:
         for (; i < n && s->i; i++) s->i = v[i] != 0;
         break;
+    case RED_NORM: {
+        double p = a->p;
+        for (; i < n; i++) {
+            double x = fabs(v[i]);
+            if (x != x) s->f = x; /* NaN propagates */
+            else if (s->f != s->f) continue;
+            else if (p == INFINITY) s->f = x > s->f ? x : s->f;
+            else if (p == -INFINITY) s->f = x < s->f ? x : s->f;
+            else if (p == 0) s->f += x != 0;
+            else if (p == 1) s->f += x;
+            else if (p == 2) s->f += x * x;
+            else s->f += pow(x, p);
+        }
+        break;
+    }
     case RED_LOGSUMEXP: { /* running (max, sum of exp(x - max)) */
         double m = s->f;
         for (int64_t k = 0; k < n; k++)
@@ -140,6 +156,13 @@ static void st_merge(const red_args *a, red_state *d, const red_state *s)
     case RED_PROD: d->f *= s->f; return;
     case RED_ANY: d->i = d->i || s->i; return;
     case RED_ALL: d->i = d->i && s->i; return;
+    case RED_NORM:
+        if (d->f != d->f) return;
+        if (s->f != s->f) d->f = s->f;
+        else if (a->p == INFINITY) d->f = s->f > d->f ? s->f : d->f;
+        else if (a->p == -INFINITY) d->f = s->f < d->f ? s->f : d->f;
+        else d->f += s->f;
+        return;
     case RED_LOGSUMEXP: {
         if (d->f != d->f || s->f == -INFINITY) return;
         if (s->f != s->f || d->f == -INFINITY) { *d = *s; return; }
@@ -182,6 +205,13 @@ static void st_write(const red_args *a, const red_state *s, char *out, char *idx
     }
     case RED_LOGSUMEXP: {
         double r = s->f != s->f || s->f == INFINITY || s->f == -INFINITY ? s->f : s->f + log(s->s);
+        aclemu_store_f64(out, a->out_dtype, 0, &r, 1);
+        return;
+    }
+    case RED_NORM: {
+        double p = a->p, r = s->f;
+        if (r == r && p != 0 && p != 1 && p != INFINITY && p != -INFINITY)
+            r = p == 2 ? sqrt(r) : pow(r, 1.0 / p);
         aclemu_store_f64(out, a->out_dtype, 0, &r, 1);
         return;
     }

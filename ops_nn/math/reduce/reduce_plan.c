@@ -170,6 +170,12 @@ static aclnnStatus bind_all(aclOpExecutor *ex, red_args *a, const aclTensor *sel
 aclnnStatus red_launch(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, bool keepdim, int op,
                        aclDataType comp, const aclTensor *out, const aclTensor *idx)
 {
+    return red_launch_p(ex, self, mask, keepdim, op, comp, out, idx, 0.0);
+}
+
+aclnnStatus red_launch_p(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, bool keepdim, int op,
+                         aclDataType comp, const aclTensor *out, const aclTensor *idx, double p)
+{
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
     if ((st = red_check_out_shape(api, self, mask, keepdim, out, "out")) ||
@@ -188,6 +194,7 @@ aclnnStatus red_launch(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, 
     a.idx_off = idx ? idx->offset : 0;
     split_dims(&a, self, mask, keepdim, out, idx);
     a.scale = a.rcount ? 1.0 / (double)a.rcount : 0.0;
+    a.p = p;
     if (a.nout == 0)
         return ACLNN_SUCCESS; /* nothing to write */
     uint32_t maxb = aclemu_vector_core_num(aclemu_op_profile());

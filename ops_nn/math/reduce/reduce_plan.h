@@ -22,6 +22,10 @@ aclnnStatus red_dim_one(const char *api, const aclTensor *self, int64_t dim, int
 aclnnStatus red_launch(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, bool keepdim, int op,
                        aclDataType comp, const aclTensor *out, const aclTensor *idx);
 
+/* Same, with the order of RED_NORM. */
+aclnnStatus red_launch_p(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, bool keepdim, int op,
+                         aclDataType comp, const aclTensor *out, const aclTensor *idx, double p);
+
 /* Checks that out / idx have the reduced shape (same rule as red_launch), for ops that must say
  * so before they look at anything else. */
 aclnnStatus red_check_out_shape(const char *api, const aclTensor *self, uint64_t mask, bool keepdim,

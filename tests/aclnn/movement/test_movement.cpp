@@ -6,6 +6,14 @@
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_expand.h"
+#include "aclnnop/aclnn_eye.h"
+#include "aclnnop/aclnn_flip.h"
+#include "aclnnop/aclnn_linspace.h"
+#include "aclnnop/aclnn_split_tensor.h"
+#include "aclnnop/aclnn_split_with_size.h"
+#include "aclnnop/aclnn_stack.h"
+#include "aclnnop/aclnn_im2col.h"
 #include "aclnnop/aclnn_range.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
 #include "aclnnop/aclnn_reflection_pad2d.h"
@@ -15,6 +23,7 @@
 #include "aclnnop/aclnn_replication_pad3d.h"
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_repeat.h"
+#include "aclnnop/aclnn_repeat_interleave.h"
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_tril.h"
 #include "aclnnop/aclnn_triu.h"
@@ -395,6 +404,251 @@ static void TestRoll()
         }
 }
 
+static void TestIm2col()
+{
+    struct { std::vector<int64_t> shape, k, d, p, s; } cs[] = {
+        {{1, 2, 5, 5}, {3, 3}, {1, 1}, {0, 0}, {1, 1}}, {{2, 3, 6, 7}, {2, 3}, {1, 2}, {1, 1}, {2, 1}},
+        {{3, 4, 4}, {2, 2}, {1, 1}, {1, 0}, {1, 2}}, {{1, 1, 8, 9}, {3, 2}, {2, 1}, {2, 3}, {3, 2}}};
+    uint64_t seed = 800;
+    for (auto &c : cs)
+        for (Layout lay : {CONTIG, TRANSPOSED}) {
+            bool b = c.shape.size() == 4;
+            int64_t N = b ? c.shape[0] : 1, C = c.shape[b], H = c.shape[b + 1], W = c.shape[b + 2];
+            int64_t OH = (H + 2 * c.p[0] - (c.d[0] * (c.k[0] - 1) + 1)) / c.s[0] + 1;
+            int64_t OW = (W + 2 * c.p[1] - (c.d[1] * (c.k[1] - 1) + 1)) / c.s[1] + 1, K = C * c.k[0] * c.k[1];
+            std::vector<int64_t> os = b ? std::vector<int64_t>{N, K, OH * OW} : std::vector<int64_t>{K, OH * OW};
+            std::vector<double> x = QuantAll(ACL_FLOAT, RandomValues((size_t)GetShapeSize(c.shape), seed++, 10)), g((size_t)GetShapeSize(os));
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t k = 0; k < K; k++)
+                    for (int64_t l = 0; l < OH * OW; l++) {
+                        int64_t ch = k / (c.k[0] * c.k[1]), i = (k / c.k[1]) % c.k[0], j = k % c.k[1];
+                        int64_t ih = (l / OW) * c.s[0] - c.p[0] + i * c.d[0], iw = (l % OW) * c.s[1] - c.p[1] + j * c.d[1];
+                        double v = ih < 0 || ih >= H || iw < 0 || iw >= W ? 0 : x[(size_t)(((n * C + ch) * H + ih) * W + iw)];
+                        g[(size_t)((n * K + k) * OH * OW + l)] = v;
+                    }
+            DevTensor ts, to;
+            if (!ts.Init(ACL_FLOAT, c.shape, x, lay) || !to.Init(ACL_FLOAT, os, {}, STRIDED)) return;
+            aclIntArray *ka = aclCreateIntArray(c.k.data(), 2), *da = aclCreateIntArray(c.d.data(), 2), *pa = aclCreateIntArray(c.p.data(), 2),
+                        *sa = aclCreateIntArray(c.s.data(), 2);
+            int rc = Run("Im2col", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnIm2colGetWorkspaceSize(ts.t, ka, da, pa, sa, to.t, w, ex); }, aclnnIm2col);
+            std::string what = "Im2col rank " + std::to_string(c.shape.size()) + " layout " + std::to_string(lay);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, to.Read(), g);
+            aclDestroyIntArray(ka); aclDestroyIntArray(da); aclDestroyIntArray(pa); aclDestroyIntArray(sa);
+        }
+    DevTensor ts, to;
+    if (!ts.Init(ACL_INT32, {1, 2, 3, 3}, {}, CONTIG) || !to.Init(ACL_INT32, {1, 8, 4}, {}, CONTIG)) return;
+    int64_t two[2] = {2, 2}, one[2] = {1, 1}, zero[2] = {0, 0};
+    aclIntArray *k2 = aclCreateIntArray(two, 2), *o1 = aclCreateIntArray(one, 2), *z0 = aclCreateIntArray(zero, 2), *k1 = aclCreateIntArray(two, 1);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("Im2col INT32", aclnnIm2colGetWorkspaceSize(ts.t, k2, o1, z0, o1, to.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "DT_INT32");
+    DevTensor tf, tfo;
+    if (!tf.Init(ACL_FLOAT, {1, 2, 3, 3}, {}, CONTIG) || !tfo.Init(ACL_FLOAT, {1, 8, 5}, {}, CONTIG)) return;
+    ExpectError("Im2col kernelSize len", aclnnIm2colGetWorkspaceSize(tf.t, k1, o1, z0, o1, tfo.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "kernelSize");
+    ExpectError("Im2col stride 0", aclnnIm2colGetWorkspaceSize(tf.t, k2, o1, z0, z0, tfo.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "stride");
+    ExpectError("Im2col out shape", aclnnIm2colGetWorkspaceSize(tf.t, k2, o1, z0, o1, tfo.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "out shape");
+    aclDestroyIntArray(k2); aclDestroyIntArray(o1); aclDestroyIntArray(z0); aclDestroyIntArray(k1);
+}
+
+static void TestStackSplitExpand()
+{
+    uint64_t seed = 900;
+    // Stack of three [3, 4] tensors along every dim (mixed FP16 / FP32 into FP32)
+    for (int64_t dim : {0, 1, 2, -1}) {
+        std::vector<int64_t> shape = {3, 4};
+        std::vector<std::vector<double>> v;
+        DevTensor ts[3];
+        std::vector<aclTensor *> items;
+        for (int i = 0; i < 3; i++) {
+            aclDataType dt = i == 1 ? ACL_FLOAT16 : ACL_FLOAT;
+            v.push_back(QuantAll(dt, RandomValues(12, seed++, 10)));
+            if (!ts[i].Init(dt, shape, v.back(), i == 2 ? TRANSPOSED : CONTIG)) return;
+            items.push_back(ts[i].t);
+        }
+        int64_t d = dim < 0 ? dim + 3 : dim;
+        std::vector<int64_t> os = shape;
+        os.insert(os.begin() + d, 3);
+        std::vector<double> g((size_t)GetShapeSize(os));
+        for (int64_t i = 0; i < (int64_t)g.size(); i++) {
+            std::vector<int64_t> idx = Unravel(i, os);
+            int64_t which = idx[(size_t)d];
+            idx.erase(idx.begin() + d);
+            g[(size_t)i] = v[(size_t)which][(size_t)Ravel(idx, shape)];
+        }
+        DevTensor to;
+        if (!to.Init(ACL_FLOAT, os, {}, STRIDED)) return;
+        aclTensorList *list = aclCreateTensorList(items.data(), items.size());
+        int rc = Run("Stack", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnStackGetWorkspaceSize(list, dim, to.t, w, ex); }, aclnnStack);
+        EXPECT(rc == 0, "Stack dim %lld: run failed", (long long)dim);
+        if (!rc) Exact("Stack dim " + std::to_string(dim), to.Read(), g);
+        aclDestroyTensorList(list);
+        for (auto &t : ts) t.t = nullptr;
+    }
+    // SplitTensor (sections 3 of 8 -> 3, 3, 2) and SplitWithSize along dim 1 of [2, 8, 3]
+    for (int with_size = 0; with_size < 2; with_size++) {
+        std::vector<int64_t> shape = {2, 8, 3}, sizes = with_size ? std::vector<int64_t>{1, 0, 5, 2} : std::vector<int64_t>{3, 3, 2};
+        std::vector<double> x = QuantAll(ACL_INT32, RandomValues(48, seed++, 50));
+        DevTensor ts;
+        if (!ts.Init(ACL_INT32, shape, x, TRANSPOSED)) return;
+        std::vector<DevTensor> outs(sizes.size());
+        std::vector<aclTensor *> items;
+        for (size_t i = 0; i < sizes.size(); i++) {
+            if (!outs[i].Init(ACL_INT32, {2, sizes[i], 3}, {}, STRIDED)) return;
+            items.push_back(outs[i].t);
+        }
+        aclTensorList *list = aclCreateTensorList(items.data(), items.size());
+        aclIntArray *sa = aclCreateIntArray(sizes.data(), sizes.size());
+        int rc = with_size ? Run("SplitWithSize", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnSplitWithSizeGetWorkspaceSize(ts.t, sa, 1, list, w, ex); }, aclnnSplitWithSize)
+                           : Run("SplitTensor", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnSplitTensorGetWorkspaceSize(ts.t, 3, -2, list, w, ex); }, aclnnSplitTensor);
+        EXPECT(rc == 0, "Split%s: run failed", with_size ? "WithSize" : "Tensor");
+        int64_t at = 0;
+        for (size_t i = 0; i < sizes.size() && !rc; i++) {
+            std::vector<double> g((size_t)(2 * sizes[i] * 3));
+            for (int64_t a = 0; a < 2; a++)
+                for (int64_t b = 0; b < sizes[i]; b++)
+                    for (int64_t c = 0; c < 3; c++) g[(size_t)((a * sizes[i] + b) * 3 + c)] = x[(size_t)((a * 8 + at + b) * 3 + c)];
+            Exact(std::string(with_size ? "SplitWithSize" : "SplitTensor") + " part " + std::to_string(i), outs[i].Read(), g);
+            at += sizes[i];
+        }
+        aclDestroyTensorList(list);
+        for (auto &o : outs) o.t = nullptr;
+        aclDestroyIntArray(sa);
+    }
+    // Expand [3, 1] -> [2, 3, 4] (-1 keeps the 3)
+    {
+        std::vector<double> x = QuantAll(ACL_BF16, RandomValues(3, seed++, 10)), g(24);
+        for (int64_t i = 0; i < 24; i++) g[(size_t)i] = x[(size_t)((i / 4) % 3)];
+        DevTensor ts, to;
+        if (!ts.Init(ACL_BF16, {3, 1}, x, STRIDED) || !to.Init(ACL_BF16, {2, 3, 4}, {}, CONTIG)) return;
+        int64_t sz[3] = {2, -1, 4};
+        aclIntArray *sa = aclCreateIntArray(sz, 3);
+        int rc = Run("Expand", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnExpandGetWorkspaceSize(ts.t, sa, to.t, w, ex); }, aclnnExpand);
+        EXPECT(rc == 0, "Expand: run failed");
+        if (!rc) Exact("Expand", to.Read(), g);
+        int64_t bad[2] = {3, 2};
+        aclIntArray *ba = aclCreateIntArray(bad, 2);
+        DevTensor x2;
+        if (!x2.Init(ACL_BF16, {3, 2}, {}, CONTIG)) return;
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        DevTensor s3;
+        if (!s3.Init(ACL_BF16, {3, 3}, {}, CONTIG)) return;
+        ExpectError("Expand mismatch", aclnnExpandGetWorkspaceSize(s3.t, ba, x2.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "does not match");
+        aclDestroyIntArray(sa);
+        aclDestroyIntArray(ba);
+    }
+}
+
+static void TestEyeLinspaceFlip()
+{
+    for (auto nm : std::vector<std::pair<int64_t, int64_t>>{{3, 3}, {2, 5}, {6, 4}}) {
+        DevTensor to;
+        if (!to.Init(ACL_INT64, {nm.first, nm.second}, {}, STRIDED)) return;
+        int rc = Run("Eye", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnEyeGetWorkspaceSize(nm.first, nm.second, to.t, w, ex); }, aclnnEye);
+        std::vector<double> g((size_t)(nm.first * nm.second));
+        for (int64_t i = 0; i < nm.first; i++) if (i < nm.second) g[(size_t)(i * nm.second + i)] = 1;
+        EXPECT(rc == 0, "Eye: run failed");
+        if (!rc) Exact("Eye " + std::to_string(nm.first) + "x" + std::to_string(nm.second), to.Read(), g);
+    }
+    for (int64_t steps : {1, 2, 7, 100}) {
+        float s = -1.5f, e = 3.25f;
+        aclScalar *ss = aclCreateScalar(&s, ACL_FLOAT), *es = aclCreateScalar(&e, ACL_FLOAT);
+        DevTensor to;
+        if (!to.Init(ACL_FLOAT, {steps}, {}, CONTIG)) return;
+        int rc = Run("Linspace", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnLinspaceGetWorkspaceSize(ss, es, steps, to.t, w, ex); }, aclnnLinspace);
+        std::vector<double> g((size_t)steps);
+        for (int64_t i = 0; i < steps; i++) g[(size_t)i] = steps == 1 ? s : s + (e - s) * (double)i / (double)(steps - 1);
+        EXPECT(rc == 0, "Linspace %lld: run failed", (long long)steps);
+        if (!rc) {
+            std::vector<double> a = to.Read();
+            CheckDtype(("Linspace " + std::to_string(steps)).c_str(), ACL_FLOAT, a, g);
+            EXPECT(a.front() == s && (steps == 1 || a.back() == e), "Linspace %lld: the ends must be exact", (long long)steps);
+        }
+        aclDestroyScalar(ss);
+        aclDestroyScalar(es);
+    }
+    struct { std::vector<int64_t> shape, dims; } fc[] = {{{7}, {0}}, {{3, 4}, {1}}, {{3, 4}, {0, -1}}, {{2, 3, 4}, {1}}, {{2, 3}, {}}};
+    uint64_t seed = 950;
+    for (auto &c : fc)
+        for (Layout lay : {CONTIG, TRANSPOSED}) {
+            std::vector<double> x = QuantAll(ACL_FLOAT16, RandomValues((size_t)GetShapeSize(c.shape), seed++, 10)), g(x.size());
+            for (int64_t i = 0; i < (int64_t)x.size(); i++) {
+                std::vector<int64_t> idx = Unravel(i, c.shape);
+                for (int64_t d : c.dims) { size_t k = (size_t)(d < 0 ? d + (int64_t)c.shape.size() : d); idx[k] = c.shape[k] - 1 - idx[k]; }
+                g[(size_t)i] = x[(size_t)Ravel(idx, c.shape)];
+            }
+            DevTensor ts, to;
+            if (!ts.Init(ACL_FLOAT16, c.shape, x, lay) || !to.Init(ACL_FLOAT16, c.shape, {}, STRIDED)) return;
+            aclIntArray *da = aclCreateIntArray(c.dims.data(), c.dims.size());
+            int rc = Run("Flip", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnFlipGetWorkspaceSize(ts.t, da, to.t, w, ex); }, aclnnFlip);
+            std::string what = "Flip rank " + std::to_string(c.shape.size()) + " dims " + std::to_string(c.dims.size()) + " layout " + std::to_string(lay);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, to.Read(), g);
+            aclDestroyIntArray(da);
+        }
+}
+
+static void TestRepeatInterleave()
+{
+    uint64_t seed = 1000;
+    std::vector<int64_t> shape = {3, 4, 2};
+    std::vector<double> x = QuantAll(ACL_FLOAT, RandomValues(24, seed++, 10));
+    for (int64_t dim = -1; dim < 3; dim++)
+        for (int tensor = 0; tensor < 3; tensor++) { // 0: Int, 1: tensor of counts, 2: tensor of one count
+            bool flat = dim < 0;
+            int64_t d = flat ? -1 : dim, len = flat ? 24 : shape[(size_t)d];
+            std::vector<double> counts((size_t)len);
+            for (int64_t i = 0; i < len; i++) counts[(size_t)i] = tensor == 1 ? (double)((i * 5 + 2) % 4) : 3;
+            int64_t total = 0;
+            for (double c : counts) total += (int64_t)c;
+            std::vector<int64_t> os = flat ? std::vector<int64_t>{total} : shape;
+            if (!flat) os[(size_t)d] = total;
+            std::vector<double> g((size_t)GetShapeSize(os));
+            for (int64_t i = 0; i < (int64_t)g.size(); i++) {
+                std::vector<int64_t> idx = Unravel(i, os);
+                int64_t pos = flat ? idx[0] : idx[(size_t)d], src = 0;
+                while (pos >= (int64_t)counts[(size_t)src]) { pos -= (int64_t)counts[(size_t)src]; src++; }
+                if (flat) { g[(size_t)i] = x[(size_t)src]; continue; }
+                idx[(size_t)d] = src;
+                g[(size_t)i] = x[(size_t)Ravel(idx, shape)];
+            }
+            DevTensor ts, to, tr;
+            std::vector<double> rv = tensor == 2 ? std::vector<double>{3} : counts;
+            if (!ts.Init(ACL_FLOAT, shape, x, TRANSPOSED) || !to.Init(ACL_FLOAT, os, {}, STRIDED) ||
+                !tr.Init(ACL_INT64, {(int64_t)rv.size()}, rv, CONTIG)) return;
+            int rc;
+            if (tensor == 0)
+                rc = flat ? Run("RepeatInterleaveInt", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveIntGetWorkspaceSize(ts.t, 3, total, to.t, w, ex); }, aclnnRepeatInterleaveInt)
+                          : Run("RepeatInterleaveIntWithDim", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveIntWithDimGetWorkspaceSize(ts.t, 3, dim, total, to.t, w, ex); }, aclnnRepeatInterleaveIntWithDim);
+            else
+                rc = flat ? Run("RepeatInterleave", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveGetWorkspaceSize(ts.t, tr.t, total, to.t, w, ex); }, aclnnRepeatInterleave)
+                          : Run("RepeatInterleaveWithDim", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveWithDimGetWorkspaceSize(ts.t, tr.t, dim, 0, to.t, w, ex); }, aclnnRepeatInterleaveWithDim);
+            std::string what = "RepeatInterleave dim " + std::to_string(dim) + " variant " + std::to_string(tensor);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, to.Read(), g);
+        }
+    // RepeatInterleaveTensor: [2, 0, 3] -> [0, 0, 2, 2, 2]
+    DevTensor tr, to;
+    if (!tr.Init(ACL_INT32, {3}, {2, 0, 3}, CONTIG) || !to.Init(ACL_INT64, {5}, {}, CONTIG)) return;
+    int rc = Run("RepeatInterleaveTensor", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveTensorGetWorkspaceSize(tr.t, 5, to.t, w, ex); }, aclnnRepeatInterleaveTensor);
+    EXPECT(rc == 0, "RepeatInterleaveTensor: run failed");
+    if (!rc) Exact("RepeatInterleaveTensor", to.Read(), {0, 0, 2, 2, 2});
+    // counts that do not add up to out's length fail the stream and write nothing
+    DevTensor ts, bad, o7;
+    if (!ts.Init(ACL_FLOAT, {3}, {1, 2, 3}, CONTIG) || !bad.Init(ACL_INT64, {3}, {1, 1, 1}, CONTIG) || !o7.Init(ACL_FLOAT, {7}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    if (aclnnRepeatInterleaveGetWorkspaceSize(ts.t, bad.t, 0, o7.t, &ws, &ex) == 0) {
+        int r2 = aclnnRepeatInterleave(nullptr, 0, ex, g_stream), sync = aclrtSynchronizeStream(g_stream);
+        EXPECT(r2 == 0 && sync == 507015, "RepeatInterleave with a wrong total fails the stream (got %d / %d)", r2, sync);
+        EXPECT(o7.Read() == std::vector<double>(7, -777.0), "RepeatInterleave with a wrong total writes nothing");
+    } else {
+        EXPECT(false, "RepeatInterleave stage 1 with device-side counts should pass");
+    }
+    ExpectError("RepeatInterleaveInt negative", aclnnRepeatInterleaveIntGetWorkspaceSize(ts.t, -1, 0, o7.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "negative");
+}
+
 int main()
 {
     Runtime rt;
@@ -407,6 +661,10 @@ int main()
     TestArange();
     TestPads();
     TestRoll();
+    TestIm2col();
+    TestStackSplitExpand();
+    TestEyeLinspaceFlip();
+    TestRepeatInterleave();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }

@@ -13,7 +13,9 @@
 #include "aclnnop/aclnn_any.h"
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_argmin.h"
+#include "aclnnop/aclnn_linalg_vector_norm.h"
 #include "aclnnop/aclnn_logsumexp.h"
+#include "aclnnop/aclnn_norm.h"
 #include "aclnnop/aclnn_max.h"
 #include "aclnnop/aclnn_max_dim.h"
 #include "aclnnop/aclnn_max_v2.h"
@@ -400,6 +402,70 @@ static void TestValidation()
     aclDestroyIntArray(a1); aclDestroyIntArray(abad); aclDestroyIntArray(arep);
 }
 
+// Norm / LinalgVectorNorm of several orders against a double reference.
+static void TestNorms()
+{
+    std::vector<int64_t> shape = {4, 6, 5};
+    uint64_t seed = 2000;
+    for (double p : std::vector<double>{0.0, 1.0, 2.0, 3.0, 0.5, (double)INFINITY, -(double)INFINITY})
+        for (auto dims : std::vector<std::vector<int64_t>>{{}, {1}, {0, 2}})
+            for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+                std::vector<double> x = QuantAll(dt, RandomValues(120, seed++, 3));
+                x[7] = 0; // a zero for p = 0 / -inf
+                uint64_t mask = MaskOf(dims, 3);
+                std::vector<int64_t> os = ReducedShape(shape, mask, false);
+                std::vector<double> g((size_t)GetShapeSize(os), 0.0);
+                // reference: fold |x| per output
+                std::vector<int64_t> kshape;
+                for (size_t d = 0; d < 3; d++) if (!((mask >> d) & 1)) kshape.push_back(shape[d]);
+                std::vector<double> acc(g.size(), p == -INFINITY ? INFINITY : 0.0);
+                for (int64_t i = 0; i < 120; i++) {
+                    int64_t idx[3] = {i / 30, (i / 5) % 6, i % 5}, o = 0;
+                    for (size_t d = 0; d < 3; d++) if (!((mask >> d) & 1)) o = o * shape[d] + idx[d];
+                    double a = std::fabs(x[(size_t)i]);
+                    double &r = acc[(size_t)o];
+                    if (p == INFINITY) r = std::max(r, a);
+                    else if (p == -INFINITY) r = std::min(r, a);
+                    else if (p == 0) r += a != 0;
+                    else r += std::pow(a, p);
+                }
+                for (size_t o = 0; o < g.size(); o++)
+                    g[o] = (p == 0 || std::isinf(p)) ? acc[o] : std::pow(acc[o], 1.0 / p);
+                for (int which = 0; which < 2; which++) {
+                    aclDataType odt = which ? ACL_FLOAT : dt;
+                    DevTensor ts, to;
+                    if (!ts.Init(dt, shape, x, which ? TRANSPOSED : STRIDED) || !to.Init(odt, os, {}, CONTIG)) return;
+                    aclIntArray *da = aclCreateIntArray(dims.data(), dims.size());
+                    float pf = (float)p;
+                    aclScalar *ps = aclCreateScalar(&pf, ACL_FLOAT);
+                    int rc = which ? Run("LinalgVectorNorm", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnLinalgVectorNormGetWorkspaceSize(ts.t, ps, da, false, ACL_FLOAT, to.t, w, e); }, aclnnLinalgVectorNorm)
+                                   : Run("Norm", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnNormGetWorkspaceSize(ts.t, ps, da, false, to.t, w, e); }, aclnnNorm);
+                    char what[96];
+                    snprintf(what, sizeof what, "%s p %g %s dims %zu", which ? "LinalgVectorNorm" : "Norm", p, DtName(dt), dims.size());
+                    EXPECT(rc == 0, "%s: run failed", what);
+                    if (!rc) {
+                        std::vector<double> gq = g;
+                        for (double &v : gq) v = Quant(odt, v);
+                        CheckDtype(what, odt, to.Read(), gq);
+                    }
+                    aclDestroyIntArray(da);
+                    aclDestroyScalar(ps);
+                }
+            }
+    DevTensor s, o;
+    if (!s.Init(ACL_INT32, {2, 3}, {}, CONTIG) || !o.Init(ACL_FLOAT, {2}, {}, CONTIG)) return;
+    int64_t d1 = 1;
+    aclIntArray *da = aclCreateIntArray(&d1, 1);
+    float two = 2;
+    aclScalar *ps = aclCreateScalar(&two, ACL_FLOAT);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("Norm INT32", aclnnNormGetWorkspaceSize(s.t, ps, da, false, o.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "DT_INT32");
+    ExpectError("Norm null p", aclnnNormGetWorkspaceSize(s.t, nullptr, da, false, o.t, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR, "pScalar");
+    aclDestroyIntArray(da);
+    aclDestroyScalar(ps);
+}
+
 // Under a 310P profile (no BF16; ReduceNansum is an A2/A3/950 API): the refusals.
 static void TestChip310p()
 {
@@ -432,6 +498,7 @@ int main()
     TestDimsReductions();
     TestDimOps();
     TestSpecials();
+    TestNorms();
     TestValidation();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
