@@ -19,7 +19,7 @@
 #include "aclemu/profile.h"
 
 #define DS_MAGIC 0x41434c45u /* "ACLE" */
-#define DS_VERSION 3u /* 2: waiter_cpu, completed_ns in the stream block; 3: task timeouts */
+#define DS_VERSION 4u /* 2: waiter_cpu, completed_ns; 3: task timeouts; 4: memory checker */
 
 /* Device address range of device N: [DS_DEV_BASE(N), DS_DEV_BASE(N) + cap). Far from anything
  * a host process maps, so a device pointer dereferenced in the host faults. */

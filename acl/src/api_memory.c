@@ -42,6 +42,9 @@ static int alloc_device(const char *func, void **devPtr, size_t size, uint32_t p
         rounded += MEM_PADDING;
     }
     int ret = drv_mem_alloc(ctx->drv, rounded, devPtr);
+    if (ret == ACL_SUCCESS) {
+        drv_memcheck_alloc_size(ctx->drv, *devPtr, size); /* checks against what was asked */
+    }
     handle_put(&ctx->hdr);
     if (ret != ACL_SUCCESS) {
         return rt_ret(rt_drv_fail(func, ret));
@@ -121,6 +124,7 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr)
         snprintf(v, sizeof(v), "%p", devPtr);
         ERR_VALUE("aclrtFree", v, "devPtr",
                   "it is not the start of a live allocation made by aclrtMalloc");
+        drv_memcheck_bad_free(devPtr); /* the memory checker reports it (no-op without) */
         return rt_ret(ACL_ERROR_INVALID_PARAM);
     }
     int ret = drv_mem_free(o.dev, devPtr);
@@ -282,6 +286,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
     } else {
         memmove(d, s, count); /* overlapping ranges of one allocation */
     }
+    drv_memcheck_host_copy(dst, src, count, "aclrtMemcpy");
     return ACL_SUCCESS;
 }
 
@@ -383,6 +388,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void 
     for (size_t r = 0; r < height; r++) {
         memmove(d + r * dpitch, s + r * spitch, width);
     }
+    drv_memcheck_host_copy(dst, height == 1 ? src : NULL, height == 1 ? width : dspan,
+                           "aclrtMemcpy2d");
     return ACL_SUCCESS;
 }
 
@@ -449,6 +456,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
         return rt_ret(code);
     }
     memset(p, value & 0xff, count);
+    drv_memcheck_host_copy(devPtr, NULL, count, "aclrtMemset");
     return ACL_SUCCESS;
 }
 

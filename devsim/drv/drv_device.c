@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../memcheck_proto.h"
 #include "drv_internal.h"
 
 /* ---- errors ------------------------------------------------------------------------------- */
@@ -279,17 +280,17 @@ static const char *self_name(char *buf, size_t len)
 }
 
 /* Connects and says hello. observer: npu-smi style, gets no fds. */
-static int hello(int s, int observer, ds_hello *h, int fds[2])
+static int hello(int s, int observer, ds_hello *h, int fds[2], int mc_fd)
 {
     ds_req req;
     memset(&req, 0, sizeof req);
     req.op = DS_OP_HELLO;
-    req.flags = observer ? 1 : 0;
+    req.flags = (observer ? 1 : 0) | (mc_fd >= 0 ? DS_HELLO_MEMCHECK : 0);
     req.a[0] = (uint64_t)getpid();
     self_name(req.name, sizeof req.name);
     ds_resp r;
     fds[0] = fds[1] = -1;
-    if (send_all(s, &req, sizeof req, -1) != 0 || recv_all(s, &r, sizeof r, NULL, 0) != 0 ||
+    if (send_all(s, &req, sizeof req, mc_fd) != 0 || recv_all(s, &r, sizeof r, NULL, 0) != 0 ||
         recv_all(s, h, sizeof *h, fds, 2) != 0)
         return -1;
     if (h->magic != DS_MAGIC || h->version != DS_VERSION)
@@ -327,7 +328,19 @@ int drv_device_open(int32_t devid, drv_device **out)
     }
     ds_hello h;
     int fds[2];
-    if (hello(s, 0, &h, fds) != 0 || fds[0] < 0 || fds[1] < 0) {
+    struct ds_mc_ring *mc_ring = NULL;
+    int mc_fd = drv_memcheck_enabled() ? drv_mc_ring_create(&mc_ring) : -1;
+    if (drv_memcheck_enabled() && mc_fd < 0) {
+        close(s);
+        pthread_mutex_unlock(&g_mu);
+        return drv_err(E_BAD_ALLOC, "ACLEMU_MEMCHECK: cannot create the report ring");
+    }
+    int bad_hello = hello(s, 0, &h, fds, mc_fd);
+    if (mc_fd >= 0)
+        close(mc_fd);
+    if (bad_hello != 0 || fds[0] < 0 || fds[1] < 0) {
+        if (mc_ring)
+            munmap(mc_ring, sizeof(ds_mc_ring));
         close(s);
         if (fds[0] >= 0)
             close(fds[0]);
@@ -368,6 +381,9 @@ int drv_device_open(int32_t devid, drv_device **out)
     dev->ctl = ctl;
     dev->ctl_size = h.ctl_size;
     dev->prof = h.profile;
+    dev->mc_ring = mc_ring;
+    pthread_mutex_init(&dev->mc_mu, NULL);
+    drv_mc_opened(dev);
     g_devs[devid] = dev;
     pthread_mutex_unlock(&g_mu);
     *out = dev;
@@ -387,6 +403,7 @@ int drv_device_close(drv_device *dev)
         g_devs[dev->devid] = NULL;
     pthread_mutex_unlock(&g_mu);
     int rc = atomic_load(&dev->lost) ? E_OK : drv_device_sync(dev, -1);
+    drv_mc_close(dev);
     drv_stream_release_all(dev);
     drv_event_release_all(dev);
     /* closing the connection makes the device reclaim our memory, streams and events */
@@ -552,7 +569,7 @@ int drv_query_status(int32_t devid, drv_device_status *st)
         return E_OK;
     ds_hello h;
     int fds[2];
-    if (hello(s, 1, &h, fds) != 0) {
+    if (hello(s, 1, &h, fds, -1) != 0) {
         close(s);
         return E_OK;
     }

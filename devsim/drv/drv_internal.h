@@ -90,6 +90,9 @@ struct drv_device {
     pthread_rwlock_t alloc_lock;
     alloc_rec *allocs;        /* sorted by addr */
     size_t nallocs, cap_allocs;
+    struct ds_mc_ring *mc_ring;      /* the memory checker's reports (NULL: not checked) */
+    pthread_mutex_t mc_mu;           /* printing them */
+    _Atomic uint64_t mc_launches;    /* launch sequence numbers */
 };
 
 int drv_err(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -126,6 +129,15 @@ typedef struct drv_wait_hints {
 /* waits until *word reaches target (wrap-safe); ACL code on timeout/loss. hints may be NULL. */
 int drv_wait_counter(drv_device *dev, _Atomic uint32_t *word, const drv_wait_hints *hints, uint32_t target,
                      int32_t timeout_ms, int timeout_code);
+
+/* drv_memcheck.c: the report ring of a checked process (fd to pass in HELLO, or -1), its
+ * release (prints what is left and the summary), and the device's report of a bad free. */
+int drv_mc_ring_create(struct ds_mc_ring **ring);
+void drv_mc_opened(drv_device *dev);
+void drv_mc_close(drv_device *dev);
+void drv_mc_bad_free(drv_device *dev, uint64_t addr);
+/* The client's view of a tensor address (DRV_MC_WHERE_*). */
+uint32_t drv_mc_where(drv_device *dev, uint64_t addr);
 
 void drv_stream_release_all(drv_device *dev);
 void drv_event_release_all(drv_device *dev);

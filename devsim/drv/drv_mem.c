@@ -89,9 +89,11 @@ int drv_mem_free(drv_device *dev, void *devptr)
     size_t i = alloc_lower_bound(dev, addr);
     if (i >= dev->nallocs || dev->allocs[i].addr != addr) {
         pthread_rwlock_unlock(&dev->alloc_lock);
-        return drv_err(E_INVALID_PARAM,
-                       "address %p is not the start of a live allocation on device %d", devptr,
-                       dev->devid);
+        int rc = drv_err(E_INVALID_PARAM,
+                         "address %p is not the start of a live allocation on device %d", devptr,
+                         dev->devid);
+        drv_mc_bad_free(dev, addr); /* the memory checker reports it */
+        return rc;
     }
     memmove(&dev->allocs[i], &dev->allocs[i + 1], (dev->nallocs - i - 1) * sizeof *dev->allocs);
     dev->nallocs--;

@@ -1,7 +1,9 @@
 /* Driver: streams (task rings), launches, stream-ordered copies, host functions. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../memcheck_proto.h"
 #include "drv_internal.h"
 
 #define TASK_ALIGN(n) (((n) + DS_TASK_ALIGN - 1) & ~(size_t)(DS_TASK_ALIGN - 1))
@@ -130,6 +132,8 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
     /* an idle stream of a dead device must not report success either */
     if (drv_dev_lost(s->dev))
         return drv_lost(s->dev);
+    if (s->dev->mc_ring)
+        drv_memcheck_flush(s->dev);
     int32_t err = atomic_exchange(&s->shm->error, 0);
     if (err == E_RT_AICORE_TIMEOUT)
         return drv_err(err, "a kernel on stream %u ran past its op execute timeout "
@@ -137,7 +141,8 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
     if (err == E_RT_TASK_TIMEOUT)
         return drv_err(err, "stream %u waited for an event longer than its timeout", s->idx);
     if (err != 0)
-        return drv_err(err, "a task on stream %u failed with error %d", s->idx, err);
+        return drv_err(err, "a task on stream %u failed with error %d%s", s->idx, err,
+                       s->dev->mc_ring ? " (see the memory checker's report)" : "");
     return E_OK;
 }
 
@@ -228,6 +233,44 @@ int drv_launch(drv_stream *s, const char *kernel, uint32_t block_dim, const void
     return enqueue(s, &t, args, args_size);
 }
 
+int drv_launch_checked(drv_stream *s, const char *kernel, uint32_t block_dim, const void *args,
+                       size_t args_size, const char *op, drv_mc_range *ranges, uint32_t nranges)
+{
+    if (!s || !s->dev->mc_ring)
+        return drv_launch(s, kernel, block_dim, args, args_size);
+    drv_clear_err();
+    if (!kernel || strlen(kernel) >= ACLEMU_KERNEL_NAME_LEN || args_size > ACLEMU_KERNEL_ARGS_MAX ||
+        (args_size && !args) || block_dim == 0 || block_dim > 65535 || nranges > DS_MC_MAX_RANGES ||
+        (nranges && !ranges))
+        return drv_launch(s, kernel, block_dim, args, args_size); /* it reports what is wrong */
+    /* arguments (padded to 8 bytes), then the manifest (memcheck_proto.h) */
+    static __thread unsigned char buf[ACLEMU_KERNEL_ARGS_MAX + 8 + sizeof(ds_mc_manifest) +
+                                       DS_MC_MAX_RANGES * sizeof(drv_mc_range)];
+    size_t off = (args_size + 7) & ~(size_t)7;
+    memset(buf, 0, off);
+    if (args_size)
+        memcpy(buf, args, args_size);
+    ds_mc_manifest m;
+    memset(&m, 0, sizeof m);
+    snprintf(m.op, sizeof m.op, "%s", op ? op : kernel);
+    m.count = nranges;
+    memcpy(buf + off, &m, sizeof m);
+    for (uint32_t i = 0; i < nranges; i++)
+        ranges[i].where = drv_mc_where(s->dev, ranges[i].addr);
+    if (nranges)
+        memcpy(buf + off + sizeof m, ranges, nranges * sizeof *ranges);
+    ds_task t;
+    memset(&t, 0, sizeof t);
+    t.kind = DS_TASK_KERNEL;
+    t.block_dim = block_dim;
+    t.args_size = (uint32_t)args_size;
+    t.u[0] = atomic_load(&op_execute_timeout_us);
+    t.u[1] = sizeof m + nranges * sizeof *ranges;
+    t.u[2] = atomic_fetch_add(&s->dev->mc_launches, 1) + 1;
+    memcpy(t.kernel, kernel, strlen(kernel) + 1);
+    return enqueue(s, &t, buf, off + t.u[1]);
+}
+
 /* ---- copies ------------------------------------------------------------------------------- */
 /* A copy touching pageable host memory (or another device's memory) is done by the host, in
  * stream order: wait for the stream to drain, then copy (the real runtime also completes such
@@ -256,6 +299,10 @@ static int host_side_copy2d(drv_stream *s, void *dst, size_t dpitch, const void 
         else
             memmove(d + r * dpitch, sp + r * spitch, width);
     }
+    /* the checker's shadow follows (a 2-D copy counts its whole destination span written) */
+    if (s->dev->mc_ring)
+        drv_memcheck_host_copy(dst, height == 1 && value < 0 ? src : NULL, height == 1 ? width : dspan,
+                               value >= 0 ? "aclrtMemsetAsync" : "aclrtMemcpyAsync");
     return E_OK;
 }
 
@@ -536,8 +583,11 @@ int drv_event_sync(drv_event *e, int32_t timeout_ms)
     if (!e)
         return drv_err(E_INVALID_PARAM, "event is NULL");
     uint32_t target = atomic_load(&e->shm->recorded);
-    return drv_wait_counter(e->dev, &e->shm->completed, NULL, target, timeout_ms,
-                            E_RT_EVENT_SYNC_TIMEOUT);
+    int rc = drv_wait_counter(e->dev, &e->shm->completed, NULL, target, timeout_ms,
+                              E_RT_EVENT_SYNC_TIMEOUT);
+    if (e->dev->mc_ring)
+        drv_memcheck_flush(e->dev);
+    return rc;
 }
 
 int drv_event_timestamp(drv_event *e, uint64_t *ns)

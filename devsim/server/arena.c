@@ -252,6 +252,13 @@ uint64_t arena_free_owner(arena *a, uint32_t owner,
     return total;
 }
 
+void arena_for_each_live(const arena *a, void (*fn)(void *, uint64_t, uint64_t, uint32_t), void *ctx)
+{
+    for (size_t i = 0; i < a->live_cap; i++)
+        if (a->live[i].used == 1)
+            fn(ctx, a->live[i].addr, a->live[i].size, a->live[i].owner);
+}
+
 uint64_t arena_used(const arena *a) { return a->used; }
 uint64_t arena_size(const arena *a) { return a->size; }
 

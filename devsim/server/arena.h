@@ -21,6 +21,8 @@ int arena_free(arena *a, uint64_t addr, uint32_t owner, uint64_t *size_out);
 /* Frees every block of `owner`, calling released(ctx, addr, size) for each; returns the bytes. */
 uint64_t arena_free_owner(arena *a, uint32_t owner,
                           void (*released)(void *, uint64_t, uint64_t), void *ctx);
+/* Calls fn(ctx, addr, size, owner) for every live block (the memory checker's start). */
+void arena_for_each_live(const arena *a, void (*fn)(void *, uint64_t, uint64_t, uint32_t), void *ctx);
 uint64_t arena_used(const arena *a);
 uint64_t arena_used_by(const arena *a, uint32_t owner);
 uint64_t arena_size(const arena *a);

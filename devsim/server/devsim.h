@@ -7,6 +7,7 @@
 
 #include "../proto.h"
 #include "arena.h"
+#include "memcheck.h"
 #include "workers.h"
 
 typedef struct ds_host_region {
@@ -40,6 +41,7 @@ typedef struct ds_server {
     uint32_t event_hint;
     uint32_t stream_limit;
     uint32_t event_limit;
+    _Atomic(struct ds_memcheck *) mc; /* the memory checker, once a client asks for it */
 } ds_server;
 
 /* stream_exec.c */

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "../common/futex.h"
+#include "../memcheck_proto.h"
 #include "devsim.h"
 
 #define ERR_INVALID_PARAM 100000
@@ -197,6 +198,12 @@ static void *reap_main(void *arg)
             ds_futex_wake(&e->completed);
         }
     }
+    uint64_t mc_tasks, mc_ns;
+    uint32_t mc_errors = ds_mc_client_gone(srv, slot, &mc_tasks, &mc_ns);
+    if (mc_tasks || mc_errors)
+        devlog("client %d (%s): memory checker: %u errors, %llu tasks checked in %.3f ms",
+               srv->clients[slot].pid, srv->clients[slot].name, mc_errors,
+               (unsigned long long)mc_tasks, (double)mc_ns * 1e-6);
     uint64_t freed = arena_free_owner(srv->alloc, slot, release_cb, srv);
     ds_client *c = &srv->clients[slot];
     for (ds_host_region *r = c->regions, *n; r; r = n) {
@@ -298,6 +305,15 @@ static int handle(ds_server *srv, uint32_t slot, const ds_req *req, int fd)
         c->pid = (int32_t)req->a[0];
         c->observer = (req->flags & 1) != 0;
         snprintf(c->name, sizeof c->name, "%s", req->name);
+        if (fd >= 0 && (req->flags & DS_HELLO_MEMCHECK) && !c->observer) {
+            int bad = ds_mc_attach(srv, slot, fd, c->pid); /* takes the fd */
+            fd = -1;
+            if (bad)
+                return -1; /* the client asked to be checked: never run it unchecked */
+            devlog("client %d (%s): memory checker on", c->pid, c->name);
+        }
+        if (fd >= 0)
+            close(fd);
         ctl->clients[slot].pid = c->pid;
         atomic_store(&ctl->clients[slot].live, 1);
         ds_hello h;
@@ -320,6 +336,10 @@ static int handle(ds_server *srv, uint32_t slot, const ds_req *req, int fd)
     case DS_OP_ALLOC: {
         pthread_mutex_lock(&srv->lock);
         uint64_t addr = arena_alloc(srv->alloc, req->a[0], slot);
+        if (!addr && ds_mc_drain_quarantine(srv) > 0) /* freed blocks the checker holds back */
+            addr = arena_alloc(srv->alloc, req->a[0], slot);
+        if (addr)
+            ds_mc_on_alloc(srv, slot, addr, req->a[0]);
         uint64_t used = arena_used(srv->alloc), largest = arena_largest_free(srv->alloc);
         pthread_mutex_unlock(&srv->lock);
         if (!addr)
@@ -334,8 +354,9 @@ static int handle(ds_server *srv, uint32_t slot, const ds_req *req, int fd)
     case DS_OP_FREE: {
         uint64_t size = 0;
         pthread_mutex_lock(&srv->lock);
-        int rc = arena_free(srv->alloc, req->a[0], slot, &size);
-        if (rc == 0) /* before anyone can allocate the range again */
+        int taken = ds_mc_on_free(srv, slot, req->a[0]); /* 1: quarantined, -1: reported */
+        int rc = taken ? (taken < 0 ? -1 : 0) : arena_free(srv->alloc, req->a[0], slot, &size);
+        if (rc == 0 && !taken) /* before anyone can allocate the range again */
             ds_arena_release_pages(srv, req->a[0], size);
         pthread_mutex_unlock(&srv->lock);
         if (rc != 0)
@@ -345,7 +366,7 @@ static int handle(ds_server *srv, uint32_t slot, const ds_req *req, int fd)
     }
     case DS_OP_MEMINFO:
         pthread_mutex_lock(&srv->lock);
-        r.r[0] = srv->arena_size - arena_used(srv->alloc);
+        r.r[0] = srv->arena_size - arena_used(srv->alloc) + ds_mc_quarantined(srv);
         r.r[1] = srv->arena_size;
         pthread_mutex_unlock(&srv->lock);
         break;
@@ -491,6 +512,9 @@ static int handle(ds_server *srv, uint32_t slot, const ds_req *req, int fd)
     }
     case DS_OP_SHUTDOWN:
         g_stop = 1;
+        break;
+    case DS_OP_MEMCHECK:
+        ds_mc_request(srv, slot, req, &r);
         break;
     default:
         resp_err(&r, ERR_INVALID_PARAM, "unknown request %u", req->op);

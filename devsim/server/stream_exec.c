@@ -189,7 +189,9 @@ static void *stream_main(void *arg)
         int skip = aborting(s) || (s->fail_mode == 1 && atomic_load(&s->error) != 0);
         int multi = t->kind == DS_TASK_KERNEL && t->block_dim > 1; /* read before the slot is released */
         if (!skip) {
-            int rc = exec_task(srv, s, t);
+            int rc = ds_mc_task(srv, s, t); /* the memory checker (memcheck.c) may refuse it */
+            if (rc == 0)
+                rc = exec_task(srv, s, t);
             if (rc != 0) {
                 int32_t zero = 0;
                 atomic_compare_exchange_strong(&s->error, &zero, rc);

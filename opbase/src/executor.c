@@ -2,6 +2,7 @@
  * See aclemu_op/executor.h for the model. */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "aclemu_op/errors.h"
 #include "aclemu_op/executor.h"
 #include "aclemu_runtime.h"
+#include "manifest.h"
 
 #define EXEC_MAGIC 0x45584543u /* live */
 #define EXEC_DEAD 0x44454144u  /* released: a second stage 2 on it is diagnosed */
@@ -35,6 +37,7 @@ typedef struct exec_io {
     uint16_t rel;        /* element index for list parameters */
     uint8_t dir;
     uint8_t in_list;
+    const char *name;    /* parameter name (memory checker) */
 } exec_io;
 
 typedef struct exec_patch {
@@ -53,6 +56,7 @@ struct aclOpExecutor {
     aclnnStatus limit_status; /* first limit hit while recording (sticky, see phase1_end) */
     uint16_t npatch;
     uint16_t n_in, n_out;
+    uint16_t nmc;             /* memory-checker ranges (recorded only under the checker) */
     const char *api;
     uint64_t ws_size;
     uint32_t blob_used, blob_cap;
@@ -61,6 +65,7 @@ struct aclOpExecutor {
     exec_launch launch[MAX_LAUNCH];
     exec_io io[MAX_IO];
     exec_patch patch[MAX_PATCH];
+    exec_mc mc[MAX_PATCH];
     _Alignas(64) unsigned char blob_inline[BLOB_INLINE];
 };
 
@@ -149,7 +154,7 @@ static aclnnStatus limit_error(aclOpExecutor *ex, const char *what, unsigned lim
 }
 
 static int io_add(aclOpExecutor *ex, const aclTensor *t, uint8_t dir, uint16_t in_pos, uint16_t out_pos, uint16_t rel,
-                  uint8_t in_list)
+                  uint8_t in_list, const char *name)
 {
     if (ex->nio >= MAX_IO) {
         limit_error(ex, "tensor arguments (tensors and tensor-list elements)", MAX_IO);
@@ -163,6 +168,7 @@ static int io_add(aclOpExecutor *ex, const aclTensor *t, uint8_t dir, uint16_t i
     io->out_pos = out_pos;
     io->rel = rel;
     io->in_list = in_list;
+    io->name = name;
     return 0;
 }
 
@@ -189,9 +195,9 @@ aclnnStatus aclemu_phase1_begin(const char *api, uint64_t *workspaceSize, aclOpE
         if (io[i].is_list) {
             const aclTensorList *l = (const aclTensorList *)io[i].obj;
             for (uint64_t k = 0; k < l->size && !full; k++)
-                full = io_add(ex, l->items[k], io[i].dir, ip, op, (uint16_t)k, 1) != 0;
+                full = io_add(ex, l->items[k], io[i].dir, ip, op, (uint16_t)k, 1, io[i].name) != 0;
         } else {
-            full = io_add(ex, (const aclTensor *)io[i].obj, io[i].dir, ip, op, 0, 0) != 0;
+            full = io_add(ex, (const aclTensor *)io[i].obj, io[i].dir, ip, op, 0, 0, io[i].name) != 0;
         }
     }
     if (full) {
@@ -294,6 +300,39 @@ static aclnnStatus add_patch(aclOpExecutor *ex, void *blob, uint64_t *field, uin
     return ACLNN_SUCCESS;
 }
 
+/* Memory checker: the range a bound tensor (or the workspace) covers in the last launch. */
+static void mc_record(aclOpExecutor *ex, uint16_t slot, const aclTensor *t, const uint64_t *field)
+{
+    if (ex->nlaunch == 0)
+        return;
+    uint32_t pos = (uint32_t)((const unsigned char *)field - ex->blob);
+    if (slot == MC_SLOT_WORKSPACE) /* a placeholder tensor bound first is really workspace */
+        for (uint32_t i = 0; i < ex->nmc; i++)
+            if (ex->mc[i].slot == MC_SLOT_FIXED && ex->mc[i].pos == pos) {
+                ex->mc[i] = ex->mc[--ex->nmc];
+                break;
+            }
+    if (ex->nmc >= MAX_PATCH)
+        return;
+    exec_mc m = {.launch = (uint8_t)(ex->nlaunch - 1), .slot = slot, .pos = pos};
+    if (slot == MC_SLOT_WORKSPACE) {
+        m.access = DRV_MC_WRITE | DRV_MC_NOINIT; /* scratch: whatever the kernels leave in it */
+    } else {
+        int sparse;
+        if (aclemu_mc_span(t, &m.lo, &m.extent, &sparse) != 0)
+            return;
+        uint8_t dir = slot < ex->nio ? ex->io[slot].dir : ACLEMU_IO_INOUT;
+        m.access = (uint8_t)(((dir & ACLEMU_IO_IN) ? DRV_MC_READ : 0) | ((dir & ACLEMU_IO_OUT) ? DRV_MC_WRITE : 0) |
+                             (sparse ? DRV_MC_SPARSE : 0) | (slot == MC_SLOT_FIXED ? DRV_MC_NOINIT : 0));
+        m.fixed = (uint64_t)(uintptr_t)t->data;
+    }
+    for (uint32_t i = 0; i < ex->nmc; i++) /* one entry per tensor and launch */
+        if (ex->mc[i].launch == m.launch && ex->mc[i].slot == m.slot && ex->mc[i].lo == m.lo &&
+            ex->mc[i].extent == m.extent && (slot != MC_SLOT_FIXED || ex->mc[i].fixed == m.fixed))
+            return;
+    ex->mc[ex->nmc++] = m;
+}
+
 aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *field, const aclTensor *t)
 {
     aclnnStatus st = check_field(ex, blob, field);
@@ -302,8 +341,13 @@ aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *fie
     *field = (uint64_t)(uintptr_t)t->data;
     int need = aclemu_tensor_numel(t) > 0;
     for (uint32_t i = 0; i < ex->nio; i++)
-        if (ex->io[i].t == t)
+        if (ex->io[i].t == t) {
+            if (aclemu_mc_on())
+                mc_record(ex, (uint16_t)i, t, field);
             return add_patch(ex, blob, field, (uint16_t)i, 0, need);
+        }
+    if (aclemu_mc_on() && t->data)
+        mc_record(ex, MC_SLOT_FIXED, t, field);
     if (need && !t->data)
         return ACLEMU_NULL_ERROR(ex->api, "a tensor device address should not be nullptr.");
     return ACLNN_SUCCESS;
@@ -311,6 +355,8 @@ aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *fie
 
 aclnnStatus aclemu_exec_bind_workspace(aclOpExecutor *ex, void *blob, uint64_t *field, uint64_t offset)
 {
+    if (aclemu_mc_on())
+        mc_record(ex, MC_SLOT_WORKSPACE, NULL, field);
     return add_patch(ex, blob, field, SLOT_WORKSPACE, offset, 1);
 }
 
@@ -337,6 +383,37 @@ static aclnnStatus check_live(const aclOpExecutor *ex, const char *api)
         return ACLEMU_PARAM_ERROR(api, "executor has already been run and released; call "
                                        "aclSetAclOpExecutorRepeatable after stage 1 to run it again.");
     return ACLEMU_PARAM_ERROR(api, "executor is not a valid aclOpExecutor.");
+}
+
+/* Launch i with its manifest (the checker is on). */
+static int mc_launch(const aclOpExecutor *ex, uint32_t i, drv_stream *ds, void *workspace, const char *api)
+{
+    drv_mc_range r[MAX_PATCH];
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < ex->nmc; k++) {
+        const exec_mc *m = &ex->mc[k];
+        if (m->launch != i)
+            continue;
+        drv_mc_range *g = &r[n++];
+        memset(g, 0, sizeof *g);
+        g->access = m->access;
+        if (m->slot == MC_SLOT_WORKSPACE) {
+            g->addr = (uint64_t)(uintptr_t)workspace;
+            g->extent = ex->ws_size;
+            snprintf(g->name, sizeof g->name, "workspace");
+        } else if (m->slot == MC_SLOT_FIXED) {
+            g->addr = m->fixed + (uint64_t)m->lo;
+            g->extent = m->extent;
+            snprintf(g->name, sizeof g->name, "(internal)");
+        } else {
+            const exec_io *io = &ex->io[m->slot];
+            g->addr = (uint64_t)(uintptr_t)io->addr + (uint64_t)m->lo;
+            g->extent = m->extent;
+            aclemu_mc_name(g->name, sizeof g->name, io->name, io->in_list, io->rel);
+        }
+    }
+    const exec_launch *l = &ex->launch[i];
+    return drv_launch_checked(ds, l->kernel, l->block_dim, ex->blob + l->off, l->size, api, r, n);
 }
 
 aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExecutor *ex, aclrtStream stream,
@@ -374,9 +451,11 @@ aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExec
         }
         memcpy(ex->blob + p->pos, &v, sizeof v);
     }
+    int checked = aclemu_mc_on();
     for (uint32_t i = 0; i < ex->nlaunch; i++) {
         const exec_launch *l = &ex->launch[i];
-        int rc = drv_launch(ds, l->kernel, l->block_dim, ex->blob + l->off, l->size);
+        int rc = checked ? mc_launch(ex, i, ds, workspace, api)
+                         : drv_launch(ds, l->kernel, l->block_dim, ex->blob + l->off, l->size);
         if (rc != 0) {
             st = aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, "EZ9903", api, "launching kernel %s failed (%d): %s",
                                  l->kernel, rc, drv_last_error());

@@ -58,3 +58,6 @@ grep -h "anonymous memory" "$B/meson-logs/testlog.txt" | tail -1
 
 section "issue 5: aclopExecuteV2 (Add, 1024 FP32) + synchronize"
 "$B/tools/bench/bench_aclop" 5000
+
+section "issue 9: device-memory checker cost (ACLEMU_MEMCHECK=1 vs off, vector ops end to end)"
+"$ROOT/tools/bench/memcheck_cost.sh" "$B" 3 41

@@ -145,6 +145,46 @@ DRV_API int drv_stream_wait_event(drv_stream *s, drv_event *e);
 /* Same with this wait's own limit in microseconds (0: none). */
 DRV_API int drv_stream_wait_event_timeout(drv_stream *s, drv_event *e, uint64_t timeout_us);
 
+/* ---- device-memory checker (ACLEMU_MEMCHECK=1; devsim/MEMCHECK.md) ---------------------- */
+/* 1 when this process runs under the checker ($ACLEMU_MEMCHECK=1, read once). */
+DRV_API int drv_memcheck_enabled(void);
+
+enum {
+    DRV_MC_READ = 1,     /* the kernel reads the range (initcheck applies) */
+    DRV_MC_WRITE = 2,    /* the kernel writes it (marks it initialised) */
+    DRV_MC_SPARSE = 4,   /* a strided view with gaps: bounds only, no initcheck on reads */
+    DRV_MC_NOINIT = 8,   /* scratch (workspace): bounds only */
+};
+/* What the client knows about a tensor address (the driver fills it in drv_launch_checked). */
+enum { DRV_MC_WHERE_DEVICE = 0, DRV_MC_WHERE_OTHER_DEVICE, DRV_MC_WHERE_PINNED,
+       DRV_MC_WHERE_HOST, DRV_MC_WHERE_UNMAPPED };
+
+/* One range a launch touches: the launch manifest sent to the device under the checker. */
+typedef struct drv_mc_range {
+    uint64_t addr;       /* first byte the view reaches */
+    uint64_t extent;     /* bytes from addr to one past the last byte it reaches */
+    uint32_t access;     /* DRV_MC_* */
+    uint32_t where;      /* DRV_MC_WHERE_* */
+    char name[32];       /* tensor (parameter) name */
+} drv_mc_range;
+
+/* drv_launch with a manifest (the checker verifies it before the kernel runs). `op` names the
+ * host call (e.g. "aclnnAdd"). Without the checker it is drv_launch. */
+DRV_API int drv_launch_checked(drv_stream *s, const char *kernel, uint32_t block_dim,
+                               const void *args, size_t args_size, const char *op,
+                               drv_mc_range *ranges, uint32_t nranges);
+/* The runtime copied (src != NULL) or set (src == NULL) count bytes itself, through its mapping:
+ * the checker marks device destinations written and initchecks device sources. No-op without
+ * the checker. */
+DRV_API void drv_memcheck_host_copy(void *dst, const void *src, size_t count, const char *op);
+/* The size the user asked for at an allocation (the runtime rounds and pads it). */
+DRV_API void drv_memcheck_alloc_size(drv_device *dev, void *devptr, size_t requested);
+/* The runtime refused to free devptr (not the start of a live allocation): the checker reports
+ * what it is (double free, inside an allocation, ...). */
+DRV_API void drv_memcheck_bad_free(const void *devptr);
+/* Prints the reports the device has written so far (stderr or $ACLEMU_MEMCHECK_LOG). */
+DRV_API void drv_memcheck_flush(drv_device *dev);
+
 /* ---- status (npu-smi, aclrtGetDeviceUtilizationRate) ------------------------------------- */
 typedef struct drv_proc_info {
     int32_t pid;

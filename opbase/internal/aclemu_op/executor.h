@@ -26,6 +26,7 @@ typedef struct aclemu_io_param {
     const void *obj;   /* const aclTensor* or const aclTensorList* (may be NULL: optional) */
     uint8_t is_list;
     uint8_t dir;
+    const char *name;  /* parameter name (memory checker reports); may be NULL */
 } aclemu_io_param;
 
 /* ---- stage-1 prologue / epilogue (called by generated code) ------------------------------ */
