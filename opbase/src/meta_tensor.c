@@ -1,5 +1,6 @@
 /* aclTensor: creation, re-initialisation, destruction and raw addresses. The shape getters that
  * hand out new[] arrays are in meta_getters.cpp. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,10 +54,11 @@ static int tensor_fill(aclTensor *t, const int64_t *viewDims, uint64_t viewDimsN
         if (viewDimsNum)
             memcpy(t->stride, stride, viewDimsNum * sizeof(int64_t));
     } else {
-        int64_t s = 1; /* row-major contiguous */
+        int64_t s = 1; /* row-major contiguous; saturates for shapes past int64 (checked later) */
         for (uint64_t i = viewDimsNum; i-- > 0;) {
             t->stride[i] = s;
-            s *= viewDims[i] > 0 ? viewDims[i] : 1;
+            int64_t d = viewDims[i] > 0 ? viewDims[i] : 1;
+            s = s > INT64_MAX / d ? INT64_MAX : s * d;
         }
     }
     return 0;
