@@ -45,7 +45,7 @@ double aclemu_scalar_to_f64(const aclScalar *s)
 int64_t aclemu_scalar_to_i64(const aclScalar *s)
 {
     switch (s->dtype) {
-    case ACL_BOOL: return s->v.b ? 1 : 0;
+    case ACL_BOOL: return s->v.u8 != 0; /* the byte the caller gave: any non-zero one is true */
     case ACL_INT8: return s->v.i8;
     case ACL_UINT8: return s->v.u8;
     case ACL_INT16: return s->v.i16;
