@@ -38,7 +38,11 @@ double aclemu_scalar_to_f64(const aclScalar *s)
     case ACL_COMPLEX64: return s->v.c64[0];
     case ACL_COMPLEX128: return s->v.c128[0];
     case ACL_UINT64: return (double)s->v.u64;
-    default: return (double)aclemu_scalar_to_i64(s);
+    case ACL_BOOL: case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32:
+    case ACL_UINT32: case ACL_INT64: return (double)aclemu_scalar_to_i64(s);
+    /* no numeric reading (INT4, HIFLOAT8, FLOAT8, COMPLEX32 ...): the op's dtype check refuses
+     * such a scalar; this must not defer to aclemu_scalar_to_i64, which defers back */
+    default: return 0.0;
     }
 }
 
