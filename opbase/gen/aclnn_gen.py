@@ -221,7 +221,8 @@ def gen_entries(headers):
             out.append('ACLNN_API %s' % stage1_proto(a))
             out.append('{')
             if io:
-                items = ', '.join('{%s, %d, %s}' % (p['name'], 1 if p['kind'] == 'list' else 0, DIRS[p['dir']])
+                items = ', '.join('{%s, %d, %s, "%s"}' % (p['name'], 1 if p['kind'] == 'list' else 0,
+                                                          DIRS[p['dir']], p['name'])
                                   for p in io)
                 out.append('    const aclemu_io_param io[] = {%s};' % items)
             out.append('    aclOpExecutor *ex;')

@@ -63,7 +63,8 @@ check('aclemu_plan_SizeOf' not in plans and 'ACLNN_API int aclnnNoArgs(void);' i
 entries = out.get('aclnn_entries.c', '')
 check('aclnnSizeOfGetWorkspaceSize' not in entries and '(const void *)&aclnnSizeOf,' in entries,
       'funcs have no generated body but are referenced (an unwritten func fails at load)')
-check('{mmWeightRef' not in entries and '{selfRef, 0, ACLEMU_IO_INOUT}' in entries, 'Ref parameters are in+out')
+check('{mmWeightRef' not in entries and '{selfRef, 0, ACLEMU_IO_INOUT, "selfRef"}' in entries,
+      'Ref parameters are in+out, named for messages')
 flt = out.get('opapi_math_filter.c', '')
 for sym in ('aclnnSizeOf', 'aclnnNoArgs', 'aclnnMixedGetWorkspaceSize', 'aclnnMixed'):
     check('ACLEMU_FILTER_SYM(%s)' % sym in flt, 'filter symbol ' + sym)
