@@ -49,7 +49,7 @@ RUNS="$BUILD/fuzz-runs"
 rm -rf "$RUNS"
 mkdir -p "$RUNS"
 run_one() {
-    local t=$1 dir="$RUNS/$1"
+    local t=$1 dir="$RUNS/$1" rc
     mkdir -p "$dir/corpus"
     cp -r "$HERE/corpus/$t/." "$dir/corpus/"
     local dict=()
@@ -60,8 +60,8 @@ run_one() {
     # TMPDIR: the scratch files of the loader targets stay in the run dir
     TMPDIR="$dir" "$BUILD/tests/fuzz/$t" "$dir/corpus" "${dict[@]}" -max_len="${MAX_LEN[$t]}" \
         -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$dir/" -close_fd_mask=1 >"$dir/log" 2>&1
-    echo $? >"$dir/rc"
+        -artifact_prefix="$dir/" -close_fd_mask=1 >"$dir/log" 2>&1 && rc=0 || rc=$?
+    echo "$rc" >"$dir/rc"
 }
 echo "==> fuzzing ${#TARGETS[@]} targets for ${SECONDS_EACH}s each, $JOBS at a time"
 running=0
