@@ -34,9 +34,11 @@ declare -A DICTS=([fuzz_acl_config]="json.dict fuzz_acl_config.dict" [fuzz_profi
 
 if [ ! -f "$BUILD/build.ninja" ]; then
     echo "==> setting up the fuzz build in $BUILD"
+    setup_log=${TMPDIR:-/tmp}/aclemu-fuzz-setup.$$.log
     CC=clang CXX=clang++ meson setup "$BUILD" "$ROOT" -Dfuzz=enabled -Db_sanitize=address,undefined \
-        -Db_lundef=false -Dtests=disabled --buildtype=debugoptimized >"$BUILD.setup.log" 2>&1 ||
-        { cat "$BUILD.setup.log"; exit 1; }
+        -Db_lundef=false -Dtests=disabled --buildtype=debugoptimized >"$setup_log" 2>&1 ||
+        { cat "$setup_log"; rm -f "$setup_log"; exit 1; }
+    rm -f "$setup_log"
 fi
 echo "==> building the fuzz targets"
 ninja -C "$BUILD" fuzz-targets >/dev/null
