@@ -5,14 +5,16 @@
 #   tools/aclemu.sh test    same, then run every test (unit, integration, host programs)
 #   tools/aclemu.sh build   only set up, build and install
 #
-# Environment: BUILD_DIR (default ./build), PREFIX (default ./_install), JOBS (default nproc).
+# Environment: BUILD_DIR (default ./build), PREFIX (default ./_install), JOBS (default nproc);
+# test also: FUZZ_BUILD_DIR (default ./build-fuzz), FUZZ_SECONDS (per fuzz target, default 60).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 BUILD_DIR=${BUILD_DIR:-$ROOT/build}
 PREFIX=${PREFIX:-$ROOT/_install}
 JOBS=${JOBS:-$(nproc)}
-DEPS=(build-essential g++ meson ninja-build pkg-config libyaml-dev libjson-c-dev libcmocka-dev python3 cmake)
+DEPS=(build-essential g++ meson ninja-build pkg-config libyaml-dev libjson-c-dev libcmocka-dev python3 cmake
+      clang libclang-rt-14-dev)
 
 install_deps() {
     local missing=()
@@ -47,9 +49,11 @@ case "${1:-}" in
     test)
         build
         meson test -C "$BUILD_DIR" --num-processes "$JOBS" --print-errorlogs
+        # every parser and user input fuzzed for a bounded time (tests/fuzz/README.md)
+        tests/fuzz/run_fuzzers.sh "${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}" "${FUZZ_SECONDS:-60}"
         ;;
     *)
-        sed -n '2,10p' "$0"
+        sed -n '2,9p' "$0"
         exit 2
         ;;
 esac

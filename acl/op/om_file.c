@@ -329,15 +329,17 @@ int aclop_om_parse(const void *blob, size_t len, aclop_model **out, char *why, s
     m->soc_version = get_str(&r);
     m->op_type = get_str(&r);
     m->attr = calloc(1, sizeof(aclopAttr));
-    m->nin = (int)get_u32(&r);
-    if (r.fail || m->nin > 64 || !m->attr)
+    uint32_t nin = get_u32(&r); /* compared unsigned: a count past INT_MAX is no negative int */
+    if (r.fail || nin > 64 || !m->attr)
         goto bad;
+    m->nin = (int)nin;
     m->in = calloc((size_t)(m->nin ? m->nin : 1), sizeof(aclTensorDesc));
     for (int k = 0; m->in && k < m->nin && !r.fail; k++)
         get_desc(&r, &m->in[k]);
-    m->nout = (int)get_u32(&r);
-    if (r.fail || !m->in || m->nout > 64)
+    uint32_t nout = get_u32(&r);
+    if (r.fail || !m->in || nout > 64)
         goto bad;
+    m->nout = (int)nout;
     m->out = calloc((size_t)(m->nout ? m->nout : 1), sizeof(aclTensorDesc));
     for (int k = 0; m->out && k < m->nout && !r.fail; k++)
         get_desc(&r, &m->out[k]);

@@ -149,7 +149,7 @@ aclDataType aclemu_promote_types(aclDataType a, aclDataType b)
 aclDataType aclemu_promote_with_scalar(aclDataType tensor_dt, aclDataType scalar_dt)
 {
     int ct = category(tensor_dt), cs = category(scalar_dt);
-    if (ct < 0)
+    if (ct < 0 || cs < 0) /* a scalar of INT4, HIFLOAT8, FLOAT8 ... has no value to promote */
         return ACL_DT_UNDEFINED;
     if (cs <= ct)
         return tensor_dt;

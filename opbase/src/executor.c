@@ -180,6 +180,22 @@ aclnnStatus aclemu_phase1_begin(const char *api, uint64_t *workspaceSize, aclOpE
         return ACLEMU_NULL_ERROR(api, "workspaceSize should not be nullptr.");
     if (!executor)
         return ACLEMU_NULL_ERROR(api, "executor should not be nullptr.");
+    for (uint32_t i = 0; i < nio; i++) {
+        if (!io[i].obj)
+            continue;
+        const aclTensorList *l = io[i].is_list ? (const aclTensorList *)io[i].obj : NULL;
+        uint64_t n = l ? l->size : 1;
+        for (uint64_t k = 0; k < n; k++) {
+            const aclTensor *t = l ? l->items[k] : (const aclTensor *)io[i].obj;
+            if (t && !aclemu_tensor_sizes_fit(t)) {
+                char sh[256], st[256];
+                return ACLEMU_PARAM_ERROR(api, "%s%s shape %s (strides %s, offset %lld) is too large: its element "
+                                          "count, storage or extent exceeds 2^59.", io[i].name ? io[i].name : "tensor",
+                                          l ? "[i]" : "", aclemu_shape_str(t->shape, t->ndim, sh, sizeof sh),
+                                          aclemu_shape_str(t->stride, t->ndim, st, sizeof st), (long long)t->offset);
+            }
+        }
+    }
     aclOpExecutor *ex = exec_alloc();
     if (!ex)
         return aclemu_op_error(ACLNN_ERR_INNER_CREATE_EXECUTOR, ACLEMU_ERRCODE_INNER, api,

@@ -38,14 +38,18 @@ double aclemu_scalar_to_f64(const aclScalar *s)
     case ACL_COMPLEX64: return s->v.c64[0];
     case ACL_COMPLEX128: return s->v.c128[0];
     case ACL_UINT64: return (double)s->v.u64;
-    default: return (double)aclemu_scalar_to_i64(s);
+    case ACL_BOOL: case ACL_INT8: case ACL_UINT8: case ACL_INT16: case ACL_UINT16: case ACL_INT32:
+    case ACL_UINT32: case ACL_INT64: return (double)aclemu_scalar_to_i64(s);
+    /* no numeric reading (INT4, HIFLOAT8, FLOAT8, COMPLEX32 ...): the op's dtype check refuses
+     * such a scalar; this must not defer to aclemu_scalar_to_i64, which defers back */
+    default: return 0.0;
     }
 }
 
 int64_t aclemu_scalar_to_i64(const aclScalar *s)
 {
     switch (s->dtype) {
-    case ACL_BOOL: return s->v.b ? 1 : 0;
+    case ACL_BOOL: return s->v.u8 != 0; /* the byte the caller gave: any non-zero one is true */
     case ACL_INT8: return s->v.i8;
     case ACL_UINT8: return s->v.u8;
     case ACL_INT16: return s->v.i16;

@@ -1,5 +1,6 @@
 /* aclTensor: creation, re-initialisation, destruction and raw addresses. The shape getters that
  * hand out new[] arrays are in meta_getters.cpp. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,10 +54,11 @@ static int tensor_fill(aclTensor *t, const int64_t *viewDims, uint64_t viewDimsN
         if (viewDimsNum)
             memcpy(t->stride, stride, viewDimsNum * sizeof(int64_t));
     } else {
-        int64_t s = 1; /* row-major contiguous */
+        int64_t s = 1; /* row-major contiguous; saturates for shapes past int64 (checked later) */
         for (uint64_t i = viewDimsNum; i-- > 0;) {
             t->stride[i] = s;
-            s *= viewDims[i] > 0 ? viewDims[i] : 1;
+            int64_t d = viewDims[i] > 0 ? viewDims[i] : 1;
+            s = s > INT64_MAX / d ? INT64_MAX : s * d;
         }
     }
     return 0;
@@ -154,6 +156,43 @@ int64_t aclemu_tensor_numel(const aclTensor *t)
     for (uint32_t i = 0; i < t->ndim; i++)
         n *= t->shape[i];
     return n;
+}
+
+static uint64_t magnitude(int64_t v)
+{
+    return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+}
+
+/* a * b, or 0 when it passes ACLEMU_TENSOR_SIZE_MAX (a, b <= ACLEMU_TENSOR_SIZE_MAX) */
+static uint64_t mul_bounded(uint64_t a, uint64_t b)
+{
+    uint64_t r;
+    return __builtin_mul_overflow(a, b, &r) || r > (uint64_t)ACLEMU_TENSOR_SIZE_MAX ? 0 : r;
+}
+
+int aclemu_tensor_sizes_fit(const aclTensor *t)
+{
+    const uint64_t max = (uint64_t)ACLEMU_TENSOR_SIZE_MAX;
+    uint64_t numel = 1, storage = 1, reach = magnitude(t->offset);
+    if (reach > max)
+        return 0;
+    for (uint32_t i = 0; i < t->ndim; i++) {
+        uint64_t d = magnitude(t->shape[i]), s = magnitude(t->stride[i]);
+        if (d > max || s > max)
+            return 0;
+        /* empty dims count as 1: a later dim may be multiplied before the 0 is seen */
+        if ((numel = mul_bounded(numel, d ? d : 1)) == 0)
+            return 0;
+        uint64_t span = mul_bounded(s, d);
+        if ((s && d && span == 0) || (reach += span) > max)
+            return 0;
+    }
+    for (uint32_t i = 0; i < t->storage_ndim; i++) {
+        uint64_t d = magnitude(t->storage_shape[i]);
+        if (d > max || (storage = mul_bounded(storage, d ? d : 1)) == 0)
+            return 0;
+    }
+    return 1;
 }
 
 int aclemu_tensor_is_contiguous(const aclTensor *t)

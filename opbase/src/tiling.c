@@ -29,12 +29,15 @@ void aclemu_tile_1d(uint64_t n, uint32_t max_blocks, uint64_t min_per_block, uin
         *per_block = 0;
         return;
     }
-    uint64_t blocks = (n + min_per_block - 1) / min_per_block;
+    /* ceilings written without n + d - 1, which wraps for n near 2^64 (and then divides by 0) */
+    uint64_t blocks = n / min_per_block + (n % min_per_block != 0);
     if (blocks > max_blocks)
         blocks = max_blocks;
-    uint64_t per = (n + blocks - 1) / blocks;
-    per = (per + align - 1) / align * align;
-    blocks = (n + per - 1) / per; /* alignment may leave trailing blocks empty: drop them */
+    uint64_t per = n / blocks + (n % blocks != 0);
+    per = per % align ? per + (align - per % align) : per;
+    if (per == 0) /* the alignment wrapped: one block takes everything */
+        per = n;
+    blocks = n / per + (n % per != 0); /* alignment may leave trailing blocks empty: drop them */
     *block_dim = (uint32_t)blocks;
     *per_block = per;
 }

@@ -1,4 +1,5 @@
 /* Run-time choice of the microkernel instruction set and the host's cache sizes. */
+#include <cpuid.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,13 +9,20 @@
 
 extern const gemm_isa_impl gemm_impl_scalar, gemm_impl_avx2, gemm_impl_avx512;
 
+/* F16C from CPUID leaf 1 (ECX bit 29): clang 14's __builtin_cpu_supports has no "f16c". */
+static int cpu_has_f16c(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
+}
+
 static gemm_isa cpu_best_isa(void)
 {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("f16c"))
+        __builtin_cpu_supports("avx512vl") && cpu_has_f16c())
         return GEMM_ISA_AVX512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c"))
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && cpu_has_f16c())
         return GEMM_ISA_AVX2;
     return GEMM_ISA_SCALAR;
 }

@@ -1,19 +1,27 @@
 #include "isa.h"
 
+#include <cpuid.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int g_level = -1; /* -1 = not chosen yet; accessed atomically */
+
+/* F16C from CPUID leaf 1 (ECX bit 29): clang 14's __builtin_cpu_supports has no "f16c". */
+static int cpu_has_f16c(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
+}
 
 vec_isa vec_isa_detect(void)
 {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-        __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c"))
+        __builtin_cpu_supports("fma") && cpu_has_f16c())
         return VEC_ISA_AVX512;
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-        __builtin_cpu_supports("f16c"))
+        cpu_has_f16c())
         return VEC_ISA_AVX2;
     return VEC_ISA_SCALAR;
 }

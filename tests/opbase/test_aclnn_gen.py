@@ -64,7 +64,7 @@ entries = out.get('aclnn_entries.c', '')
 check('aclnnSizeOfGetWorkspaceSize' not in entries and '(const void *)&aclnnSizeOf,' in entries,
       'funcs have no generated body but are referenced (an unwritten func fails at load)')
 check('{mmWeightRef' not in entries and '{selfRef, 0, ACLEMU_IO_INOUT, "selfRef"}' in entries,
-      'Ref parameters are in+out (and carry their name for the memory checker)')
+      'Ref parameters are in+out, named for messages and the memory checker')
 flt = out.get('opapi_math_filter.c', '')
 for sym in ('aclnnSizeOf', 'aclnnNoArgs', 'aclnnMixedGetWorkspaceSize', 'aclnnMixed'):
     check('ACLEMU_FILTER_SYM(%s)' % sym in flt, 'filter symbol ' + sym)
@@ -73,6 +73,13 @@ reg = out.get('aclnn_registry.c', '')
 check('{"aclnnSizeOf", "aclnnop/aclnn_mixed.h", "math", 0},' in reg, 'registry row of a func')
 check('{"aclnnMixed", "aclnnop/aclnn_mixed.h", "math", 1},' in reg, 'registry row of an API')
 check('aclnn_mixed.h' not in out.get('aclnn_ops_nn.h', ''), 'math headers stay out of aclnn_ops_nn.h')
+fz = out.get('aclnn_fuzz_table.c', '')
+check('{"aclnnMixed", "t", "b", 1, fz_aclnnMixed},' in fz and
+      'return aclnnMixedGetWorkspaceSize((aclTensor*)a[0].p, ws, ex);' in fz, 'fuzz table row and thunk of an API')
+check('{"aclnnSizeOf", "aDo", "---", 0, fz_aclnnSizeOf},' in fz and
+      'return aclnnSizeOf((const aclIntArray*)a[0].p, (aclDataType)a[1].i, (uint64_t*)a[2].p);' in fz,
+      'fuzz table row and thunk of a func')
+check('return (aclnnStatus)aclnnNoArgs();' in fz and 'aclnn_fuzz_api_count = 3;' in fz, 'every API in the fuzz table')
 
 # errors: file and line in the message, nothing generated
 for text, needle in [
@@ -82,6 +89,7 @@ for text, needle in [
     ('func int aclnnFooGetWorkspaceSize(void)\napi Foo(aclTensor* selfRef)\n',
      'aclnnFooGetWorkspaceSize already declared'),
     ('fnuc int aclnnX(void)\n', 'unknown keyword "fnuc"'),
+    ('api Foo(const aclTensor* self, struct nope* n)\n', 'parameter type "struct nope*" of n has no fuzz kind'),
 ]:
     r, out = run({'aclnn_bad.def': text})
     check(r.returncode != 0 and needle in r.stderr, 'rejects %r with "%s": %s' % (text, needle, r.stderr))

@@ -221,13 +221,39 @@ static void test_executor_api_errors(void **state)
     aclDestroyTensor(y);
 }
 
+/* Sizes past int64 (element count, storage, strided reach) are refused before any planner
+ * multiplies the dims; an empty tensor with huge other dims too. */
+static void test_too_large_shapes(void **state)
+{
+    const int64_t big = INT64_C(1) << 40;
+    aclTensor *huge = T(ACL_FLOAT, FAKE_ADDR, big, big), *y = T(ACL_FLOAT, FAKE_ADDR, 4);
+    expect_error(aclnnReluGetWorkspaceSize(huge, y, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                 "self shape [1099511627776, 1099511627776]", "is too large");
+    expect_error(aclnnReluGetWorkspaceSize(y, huge, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "EZ1001", "out shape",
+                 "is too large");
+    aclTensor *empty = T(ACL_FLOAT, FAKE_ADDR, big, big, 0);
+    expect_error(aclnnReluGetWorkspaceSize(empty, empty, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                 "self shape", "is too large");
+    const int64_t shape[1] = {4}, stride[1] = {INT64_C(1) << 62};
+    aclTensor *far = aclCreateTensor(shape, 1, ACL_FLOAT, stride, 0, ACL_FORMAT_ND, shape, 1, FAKE_ADDR);
+    expect_error(aclnnReluGetWorkspaceSize(far, y, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "EZ1001",
+                 "strides [4611686018427387904]", "is too large");
+    aclTensor *x = T(ACL_FLOAT, FAKE_ADDR, 4);
+    ok_and_free(aclnnReluGetWorkspaceSize(x, y, &ws, &ex));
+    aclDestroyTensor(huge);
+    aclDestroyTensor(empty);
+    aclDestroyTensor(far);
+    aclDestroyTensor(x);
+    aclDestroyTensor(y);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_out_pointers_null), cmocka_unit_test(test_null_params),
         cmocka_unit_test(test_dtype_checks),      cmocka_unit_test(test_format_checks),
         cmocka_unit_test(test_shape_checks),      cmocka_unit_test(test_empty_tensors),
-        cmocka_unit_test(test_executor_api_errors),
+        cmocka_unit_test(test_executor_api_errors), cmocka_unit_test(test_too_large_shapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

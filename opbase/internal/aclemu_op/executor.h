@@ -26,12 +26,13 @@ typedef struct aclemu_io_param {
     const void *obj;   /* const aclTensor* or const aclTensorList* (may be NULL: optional) */
     uint8_t is_list;
     uint8_t dir;
-    const char *name;  /* parameter name (memory checker reports); may be NULL */
+    const char *name;  /* the parameter's name, for messages and memory-checker reports (NULL: "tensor") */
 } aclemu_io_param;
 
 /* ---- stage-1 prologue / epilogue (called by generated code) ------------------------------ */
-/* Checks the out-pointers (ACLNN_ERR_PARAM_NULLPTR), allocates an executor and records the API
- * name and its tensor parameters. */
+/* Checks the out-pointers (ACLNN_ERR_PARAM_NULLPTR) and that every tensor parameter's sizes fit
+ * int64 (ACLNN_ERR_PARAM_INVALID, see aclemu_tensor_sizes_fit), allocates an executor and records
+ * the API name and its tensor parameters. */
 aclnnStatus aclemu_phase1_begin(const char *api, uint64_t *workspaceSize, aclOpExecutor **executor,
                                 const aclemu_io_param *io, uint32_t nio, aclOpExecutor **ex);
 /* On success hands the executor and workspace size to the caller; on failure frees it. */

@@ -78,6 +78,12 @@ struct aclScalarList {
 
 /* Number of elements of the view (1 for rank 0, 0 if any dim is 0). */
 int64_t aclemu_tensor_numel(const aclTensor *t);
+/* Whether the element count, the storage element count and the reach of the view (|offset| plus
+ * |stride| x |dim| per dim) of t each stay below ACLEMU_TENSOR_SIZE_MAX, with magnitudes so that
+ * negative dims or strides cannot hide an overflow. Stage 1 refuses other tensors before any
+ * planner multiplies their dims. */
+#define ACLEMU_TENSOR_SIZE_MAX (INT64_MAX / 16) /* room for a byte count of the widest dtype */
+int aclemu_tensor_sizes_fit(const aclTensor *t);
 /* 1 if the view is row-major contiguous (offset ignored). */
 int aclemu_tensor_is_contiguous(const aclTensor *t);
 /* Scalar value converted to double / int64 (complex: real part). */

@@ -50,7 +50,7 @@ aclnnStatus aclemu_plan_CrossEntropyLoss(aclOpExecutor *executor, const aclTenso
         (st = aclemu_check_shape_is(api, lossOut, "lossOut", lshape, 1)))
         return st;
     if (N == 0)
-        return red == CE_NONE ? ACLNN_SUCCESS : nn_fill(executor, lossOut, red == CE_MEAN ? __builtin_nan("") : 0.0);
+        return red == CE_NONE ? ACLNN_SUCCESS : nn_fill(executor, lossOut, "lossOut", red == CE_MEAN ? __builtin_nan("") : 0.0);
     nn_stage si, stg, sw, slp, sl;
     if ((st = nn_stage_in(executor, input, NULL, -1, &si)) || (st = nn_stage_in(executor, target, NULL, -1, &stg)) ||
         (st = nn_stage_in(executor, weightOptional, NULL, -1, &sw)) ||

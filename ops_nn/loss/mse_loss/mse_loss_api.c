@@ -39,7 +39,7 @@ aclnnStatus aclemu_plan_MseLoss(aclOpExecutor *executor, const aclTensor *self, 
         return ACLEMU_PARAM_ERROR(api, "out should hold one element when reduction is %lld.", (long long)reduction);
     int64_t n = nn_prod(b, 0, nd);
     if (n == 0) /* torch: the mean of nothing is NaN, the sum 0 */
-        return nn_fill(executor, out, reduction == 1 ? __builtin_nan("") : 0.0);
+        return nn_fill(executor, out, "out", reduction == 1 ? __builtin_nan("") : 0.0);
     uint32_t bd;
     uint64_t per;
     nn_tile((uint64_t)n, 1, &bd, &per);

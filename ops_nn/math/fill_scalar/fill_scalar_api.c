@@ -13,12 +13,13 @@
      ACLEMU_DT(ACL_BOOL) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_UINT16) | ACLEMU_DT(ACL_UINT32) |       \
      ACLEMU_DT(ACL_UINT64) | ACLEMU_DT(ACL_COMPLEX64) | ACLEMU_DT(ACL_COMPLEX128))
 
-/* The value as one element of dt (float -> integer truncates toward zero, like a cast). */
+/* The value as one element of dt (float -> integer truncates toward zero, like a cast; out of
+ * int64 range it saturates and NaN gives 0, see aclemu_scalar_to_i64). */
 static void encode(unsigned char *elem, aclDataType dt, const aclScalar *v)
 {
     double f = aclemu_scalar_to_f64(v);
     double im = v->dtype == ACL_COMPLEX64 ? v->v.c64[1] : v->dtype == ACL_COMPLEX128 ? v->v.c128[1] : 0.0;
-    int64_t i = aclemu_dtype_is_float(v->dtype) ? (int64_t)f : aclemu_scalar_to_i64(v);
+    int64_t i = aclemu_scalar_to_i64(v);
     switch (dt) {
     case ACL_FLOAT: { float x = (float)f; memcpy(elem, &x, 4); break; }
     case ACL_DOUBLE: memcpy(elem, &f, 8); break;

@@ -25,17 +25,25 @@ static int64_t align_up(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
 /* Column block N0 of a dtype (32 bytes). */
 static int64_t nz_n0(aclDataType dt) { return (dt == ACL_FLOAT16 || dt == ACL_BF16) ? 16 : 32; }
 
-/* Elements after alignment of the last two dims (the real helper's formula). */
-static uint64_t nz_elements(const int64_t *dims, uint64_t n, aclDataType dt)
+/* Elements after alignment of the last two dims (the real helper's formula) times `elem` bytes
+ * into *out; -1 when a dim is negative or the count does not fit int64 (a user-given shape). */
+static int nz_elements(const int64_t *dims, uint64_t n, aclDataType dt, int64_t elem, int64_t *out)
 {
-    int64_t size = 1;
+    int64_t size = elem;
     for (uint64_t i = 0; i < n; i++) {
-        if (i + 2 < n)
-            size *= dims[i];
-        else
-            size *= align_up(dims[i], i + 2 == n ? TMW_BLOCK_K : nz_n0(dt));
+        int64_t d = dims[i], a = i + 2 < n ? 1 : i + 2 == n ? TMW_BLOCK_K : nz_n0(dt);
+        if (d < 0 || d > INT64_MAX - a || __builtin_mul_overflow(size, align_up(d, a), &size))
+            return -1;
     }
-    return (uint64_t)size;
+    *out = size;
+    return 0;
+}
+
+static aclnnStatus shape_too_large(const char *api, const char *name, const int64_t *dims, uint64_t n)
+{
+    char s[256];
+    return ACLEMU_PARAM_ERROR(api, "%s %s is invalid: dims must not be negative and the aligned size must fit in "
+                              "int64.", name, aclemu_shape_str(dims, (uint32_t)n, s, sizeof s));
 }
 
 /* A2/A3 take 2-3 dims for FLOAT16/BFLOAT16, the other chips 2. */
@@ -79,7 +87,10 @@ ACLNN_API aclnnStatus aclnnCalculateMatmulWeightSizeV2(const aclIntArray *tensor
     for (uint64_t i = 0; i < tensorShape->size; i++)
         if (tensorShape->data[i] == 0)
             return ACLEMU_PARAM_ERROR(api, "No zeros are allow in shape");
-    *weightTensorSize = nz_elements(tensorShape->data, tensorShape->size, dataType);
+    int64_t size;
+    if (nz_elements(tensorShape->data, tensorShape->size, dataType, 1, &size) != 0)
+        return shape_too_large(api, "tensorShape", tensorShape->data, tensorShape->size);
+    *weightTensorSize = (uint64_t)size;
     return ACLNN_SUCCESS;
 }
 
@@ -94,7 +105,10 @@ ACLNN_API aclnnStatus aclnnCalculateMatmulWeightSize(const aclIntArray *tensorSh
                                       "type null.");
     if ((st = check_dims_v1(api, tensorShape->size)))
         return st;
-    *weightTensorSize = nz_elements(tensorShape->data, tensorShape->size, ACL_FLOAT16);
+    int64_t size;
+    if (nz_elements(tensorShape->data, tensorShape->size, ACL_FLOAT16, 1, &size) != 0)
+        return shape_too_large(api, "tensorShape", tensorShape->data, tensorShape->size);
+    *weightTensorSize = (uint64_t)size;
     return ACLNN_SUCCESS;
 }
 
@@ -140,7 +154,9 @@ aclnnStatus aclemu_plan_TransMatmulWeight(aclOpExecutor *ex, aclTensor *w)
     for (uint32_t i = 0; i + 3 < nd; i++)
         if (w->shape[i] != 1 && w->stride[i] != w->shape[i + 1] * w->stride[i + 1])
             return ACLEMU_PARAM_ERROR(api, "mmWeightRef batch dims with strides that do not merge are not supported.");
-    const int64_t bytes = (int64_t)nz_elements(w->shape, nd, w->dtype) * es;
+    int64_t bytes;
+    if (nz_elements(w->shape, nd, w->dtype, es, &bytes) != 0)
+        return shape_too_large(api, "mmWeightRef", w->shape, nd);
     int64_t ws = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)bytes);
     uint32_t maxb = cube_max_blocks();
 

@@ -25,8 +25,8 @@ aclnnStatus aclemu_plan_BatchNorm(aclOpExecutor *executor, const aclTensor *inpu
                      (st = aclemu_check_notnull(api, saveInvstd, "saveInvstd"))))
         return st;
     if (aclemu_tensor_numel(input) == 0) { /* as the real op: before the other checks */
-        if ((saveMean && (st = nn_fill(executor, saveMean, 0.0))) ||
-            (saveInvstd && (st = nn_fill(executor, saveInvstd, __builtin_nan("")))))
+        if ((saveMean && (st = nn_fill(executor, saveMean, "saveMean", 0.0))) ||
+            (saveInvstd && (st = nn_fill(executor, saveInvstd, "saveInvstd", __builtin_nan("")))))
             return st;
         return ACLNN_SUCCESS;
     }

@@ -123,8 +123,13 @@ aclnnStatus nn_stage_bind(aclOpExecutor *ex, void *blob, nn_cbuf *b, const nn_st
     return aclemu_exec_bind_tensor(ex, blob, &b->addr, s->t);
 }
 
-aclnnStatus nn_fill(aclOpExecutor *ex, const aclTensor *t, double value)
+aclnnStatus nn_fill(aclOpExecutor *ex, const aclTensor *t, const char *name, double value)
 {
+    /* callers fill outputs on early paths that skip the op's other checks: a negative dim must
+     * not become a huge element count */
+    aclnnStatus st = aclemu_check_shape(aclemu_exec_api(ex), t, name, ACLEMU_MAX_RANK);
+    if (st)
+        return st;
     uint64_t numel = (uint64_t)aclemu_tensor_numel(t);
     if (numel == 0)
         return ACLNN_SUCCESS;

@@ -29,8 +29,9 @@ aclnnStatus nn_stage_out_finish(aclOpExecutor *ex, const nn_stage *s);
 /* Points b (inside the last launch's blob) at the operand: tensor or workspace copy. */
 aclnnStatus nn_stage_bind(aclOpExecutor *ex, void *blob, nn_cbuf *b, const nn_stage *s);
 
-/* Adds an NnFill launch writing `value` into every element of t's view. */
-aclnnStatus nn_fill(aclOpExecutor *ex, const aclTensor *t, double value);
+/* Adds an NnFill launch writing `value` into every element of t's view (after the shape check of
+ * t, named `name` in its message). */
+aclnnStatus nn_fill(aclOpExecutor *ex, const aclTensor *t, const char *name, double value);
 
 /* Adds an NnSumParts launch: `out` (staged output) = column sums of nparts x n FP32 partial
  * sums at workspace offset `parts_ws`. */

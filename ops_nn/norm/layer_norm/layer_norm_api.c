@@ -98,7 +98,7 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *input, const aclIntA
     if (rows == 0)
         return ACLNN_SUCCESS;
     if (n == 0) { /* statistics of nothing: mean 0, rstd NaN */
-        if ((mean && (st = nn_fill(ex, mean, 0.0))) || (rstd && (st = nn_fill(ex, rstd, __builtin_nan("")))))
+        if ((mean && (st = nn_fill(ex, mean, "meanOutOptional", 0.0))) || (rstd && (st = nn_fill(ex, rstd, "rstdOutOptional", __builtin_nan("")))))
             return st;
         return ACLNN_SUCCESS;
     }

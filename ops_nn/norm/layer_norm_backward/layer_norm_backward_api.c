@@ -67,8 +67,8 @@ aclnnStatus aclemu_plan_LayerNormBackward(aclOpExecutor *executor, const aclTens
     if (n == 0)
         return ACLNN_SUCCESS;
     if (rows == 0) { /* no rows: weight/bias gradients are 0 */
-        if ((gradWeightOut && (st = nn_fill(executor, gradWeightOut, 0.0))) ||
-            (gradBiasOut && (st = nn_fill(executor, gradBiasOut, 0.0))))
+        if ((gradWeightOut && (st = nn_fill(executor, gradWeightOut, "gradWeightOut", 0.0))) ||
+            (gradBiasOut && (st = nn_fill(executor, gradBiasOut, "gradBiasOut", 0.0))))
             return st;
         return ACLNN_SUCCESS;
     }

@@ -42,7 +42,7 @@ aclnnStatus aclemu_plan_RmsNormGrad(aclOpExecutor *executor, const aclTensor *dy
     if (n == 0)
         return ACLNN_SUCCESS;
     if (rows == 0)
-        return nn_fill(executor, dgammaOut, 0.0);
+        return nn_fill(executor, dgammaOut, "dgammaOut", 0.0);
     nn_stage sdy, sx, sr, sg, sdx, sdg;
     if ((st = nn_stage_in(executor, dy, NULL, -1, &sdy)) || (st = nn_stage_in(executor, x, NULL, -1, &sx)) ||
         (st = nn_stage_in(executor, rstd, NULL, -1, &sr)) || (st = nn_stage_in(executor, gamma, NULL, -1, &sg)) ||

@@ -158,6 +158,14 @@ int main()
         rc = aclnnCalculateMatmulWeightSizeV2(sa, ACL_FLOAT16, &n);
         EXPECT(rc == (is910a || is310b ? ACLNN_ERR_RUNTIME_ERROR : 0), "CalculateMatmulWeightSizeV2 gating: %d", rc);
         aclDestroyIntArray(sa);
+        // a user-given shape whose aligned size does not fit int64, or with a negative dim
+        std::vector<int64_t> huge = {INT64_C(1) << 40, INT64_C(1) << 40}, neg = {-3, 16};
+        for (const auto *v : {&huge, &neg}) {
+            aclIntArray *bad = aclCreateIntArray(v->data(), 2);
+            rc = aclnnCalculateMatmulWeightSize(bad, &n);
+            EXPECT(rc == ACLNN_ERR_PARAM_INVALID, "CalculateMatmulWeightSize of a bad shape: %d", rc);
+            aclDestroyIntArray(bad);
+        }
     }
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
