@@ -23,6 +23,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define ACLEMU_LSAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ACLEMU_LSAN 1
+#endif
+#endif
+#ifdef ACLEMU_LSAN
+#include <sanitizer/lsan_interface.h>
+#endif
+
 #include "../common/futex.h"
 #include "devsim.h"
 
@@ -634,6 +645,13 @@ int main(int argc, char **argv)
     srv.arena_size = srv.prof.memory_cap ? srv.prof.memory_cap
                                          : aclemu_default_memory_cap(srv.prof.memory_size);
     srv.arena_base = DS_DEV_BASE(devid);
+    if (srv.arena_size > DS_DEV_STRIDE) { /* it would overlap the next device's addresses */
+        devlog("cannot start: memory_cap %llu exceeds the %llu-byte device address range",
+               (unsigned long long)srv.arena_size, (unsigned long long)DS_DEV_STRIDE);
+        fprintf(stderr, "aclemu-devsim: memory_cap %llu exceeds the %llu-byte device address range\n",
+                (unsigned long long)srv.arena_size, (unsigned long long)DS_DEV_STRIDE);
+        return 1;
+    }
     srv.stream_limit = srv.prof.normal_stream_num ? srv.prof.normal_stream_num : DS_MAX_STREAMS;
     if (srv.stream_limit > DS_MAX_STREAMS)
         srv.stream_limit = DS_MAX_STREAMS;
@@ -651,6 +669,8 @@ int main(int argc, char **argv)
     void *arena_map = mmap((void *)(uintptr_t)srv.arena_base, srv.arena_size,
                            PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, srv.arena_fd, 0);
     if (arena_map == MAP_FAILED || arena_map != (void *)(uintptr_t)srv.arena_base) {
+        devlog("cannot start: cannot map the device address range at %#llx: %s",
+               (unsigned long long)srv.arena_base, strerror(errno));
         fprintf(stderr, "aclemu-devsim: cannot map the device address range: %s\n", strerror(errno));
         return 1;
     }
@@ -776,5 +796,9 @@ int main(int argc, char **argv)
     devlog("device %d shutting down: %s", devid, why);
     unlink(sockpath);
     close(ls);
+#ifdef ACLEMU_LSAN
+    /* _exit skips LeakSanitizer's exit-time check: run it here (it exits non-zero on a leak) */
+    __lsan_do_leak_check();
+#endif
     _exit(0); /* stream threads are detached; nothing left to flush */
 }
