@@ -157,7 +157,8 @@ typedef struct ds_stream_shm {
     _Atomic int32_t error;                                 /* first task failure since last sync */
     _Atomic uint32_t cb_reached;                           /* host fns reached; futex */
     _Atomic uint32_t state;
-    uint32_t owner_slot;
+    _Atomic uint32_t owner_slot;                           /* read by a reaper thread, set by the
+                                                              main thread on create */
     uint32_t fail_mode;                                    /* 1 = stop on failure */
     uint32_t priority;
     _Alignas(DS_CACHELINE) unsigned char ring[DS_RING_BYTES];

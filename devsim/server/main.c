@@ -35,6 +35,7 @@
 #endif
 
 #include "../common/futex.h"
+#include "client_order.h"
 #include "devsim.h"
 
 #define ERR_INVALID_PARAM 100000
@@ -113,6 +114,7 @@ static int send_with_fds(int sock, const void *buf, size_t len, const int *fds, 
 
 static int send_all(int sock, const void *buf, size_t len)
 {
+    ds_client_order_release(); /* what the request did is done before the client hears of it */
     const char *p = buf;
     while (len > 0) {
         ssize_t n = send(sock, p, len, MSG_NOSIGNAL);
@@ -197,7 +199,7 @@ static void *reap_main(void *arg)
     for (uint32_t i = 0; i < DS_MAX_STREAMS; i++) {
         ds_stream_shm *s = &ctl->streams[i];
         if (s->owner_slot == slot)
-            ds_stream_wait_free(srv, i);
+            ds_stream_wait_free(srv, i, slot);
     }
     logmsg("streams of slot %u stopped", slot);
     pthread_mutex_lock(&srv->lock);
@@ -237,7 +239,9 @@ static void client_gone(ds_server *srv, uint32_t slot)
         pthread_mutex_unlock(&srv->lock);
         return;
     }
+    pthread_mutex_lock(&srv->lock);
     c->reaping = 1;
+    pthread_mutex_unlock(&srv->lock);
     reap_arg *ra = malloc(sizeof *ra);
     pthread_t th;
     if (ra) {
@@ -257,6 +261,7 @@ static void client_gone(ds_server *srv, uint32_t slot)
     }
 }
 
+/* Caller holds srv->lock. */
 static uint32_t live_clients(ds_server *srv)
 {
     uint32_t n = 0;
@@ -734,12 +739,14 @@ int main(int argc, char **argv)
         pfd[n].fd = ls;
         pfd[n].events = POLLIN;
         pslot[n++] = UINT32_MAX;
+        pthread_mutex_lock(&srv.lock); /* a reaper thread frees slots (fd, reaping) under it */
         for (uint32_t i = 0; i < DS_MAX_CLIENTS; i++)
             if (srv.clients[i].fd >= 0 && !srv.clients[i].reaping) {
                 pfd[n].fd = srv.clients[i].fd;
                 pfd[n].events = POLLIN;
                 pslot[n++] = i;
             }
+        pthread_mutex_unlock(&srv.lock);
         int pr = poll(pfd, (nfds_t)n, 250);
         uint64_t now = ds_now_ns();
         if (now - last_util >= 1000000000ull) {
@@ -785,7 +792,10 @@ int main(int argc, char **argv)
                     client_gone(&srv, slot);
             }
         }
-        if (live_clients(&srv) > 0)
+        pthread_mutex_lock(&srv.lock);
+        uint32_t live = live_clients(&srv);
+        pthread_mutex_unlock(&srv.lock);
+        if (live > 0)
             idle_since = now;
         else if (!persistent && idle_ms >= 0 && now - idle_since >= (uint64_t)idle_ms * 1000000ull) {
             why = "idle";

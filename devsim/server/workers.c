@@ -26,8 +26,16 @@ void ds_guard_set_crash_log(int fd) { crash_fd = fd; }
  * backtrace in the device log (async-signal-safe calls only), then die of the signal. */
 static void guard_handler(int sig, siginfo_t *si, void *uc)
 {
-    if (guard_jmp)
+    if (guard_jmp) {
+        /* SA_NODEFER leaves the signal unblocked, unless something interposes its own handler
+         * (ThreadSanitizer runs ours with the signal blocked): unblock it explicitly, or the next
+         * fault would kill the process. A syscall on the fault path only. */
+        sigset_t s;
+        sigemptyset(&s);
+        sigaddset(&s, sig);
+        pthread_sigmask(SIG_UNBLOCK, &s, NULL);
         siglongjmp(*guard_jmp, sig);
+    }
     static volatile sig_atomic_t dying;
     if (crash_fd >= 0 && !dying) {
         dying = 1; /* the backtrace may fault again on a broken stack: report once */
