@@ -53,7 +53,7 @@ aclnnStatus aclemu_plan_ConvolutionBackward(aclOpExecutor *executor, const aclTe
         return st;
     aclDataType pd;
     int32_t math;
-    if ((st = cube_promote(api, input, "input", weight, "weight", &pd)) ||
+    if ((st = cube_promote(api, CUBE_CONV, input, "input", weight, "weight", &pd)) ||
         (st = cube_math(api, CUBE_CONV, pd, cubeMathType, &math)))
         return st;
     if ((st = conv_check_format(api, gradOutput, "gradOutput")) || (st = conv_check_format(api, input, "input")) ||

@@ -33,7 +33,7 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
         return st;
     aclDataType pd;
     int32_t math;
-    if ((st = cube_promote(api, input, "input", weight, "weight", &pd)) ||
+    if ((st = cube_promote(api, CUBE_CONV, input, "input", weight, "weight", &pd)) ||
         (st = cube_math(api, CUBE_CONV, pd, cubeMathType, &math)))
         return st;
     if (transposed && output->dtype != pd)

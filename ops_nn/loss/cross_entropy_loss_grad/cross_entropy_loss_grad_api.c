@@ -1,7 +1,8 @@
-/* aclnnCrossEntropyLossGrad: gradLoss ([N] for "none", else [1]) / logProb (N, C) / out (N, C)
- * FLOAT, FLOAT16 (+ BF16 on A2/A3/950) of one dtype; target (N) INT32 / INT64; weightOptional
- * (C) FLOAT; labelSmoothing in [0, 1]; z-loss inputs not supported; Atlas A2 / A3 / 950 only.
- * Rows over the vector cores. */
+/* aclnnCrossEntropyLossGrad: gradLoss ([N] for "none"; for "mean"/"sum" 0-D as the doc's table
+ * says and its example passes, or [1]) / logProb (N, C) / out (N, C) FLOAT, FLOAT16 (+ BF16 on
+ * A2/A3/950) of one dtype; target (N) INT32 / INT64; weightOptional (C) FLOAT; labelSmoothing in
+ * [0, 1]; the z-loss inputs are dtype-checked and then ignored ("传入相关输入...不会生效", the
+ * doc's constraints); Atlas A2 / A3 / 950 only. Rows over the vector cores. */
 #include "aclemu_plans.h"
 #include "cross_entropy_args.h"
 #include "cross_entropy_reduction.h"
@@ -26,6 +27,10 @@ aclnnStatus aclemu_plan_CrossEntropyLossGrad(aclOpExecutor *executor, const aclT
         (st = aclemu_check_same_dtype(api, logProb, "logProb", gradLoss, "gradLoss")) ||
         (st = aclemu_check_dtype(api, target, "target", ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT64))) ||
         (st = nn_dtype_opt(api, weightOptional, "weightOptional", ACLEMU_DT(ACL_FLOAT))) ||
+        (gradZlossOptional && (st = aclemu_check_same_dtype(api, logProb, "logProb", gradZlossOptional,
+                                                            "gradZlossOptional"))) ||
+        (lseForZlossOptional && (st = aclemu_check_same_dtype(api, logProb, "logProb", lseForZlossOptional,
+                                                              "lseForZlossOptional"))) ||
         (st = aclemu_check_same_dtype(api, logProb, "logProb", out, "out")))
         return st;
     int64_t red = CE_MEAN;
@@ -33,15 +38,15 @@ aclnnStatus aclemu_plan_CrossEntropyLossGrad(aclOpExecutor *executor, const aclT
         return st;
     if (!(labelSmoothing >= 0.0 && labelSmoothing <= 1.0))
         return ACLEMU_PARAM_ERROR(api, "labelSmoothing %f should be in [0.0, 1.0].", labelSmoothing);
-    if (gradZlossOptional || lseForZlossOptional || lseSquareScaleForZloss != 0.0)
-        return ACLEMU_PARAM_ERROR(api, "z-loss (gradZlossOptional, lseForZlossOptional) is not supported yet.");
+    (void)lseSquareScaleForZloss;
     if ((st = aclemu_check_shape(api, logProb, "logProb", 2)) || (st = nn_rank_in(api, logProb, "logProb", 2, 2)) ||
         (st = aclemu_check_shape(api, out, "out", 2)) || (st = aclemu_check_same_shape(api, logProb, "logProb", out, "out")))
         return st;
     int64_t N = logProb->shape[0], C = logProb->shape[1];
     int64_t gshape[1] = {red == CE_NONE ? N : 1};
+    int scalar_grad = red != CE_NONE && gradLoss->ndim == 0;
     if ((st = nn_vec_of(api, target, "target", N)) || (st = nn_vec_of(api, weightOptional, "weightOptional", C)) ||
-        (st = aclemu_check_shape_is(api, gradLoss, "gradLoss", gshape, 1)))
+        (!scalar_grad && (st = aclemu_check_shape_is(api, gradLoss, "gradLoss", gshape, 1))))
         return st;
     if (N * C == 0)
         return ACLNN_SUCCESS;

@@ -30,10 +30,11 @@ aclemu_dtype_set cube_float_dtypes(void);
  * gemm_math, or rejects the combination with 161002. */
 aclnnStatus cube_math(const char *api, cube_family fam, aclDataType dt, int8_t cubeMathType, int32_t *math);
 
-/* Promotion of two cube operands: FLOAT16 + FLOAT -> FLOAT; BFLOAT16 mixed with anything else is
- * refused (A2/A3 rule). ACL_DT_UNDEFINED + 161002 on refusal. */
-aclnnStatus cube_promote(const char *api, const aclTensor *a, const char *an, const aclTensor *b, const char *bn,
-                         aclDataType *out);
+/* Promotion of two cube operands: FLOAT16 + FLOAT -> FLOAT; BFLOAT16 mixed with another dtype
+ * gives FLOAT for the matmul family and is refused for the convolutions. ACL_DT_UNDEFINED +
+ * 161002 on refusal. */
+aclnnStatus cube_promote(const char *api, cube_family fam, const aclTensor *a, const char *an, const aclTensor *b,
+                         const char *bn, aclDataType *out);
 
 /* gemm_dtype of a float aclDataType (-1 otherwise). */
 int32_t cube_gemm_dtype(aclDataType dt);

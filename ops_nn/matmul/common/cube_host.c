@@ -30,13 +30,29 @@ static int chip_has_hf32(void)
     return f == ACLEMU_FAMILY_A2 || f == ACLEMU_FAMILY_A3 || f == ACLEMU_FAMILY_950 || f == ACLEMU_FAMILY_310B;
 }
 
-/* The real check's wording when the Cube unit cannot take FP32 (or BF16) as it is. */
-static aclnnStatus no_fp32_cube(const char *api)
+/* The real checks' wording when the Cube unit cannot take FP32 (or BF16) as it is: the shared
+ * CheckCubeMathType (ops-nn matmul/common/op_host/op_api/cube_util.cpp, used by the convolution
+ * family) and the matmul rule of 910/310P (DefaultMatMulRule in matmul_util.cpp). */
+static aclnnStatus no_fp32_cube(const char *api, cube_family fam)
 {
+    if (fam == CUBE_MATMUL)
+        return ACLEMU_PARAM_ERROR(api, "The npu arch does not support FP32 for calculations when the cubeMathType is "
+                                       "KEEP_DTYPE or USE_HF32, please change the setting of cubeMathType or the Dtype "
+                                       "of input tensor.");
     return ACLEMU_PARAM_ERROR(api, "The soc version does not support bf16 / fp32 for calculations, please change the "
                                    "setting of cubeMathType or the Dtype of input tensor.");
 }
 
+/* Follows the real CheckCubeMathType / CheckCubeMathTypeForMm (cube_util.cpp) and the promotion
+ * tables of matmul_util.cpp (Dav2201MatMulRule for A2/A3/950, DefaultMatMulRule for 910/310P):
+ *  - KEEP_DTYPE, USE_HF32, USE_FP32_ADD: FP32 (and BF16) need a Cube unit with an FP32 path
+ *    (IsCubeSupportFp32: DAV_2201, DAV_3510, DAV_3002); then FP32 stays FP32 — also for the
+ *    convolutions on A2/A3, whose docs still say "not supported yet" but whose code accepts it;
+ *  - ALLOW_FP32_DOWN_PRECISION: FP32 becomes HF32 where the unit has it, else FP16;
+ *  - USE_FP16: FP32 is computed in FP16; BF16 is accepted with a warning: the matmul table
+ *    keeps BF16 ("USE_FP16 will be ignored when all inputs dtype are BF16"), the convolution's
+ *    CalcPromoteTypeCubemathtype computes it in FP16;
+ *  - USE_HF32 with FP16/BF16 is accepted and ignored (a warning in the real code). */
 aclnnStatus cube_math(const char *api, cube_family fam, aclDataType dt, int8_t cmt, int32_t *math)
 {
     *math = GEMM_MATH_KEEP;
@@ -50,58 +66,54 @@ aclnnStatus cube_math(const char *api, cube_family fam, aclDataType dt, int8_t c
         return ACLEMU_PARAM_ERROR(api, "The value of cubeMathType only support {0: KEEP_DTYPE, 1: "
                                        "ALLOW_FP32_DOWN_PRECISION, 2: USE_FP16, 3: USE_HF32}, but got %d",
                                   (int)cmt);
-    int hf32 = chip_has_hf32();
-    int is950 = aclemu_op_profile()->family == ACLEMU_FAMILY_950;
+    int fp32_cube = chip_has_hf32();
+    int wide = dt == ACL_FLOAT || dt == ACL_BF16;
     switch (cmt) {
     case CUBE_KEEP_DTYPE:
-        /* Matmul: FP32 stays FP32 where the Cube unit has an FP32 path. Conv docs: FP32 with
-         * KEEP_DTYPE "not supported yet" on every chip but 950. */
-        if (dt == ACL_FLOAT && !hf32)
-            return no_fp32_cube(api);
-        if (dt == ACL_FLOAT && fam == CUBE_CONV && !is950)
-            return ACLEMU_PARAM_ERROR(api, "input dtype %s is not supported under cubeMathType KEEP_DTYPE (0) by "
-                                           "the current SOC version [%s].",
-                                      aclemu_dtype_name(dt), soc_name());
+    case CUBE_USE_FP32_ADD: /* FP32 accumulation is what the engine does anyway (split K is an
+                               accuracy measure on the card) */
+        if (wide && !fp32_cube)
+            return no_fp32_cube(api, fam);
         return ACLNN_SUCCESS;
     case CUBE_ALLOW_FP32_DOWN_PRECISION:
+        if (dt == ACL_BF16 && !fp32_cube)
+            return no_fp32_cube(api, CUBE_CONV);
         if (dt == ACL_FLOAT)
-            *math = hf32 ? GEMM_MATH_HF32 : GEMM_MATH_FP16;
+            *math = fp32_cube ? GEMM_MATH_HF32 : GEMM_MATH_FP16;
         return ACLNN_SUCCESS;
     case CUBE_USE_FP16:
-        if (dt == ACL_BF16)
-            return ACLEMU_PARAM_ERROR(api, "cubeMathType USE_FP16 (2) is not supported for input dtype %s.",
-                                      aclemu_dtype_name(dt));
-        *math = GEMM_MATH_FP16;
+        if (dt == ACL_BF16 && !fp32_cube)
+            return no_fp32_cube(api, CUBE_CONV);
+        if (!(dt == ACL_BF16 && fam == CUBE_MATMUL))
+            *math = GEMM_MATH_FP16;
         return ACLNN_SUCCESS;
-    case CUBE_USE_HF32:
-        if (!hf32)
-            return ACLEMU_PARAM_ERROR(api, "cubeMathType USE_HF32 (3) is not supported by the current SOC version "
-                                           "[%s].",
-                                      soc_name());
-        if (dt != ACL_FLOAT)
-            return ACLEMU_PARAM_ERROR(api, "cubeMathType USE_HF32 (3) only supports input dtype DT_FLOAT, got %s.",
-                                      aclemu_dtype_name(dt));
-        *math = GEMM_MATH_HF32;
-        return ACLNN_SUCCESS;
-    default: /* USE_FP32_ADD: FP32 accumulation is what the engine does anyway (split K is an
-                accuracy measure on the card). On 910/310P it has no effect, i.e. it is
-                KEEP_DTYPE: FP32 has no path through their Cube unit. */
-        if (dt == ACL_FLOAT && !hf32)
-            return no_fp32_cube(api);
+    default: /* USE_HF32 */
+        if (wide && !fp32_cube)
+            return no_fp32_cube(api, fam);
+        if (dt == ACL_FLOAT)
+            *math = GEMM_MATH_HF32;
         return ACLNN_SUCCESS;
     }
 }
 
-aclnnStatus cube_promote(const char *api, const aclTensor *a, const char *an, const aclTensor *b, const char *bn,
-                         aclDataType *out)
+aclnnStatus cube_promote(const char *api, cube_family fam, const aclTensor *a, const char *an, const aclTensor *b,
+                         const char *bn, aclDataType *out)
 {
     *out = ACL_DT_UNDEFINED;
-    if ((a->dtype == ACL_BF16) != (b->dtype == ACL_BF16))
-        return ACLEMU_PARAM_ERROR(api, "%s dtype %s and %s dtype %s cannot be promoted: BFLOAT16 may not be mixed "
-                                       "with another dtype.",
-                                  an, aclemu_dtype_name(a->dtype), bn, aclemu_dtype_name(b->dtype));
-    *out = aclemu_promote_types(a->dtype, b->dtype);
-    return ACLNN_SUCCESS;
+    int abf = a->dtype == ACL_BF16, bbf = b->dtype == ACL_BF16;
+    if (abf == bbf) {
+        *out = aclemu_promote_types(a->dtype, b->dtype);
+        return ACLNN_SUCCESS;
+    }
+    /* Matmul on A2/A3/950 (the only chips where BF16 passes the dtype check): the promotion table
+     * of Dav2201MatMulRule computes FP32 + BF16 and FP16 + BF16 in FP32. */
+    if (fam == CUBE_MATMUL) {
+        *out = ACL_FLOAT;
+        return ACLNN_SUCCESS;
+    }
+    return ACLEMU_PARAM_ERROR(api, "%s dtype %s and %s dtype %s cannot be promoted: BFLOAT16 may not be mixed "
+                                   "with another dtype.",
+                              an, aclemu_dtype_name(a->dtype), bn, aclemu_dtype_name(b->dtype));
 }
 
 int32_t cube_gemm_dtype(aclDataType dt)

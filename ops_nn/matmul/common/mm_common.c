@@ -15,7 +15,7 @@ aclnnStatus mm_check_common(const char *api, const aclTensor *const *ts, const c
         if (ts[i] && (st = aclemu_check_dtype(api, ts[i], names[i] ? names[i] : "bias", dts)))
             return st;
     aclDataType pd;
-    if ((st = cube_promote(api, ts[ia], names[ia], ts[ib], names[ib], &pd)))
+    if ((st = cube_promote(api, CUBE_MATMUL, ts[ia], names[ia], ts[ib], names[ib], &pd)))
         return st;
     if ((st = cube_math(api, CUBE_MATMUL, pd, cmt, math)))
         return st;

@@ -184,6 +184,34 @@ static void TestBackward(aclrtStream stream)
     }
 }
 
+// GeluBackward checks only the promoted dtype (the real CheckPromoteTypeGeluBackward): an INT32
+// gradOutput with a FLOAT self promotes to FLOAT; the result is cast to gradInput's dtype, here
+// FLOAT and FLOAT16 (an FP16 gradOutput with FLOAT self too).
+static void TestGeluBackwardMixed(aclrtStream stream)
+{
+    struct { aclDataType g, x, o; } cases[] = {{ACL_INT32, ACL_FLOAT, ACL_FLOAT}, {ACL_INT32, ACL_FLOAT, ACL_FLOAT16},
+                                               {ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT16}};
+    std::vector<int64_t> shape = {3, 17};
+    for (auto &c : cases) {
+        std::vector<double> g = QuantAll(c.g, RandomValues(51, 90, c.g == ACL_INT32 ? 5 : 1)),
+                            x = QuantAll(c.x, RandomValues(51, 91, 2)), golden(51);
+        for (size_t i = 0; i < 51; i++) golden[i] = g[i] * Deriv(GeluTanh, x[i]);
+        DevTensor tg, tx, to;
+        if (!tg.Init(c.g, shape, g, CONTIG) || !tx.Init(c.x, shape, x, STRIDED) || !to.Init(c.o, shape, {}, CONTIG)) return;
+        int rc = Run("GeluBackward", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGeluBackwardGetWorkspaceSize(tg.t, tx.t, to.t, w, e); }, aclnnGeluBackward);
+        std::string what = std::string("GeluBackward ") + DtName(c.g) + " x " + DtName(c.x) + " -> " + DtName(c.o);
+        EXPECT(rc == 0, "%s: run failed", what.c_str());
+        if (!rc) CheckDtype(what.c_str(), c.o, to.Read(), golden);
+    }
+    // a promotion outside the list is refused: INT32 x INT32 -> INT32
+    DevTensor a, b, o;
+    if (!a.Init(ACL_INT32, shape, std::vector<double>(51, 1.0), CONTIG) || !b.Init(ACL_INT32, shape, std::vector<double>(51, 1.0), CONTIG) ||
+        !o.Init(ACL_FLOAT, shape, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("GeluBackward INT32 x INT32", aclnnGeluBackwardGetWorkspaceSize(a.t, b.t, o.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "promoteType");
+}
+
 static void TestAddRelu(aclrtStream stream)
 {
     std::vector<aclDataType> dts = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT8};
@@ -229,6 +257,7 @@ int main()
     TestPrelu(rt.stream);
     TestGluFamily(rt.stream);
     TestBackward(rt.stream);
+    TestGeluBackwardMixed(rt.stream);
     TestAddRelu(rt.stream);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;

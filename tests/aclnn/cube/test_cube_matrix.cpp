@@ -5,12 +5,14 @@
 //   - Matmul family (Mm, BatchMatMul, Matmul): every chip but 310B. Convolution: every chip but
 //     910. ConvolutionBackward: every chip but 310B.
 //   - BFLOAT16 only on A2 / A3 / 950.
-//   - FP32: KEEP_DTYPE (0) needs an FP32 Cube path (A2/A3/950; conv docs: "not supported yet"
-//     except on 950); ALLOW_FP32_DOWN_PRECISION (1) and USE_FP16 (2) always; USE_HF32 (3) where
-//     the Cube unit has HF32 (A2/A3/950, and 310B for its conv); USE_FP32_ADD (4, matmul only)
-//     has no effect on 910/310P, i.e. behaves as KEEP_DTYPE.
-//   - FP16: 0, 1, 2, 4 accepted; 3 (HF32) only applies to FP32 and is refused.
-//   - BF16: 2 (USE_FP16) and 3 refused.
+//   - Where the reference (from the docs) and the real code of ops-nn disagree, the code wins, as
+//     a program on a card meets the code: CheckCubeMathType / CheckCubeMathTypeForMm
+//     (matmul/common/op_host/op_api/cube_util.cpp) and the promotion tables of matmul_util.cpp.
+//   - FP32 (and BF16): KEEP_DTYPE (0), USE_HF32 (3), USE_FP32_ADD (4) need a Cube unit with an
+//     FP32 path (A2/A3/950, 310B) — convolutions included, whatever their docs say;
+//     ALLOW_FP32_DOWN_PRECISION (1) and USE_FP16 (2) always.
+//   - FP16 and BF16: every value accepted (HF32 / FP16 requests that do not apply are ignored
+//     with a warning in the real code).
 //   - cubeMathType outside 0..4 (0..3 for convolution) refused.
 //   - 310P: conv3d forward FP16 only; 310B: 2-D, non-transposed convolution only.
 // Every refusal is ACLNN_ERR_PARAM_INVALID (161002) with a message; a null tensor 161001.
@@ -44,12 +46,7 @@ static int ExpectMatmul(Chip c, aclDataType dt, int cmt)
     if (c == C310B) return ACLNN_ERR_PARAM_INVALID;                      // no matmul on 310B
     if (dt == ACL_BF16 && !newchip) return ACLNN_ERR_PARAM_INVALID;       // no BF16
     if (cmt < 0 || cmt > 4) return ACLNN_ERR_PARAM_INVALID;
-    if (dt == ACL_FLOAT) {
-        if (cmt == 0 || cmt == 3 || cmt == 4) return newchip ? 0 : ACLNN_ERR_PARAM_INVALID;
-        return 0;
-    }
-    if (cmt == 3) return ACLNN_ERR_PARAM_INVALID;                         // HF32 is for FP32 only
-    if (dt == ACL_BF16 && cmt == 2) return ACLNN_ERR_PARAM_INVALID;       // no USE_FP16 for BF16
+    if (dt == ACL_FLOAT && (cmt == 0 || cmt == 3 || cmt == 4)) return newchip ? 0 : ACLNN_ERR_PARAM_INVALID;
     return 0;
 }
 
@@ -61,13 +58,7 @@ static int ExpectConv(Chip c, aclDataType dt, int cmt, int nsp, bool transposed)
     if (dt == ACL_BF16 && !newchip) return ACLNN_ERR_PARAM_INVALID;
     if (cmt < 0 || cmt > 3) return ACLNN_ERR_PARAM_INVALID;
     if (c == C310B && (nsp != 2 || transposed)) return ACLNN_ERR_PARAM_INVALID;
-    if (dt == ACL_FLOAT) {
-        if (cmt == 0) return c == C950 ? 0 : ACLNN_ERR_PARAM_INVALID;
-        if (cmt == 3) return c == C310P ? ACLNN_ERR_PARAM_INVALID : 0;
-    } else {
-        if (cmt == 3) return ACLNN_ERR_PARAM_INVALID;
-        if (dt == ACL_BF16 && cmt == 2) return ACLNN_ERR_PARAM_INVALID;
-    }
+    if (dt == ACL_FLOAT && (cmt == 0 || cmt == 3) && c == C310P) return ACLNN_ERR_PARAM_INVALID;
     if (c == C310P && nsp == 3 && !transposed && dt != ACL_FLOAT16) return ACLNN_ERR_PARAM_INVALID;
     return 0;
 }
@@ -79,13 +70,7 @@ static int ExpectConvBwd(Chip c, aclDataType dt, int cmt)
     if (c == C310B) return ACLNN_ERR_PARAM_INVALID;
     if (dt == ACL_BF16 && !newchip) return ACLNN_ERR_PARAM_INVALID;
     if (cmt < 0 || cmt > 3) return ACLNN_ERR_PARAM_INVALID;
-    if (dt == ACL_FLOAT) {
-        if (cmt == 0) return c == C950 ? 0 : ACLNN_ERR_PARAM_INVALID;
-        if (cmt == 3) return newchip ? 0 : ACLNN_ERR_PARAM_INVALID;
-        return 0;
-    }
-    if (cmt == 3) return ACLNN_ERR_PARAM_INVALID;
-    if (dt == ACL_BF16 && cmt == 2) return ACLNN_ERR_PARAM_INVALID;
+    if (dt == ACL_FLOAT && (cmt == 0 || cmt == 3)) return newchip ? 0 : ACLNN_ERR_PARAM_INVALID;
     return 0;
 }
 

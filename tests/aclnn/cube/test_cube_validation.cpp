@@ -67,11 +67,15 @@ int main()
     EXPECT(Stage1Mm(a32.t, b32.t, o32.t, 3) == (old || is310b ? ACLNN_ERR_PARAM_INVALID : 0), "FP32 USE_HF32");
     EXPECT(Stage1Mm(a32.t, b32.t, o32.t, 5) == ACLNN_ERR_PARAM_INVALID, "cubeMathType 5");
     EXPECT(Stage1Mm(a16.t, b16.t, o16.t, 0) == mm_ok, "FP16 KEEP_DTYPE");
-    EXPECT(Stage1Mm(a16.t, b16.t, o16.t, 3) == ACLNN_ERR_PARAM_INVALID, "FP16 USE_HF32");
-    // BF16 only where the chip has it, never with USE_FP16, never mixed with FP16
-    EXPECT(Stage1Mm(abf.t, bbf.t, obf.t, 0) == (old || is310b ? ACLNN_ERR_PARAM_INVALID : 0), "BF16");
-    EXPECT(Stage1Mm(abf.t, bbf.t, obf.t, 2) == ACLNN_ERR_PARAM_INVALID, "BF16 USE_FP16");
-    EXPECT(Stage1Mm(abf.t, b16.t, o16.t, 0) == ACLNN_ERR_PARAM_INVALID, "BF16 x FP16");
+    // USE_HF32 does not apply to FP16: ignored (a warning in the real CheckCubeMathTypeForMm)
+    EXPECT(Stage1Mm(a16.t, b16.t, o16.t, 3) == mm_ok, "FP16 USE_HF32");
+    // BF16 only where the chip has it; there USE_FP16 is ignored for BF16 and BF16 mixed with
+    // FP32 / FP16 is computed in FP32 (Dav2201MatMulRule's promotion table, matmul_util.cpp)
+    int bf_ok = old || is310b ? ACLNN_ERR_PARAM_INVALID : 0;
+    EXPECT(Stage1Mm(abf.t, bbf.t, obf.t, 0) == bf_ok, "BF16");
+    EXPECT(Stage1Mm(abf.t, bbf.t, obf.t, 2) == bf_ok, "BF16 USE_FP16");
+    EXPECT(Stage1Mm(abf.t, b16.t, o16.t, 0) == bf_ok, "BF16 x FP16");
+    EXPECT(Stage1Mm(a32.t, bbf.t, o32.t, 0) == bf_ok, "FP32 x BF16");
     // shapes: K mismatch, wrong out shape
     EXPECT(Stage1Mm(a32.t, a32.t, o32.t, 1) == ACLNN_ERR_PARAM_INVALID, "K mismatch");
     EXPECT(Stage1Mm(a32.t, b32.t, bad.t, 1) == ACLNN_ERR_PARAM_INVALID, "out shape");
@@ -82,7 +86,8 @@ int main()
         EXPECT(aclnnMatmulGetWorkspaceSize(a16.t, b16.t, o16.t, 0, &ws, nullptr) == ACLNN_ERR_PARAM_NULLPTR, "ex null");
     }
 
-    // Convolution: not on 910; 310B 2-D non-transposed only; FP32 + KEEP_DTYPE rejected but on 950
+    // Convolution: not on 910; 310B 2-D non-transposed only; FP32 + KEEP_DTYPE accepted where the
+    // Cube unit has an FP32 path (the real CheckCubeMathType, cube_util.cpp), i.e. not on 310P
     DevT x, w, y, x1, w1, y1, yb;
     MakeContig(x, ACL_FLOAT16, rng, {1, 4, 6, 6});
     MakeContig(w, ACL_FLOAT16, rng, {8, 4, 3, 3});
@@ -107,8 +112,7 @@ int main()
         MakeContig(xf, ACL_FLOAT, rng, {1, 4, 6, 6});
         MakeContig(wf, ACL_FLOAT, rng, {8, 4, 3, 3});
         MakeZeros(yf, ACL_FLOAT, {1, 8, 4, 4});
-        bool is950 = soc.find("Ascend950") == 0;
-        EXPECT(Stage1Conv(xf.t, wf.t, yf.t, {1, 1}, {0, 0}, {1, 1}, false, {0, 0}, 1, 0) == (is950 ? 0 : ACLNN_ERR_PARAM_INVALID),
+        EXPECT(Stage1Conv(xf.t, wf.t, yf.t, {1, 1}, {0, 0}, {1, 1}, false, {0, 0}, 1, 0) == (is310p ? ACLNN_ERR_PARAM_INVALID : 0),
                "conv FP32 KEEP_DTYPE");
         EXPECT(Stage1Conv(xf.t, wf.t, yf.t, {1, 1}, {0, 0}, {1, 1}, false, {0, 0}, 1, 1) == 0, "conv FP32 allow down precision");
         // transposed: outputPadding must be smaller than stride or dilation

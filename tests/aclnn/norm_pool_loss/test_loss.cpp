@@ -116,29 +116,39 @@ static void CrossEntropy(Runtime &rt, aclDataType dt, int64_t N, int64_t C, cons
     std::string what = std::string(red) + " ls " + std::to_string(ls) + (weighted ? " weighted" : "");
     CheckDtype(Name("CrossEntropyLoss loss", dt, what).c_str(), dt, Read(loss), ref);
     CheckDtype(Name("CrossEntropyLoss logProb", dt, what).c_str(), dt, Read(lp), rlp);
-    // gradient
-    DevTensor gl = MakeTensor(dt, {none ? N : 1}, RandVals(rng, none ? N : 1)), gx = MakeOut(dt, {N, C});
+    // gradient; for mean/sum gradLoss is 0-D as the doc's table says (its example passes shape {}),
+    // and also [1]. The second round passes the z-loss inputs, which the doc says take no effect.
     DevTensor lpin = MakeTensor(dt, {N, C}, Read(lp));
-    EXPECT(NPL_RUN(CrossEntropyLossGrad, gl.t, lpin.t, t.t, weighted ? w.t : nullptr, nullptr, nullptr, rbuf, -100, ls,
-                   0.0, gx.t) == 0, "CrossEntropyLossGrad");
-    std::vector<double> rg(N * C, 0.0);
-    double W = 0;
-    for (int64_t c = 0; c < C; c++) W += weighted ? wv[c] : 1.0;
-    for (int64_t n = 0; n < N; n++) {
-        if (tv[n] == -100) continue;
-        int64_t tt = (int64_t)tv[n];
-        double g = (none ? gl.vals[n] : gl.vals[0]) / (std::strcmp(red, "mean") == 0 ? tw : 1.0);
-        double wt = weighted ? wv[tt] : 1.0;
-        for (int64_t c = 0; c < C; c++) {
-            double p = std::exp(lpin.vals[n * C + c]), wc = weighted ? wv[c] : 1.0;
-            rg[n * C + c] = g * ((1 - ls) * wt * (p - (c == tt)) + ls / C * (p * W - wc));
+    for (int round = 0; round < 2; round++) {
+        bool zero_d = !none && round == 1;
+        DevTensor gl = MakeTensor(dt, none ? std::vector<int64_t>{N} : zero_d ? std::vector<int64_t>{} : std::vector<int64_t>{1},
+                                  RandVals(rng, none ? N : 1)),
+                  gx = MakeOut(dt, {N, C});
+        DevTensor gz = MakeTensor(dt, {N}, RandVals(rng, N)), lse = MakeTensor(dt, {N}, RandVals(rng, N));
+        EXPECT(NPL_RUN(CrossEntropyLossGrad, gl.t, lpin.t, t.t, weighted ? w.t : nullptr, round ? gz.t : nullptr,
+                       round ? lse.t : nullptr, rbuf, -100, ls, round ? 0.5 : 0.0, gx.t) == 0,
+               "CrossEntropyLossGrad round %d", round);
+        std::vector<double> rg(N * C, 0.0);
+        double W = 0;
+        for (int64_t c = 0; c < C; c++) W += weighted ? wv[c] : 1.0;
+        for (int64_t n = 0; n < N; n++) {
+            if (tv[n] == -100) continue;
+            int64_t tt = (int64_t)tv[n];
+            double g = (none ? gl.vals[n] : gl.vals[0]) / (std::strcmp(red, "mean") == 0 ? tw : 1.0);
+            double wt = weighted ? wv[tt] : 1.0;
+            for (int64_t c = 0; c < C; c++) {
+                double p = std::exp(lpin.vals[n * C + c]), wc = weighted ? wv[c] : 1.0;
+                rg[n * C + c] = g * ((1 - ls) * wt * (p - (c == tt)) + ls / C * (p * W - wc));
+            }
         }
+        CheckDtype(Name("CrossEntropyLossGrad", dt, what + (zero_d ? " 0-D gradLoss" : "") + (round ? " z-loss inputs" : "")).c_str(),
+                   dt, Read(gx), rg);
+        for (DevTensor *p : {&gl, &gx, &gz, &lse}) p->Free();
     }
-    CheckDtype(Name("CrossEntropyLossGrad", dt, what).c_str(), dt, Read(gx), rg);
     char bad[8] = "avg";
     NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "reductionOptional", CrossEntropyLoss, x.t, t.t, nullptr, bad, -100, 0.0,
                    0.0, false, loss.t, lp.t, nullptr, nullptr);
-    for (DevTensor *p : {&x, &t, &w, &loss, &lp, &gl, &gx, &lpin}) p->Free();
+    for (DevTensor *p : {&x, &t, &w, &loss, &lp, &lpin}) p->Free();
 }
 
 static void Embedding(Runtime &rt, aclDataType dt, uint64_t seed)
