@@ -21,9 +21,28 @@
 #define DS_MAGIC 0x41434c45u /* "ACLE" */
 #define DS_VERSION 4u /* 2: waiter_cpu, completed_ns; 3: task timeouts; 4: memory checker */
 
-/* Device address range of device N: [DS_DEV_BASE(N), DS_DEV_BASE(N) + cap). Far from anything
- * a host process maps, so a device pointer dereferenced in the host faults. */
-#define DS_DEV_BASE(n) (0x100000000000ull + (uint64_t)(n) * 0x10000000000ull)
+/* Device address range of device N: [DS_DEV_BASE(N), DS_DEV_BASE(N) + cap), cap <= DS_DEV_STRIDE.
+ * Far from anything a host process maps, so a device pointer dereferenced in the host faults.
+ * Only the device process uses these (clients learn arena_base from HELLO), and it must be able to
+ * map them: 32 TiB + N TiB lies in AddressSanitizer's high application memory (its shadow ends at
+ * 0x10007fff7fff) as well as in a plain process's free middle; ThreadSanitizer accepts application
+ * mappings only in its fixed ranges, of which the low one (below 512 GiB, where only MAP_32BIT
+ * mappings and non-PIE binaries go) is the one nothing else uses. */
+#if defined(__SANITIZE_THREAD__)
+#define ACLEMU_DS_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ACLEMU_DS_TSAN 1
+#endif
+#endif
+#ifdef ACLEMU_DS_TSAN
+#define DS_DEV_BASE0 0x1000000000ull /* 64 GiB */
+#define DS_DEV_STRIDE 0x600000000ull /* 24 GiB: 16 devices end below 448 GiB */
+#else
+#define DS_DEV_BASE0 0x200000000000ull /* 32 TiB */
+#define DS_DEV_STRIDE 0x10000000000ull /* 1 TiB */
+#endif
+#define DS_DEV_BASE(n) (DS_DEV_BASE0 + (uint64_t)(n) * DS_DEV_STRIDE)
 
 #define DS_MAX_CLIENTS 128
 #define DS_MAX_STREAMS 1024
@@ -140,7 +159,8 @@ typedef struct ds_stream_shm {
     _Atomic int32_t error;                                 /* first task failure since last sync */
     _Atomic uint32_t cb_reached;                           /* host fns reached; futex */
     _Atomic uint32_t state;
-    uint32_t owner_slot;
+    _Atomic uint32_t owner_slot;                           /* read by a reaper thread, set by the
+                                                              main thread on create */
     uint32_t fail_mode;                                    /* 1 = stop on failure */
     uint32_t priority;
     _Alignas(DS_CACHELINE) unsigned char ring[DS_RING_BYTES];

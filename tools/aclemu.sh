@@ -2,7 +2,8 @@
 # Sets aclemu up on a Debian 12 machine and runs the demo or the whole test suite.
 #
 #   tools/aclemu.sh demo    install build deps, build, install into ./_install, run the demo
-#   tools/aclemu.sh test    same, then run every test (unit, integration, host programs)
+#   tools/aclemu.sh test    same, then run every test (unit, integration, host programs), then
+#                           the sanitizer stages (tools/ci/sanitize.sh; ACLEMU_SANITIZE=0 skips)
 #   tools/aclemu.sh build   only set up, build and install
 #
 # Environment: BUILD_DIR (default ./build), PREFIX (default ./_install), JOBS (default nproc);
@@ -49,11 +50,13 @@ case "${1:-}" in
     test)
         build
         meson test -C "$BUILD_DIR" --num-processes "$JOBS" --print-errorlogs
-        # every parser and user input fuzzed for a bounded time (tests/fuzz/README.md)
+        # the sanitizer builds (tools/ci/sanitize.sh), then every parser and user input fuzzed for a
+        # bounded time (tests/fuzz/README.md)
+        [ "${ACLEMU_SANITIZE:-1}" = 0 ] || JOBS=$JOBS tools/ci/sanitize.sh
         tests/fuzz/run_fuzzers.sh "${FUZZ_BUILD_DIR:-$ROOT/build-fuzz}" "${FUZZ_SECONDS:-60}"
         ;;
     *)
-        sed -n '2,9p' "$0"
+        sed -n '2,10p' "$0"
         exit 2
         ;;
 esac

@@ -35,6 +35,36 @@ static errmsg_list process_list;
 static __thread errmsg_list thread_list;
 static __thread char *last_rendered; /* what the last aclGetRecentErrMsg returned */
 
+/* A thread's list and last rendering are heap memory: a pthread key's destructor frees them when
+ * the thread exits (TLS is still valid while key destructors run). */
+static pthread_key_t thread_key;
+static pthread_once_t thread_key_once = PTHREAD_ONCE_INIT;
+static __thread bool thread_key_set;
+
+static void list_clear(errmsg_list *l);
+
+static void thread_store_free(void *unused)
+{
+    (void)unused;
+    list_clear(&thread_list);
+    free(last_rendered);
+    last_rendered = NULL;
+    thread_key_set = false;
+}
+
+static void thread_key_create(void) { (void)pthread_key_create(&thread_key, thread_store_free); }
+
+/* Called before the thread first keeps heap memory in its store. */
+static void thread_store_used(void)
+{
+    if (thread_key_set) {
+        return;
+    }
+    pthread_once(&thread_key_once, thread_key_create);
+    /* any non-NULL value makes the destructor run */
+    thread_key_set = pthread_setspecific(thread_key, &thread_list) == 0;
+}
+
 void errmsg_set_process_mode(bool on)
 {
     pthread_mutex_lock(&process_lock);
@@ -123,6 +153,7 @@ void aclemu_errmsg_vpush(const char *errcode, const char *fmt, va_list ap)
         list_add(&process_list, errcode, now, text);
         pthread_mutex_unlock(&process_lock);
     } else {
+        thread_store_used();
         list_add(&thread_list, errcode, now, text);
     }
     aclemu_log(ACLEMU_LOG_ERROR, "ASCENDCL", "[%s] %s", errcode, text);
@@ -201,6 +232,9 @@ const char *errmsg_take(void)
         list_clear(&thread_list);
     }
     free(last_rendered);
+    if (out != NULL) {
+        thread_store_used();
+    }
     last_rendered = out;
     /* nothing pending reads as "" (reference 5.3/6.6): programs print or copy it unchecked */
     return out ? out : "";

@@ -40,6 +40,17 @@ static aclemu_topology g_topo;
 static int g_topo_loaded;
 static char g_topo_path[512];
 static drv_device *g_devs[ACLEMU_MAX_DEVICES];
+/* Written under g_mu and this (write), read under either: address lookups (every copy) take only
+ * this, so they neither wait for a device being opened (g_mu is held while a device process
+ * starts) nor read a device being closed (removed under it before it is freed). */
+static pthread_rwlock_t g_devs_lock = PTHREAD_RWLOCK_INITIALIZER;
+
+static void set_dev(int devid, drv_device *dev)
+{
+    pthread_rwlock_wrlock(&g_devs_lock);
+    g_devs[devid] = dev;
+    pthread_rwlock_unlock(&g_devs_lock);
+}
 
 static int open_count_locked(void)
 {
@@ -319,7 +330,7 @@ int drv_device_open(int32_t devid, drv_device **out)
         return E_OK;
     }
     if (dev) { /* a lost device stays broken for its holders; a fresh open reconnects */
-        g_devs[devid] = NULL;
+        set_dev(devid, NULL);
     }
     int s = connect_or_spawn(devid);
     if (s < 0) {
@@ -384,7 +395,7 @@ int drv_device_open(int32_t devid, drv_device **out)
     dev->mc_ring = mc_ring;
     pthread_mutex_init(&dev->mc_mu, NULL);
     drv_mc_opened(dev);
-    g_devs[devid] = dev;
+    set_dev(devid, dev);
     pthread_mutex_unlock(&g_mu);
     *out = dev;
     return E_OK;
@@ -400,7 +411,7 @@ int drv_device_close(drv_device *dev)
         return E_OK;
     }
     if (g_devs[dev->devid] == dev)
-        g_devs[dev->devid] = NULL;
+        set_dev(dev->devid, NULL);
     pthread_mutex_unlock(&g_mu);
     int rc = atomic_load(&dev->lost) ? E_OK : drv_device_sync(dev, -1);
     drv_mc_close(dev);
@@ -426,12 +437,15 @@ int drv_device_alive(drv_device *dev)
 drv_device *drv_device_of_addr(const void *p)
 {
     uint64_t a = (uint64_t)(uintptr_t)p;
-    for (int i = 0; i < ACLEMU_MAX_DEVICES; i++) {
+    drv_device *found = NULL;
+    pthread_rwlock_rdlock(&g_devs_lock);
+    for (int i = 0; i < ACLEMU_MAX_DEVICES && !found; i++) {
         drv_device *d = g_devs[i];
         if (d && a >= d->arena_base && a < d->arena_base + d->arena_size)
-            return d;
+            found = d;
     }
-    return NULL;
+    pthread_rwlock_unlock(&g_devs_lock);
+    return found;
 }
 
 int drv_dev_lost(drv_device *dev)

@@ -11,6 +11,21 @@
 #include "../proto.h"
 #include "aclemu/drv.h"
 
+/* Orderings that pass through the device process: a host function's effects come before the
+ * return of a later wait on its stream (the host-function thread stores cb_done, a device thread
+ * sees it and completes the task, the waiting thread sees `completed`). Sound, but
+ * ThreadSanitizer sees no device thread, so under it these hand it the edge: the host-function
+ * thread releases, a wait that saw completion acquires (per device). Nothing in other builds;
+ * the device process's side is devsim/server/client_order.h. */
+#ifdef ACLEMU_DS_TSAN
+#include <sanitizer/tsan_interface.h>
+#define DRV_ORDER_RELEASE(dev) __tsan_release((void *)(dev))
+#define DRV_ORDER_ACQUIRE(dev) __tsan_acquire((void *)(dev))
+#else
+#define DRV_ORDER_RELEASE(dev) ((void)(dev))
+#define DRV_ORDER_ACQUIRE(dev) ((void)(dev))
+#endif
+
 /* ACL codes the driver returns (values from the public headers, restated to keep devsim
  * independent of them). */
 enum {

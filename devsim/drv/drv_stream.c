@@ -117,7 +117,9 @@ int32_t drv_stream_id(const drv_stream *s) { return s ? (int32_t)s->idx : -1; }
 int drv_stream_drain(drv_stream *s)
 {
     uint32_t target = atomic_load(&s->shm->submitted);
-    return drv_wait_counter(s->dev, &s->shm->completed, DRV_STREAM_HINTS(s->shm), target, -1, 0);
+    int rc = drv_wait_counter(s->dev, &s->shm->completed, DRV_STREAM_HINTS(s->shm), target, -1, 0);
+    DRV_ORDER_ACQUIRE(s->dev);
+    return rc;
 }
 
 int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
@@ -129,6 +131,7 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
                               E_RT_STREAM_SYNC_TIMEOUT);
     if (rc != E_OK)
         return rc;
+    DRV_ORDER_ACQUIRE(s->dev);
     /* an idle stream of a dead device must not report success either */
     if (drv_dev_lost(s->dev))
         return drv_lost(s->dev);
@@ -153,6 +156,8 @@ int drv_stream_query(drv_stream *s, int *complete)
     if (drv_dev_lost(s->dev))
         return drv_lost(s->dev);
     *complete = atomic_load(&s->shm->completed) == atomic_load(&s->shm->submitted);
+    if (*complete)
+        DRV_ORDER_ACQUIRE(s->dev);
     return E_OK;
 }
 
@@ -427,6 +432,7 @@ static int run_reached(drv_stream *s)
         s->cb_ran = e.seq;
         pthread_mutex_unlock(&s->cb_mu);
         e.fn(e.ud);
+        DRV_ORDER_RELEASE(s->dev);
         atomic_store(&s->shm->cb_done, e.seq);
         ds_futex_wake(&s->shm->cb_done);
         ran++;
@@ -567,6 +573,8 @@ int drv_event_query(drv_event *e, int *complete)
     if (!e || !complete)
         return drv_err(E_INVALID_PARAM, "NULL argument to event query");
     *complete = ds_reached(atomic_load(&e->shm->completed), atomic_load(&e->shm->recorded));
+    if (*complete)
+        DRV_ORDER_ACQUIRE(e->dev);
     return E_OK;
 }
 
@@ -585,6 +593,8 @@ int drv_event_sync(drv_event *e, int32_t timeout_ms)
     uint32_t target = atomic_load(&e->shm->recorded);
     int rc = drv_wait_counter(e->dev, &e->shm->completed, NULL, target, timeout_ms,
                               E_RT_EVENT_SYNC_TIMEOUT);
+    if (rc == E_OK)
+        DRV_ORDER_ACQUIRE(e->dev);
     if (e->dev->mc_ring)
         drv_memcheck_flush(e->dev);
     return rc;

@@ -48,8 +48,9 @@ typedef struct ds_server {
 int ds_stream_start(ds_server *srv, uint32_t idx);
 /* Stops the stream: pending tasks are dropped; the thread frees the slot when it exits. */
 void ds_stream_abort(ds_server *srv, uint32_t idx);
-/* Waits until the stream's thread has exited and the slot is free. */
-void ds_stream_wait_free(ds_server *srv, uint32_t idx);
+/* Waits until the stream's thread has exited: the slot is free, or already created again for
+ * another client than owner. */
+void ds_stream_wait_free(ds_server *srv, uint32_t idx, uint32_t owner);
 
 /* arena pages are given back to the host for large freed blocks */
 void ds_arena_release_pages(ds_server *srv, uint64_t addr, uint64_t size);

@@ -63,10 +63,29 @@ aclemu_kernel_fn aclemu_kernel_find(const char *name)
 static __thread void *scratch_buf;
 static __thread size_t scratch_cap;
 
+/* Stream threads come and go with their streams: a key's destructor frees a thread's scratch when
+ * it exits (TLS is still valid while key destructors run). */
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_key_once = PTHREAD_ONCE_INIT;
+
+static void scratch_free(void *unused)
+{
+    (void)unused;
+    free(scratch_buf);
+    scratch_buf = NULL;
+    scratch_cap = 0;
+}
+
+static void scratch_key_create(void) { (void)pthread_key_create(&scratch_key, scratch_free); }
+
 void *aclemu_worker_scratch(size_t bytes)
 {
     if (bytes <= scratch_cap)
         return scratch_buf;
+    if (!scratch_buf) { /* the thread's first scratch: have it freed at thread exit */
+        pthread_once(&scratch_key_once, scratch_key_create);
+        pthread_setspecific(scratch_key, &scratch_cap); /* any non-NULL value */
+    }
     size_t cap = scratch_cap ? scratch_cap : 4096;
     while (cap < bytes)
         cap *= 2;

@@ -23,8 +23,20 @@
 #include <time.h>
 #include <unistd.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define ACLEMU_LSAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ACLEMU_LSAN 1
+#endif
+#endif
+#ifdef ACLEMU_LSAN
+#include <sanitizer/lsan_interface.h>
+#endif
+
 #include "../common/futex.h"
 #include "../memcheck_proto.h"
+#include "client_order.h"
 #include "devsim.h"
 
 #define ERR_INVALID_PARAM 100000
@@ -103,6 +115,7 @@ static int send_with_fds(int sock, const void *buf, size_t len, const int *fds, 
 
 static int send_all(int sock, const void *buf, size_t len)
 {
+    ds_client_order_release(); /* what the request did is done before the client hears of it */
     const char *p = buf;
     while (len > 0) {
         ssize_t n = send(sock, p, len, MSG_NOSIGNAL);
@@ -187,7 +200,7 @@ static void *reap_main(void *arg)
     for (uint32_t i = 0; i < DS_MAX_STREAMS; i++) {
         ds_stream_shm *s = &ctl->streams[i];
         if (s->owner_slot == slot)
-            ds_stream_wait_free(srv, i);
+            ds_stream_wait_free(srv, i, slot);
     }
     logmsg("streams of slot %u stopped", slot);
     pthread_mutex_lock(&srv->lock);
@@ -233,7 +246,9 @@ static void client_gone(ds_server *srv, uint32_t slot)
         pthread_mutex_unlock(&srv->lock);
         return;
     }
+    pthread_mutex_lock(&srv->lock);
     c->reaping = 1;
+    pthread_mutex_unlock(&srv->lock);
     reap_arg *ra = malloc(sizeof *ra);
     pthread_t th;
     if (ra) {
@@ -253,6 +268,7 @@ static void client_gone(ds_server *srv, uint32_t slot)
     }
 }
 
+/* Caller holds srv->lock. */
 static uint32_t live_clients(ds_server *srv)
 {
     uint32_t n = 0;
@@ -658,6 +674,13 @@ int main(int argc, char **argv)
     srv.arena_size = srv.prof.memory_cap ? srv.prof.memory_cap
                                          : aclemu_default_memory_cap(srv.prof.memory_size);
     srv.arena_base = DS_DEV_BASE(devid);
+    if (srv.arena_size > DS_DEV_STRIDE) { /* it would overlap the next device's addresses */
+        devlog("cannot start: memory_cap %llu exceeds the %llu-byte device address range",
+               (unsigned long long)srv.arena_size, (unsigned long long)DS_DEV_STRIDE);
+        fprintf(stderr, "aclemu-devsim: memory_cap %llu exceeds the %llu-byte device address range\n",
+                (unsigned long long)srv.arena_size, (unsigned long long)DS_DEV_STRIDE);
+        return 1;
+    }
     srv.stream_limit = srv.prof.normal_stream_num ? srv.prof.normal_stream_num : DS_MAX_STREAMS;
     if (srv.stream_limit > DS_MAX_STREAMS)
         srv.stream_limit = DS_MAX_STREAMS;
@@ -675,6 +698,8 @@ int main(int argc, char **argv)
     void *arena_map = mmap((void *)(uintptr_t)srv.arena_base, srv.arena_size,
                            PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, srv.arena_fd, 0);
     if (arena_map == MAP_FAILED || arena_map != (void *)(uintptr_t)srv.arena_base) {
+        devlog("cannot start: cannot map the device address range at %#llx: %s",
+               (unsigned long long)srv.arena_base, strerror(errno));
         fprintf(stderr, "aclemu-devsim: cannot map the device address range: %s\n", strerror(errno));
         return 1;
     }
@@ -742,12 +767,14 @@ int main(int argc, char **argv)
         pfd[n].fd = ls;
         pfd[n].events = POLLIN;
         pslot[n++] = UINT32_MAX;
+        pthread_mutex_lock(&srv.lock); /* a reaper thread frees slots (fd, reaping) under it */
         for (uint32_t i = 0; i < DS_MAX_CLIENTS; i++)
             if (srv.clients[i].fd >= 0 && !srv.clients[i].reaping) {
                 pfd[n].fd = srv.clients[i].fd;
                 pfd[n].events = POLLIN;
                 pslot[n++] = i;
             }
+        pthread_mutex_unlock(&srv.lock);
         int pr = poll(pfd, (nfds_t)n, 250);
         uint64_t now = ds_now_ns();
         if (now - last_util >= 1000000000ull) {
@@ -793,7 +820,10 @@ int main(int argc, char **argv)
                     client_gone(&srv, slot);
             }
         }
-        if (live_clients(&srv) > 0)
+        pthread_mutex_lock(&srv.lock);
+        uint32_t live = live_clients(&srv);
+        pthread_mutex_unlock(&srv.lock);
+        if (live > 0)
             idle_since = now;
         else if (!persistent && idle_ms >= 0 && now - idle_since >= (uint64_t)idle_ms * 1000000ull) {
             why = "idle";
@@ -804,5 +834,9 @@ int main(int argc, char **argv)
     devlog("device %d shutting down: %s", devid, why);
     unlink(sockpath);
     close(ls);
+#ifdef ACLEMU_LSAN
+    /* _exit skips LeakSanitizer's exit-time check: run it here (it exits non-zero on a leak) */
+    __lsan_do_leak_check();
+#endif
     _exit(0); /* stream threads are detached; nothing left to flush */
 }

@@ -5,10 +5,15 @@
 #include <string.h>
 
 #include "../common/futex.h"
+#include "client_order.h"
 #include "devsim.h"
 
 #define ERR_KERNEL_LOOKUP 507027
 #define ERR_TASK_TIMEOUT 107020 /* an event wait past the op wait timeout (aclrtSetOpWaitTimeout) */
+
+#ifdef ACLEMU_DS_TSAN
+char ds_client_order_sync;
+#endif
 
 typedef struct stream_ctx {
     ds_server *srv;
@@ -189,6 +194,7 @@ static void *stream_main(void *arg)
         int skip = aborting(s) || (s->fail_mode == 1 && atomic_load(&s->error) != 0);
         int multi = t->kind == DS_TASK_KERNEL && t->block_dim > 1; /* read before the slot is released */
         if (!skip) {
+            ds_client_order_acquire();
             int rc = ds_mc_task(srv, s, t); /* the memory checker (memcheck.c) may refuse it */
             if (rc == 0)
                 rc = exec_task(srv, s, t);
@@ -200,6 +206,7 @@ static void *stream_main(void *arg)
         rpos += size;
         atomic_store_explicit(&s->read_pos, rpos, memory_order_release);
         atomic_store_explicit(&s->completed_ns, ds_now_ns(), memory_order_relaxed);
+        ds_client_order_release();
         atomic_store_explicit(&s->completed, ++done, memory_order_seq_cst);
         if (atomic_load(&s->client_waiting))
             ds_pool_wake(&srv->pool, &s->completed, atomic_load(&s->waiter_cpu), multi && !skip);
@@ -248,12 +255,13 @@ void ds_stream_abort(ds_server *srv, uint32_t idx)
     ds_futex_wake(&s->cb_done);
 }
 
-void ds_stream_wait_free(ds_server *srv, uint32_t idx)
+void ds_stream_wait_free(ds_server *srv, uint32_t idx, uint32_t owner)
 {
     ds_stream_shm *s = &srv->ctl->streams[idx];
     for (;;) {
         uint32_t st = atomic_load(&s->state);
-        if (st == DS_STREAM_FREE)
+        /* once free it may be created again for another client: then ours is gone too */
+        if (st == DS_STREAM_FREE || atomic_load(&s->owner_slot) != owner)
             return;
         ds_futex_wait(&s->state, st, 50000000);
     }

@@ -24,10 +24,23 @@ void ds_guard_set_crash_log(int fd) { crash_fd = fd; }
 
 /* A fault outside any kernel is a bug of the device process itself: leave a note with a
  * backtrace in the device log (async-signal-safe calls only), then die of the signal. */
+/* SA_NODEFER leaves a handler's signal unblocked, unless something interposes its own handler
+ * (ThreadSanitizer runs ours with the signal blocked): jumping out of a handler unblocks it
+ * explicitly, or the next fault would kill the process. A syscall on the fault path only. */
+static void unblock_signal(int sig)
+{
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, sig);
+    pthread_sigmask(SIG_UNBLOCK, &s, NULL);
+}
+
 static void guard_handler(int sig, siginfo_t *si, void *uc)
 {
-    if (guard_jmp)
+    if (guard_jmp) {
+        unblock_signal(sig);
         siglongjmp(*guard_jmp, sig);
+    }
     static volatile sig_atomic_t dying;
     if (crash_fd >= 0 && !dying) {
         dying = 1; /* the backtrace may fault again on a broken stack: report once */
@@ -65,8 +78,10 @@ void ds_guard_install(void)
 
 void ds_guard_escape(int sig)
 {
-    if (guard_jmp)
+    if (guard_jmp) {
+        unblock_signal(sig);
         siglongjmp(*guard_jmp, sig);
+    }
 }
 
 int ds_guarded(int (*fn)(void *), void *arg)

@@ -167,7 +167,8 @@ static void depthwise(aclrtStream stream, aclDataType dt, aclFormat xf, aclForma
     Conv pg = p;
     pg.groups = C;
     aclopAttr *attr = conv_attr(p, xf, false);
-    CHECK(run_op("DepthwiseConv2D", {&x, &w, new HostTensor(omitted())}, {&y}, attr, stream));
+    HostTensor no_bias = omitted();
+    CHECK(run_op("DepthwiseConv2D", {&x, &w, &no_bias}, {&y}, attr, stream));
     aclopDestroyAttr(attr);
     char what[128];
     std::snprintf(what, sizeof(what), "DepthwiseConv2D %s x %s filter %s multiplier %lld", dt_name(dt),

@@ -31,14 +31,29 @@ source "$PREFIX/set_env.sh"
 unset ACLEMU_DEVSIM ACLEMU_CONF_DIR   # use the installed ones, found relative to the libraries
 
 WORK=$(mktemp -d /tmp/aclemu-hp.XXXXXX)
-trap 'ACLEMU_RUNTIME_DIR=$WORK/rt; for d in 0 1 2 3; do [ -S $WORK/rt/dev$d.sock ] && "$PREFIX/libexec/aclemu/aclemu-devsim" --device $d --stop >/dev/null 2>&1 || true; done; rm -rf "$WORK"' EXIT
+# Stops the run's device processes and waits until each has exited (it holds its lock file until
+# then): a sanitizer build's device process writes its exit-time report before the test ends.
+stop_devices() {
+    local d
+    export ACLEMU_RUNTIME_DIR=$WORK/rt
+    for d in 0 1 2 3; do
+        if [ -S "$WORK/rt/dev$d.sock" ]; then
+            "$PREFIX/libexec/aclemu/aclemu-devsim" --device $d --stop >/dev/null 2>&1 &&
+                flock -w 30 "$WORK/rt/dev$d.lock" true || true
+        fi
+    done
+    rm -rf "$WORK"
+}
+trap stop_devices EXIT
 export ACLEMU_RUNTIME_DIR=$WORK/rt
 # error lines of deliberately failing calls go to plog files: not into $HOME
 export ASCEND_PROCESS_LOG_PATH=${ASCEND_PROCESS_LOG_PATH:-$WORK/logs}
 BIN=$WORK/$(basename "${SRC%.*}")
+# a sanitizer build's test setup passes its flags (tests/meson.build): the program is checked too
+read -ra XFLAGS <<<"${ACLEMU_TEST_CFLAGS:-} ${ACLEMU_TEST_LDFLAGS:-}"
 case "$SRC" in
-    *.c)   ${CC:-gcc} -std=c99 -Wall -Werror -o "$BIN" "$SRC" -I"$PREFIX/include" -L"$PREFIX/lib64" "${LIBS[@]}" -lascendcl -lpthread ;;
-    *)     ${CXX:-g++} -std=c++11 -Wall -Werror -o "$BIN" "$SRC" -I"$PREFIX/include" -I"$PREFIX/include/aclnn" -I"$PREFIX/include/aclnnop" -L"$PREFIX/lib64" "${LIBS[@]}" -lascendcl -lpthread ;;
+    *.c)   ${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o "$BIN" "$SRC" -I"$PREFIX/include" -L"$PREFIX/lib64" "${LIBS[@]}" -lascendcl -lpthread ;;
+    *)     ${CXX:-g++} -std=c++11 -Wall -Werror "${XFLAGS[@]}" -o "$BIN" "$SRC" -I"$PREFIX/include" -I"$PREFIX/include/aclnn" -I"$PREFIX/include/aclnnop" -L"$PREFIX/lib64" "${LIBS[@]}" -lascendcl -lpthread ;;
 esac
 cd "$WORK"
 "$BIN" "$@"

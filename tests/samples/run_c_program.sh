@@ -7,7 +7,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/sample_env.sh" "$1"
 SRC=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 BIN=$WORK/$(basename "${SRC%.c}")
-${CC:-gcc} -std=c99 -Wall -Werror -o "$BIN" "$SRC" -I"$ASCEND_HOME_PATH/include" \
+${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o "$BIN" "$SRC" -I"$ASCEND_HOME_PATH/include" \
     -L"$ASCEND_HOME_PATH/lib64" -lascendcl
 cd "$WORK"
 "$BIN"

@@ -18,7 +18,7 @@ RUNTIME_LIB=-lacl_rt
 [ -f "$EAGER_LIBRARY_PATH/libascendcl.so" ] && RUNTIME_LIB=-lascendcl
 
 cd "$WORK"
-g++ "$SRC" -I "$INCLUDE_PATH" -I "$INCLUDE_PATH/aclnnop" -I "$ACLNN_INCLUDE_PATH" \
+g++ "${XFLAGS[@]}" "$SRC" -I "$INCLUDE_PATH" -I "$INCLUDE_PATH/aclnnop" -I "$ACLNN_INCLUDE_PATH" \
     -L "$EAGER_LIBRARY_OPP_PATH" -L "$EAGER_LIBRARY_PATH" \
     -lopapi_nn -lopapi_math "$RUNTIME_LIB" -lnnopbase -o "$NAME"
 "./$NAME"

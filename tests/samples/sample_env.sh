@@ -3,7 +3,8 @@
 # sources P/set_env.sh as a user would, and gives the run a private work dir and runtime dir so
 # its device processes are its own and are stopped at exit.
 #
-# Sets: PREFIX (the staged install), WORK (scratch dir, removed at exit).
+# Sets: PREFIX (the staged install), WORK (scratch dir, removed at exit), XFLAGS (extra compiler
+# flags of a sanitizer build, else none).
 BUILD=$(cd "$1" && pwd)
 STAGE=$BUILD/test-stage
 (
@@ -27,12 +28,24 @@ source "$PREFIX/set_env.sh"
 WORK=$(mktemp -d /tmp/aclemu-sample.XXXXXX)
 export ACLEMU_RUNTIME_DIR=$WORK/rt
 export ASCEND_PROCESS_LOG_PATH=${ASCEND_PROCESS_LOG_PATH:-$WORK/logs}  # keep plogs out of $HOME
+# A sanitizer build's test setup passes its flags (tests/meson.build): the samples' programs are
+# checked too. CMake takes them from CFLAGS/CXXFLAGS/LDFLAGS when it configures, the g++ lines of
+# the runners from XFLAGS.
+if [ -n "${ACLEMU_TEST_CFLAGS:-}" ]; then
+    export CFLAGS="${CFLAGS:+$CFLAGS }$ACLEMU_TEST_CFLAGS"
+    export CXXFLAGS="${CXXFLAGS:+$CXXFLAGS }$ACLEMU_TEST_CFLAGS"
+    export LDFLAGS="${LDFLAGS:+$LDFLAGS }${ACLEMU_TEST_LDFLAGS:-}"
+fi
+read -ra XFLAGS <<<"${ACLEMU_TEST_CFLAGS:-} ${ACLEMU_TEST_LDFLAGS:-}"
 sample_cleanup() {
     local d
     for d in 0 1 2 3; do
-        # a device the test killed leaves its socket behind: --stop fails, which is fine
+        # a device the test killed leaves its socket behind: --stop fails, which is fine; one that
+        # stops is waited for (it holds its lock file until it has exited), so a sanitizer build's
+        # device process writes its exit-time report before the test ends
         if [ -S "$WORK/rt/dev$d.sock" ]; then
-            "$PREFIX/libexec/aclemu/aclemu-devsim" --device "$d" --stop >/dev/null 2>&1 || true
+            "$PREFIX/libexec/aclemu/aclemu-devsim" --device "$d" --stop >/dev/null 2>&1 &&
+                flock -w 30 "$WORK/rt/dev$d.lock" true || true
         fi
     done
     rm -rf "$WORK"

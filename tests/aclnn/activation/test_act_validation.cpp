@@ -23,9 +23,20 @@
 static const int kNull = 161001, kInvalid = 161002;
 static void *const kFake = (void *)(uintptr_t)0x10000; // stage 1 never dereferences it
 
+// descriptors made by T(), destroyed by DestroyTs() at the end of each test
+static std::vector<aclTensor *> g_made;
+
 static aclTensor *T(aclDataType dt, std::vector<int64_t> shape, aclFormat fmt = ACL_FORMAT_ND)
 {
-    return aclCreateTensor(shape.data(), shape.size(), dt, nullptr, 0, fmt, shape.data(), shape.size(), kFake);
+    aclTensor *t = aclCreateTensor(shape.data(), shape.size(), dt, nullptr, 0, fmt, shape.data(), shape.size(), kFake);
+    g_made.push_back(t);
+    return t;
+}
+
+static void DestroyTs()
+{
+    for (aclTensor *t : g_made) aclDestroyTensor(t);
+    g_made.clear();
 }
 
 static void TestErrors()
@@ -75,6 +86,7 @@ static void TestErrors()
     aclDestroyScalar(s1);
     aclDestroyIntArray(drep);
     aclDestroyIntArray(dbig);
+    DestroyTs();
 }
 
 // A repeatable Glu executor run twice; the second time on another input buffer bound with
@@ -115,6 +127,7 @@ static void Test310P()
     int rc = aclnnGeluGetWorkspaceSize(h, h2, &ws, &ex);
     EXPECT(rc == 0, "Gelu fp16 on 310P: %d", rc);
     if (rc == 0) aclDestroyAclOpExecutor(ex);
+    DestroyTs();
 }
 
 int main(int argc, char **argv)

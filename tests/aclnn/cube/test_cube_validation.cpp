@@ -29,6 +29,7 @@ static int Stage1Conv(aclTensor *x, aclTensor *w, aclTensor *y, std::vector<int6
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     int rc = aclnnConvolutionGetWorkspaceSize(x, w, nullptr, sa, pa, da, tr, oa, groups, y, cmt, &ws, &ex);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
     aclDestroyIntArray(sa); aclDestroyIntArray(pa); aclDestroyIntArray(da); aclDestroyIntArray(oa);
     return rc;
 }
