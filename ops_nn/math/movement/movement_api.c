@@ -384,6 +384,12 @@ static aclnnStatus map_launch(aclOpExecutor *ex, const aclTensor *self, const ac
 {
     if (aclemu_tensor_numel(out) == 0)
         return ACLNN_SUCCESS;
+    if (out->ndim == 0) { /* 0-d: nothing to map, the element itself */
+        act_view src, dst;
+        act_view_of(&src, self_base ? self_base : self);
+        act_view_of(&dst, out_base ? out_base : out);
+        return mv_copy(ex, &dst, &src);
+    }
     int64_t rows = aclemu_tensor_numel(out) / out->shape[out->ndim - 1];
     uint32_t bd;
     uint64_t per;
