@@ -63,6 +63,16 @@ void aclemu_convert_run(char *dst, int32_t ddt, int64_t dstride, const char *src
 /* Fills n elements with zero (all-zero bits for every supported dtype). */
 void aclemu_zero_run(char *dst, int32_t dtype, int64_t stride, int64_t n);
 
+/* Per-ISA clones of a hot kernel loop (the AVX2 body where the CPU has it). target_clones
+ * dispatches through an ifunc resolver the dynamic loader runs before ThreadSanitizer's runtime
+ * is up, and GCC instruments the resolver (its __tsan_func_entry crashed every TSan-built
+ * process linking the kernels at load): a TSan build keeps the default body only. */
+#if defined(__SANITIZE_THREAD__)
+#define ACLEMU_ISA_CLONES
+#else
+#define ACLEMU_ISA_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+
 /* Kernel return code for an argument blob it cannot use (ACL_ERROR_RT_AICORE_EXCEPTION). */
 #define ACLEMU_KERNEL_BAD_ARGS 507015
 

@@ -228,15 +228,7 @@ static void st_write(const red_args *a, const red_state *s, char *out, char *idx
  * target_clones picks the AVX2 body where the CPU has it. */
 typedef float v8f __attribute__((vector_size(32)));
 typedef int32_t v8i __attribute__((vector_size(32)));
-/* target_clones dispatches through an ifunc resolver the dynamic loader runs before
- * ThreadSanitizer's runtime is up, and GCC instruments the resolver (its __tsan_func_entry
- * crashed every TSan-built process linking the kernels at load): a TSan build keeps the default
- * body only. */
-#if defined(__SANITIZE_THREAD__)
-#define RED_CLONES
-#else
-#define RED_CLONES __attribute__((target_clones("avx2", "default")))
-#endif
+#define RED_CLONES ACLEMU_ISA_CLONES /* kernel_util.h: not under TSan */
 
 static int fast_f32(const red_args *a)
 {
