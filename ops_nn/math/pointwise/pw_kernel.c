@@ -414,6 +414,20 @@ static void chunk_complex(const chunk_io *io)
     aclemu_store_f64((char *)operand_ptr(io, 0), a->ew.op[0].dtype, io->st[0], res, m);
 }
 
+/* Where on complex values: both sides already have out's dtype, so elements move bit for bit. */
+static void chunk_select_bytes(const chunk_io *io)
+{
+    const pw_args *a = io->a;
+    int64_t cond[CH];
+    load_cond(io, cond);
+    size_t es = aclemu_kdtype_size(a->ew.op[0].dtype);
+    const int kb = a->src[1], kc = a->src[2];
+    char *o = (char *)operand_ptr(io, 0);
+    const char *b = operand_ptr(io, kb), *c = operand_ptr(io, kc);
+    for (int64_t i = 0; i < io->m; i++)
+        memcpy(o + i * io->st[0], cond[i] ? b + i * io->st[kb] : c + i * io->st[kc], es);
+}
+
 static int pointwise_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
     if (args_size < sizeof(pw_args))
@@ -425,7 +439,9 @@ static int pointwise_kernel(const void *args, size_t args_size, const aclemu_blo
         if (a->src[j] < 0 || (uint32_t)a->src[j] >= a->ew.nops)
             return ACLEMU_KERNEL_BAD_ARGS;
     const int cplx = a->compute == ACL_COMPLEX64 || a->compute == ACL_COMPLEX128;
-    if (cplx && a->op != PW_EQ && a->op != PW_NE)
+    if (cplx && a->op != PW_EQ && a->op != PW_NE &&
+        !(a->op == PW_WHERE && a->src[1] > 0 && a->src[2] > 0 && a->ew.op[a->src[1]].dtype == a->ew.op[0].dtype &&
+          a->ew.op[a->src[2]].dtype == a->ew.op[0].dtype))
         return ACLEMU_KERNEL_BAD_ARGS;
     const int dom = aclemu_compute_domain(a->compute);
     uint64_t s, e;
@@ -439,7 +455,8 @@ static int pointwise_kernel(const void *args, size_t args_size, const aclemu_blo
         for (int64_t c = 0; c < n; c += CH) {
             io.c = c;
             io.m = n - c < CH ? n - c : CH;
-            if (cplx) chunk_complex(&io);
+            if (cplx && a->op == PW_WHERE) chunk_select_bytes(&io);
+            else if (cplx) chunk_complex(&io);
             else if (dom == ACLEMU_DOM_F32) chunk_f32(&io);
             else if (dom == ACLEMU_DOM_F64) chunk_f64(&io);
             else chunk_i64(&io);
