@@ -114,7 +114,8 @@ aclnnStatus pw_launch(aclOpExecutor *ex, int op, aclDataType compute, const aclT
     for (int j = 0; j < narg; j++) {
         a->src[j] = src[j];
         if (!ops[j].t && ops[j].s)
-            scalar_to_compute(ops[j].s, j == 0 && op == PW_WHERE ? ACL_BOOL : compute, &a->sf[j], &a->si[j]);
+            scalar_to_compute(ops[j].s, j == 0 && op == PW_WHERE ? ACL_BOOL : ops[j].scalar_as_float ? ACL_FLOAT : compute,
+                              &a->sf[j], &a->si[j]);
     }
     if (aclemu_dtype_is_complex(compute) && narg == 2)
         for (int j = 0; j < 2; j++)

@@ -32,6 +32,7 @@ aclDataType pw_combine_categories(aclDataType higher, aclDataType lower);
 typedef struct pw_operand {
     const aclTensor *t;
     const aclScalar *s;
+    int scalar_as_float;  /* the scalar converts to FLOAT instead of the compute dtype */
 } pw_operand;
 
 /* Plans the Pointwise kernel: out = op(operands) computed in `compute`. Every tensor operand

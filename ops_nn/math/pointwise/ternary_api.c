@@ -144,7 +144,8 @@ static aclnnStatus lerp_plan(aclOpExecutor *ex, const aclTensor *self, const acl
         return st;
     if (aclemu_tensor_numel(self) == 0)
         return ACLNN_SUCCESS;
-    pw_operand ops[3] = {{self, NULL}, {end, NULL}, {weight, weight_s}};
+    /* Lerps converts the weight to self's dtype, to FLOAT on RegBase (InferScalarTensorDtype) */
+    pw_operand ops[3] = {{self, NULL, 0}, {end, NULL, 0}, {weight, weight_s, pw_arch() == PW_ARCH_REGBASE}};
     return pw_launch(ex, PW_LERP, self->dtype, out, ops, 3, 0, NULL);
 }
 
