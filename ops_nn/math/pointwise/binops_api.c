@@ -103,7 +103,10 @@ static aclnnStatus bin_plan(aclOpExecutor *ex, const bin_spec *sp, const aclTens
 
     aclDataType promoted;
     if (sp->logical) {
-        promoted = ACL_DOUBLE; /* both sides read as truth values */
+        /* both sides read as truth values: in float unless a DOUBLE (a tiny nonzero value would
+         * round to 0 in float) or a complex side needs more */
+        int wide = sdt == ACL_DOUBLE || odt == ACL_DOUBLE || aclemu_dtype_is_complex(sdt) || aclemu_dtype_is_complex(odt);
+        promoted = wide ? ACL_DOUBLE : ACL_FLOAT;
     } else if (self && other) {
         promoted = aclemu_promote_types(sdt, odt);
     } else {

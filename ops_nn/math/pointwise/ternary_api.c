@@ -317,15 +317,17 @@ aclnnStatus aclemu_plan_Ger(aclOpExecutor *executor, const aclTensor *self, cons
     a->ew.nops = 3;
     a->ew.shape[0] = out->shape[0];
     a->ew.shape[1] = out->shape[1];
-    const aclTensor *ts[3] = {out, self, vec2};
+    /* vec2 is the kernel's self (contiguous along the rows), self the per-row factor: the Mul
+     * kernel's broadcast-scalar fast path then serves each row */
+    const aclTensor *ts[3] = {out, vec2, self};
     for (int k = 0; k < 3; k++) {
         a->ew.op[k].offset = ts[k]->offset;
         a->ew.op[k].dtype = (int32_t)ts[k]->dtype;
     }
     a->ew.op[0].stride[0] = out->stride[0];
     a->ew.op[0].stride[1] = out->stride[1];
-    a->ew.op[1].stride[0] = self->stride[0];
-    a->ew.op[2].stride[1] = vec2->stride[0];
+    a->ew.op[1].stride[1] = vec2->stride[0];
+    a->ew.op[2].stride[0] = self->stride[0];
     for (int k = 0; k < 3; k++)
         if ((st = aclemu_exec_bind_tensor(executor, a, &a->ew.op[k].addr, ts[k])))
             return st;

@@ -3,6 +3,8 @@
 // here: NaN propagation, the sign rules of fmod (dividend) and remainder (divisor), floor
 // division, integer wrap-around, integer division by zero (defined as 0, no trap) and
 // INT_MIN / -1, views and broadcasting, validation paths.
+#include <algorithm>
+
 #include "aclnnop/aclnn_atan2.h"
 #include "aclnnop/aclnn_bitwise_and_scalar.h"
 #include "aclnnop/aclnn_bitwise_and_tensor.h"
@@ -209,6 +211,25 @@ static void Arithmetic()
        ACL_DOUBLE, ACL_DOUBLE, {30});
     TT("Atan2", aclnnAtan2GetWorkspaceSize, aclnnAtan2, RAtan2, ACL_FLOAT16, {30}, CONTIG, ACL_FLOAT16, {30}, CONTIG,
        ACL_FLOAT16, ACL_FLOAT16, {30});
+    {
+        // the FLOAT kernel within a few ulp of atan2 over all quadrants and magnitudes
+        Lcg g(77);
+        std::vector<double> ys(4099), xs(4099);
+        for (size_t i = 0; i < ys.size(); i++) {
+            ys[i] = RoundTo(ACL_FLOAT, (g.uniform() * 2 - 1) * std::pow(10.0, g.uniform() * 8 - 4));
+            xs[i] = RoundTo(ACL_FLOAT, (g.uniform() * 2 - 1) * std::pow(10.0, g.uniform() * 8 - 4));
+        }
+        DevT yd = Make(ACL_FLOAT, {4099}, ys), xd = Make(ACL_FLOAT, {4099}, xs), od = MakeFill(ACL_FLOAT, {4099}, 0);
+        Run(g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAtan2GetWorkspaceSize(yd.t, xd.t, od.t, w, e); }, aclnnAtan2);
+        std::vector<double> got = Read(od);
+        double worst = 0;
+        for (size_t i = 0; i < got.size(); i++) {
+            double r = std::atan2(ys[i], xs[i]);
+            worst = std::max(worst, std::fabs(got[i] - r) / (std::fabs(r) * 1.1920928955078125e-07 + 1e-38));
+        }
+        EXPECT(worst <= 4.0, "Atan2 FLOAT: worst error %.2f ulp", worst);
+        yd.Free(); xd.Free(); od.Free();
+    }
     DevT y = Make(ACL_FLOAT, {4}, {1, -1, 0, -0.0}), x = Make(ACL_FLOAT, {4}, {-1, -1, -1, -1});
     Run(g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnInplaceAtan2GetWorkspaceSize(y.t, x.t, w, e); }, aclnnInplaceAtan2);
     Expect("InplaceAtan2", y, {RoundTo(ACL_FLOAT, std::atan2(1.0, -1.0)), RoundTo(ACL_FLOAT, std::atan2(-1.0, -1.0)),
