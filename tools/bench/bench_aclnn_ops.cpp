@@ -6,7 +6,7 @@
 //   maxpool_3x3s2         aclnnMaxPool 3x3 stride 2 pad 1 on (8, 64, 112, 112)
 //   maxpool_idx_3x3s2     aclnnMaxPool2dWithIndices, same geometry, INT64 indices
 //   eq/gt_scalar/clamp/clamp_min/maximum/minimum/fmod/remainder/floor_divide/atan2/logical_and/
-//   bitwise_and/addcdiv/addcmul/lerp/where/masked_fill/ger_64MiB   the ops-math pointwise family
+//   bitwise_and/addcdiv/addcmul/lerp/where/masked_fill/xlogy/logaddexp/left_shift/isclose/ger_64MiB   the ops-math pointwise family
 //                         (FP32 operands, BOOL outputs / masks where the op has them, INT32 for
 //                         bitwise_and; ger writes a 4096x4096 FP32 out from two vectors)
 //   relu/add/mul/cast/gelu/silu/sigmoid_64MiB   the elementwise ops on 64 MiB FP32 tensors (Cast
@@ -39,6 +39,10 @@
 #include "aclnnop/aclnn_floor_divide.h"
 #include "aclnnop/aclnn_fmod_tensor.h"
 #include "aclnnop/aclnn_ger.h"
+#include "aclnnop/aclnn_isclose.h"
+#include "aclnnop/aclnn_left_shift.h"
+#include "aclnnop/aclnn_logaddexp.h"
+#include "aclnnop/aclnn_x_log_y_tensor.h"
 #include "aclnnop/aclnn_gt_scalar.h"
 #include "aclnnop/aclnn_lerp_tensor.h"
 #include "aclnnop/aclnn_logical_and.h"
@@ -295,6 +299,15 @@ int main(int argc, char **argv)
         {"masked_fill_64MiB", 2 * eb + e1,
          [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnInplaceMaskedFillScalarGetWorkspaceSize(teo, tmask, shalf, ws, ex); },
          aclnnInplaceMaskedFillScalar},
+        {"xlogy_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnXLogYTensorGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnXLogYTensor},
+        {"logaddexp_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnLogAddExpGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnLogAddExp},
+        {"left_shift_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnLeftShiftGetWorkspaceSize(tia, tib, tio, ws, ex); }, aclnnLeftShift},
+        {"isclose_64MiB", 2 * eb + e1,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIsCloseGetWorkspaceSize(tea, teb, 1e-5, 1e-8, false, tbo, ws, ex); },
+         aclnnIsClose},
         {"ger_64MiB", eb,
          [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnGerGetWorkspaceSize(tv1, tv2, tgo, ws, ex); }, aclnnGer},
     };

@@ -22,6 +22,9 @@ typedef struct bin_spec {
     int float_result;       /* an integral promotion computes in FLOAT (atan2) */
     int logical;            /* truth values: compute DOUBLE, result BOOL, no promotion */
     int scalar_rule;
+    pw_dtypes scalar_in;    /* a scalar operand's own list (0: `in`) */
+    int scalar_tensor_keeps_other; /* RemainderScalarTensor: other's dtype off RegBase */
+    int compute_out;        /* computed in out's dtype; self / other must cast to it (LogAddExp) */
 } bin_spec;
 
 #define I_ALL (PW_DT(INT8) | PW_DT(UINT8) | PW_DT(INT16) | PW_DT(INT32) | PW_DT(INT64))
@@ -49,11 +52,22 @@ static const bin_spec BITWISE_XOR = {PW_BITWISE_XOR, {BIT_XOR, BIT_XOR | PW_DT(U
 #define FMOD_L (PW_DT(FLOAT) | PW_DT(INT32) | PW_DT(INT8) | PW_DT(FLOAT16) | PW_DT(UINT8) | PW_DT(DOUBLE) | PW_DT(INT64))
 static const bin_spec FMOD = {PW_FMOD, WITH_BF16(FMOD_L), WITH_BF16(FMOD_L), 1, 0, 0, 0, SR_CATEGORY};
 #define REM_L (PW_DT(INT32) | PW_DT(INT64) | PW_DT(FLOAT16) | PW_DT(FLOAT) | PW_DT(DOUBLE))
-static const bin_spec REMAINDER = {PW_REMAINDER, WITH_BF16(REM_L), {0, 0, 0}, 1, 0, 0, 0, SR_CATEGORY};
+static const bin_spec REMAINDER = {PW_REMAINDER, WITH_BF16(REM_L), {0, 0, 0}, 1, 0, 0, 0, SR_CATEGORY, {0, 0, 0}, 1, 0};
 #define FDIV_L (F_ALL | I_ALL | PW_DT(BOOL))
 static const bin_spec FLOOR_DIV = {PW_FLOOR_DIV, WITH_BF16(FDIV_L), {0, 0, 0}, 0, ACL_FLOAT, 0, 0, SR_PROMOTE};
 #define ATAN_IN (F_ALL | I_ALL | PW_DT(BOOL))
 static const bin_spec ATAN2 = {PW_ATAN2, WITH_BF16(ATAN_IN), {0, 0, 0}, 0, 0, 1, 0, SR_PROMOTE};
+
+#define XLOGY_L (PW_DT(FLOAT) | PW_DT(INT32) | PW_DT(INT64) | PW_DT(FLOAT16) | PW_DT(INT8) | PW_DT(UINT8) | PW_DT(BOOL) | PW_DT(INT16))
+static const bin_spec XLOGY = {PW_XLOGY, WITH_BF16(XLOGY_L), {0, 0, 0}, 0, 0, 1, 0, SR_PROMOTE,
+                               WITH_BF16(XLOGY_L | PW_DT(DOUBLE)), 0, 0};
+#define SHIFT_L (PW_DT(INT8) | PW_DT(INT16) | PW_DT(INT32) | PW_DT(INT64) | PW_DT(UINT8) | PW_DT(UINT16) | PW_DT(UINT32) | PW_DT(UINT64))
+static const bin_spec LSHIFT = {PW_LSHIFT, SAME3(SHIFT_L), SAME3(SHIFT_L), 0, 0, 0, 0, SR_PROMOTE, {0, 0, 0}, 0, 0};
+static const bin_spec RSHIFT = {PW_RSHIFT, SAME3(SHIFT_L), SAME3(SHIFT_L), 0, 0, 0, 0, SR_PROMOTE, {0, 0, 0}, 0, 0};
+#define LAE_IN (F_ALL | I_ALL | PW_DT(UINT16) | PW_DT(UINT32) | PW_DT(UINT64) | PW_DT(BOOL))
+#define LAE_OUT (PW_DT(FLOAT16) | PW_DT(FLOAT))
+static const bin_spec LOGADDEXP = {PW_LOGADDEXP, WITH_BF16(LAE_IN), WITH_BF16(LAE_OUT), 0, 0, 0, 0, SR_PROMOTE, {0, 0, 0}, 0, 1};
+static const bin_spec LOGADDEXP2 = {PW_LOGADDEXP2, WITH_BF16(LAE_IN), WITH_BF16(LAE_OUT), 0, 0, 0, 0, SR_PROMOTE, {0, 0, 0}, 0, 1};
 
 static aclDataType finish_promotion(const bin_spec *sp, aclDataType promoted)
 {
@@ -78,7 +92,7 @@ static aclnnStatus check_promoted(const char *api, const bin_spec *sp, aclDataTy
         return ACLEMU_PARAM_ERROR(api, "Promote type %s should be in dtype support list %s.", aclemu_dtype_name(promoted),
                                   aclemu_dtype_set_str(aclemu_chip_dtypes(pw_pick(&sp->in)), list, sizeof list));
     }
-    if (!sp->logical && (st = aclemu_check_can_cast(api, promoted, out, on)))
+    if (!sp->logical && !sp->compute_out && (st = aclemu_check_can_cast(api, promoted, out, on)))
         return st;
     return ACLNN_SUCCESS;
 }
@@ -96,7 +110,9 @@ static aclnnStatus bin_plan(aclOpExecutor *ex, const bin_spec *sp, const aclTens
         return st;
     aclemu_dtype_set in = pw_pick(&sp->in), outs = pw_pick(&sp->out);
     aclDataType sdt = self ? self->dtype : self_s->dtype, odt = other ? other->dtype : other_s->dtype;
-    if ((st = aclemu_check_dtype_value(api, sdt, sn, in)) || (st = aclemu_check_dtype_value(api, odt, "other", in)))
+    aclemu_dtype_set sin = pw_pick(&sp->scalar_in) ? pw_pick(&sp->scalar_in) : in;
+    if ((st = aclemu_check_dtype_value(api, sdt, sn, self ? in : sin)) ||
+        (st = aclemu_check_dtype_value(api, odt, "other", other ? in : sin)))
         return st;
     if (outs && (st = aclemu_check_dtype(api, out, on, outs)))
         return st;
@@ -107,6 +123,12 @@ static aclnnStatus bin_plan(aclOpExecutor *ex, const bin_spec *sp, const aclTens
          * round to 0 in float) or a complex side needs more */
         int wide = sdt == ACL_DOUBLE || odt == ACL_DOUBLE || aclemu_dtype_is_complex(sdt) || aclemu_dtype_is_complex(odt);
         promoted = wide ? ACL_DOUBLE : ACL_FLOAT;
+    } else if (sp->compute_out) {
+        if (!aclemu_can_cast(sdt, out->dtype) || !aclemu_can_cast(odt, out->dtype))
+            return ACLEMU_PARAM_ERROR(api, "result dtype %s can not cast to %s dtype %s.",
+                                      aclemu_dtype_name(aclemu_can_cast(sdt, out->dtype) ? odt : sdt), on,
+                                      aclemu_dtype_name(out->dtype));
+        promoted = out->dtype;
     } else if (self && other) {
         promoted = aclemu_promote_types(sdt, odt);
     } else {
@@ -120,7 +142,7 @@ static aclnnStatus bin_plan(aclOpExecutor *ex, const bin_spec *sp, const aclTens
                                                                           : tdt;
         else
             promoted = aclemu_promote_types(tdt, cdt);
-        if (!self) /* RemainderScalarTensor computes in other's dtype off RegBase */
+        if (!self && sp->scalar_tensor_keeps_other) /* RemainderScalarTensor: other's dtype off RegBase */
             promoted = pw_arch() == PW_ARCH_REGBASE ? promoted : odt;
     }
     promoted = finish_promotion(sp, promoted);
@@ -213,4 +235,70 @@ aclnnStatus aclemu_plan_RemainderScalarTensor(aclOpExecutor *executor, const acl
                                               aclTensor *out)
 {
     return bin_plan(executor, &REMAINDER, NULL, self, other, NULL, out, 0);
+}
+
+/* aclnn_x_log_y_*.h: integral promotions compute in FLOAT */
+TT(XLogYTensor, XLOGY)
+TT_INPLACE(InplaceXLogYTensor, XLOGY, aclTensor *, const aclTensor *)
+TS(XLogYScalarOther, XLOGY)
+TS_INPLACE(InplaceXLogYScalarOther, XLOGY, aclTensor *)
+aclnnStatus aclemu_plan_XLogYScalarSelf(aclOpExecutor *executor, const aclScalar *self, const aclTensor *other,
+                                        aclTensor *out)
+{
+    return bin_plan(executor, &XLOGY, NULL, self, other, NULL, out, 0);
+}
+
+/* aclnn_left_shift.h / aclnn_right_shift.h */
+aclnnStatus aclemu_plan_LeftShift(aclOpExecutor *executor, const aclTensor *self, const aclTensor *shiftBits,
+                                  aclTensor *out)
+{
+    return bin_plan(executor, &LSHIFT, self, NULL, shiftBits, NULL, out, 0);
+}
+aclnnStatus aclemu_plan_LeftShifts(aclOpExecutor *executor, const aclTensor *self, const aclScalar *shiftBits,
+                                   aclTensor *out)
+{
+    return bin_plan(executor, &LSHIFT, self, NULL, NULL, shiftBits, out, 0);
+}
+aclnnStatus aclemu_plan_RightShift(aclOpExecutor *executor, const aclTensor *input, const aclTensor *shiftBits,
+                                   aclTensor *out)
+{
+    return bin_plan(executor, &RSHIFT, input, NULL, shiftBits, NULL, out, 0);
+}
+
+/* aclnn_logaddexp.h / aclnn_logaddexp2.h: computed in out's dtype (FLOAT16 / FLOAT / BF16) */
+TT(LogAddExp, LOGADDEXP)
+TT(LogAddExp2, LOGADDEXP2)
+
+/* aclnn_isclose.h: self and other of one dtype, BOOL result */
+#define ISCLOSE_L (PW_DT(FLOAT) | PW_DT(INT32) | PW_DT(INT64) | PW_DT(FLOAT16) | PW_DT(INT16) | PW_DT(INT8) | PW_DT(UINT8) | PW_DT(DOUBLE) | PW_DT(BOOL))
+static const pw_dtypes isclose_dtypes = {ISCLOSE_L | PW_DT(BF16), ISCLOSE_L | PW_DT(BF16), ISCLOSE_L};
+
+aclnnStatus aclemu_plan_IsClose(aclOpExecutor *executor, const aclTensor *self, const aclTensor *other, double rtol,
+                                double atol, bool equalNan, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, other, "other")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    aclemu_dtype_set dts = pw_pick(&isclose_dtypes);
+    if ((st = aclemu_check_dtype(api, self, "self", dts)) || (st = aclemu_check_dtype(api, other, "other", dts)) ||
+        (st = aclemu_check_same_dtype(api, other, "other", self, "self")))
+        return st;
+    if ((st = pw_check_rank(api, self, "self")) || (st = pw_check_rank(api, other, "other")))
+        return st;
+    int64_t bs[ACLEMU_MAX_RANK];
+    uint32_t bnd;
+    if ((st = pw_broadcast(api, self, "self", other, "other", bs, &bnd)) ||
+        (st = pw_check_out_shape(api, bs, bnd, out, "out")))
+        return st;
+    pw_operand ops[2] = {{self, NULL, 0}, {other, NULL, 0}};
+    /* BOOL self compares as its 0 / 1 values */
+    pw_args *a = pw_launch_blob(executor, PW_ISCLOSE, self->dtype == ACL_BOOL ? ACL_INT8 : self->dtype, out, ops, 2,
+                                equalNan ? PW_EQUAL_NAN : 0, NULL, &st);
+    if (a) {
+        a->value_f = rtol;
+        a->aux_f = atol;
+    }
+    return st;
 }

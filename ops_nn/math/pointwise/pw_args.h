@@ -27,10 +27,16 @@ enum pw_op {
     PW_ADDCMUL,     /* a + value * b * c */
     PW_LERP,        /* a + c * (b - a) */
     PW_WHERE,       /* a (condition, read as BOOL) ? b : c */
+    PW_XLOGY,       /* a == 0 ? 0 : a * log(b) (NaN b gives NaN) */
+    PW_LOGADDEXP,   /* log(exp(a) + exp(b)) */
+    PW_LOGADDEXP2,  /* log2(2^a + 2^b) */
+    PW_ISCLOSE,     /* BOOL: |a - b| <= atol + rtol * |b| (value_f = rtol, aux_f = atol) */
+    PW_LSHIFT,      /* integers: a << b, 0 when b < 0 or b >= the dtype's bits */
+    PW_RSHIFT,      /* integers: a >> b (arithmetic for signed dtypes) */
     PW_OP_COUNT
 };
 
-enum { PW_HAS_LO = 1, PW_HAS_HI = 2 };
+enum { PW_HAS_LO = 1, PW_HAS_HI = 2, PW_EQUAL_NAN = 4 };
 
 typedef struct pw_args {
     aclemu_ew ew;       /* op[0] = out, op[1..] = the tensor operands */
@@ -42,8 +48,9 @@ typedef struct pw_args {
     int32_t reserved;
     double sf[3];       /* scalar operands rounded to the compute dtype (float domains) */
     int64_t si[3];      /* the same for integer compute dtypes (wrapped to it) */
-    double value_f;     /* Addcdiv / Addcmul value */
+    double value_f;     /* Addcdiv / Addcmul value, IsClose rtol */
     int64_t value_i;
+    double aux_f;       /* IsClose atol */
 } pw_args;
 
 #endif

@@ -10,13 +10,16 @@
 #include "aclemu_op/fp16.h"
 #include "aclemu_op/kernel_util.h"
 #include "pw_args.h"
+#ifdef ACLEMU_HAVE_VEC
+#include "eltwise.h" /* ops_nn/vec: vectorised FP32 log / exp / log1p */
+#endif
 
 #define CH ACLEMU_CHUNK
 
 static void load_complex(double *re, double *im, const char *src, int32_t dt, int64_t stride, int64_t m,
                          int32_t cdt);
 
-static int op_is_bool(int op) { return op <= PW_LOGICAL_XOR; }
+static int op_is_bool(int op) { return op <= PW_LOGICAL_XOR || op == PW_ISCLOSE; }
 
 /* ---- float domains: one body for float and double ---------------------------------------- */
 
@@ -181,6 +184,52 @@ static void double_atan2_run(double *o, const double *Y, const double *X, int64_
 CLAMP_RUN(float)
 CLAMP_RUN(double)
 
+
+/* log-based ops. Float: the vector library's log / exp / log1p where it is built in. */
+static void float_log_ops_run(float *o, const float *A, const float *B, int64_t m, int op)
+{
+    float t[CH];
+    int64_t i;
+    if (op == PW_XLOGY) {
+#ifdef ACLEMU_HAVE_VEC
+        vec_params vp = vec_params_default();
+        vec_unary_f32(VEC_LOG, &vp, B, t, m);
+#else
+        for (i = 0; i < m; i++) t[i] = logf(B[i]);
+#endif
+        for (i = 0; i < m; i++) o[i] = (A[i] == 0 && B[i] == B[i]) ? 0.0f : A[i] * t[i];
+        return;
+    }
+    const float k = op == PW_LOGADDEXP2 ? 0.69314718055994531f : 1.0f;
+    for (i = 0; i < m; i++) t[i] = -fabsf(A[i] - B[i]) * k;
+#ifdef ACLEMU_HAVE_VEC
+    vec_params vp = vec_params_default();
+    vec_unary_f32(VEC_EXP, &vp, t, t, m);
+    vec_unary_f32(VEC_LOG1P, &vp, t, t, m);
+#else
+    for (i = 0; i < m; i++) t[i] = log1pf(expf(t[i]));
+#endif
+    for (i = 0; i < m; i++) {
+        float a = A[i], b = B[i], mx = a > b ? a : b;
+        float r = mx + t[i] / k;
+        o[i] = (a == b && (a - a) != 0) ? a : (a != a || b != b) ? a + b : r; /* equal infinities */
+    }
+}
+
+static void double_log_ops_run(double *o, const double *A, const double *B, int64_t m, int op)
+{
+    for (int64_t i = 0; i < m; i++) {
+        double a = A[i], b = B[i];
+        if (op == PW_XLOGY) {
+            o[i] = (a == 0 && b == b) ? 0.0 : a * log(b);
+            continue;
+        }
+        double mx = a > b ? a : b, k = op == PW_LOGADDEXP2 ? 0.69314718055994531 : 1.0;
+        double r = mx + log1p(exp(-fabs(a - b) * k)) / k;
+        o[i] = (a == b && (a - a) != 0) ? a : (a != a || b != b) ? a + b : r;
+    }
+}
+
 #define APPLY_FLOAT(T, FMOD, ATAN2)                                                                 \
     __attribute__((target_clones("avx2", "default"))) static void apply_##T(const pw_args *a, T *o, const T *const *x, const uint8_t *cond, int64_t m) \
     {                                                                                              \
@@ -216,7 +265,17 @@ CLAMP_RUN(double)
         case PW_ADDCMUL: for (i = 0; i < m; i++) o[i] = A[i] + v * (B[i] * C[i]); break;           \
         case PW_LERP: for (i = 0; i < m; i++) o[i] = A[i] + C[i] * (B[i] - A[i]); break;           \
         case PW_WHERE: for (i = 0; i < m; i++) o[i] = cond[i] ? B[i] : C[i]; break;                \
-        default: for (i = 0; i < m; i++) o[i] = 0; break; /* bitwise: refused by the planners */   \
+        case PW_XLOGY: case PW_LOGADDEXP: case PW_LOGADDEXP2: T##_log_ops_run(o, A, B, m, a->op); break; \
+        case PW_ISCLOSE: {                                                                         \
+            const T rtol = (T)a->value_f, atol = (T)a->aux_f;                                      \
+            const int en = (a->flags & PW_EQUAL_NAN) != 0;                                         \
+            for (i = 0; i < m; i++) {                                                              \
+                T p = A[i], q = B[i], d = p > q ? p - q : q - p, aq = q < 0 ? -q : q;              \
+                o[i] = p == q || (en && p != p && q != q) || (d - d == 0 && d <= atol + rtol * aq); \
+            }                                                                                      \
+            break;                                                                                 \
+        }                                                                                          \
+        default: for (i = 0; i < m; i++) o[i] = 0; break; /* bitwise, shifts: refused by the planners */ \
         }                                                                                          \
     }
 APPLY_FLOAT(float, fmodf, atan2f)
@@ -296,7 +355,29 @@ __attribute__((target_clones("avx2", "default"))) static void apply_i64(const pw
         for (i = 0; i < m; i++) o[i] = (int64_t)((uint64_t)A[i] + (uint64_t)C[i] * ((uint64_t)B[i] - (uint64_t)A[i]));
         break;
     case PW_WHERE: for (i = 0; i < m; i++) o[i] = cond[i] ? B[i] : C[i]; break;
-    default: for (i = 0; i < m; i++) o[i] = 0; break; /* atan2: promoted to a float dtype */
+    case PW_LSHIFT: case PW_RSHIFT: {
+        const int bits = (int)aclemu_kdtype_size(a->compute) * 8;
+        const int is_unsigned = a->compute == ACL_UINT8 || a->compute == ACL_UINT16 || a->compute == ACL_UINT32 || uns;
+        for (i = 0; i < m; i++) {
+            int64_t b = B[i];
+            int out_of_range = b < 0 || b >= bits;
+            if (a->op == PW_LSHIFT)
+                o[i] = out_of_range ? 0 : (int64_t)((uint64_t)A[i] << b);
+            else if (is_unsigned)
+                o[i] = out_of_range ? 0 : (int64_t)((uint64_t)A[i] >> b);
+            else
+                o[i] = out_of_range ? (A[i] < 0 ? -1 : 0) : A[i] >> b;
+        }
+        break;
+    }
+    case PW_ISCLOSE: {
+        for (i = 0; i < m; i++) {
+            double p = (double)A[i], q = (double)B[i];
+            o[i] = A[i] == B[i] || fabs(p - q) <= a->aux_f + a->value_f * fabs(q);
+        }
+        break;
+    }
+    default: for (i = 0; i < m; i++) o[i] = 0; break; /* atan2, log ops: promoted to a float dtype */
     }
 #undef CMP
 }

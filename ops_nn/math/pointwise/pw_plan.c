@@ -94,6 +94,14 @@ static double scalar_imag(const aclScalar *s)
 aclnnStatus pw_launch(aclOpExecutor *ex, int op, aclDataType compute, const aclTensor *out, const pw_operand *ops,
                       int narg, int flags, const aclScalar *value)
 {
+    aclnnStatus st;
+    pw_launch_blob(ex, op, compute, out, ops, narg, flags, value, &st);
+    return st;
+}
+
+pw_args *pw_launch_blob(aclOpExecutor *ex, int op, aclDataType compute, const aclTensor *out, const pw_operand *ops,
+                        int narg, int flags, const aclScalar *value, aclnnStatus *status)
+{
     const aclTensor *ins[3] = {NULL, NULL, NULL};
     uint32_t nin = 0;
     int32_t src[3] = {0, 0, 0};
@@ -102,10 +110,9 @@ aclnnStatus pw_launch(aclOpExecutor *ex, int op, aclDataType compute, const aclT
             ins[nin] = ops[j].t;
             src[j] = (int32_t)++nin;
         }
-    aclnnStatus st;
-    pw_args *a = (pw_args *)aclemu_ew_launch(ex, "Pointwise", sizeof(pw_args), out, ins, nin, &st);
+    pw_args *a = (pw_args *)aclemu_ew_launch(ex, "Pointwise", sizeof(pw_args), out, ins, nin, status);
     if (!a)
-        return st;
+        return NULL;
     a->op = op;
     a->compute = (int32_t)compute;
     a->narg = narg;
@@ -123,7 +130,7 @@ aclnnStatus pw_launch(aclOpExecutor *ex, int op, aclDataType compute, const aclT
                 a->sf[2] = compute == ACL_COMPLEX64 ? (double)(float)scalar_imag(ops[j].s) : scalar_imag(ops[j].s);
     if (value)
         scalar_to_compute(value, compute, &a->value_f, &a->value_i);
-    return ACLNN_SUCCESS;
+    return a;
 }
 
 aclnnStatus pw_broadcast(const char *api, const aclTensor *a, const char *an, const aclTensor *b, const char *bn,

@@ -41,6 +41,10 @@ typedef struct pw_operand {
 aclnnStatus pw_launch(aclOpExecutor *ex, int op, aclDataType compute, const aclTensor *out, const pw_operand *ops,
                       int narg, int flags, const aclScalar *value);
 
+/* The same, returning the blob for op-specific fields (NULL: empty out, or *status an error). */
+pw_args *pw_launch_blob(aclOpExecutor *ex, int op, aclDataType compute, const aclTensor *out, const pw_operand *ops,
+                        int narg, int flags, const aclScalar *value, aclnnStatus *status);
+
 /* "<a> and <b> can't broadcast" (a 161002) or the broadcast shape into shape/nd. */
 aclnnStatus pw_broadcast(const char *api, const aclTensor *a, const char *an, const aclTensor *b, const char *bn,
                          int64_t *shape, uint32_t *nd);

@@ -14,6 +14,14 @@
 #include "aclnnop/aclnn_bitwise_xor_tensor.h"
 #include "aclnnop/aclnn_bitwiseand.h"
 #include "aclnnop/aclnn_floor_divide.h"
+#include "aclnnop/aclnn_isclose.h"
+#include "aclnnop/aclnn_left_shift.h"
+#include "aclnnop/aclnn_logaddexp.h"
+#include "aclnnop/aclnn_logaddexp2.h"
+#include "aclnnop/aclnn_right_shift.h"
+#include "aclnnop/aclnn_x_log_y_scalar_other.h"
+#include "aclnnop/aclnn_x_log_y_scalar_self.h"
+#include "aclnnop/aclnn_x_log_y_tensor.h"
 #include "aclnnop/aclnn_fmod_scalar.h"
 #include "aclnnop/aclnn_fmod_tensor.h"
 #include "aclnnop/aclnn_logical_and.h"
@@ -69,6 +77,31 @@ static double RXor(double a, double b, aclDataType) { return (a != 0) != (b != 0
 static double RBAnd(double a, double b, aclDataType) { return (double)((int64_t)a & (int64_t)b); }
 static double RBOr(double a, double b, aclDataType) { return (double)((int64_t)a | (int64_t)b); }
 static double RBXor(double a, double b, aclDataType) { return (double)((int64_t)a ^ (int64_t)b); }
+static double RXlogy(double a, double b, aclDataType) { return std::isnan(b) ? b : a == 0 ? 0.0 : a * std::log(b); }
+static double RLae(double a, double b, aclDataType)
+{
+    if (std::isnan(a) || std::isnan(b)) return NAN;
+    if (a == b && std::isinf(a)) return a;
+    return std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
+}
+static double RLae2(double a, double b, aclDataType)
+{
+    if (std::isnan(a) || std::isnan(b)) return NAN;
+    if (a == b && std::isinf(a)) return a;
+    return std::max(a, b) + std::log2(1.0 + std::exp2(-std::fabs(a - b)));
+}
+static int BitsOf(aclDataType c) { return (int)ElemSize(c) * 8; }
+static double RShl(double a, double b, aclDataType c)
+{
+    if (b < 0 || b >= BitsOf(c)) return 0;
+    return RoundTo(c, (double)(int64_t)((uint64_t)(int64_t)a << (int)b));
+}
+static double RShr(double a, double b, aclDataType c)
+{
+    bool uns = c == ACL_UINT8 || c == ACL_UINT16 || c == ACL_UINT32 || c == ACL_UINT64;
+    if (b < 0 || b >= BitsOf(c)) return uns ? 0 : (a < 0 ? -1 : 0);
+    return std::floor(a / std::ldexp(1.0, (int)b)); // arithmetic shift = floor division by 2^b
+}
 
 // out = ref(round_c(a), round_c(b)) rounded to c, then to out's dtype (ints exact).
 static void TT(const char *api, TS1 s1, S2 s2, Ref ref, aclDataType da, std::vector<int64_t> sa, Layout la,
@@ -313,6 +346,97 @@ static void Bitwise()
     aclDestroyScalar(sm5); aclDestroyScalar(s300);
 }
 
+static void LogShiftClose()
+{
+    // XLogY: FLOAT, INT32 -> FLOAT, the scalar forms; x = 0 gives 0 even where log(y) is -inf
+    TT("XLogYTensor", aclnnXLogYTensorGetWorkspaceSize, aclnnXLogYTensor, RXlogy, ACL_FLOAT, {6, 9}, TRANSPOSED, ACL_FLOAT,
+       {9}, CONTIG, ACL_FLOAT, ACL_FLOAT, {6, 9});
+    TT("XLogYTensor", aclnnXLogYTensorGetWorkspaceSize, aclnnXLogYTensor, RXlogy, ACL_INT32, {40}, CONTIG, ACL_INT32, {40},
+       STRIDED, ACL_FLOAT, ACL_FLOAT, {40});
+    TT("XLogYTensor", aclnnXLogYTensorGetWorkspaceSize, aclnnXLogYTensor, RXlogy, ACL_FLOAT16, {40}, CONTIG, ACL_FLOAT16, {40},
+       CONTIG, ACL_FLOAT16, ACL_FLOAT16, {40});
+    float y3 = 3.0f;
+    aclScalar *s3 = aclCreateScalar(&y3, ACL_FLOAT);
+    TSc("XLogYScalarOther", aclnnXLogYScalarOtherGetWorkspaceSize, aclnnXLogYScalarOther, RXlogy, ACL_FLOAT, {40}, STRIDED,
+        s3, 3, ACL_FLOAT, ACL_FLOAT);
+    DevT z = Make(ACL_FLOAT, {4}, {0, 0, 2, 1}), w = Make(ACL_FLOAT, {4}, {0, NAN, 0, 4}), zo = MakeFill(ACL_FLOAT, {4}, 9);
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnXLogYTensorGetWorkspaceSize(z.t, w.t, zo.t, ws, e); },
+        aclnnXLogYTensor);
+    Expect("XLogY zeros", zo, {0, NAN, -INFINITY, RoundTo(ACL_FLOAT, std::log(4.0f))});
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnXLogYScalarSelfGetWorkspaceSize(s3, w.t, zo.t, ws, e); },
+        aclnnXLogYScalarSelf);
+    Expect("XLogYScalarSelf", zo, {-INFINITY, NAN, -INFINITY, RoundTo(ACL_FLOAT, 3 * std::log(4.0f))});
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnInplaceXLogYTensorGetWorkspaceSize(z.t, w.t, ws, e); },
+        aclnnInplaceXLogYTensor);
+    Expect("InplaceXLogYTensor", z, {0, NAN, -INFINITY, RoundTo(ACL_FLOAT, std::log(4.0f))});
+    DevT z2 = Make(ACL_FLOAT, {3}, {0, 1, 2});
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnInplaceXLogYScalarOtherGetWorkspaceSize(z2.t, s3, ws, e); },
+        aclnnInplaceXLogYScalarOther);
+    Expect("InplaceXLogYScalarOther", z2, {0, RoundTo(ACL_FLOAT, std::log(3.0f)), RoundTo(ACL_FLOAT, 2 * std::log(3.0f))});
+    z.Free(); w.Free(); zo.Free(); z2.Free();
+    aclDestroyScalar(s3);
+
+    // LogAddExp / LogAddExp2 in out's dtype
+    TT("LogAddExp", aclnnLogAddExpGetWorkspaceSize, aclnnLogAddExp, RLae, ACL_FLOAT, {5, 40}, CONTIG, ACL_FLOAT, {40},
+       TRANSPOSED, ACL_FLOAT, ACL_FLOAT, {5, 40});
+    TT("LogAddExp", aclnnLogAddExpGetWorkspaceSize, aclnnLogAddExp, RLae, ACL_INT32, {30}, CONTIG, ACL_FLOAT, {30}, CONTIG,
+       ACL_FLOAT, ACL_FLOAT, {30});
+    TT("LogAddExp2", aclnnLogAddExp2GetWorkspaceSize, aclnnLogAddExp2, RLae2, ACL_FLOAT16, {30}, STRIDED, ACL_FLOAT16, {30},
+       CONTIG, ACL_FLOAT16, ACL_FLOAT16, {30});
+    TT("LogAddExp2", aclnnLogAddExp2GetWorkspaceSize, aclnnLogAddExp2, RLae2, ACL_FLOAT, {3000}, CONTIG, ACL_FLOAT, {3000},
+       CONTIG, ACL_FLOAT, ACL_FLOAT, {3000});
+
+    // shifts, out-of-range counts, unsigned and signed right shifts
+    TT("LeftShift", aclnnLeftShiftGetWorkspaceSize, aclnnLeftShift, RShl, ACL_INT32, {5, 8}, TRANSPOSED, ACL_INT32, {8},
+       CONTIG, ACL_INT32, ACL_INT32, {5, 8});
+    TT("RightShift", aclnnRightShiftGetWorkspaceSize, aclnnRightShift, RShr, ACL_INT32, {5, 8}, CONTIG, ACL_INT32, {5, 8},
+       STRIDED, ACL_INT32, ACL_INT32, {5, 8});
+    TT("RightShift", aclnnRightShiftGetWorkspaceSize, aclnnRightShift, RShr, ACL_INT16, {30}, CONTIG, ACL_INT64, {30},
+       CONTIG, ACL_INT64, ACL_INT64, {30});
+    DevT a = Make(ACL_INT8, {6}, {1, -1, 100, 3, 5, -128}), b = Make(ACL_INT8, {6}, {3, 2, 1, 8, -1, 7});
+    DevT o = MakeFill(ACL_INT8, {6}, 9);
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnLeftShiftGetWorkspaceSize(a.t, b.t, o.t, ws, e); }, aclnnLeftShift);
+    Expect("LeftShift INT8", o, {8, -4, -56, 0, 0, 0});
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnRightShiftGetWorkspaceSize(a.t, b.t, o.t, ws, e); }, aclnnRightShift);
+    Expect("RightShift INT8", o, {0, -1, 50, 0, 0, -1});
+    DevT ua = Make(ACL_UINT8, {3}, {200, 255, 16}), ub = Make(ACL_UINT8, {3}, {1, 9, 4}), uo = MakeFill(ACL_UINT8, {3}, 9);
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnRightShiftGetWorkspaceSize(ua.t, ub.t, uo.t, ws, e); }, aclnnRightShift);
+    Expect("RightShift UINT8", uo, {100, 0, 1});
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnLeftShiftGetWorkspaceSize(ua.t, ub.t, uo.t, ws, e); }, aclnnLeftShift);
+    Expect("LeftShift UINT8", uo, {144, 0, 0});
+    int64_t two = 2;
+    aclScalar *s2 = aclCreateScalar(&two, ACL_INT64);
+    DevT l = Make(ACL_INT64, {3}, {1, -3, 1099511627776.0}), lo = MakeFill(ACL_INT64, {3}, 0);
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnLeftShiftsGetWorkspaceSize(l.t, s2, lo.t, ws, e); }, aclnnLeftShifts);
+    Expect("LeftShifts INT64", lo, {4, -12, 4398046511104.0});
+    aclDestroyScalar(s2);
+
+    // IsClose: rtol / atol, equalNan, infinities
+    DevT p = Make(ACL_FLOAT, {6}, {1.0, 1.0, NAN, INFINITY, INFINITY, 100}),
+         q = Make(ACL_FLOAT, {6}, {1.0005, 1.1, NAN, INFINITY, -INFINITY, 100.05});
+    DevT po = MakeFill(ACL_BOOL, {6}, 9);
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnIsCloseGetWorkspaceSize(p.t, q.t, 1e-3, 1e-8, false, po.t, ws, e); },
+        aclnnIsClose);
+    Expect("IsClose", po, {1, 0, 0, 1, 0, 1});
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnIsCloseGetWorkspaceSize(p.t, q.t, 0.0, 0.01, true, po.t, ws, e); },
+        aclnnIsClose);
+    Expect("IsClose equalNan", po, {1, 0, 1, 1, 0, 0});
+    DevT ia = Make(ACL_INT32, {3}, {10, 10, -5}), ib = Make(ACL_INT32, {3}, {11, 13, -5}), io = MakeFill(ACL_BOOL, {3}, 9);
+    Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnIsCloseGetWorkspaceSize(ia.t, ib.t, 0.1, 0.0, false, io.t, ws, e); },
+        aclnnIsClose);
+    Expect("IsClose INT32", io, {1, 0, 1});
+
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevT f = MakeFill(ACL_FLOAT, {3}, 1), d = MakeFill(ACL_DOUBLE, {3}, 1), i32 = MakeFill(ACL_INT32, {3}, 1);
+    ExpectRefused("LeftShift FLOAT", aclnnLeftShiftGetWorkspaceSize(f.t, f.t, f.t, &ws, &ex), 161002, "DT_FLOAT");
+    ExpectRefused("LogAddExp INT32 out", aclnnLogAddExpGetWorkspaceSize(f.t, f.t, i32.t, &ws, &ex), 161002, "DT_INT32");
+    ExpectRefused("IsClose mixed dtypes", aclnnIsCloseGetWorkspaceSize(f.t, i32.t, 0, 0, false, io.t, &ws, &ex), 161002, "dtype");
+    ExpectRefused("XLogYTensor DOUBLE", aclnnXLogYTensorGetWorkspaceSize(d.t, d.t, d.t, &ws, &ex), 161002, "DT_DOUBLE");
+    a.Free(); b.Free(); o.Free(); ua.Free(); ub.Free(); uo.Free(); l.Free(); lo.Free(); p.Free(); q.Free(); po.Free();
+    ia.Free(); ib.Free(); io.Free(); f.Free(); d.Free(); i32.Free();
+}
+
 static void Validation()
 {
     uint64_t ws;
@@ -352,6 +476,7 @@ int main()
     Arithmetic();
     Logical();
     Bitwise();
+    LogShiftClose();
     Validation();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
