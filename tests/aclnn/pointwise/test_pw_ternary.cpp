@@ -9,6 +9,8 @@
 #include "aclnnop/aclnn_lerp_tensor.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_masked_fill_tensor.h"
+#include "aclnnop/aclnn_maxn.h"
+#include "aclnnop/aclnn_minn.h"
 #include "aclnnop/aclnn_s_where.h"
 #include "pw_test.h"
 
@@ -299,6 +301,51 @@ static void WhereMaskedGer()
     f32.Free(); m8.Free(); i16.Free(); m7.Free(); two.Free(); v1.Free();
 }
 
+// Another aclTensor over d's view (a tensor list owns and destroys its tensors).
+static aclTensor *View(const DevT &d)
+{
+    std::vector<int64_t> st{d.storage};
+    return aclCreateTensor(d.shape.data(), d.shape.size(), d.dt, d.strides.data(), d.offset, ACL_FORMAT_ND, st.data(), 1,
+                           d.dev);
+}
+
+static void MaxMinN()
+{
+    // MaxN over three broadcast tensors (NaN propagates), MinN over five, and over one
+    std::vector<double> a = Values(ACL_FLOAT, 24, 101), b = Values(ACL_FLOAT, 6, 102), c = Values(ACL_FLOAT, 4, 103);
+    DevT ta = Make(ACL_FLOAT, {4, 6}, a, TRANSPOSED), tb = Make(ACL_FLOAT, {6}, b), tc = Make(ACL_FLOAT, {4, 1}, c);
+    DevT o = MakeFill(ACL_FLOAT, {4, 6}, 0);
+    aclTensor *l3[3] = {View(ta), View(tb), View(tc)};
+    aclTensorList *list = aclCreateTensorList(l3, 3);
+    int rc = Run(g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMaxNGetWorkspaceSize(list, o.t, w, e); }, aclnnMaxN);
+    EXPECT(rc == 0, "MaxN: %d %s", rc, aclGetRecentErrMsg());
+    std::vector<double> g(24);
+    auto mx = [](double p, double q) { return std::isnan(p) || std::isnan(q) ? NAN : std::max(p, q); };
+    auto mn = [](double p, double q) { return std::isnan(p) || std::isnan(q) ? NAN : std::min(p, q); };
+    for (int i = 0; i < 24; i++) g[(size_t)i] = mx(mx(a[(size_t)i], b[(size_t)(i % 6)]), c[(size_t)(i / 6)]);
+    Expect("MaxN", o, g);
+    aclTensor *l5[5] = {View(ta), View(tb), View(tc), View(tb), View(ta)};
+    aclTensorList *list5 = aclCreateTensorList(l5, 5);
+    rc = Run(g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMinNGetWorkspaceSize(list5, o.t, w, e); }, aclnnMinN);
+    EXPECT(rc == 0, "MinN: %d %s", rc, aclGetRecentErrMsg());
+    for (int i = 0; i < 24; i++) g[(size_t)i] = mn(mn(a[(size_t)i], b[(size_t)(i % 6)]), c[(size_t)(i / 6)]);
+    Expect("MinN", o, g);
+    aclTensor *l1[1] = {View(ta)};
+    aclTensorList *list1 = aclCreateTensorList(l1, 1);
+    rc = Run(g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMinNGetWorkspaceSize(list1, o.t, w, e); }, aclnnMinN);
+    Expect("MinN of one", o, a);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevT i32 = MakeFill(ACL_INT32, {4, 6}, 0), d7 = MakeFill(ACL_FLOAT, {7}, 0);
+    aclTensor *lbad[2] = {View(ta), View(d7)};
+    aclTensorList *listbad = aclCreateTensorList(lbad, 2);
+    ExpectRefused("MaxN null list", aclnnMaxNGetWorkspaceSize(nullptr, o.t, &ws, &ex), 161001, "tensors");
+    ExpectRefused("MaxN dtype mismatch", aclnnMaxNGetWorkspaceSize(list, i32.t, &ws, &ex), 161002, "dtype");
+    ExpectRefused("MaxN broadcast", aclnnMaxNGetWorkspaceSize(listbad, o.t, &ws, &ex), 161002, "must match the size");
+    aclDestroyTensorList(list); aclDestroyTensorList(list5); aclDestroyTensorList(list1); aclDestroyTensorList(listbad);
+    ta.Free(); tb.Free(); tc.Free(); o.Free(); i32.Free(); d7.Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -312,6 +359,7 @@ int main()
     Addc();
     Lerp();
     WhereMaskedGer();
+    MaxMinN();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }
