@@ -3,6 +3,10 @@
  * applied in the compute domain (float for FLOAT/FLOAT16/BF16, double, int64 with the compute
  * dtype's wrap-around, or complex pairs for Eq/Ne), the result rounded to the compute dtype and
  * converted to out's dtype. Integer division by zero never traps: see pw_int_div below. */
+/* NaN tests (x != x) and the selects built on them only vectorise when comparisons are not
+ * treated as trapping; nothing here reads the floating-point exception flags. */
+#pragma GCC optimize("no-trapping-math")
+
 #include <math.h>
 #include <string.h>
 
@@ -186,7 +190,7 @@ CLAMP_RUN(double)
 
 
 /* log-based ops. Float: the vector library's log / exp / log1p where it is built in. */
-static void float_log_ops_run(float *o, const float *A, const float *B, int64_t m, int op)
+__attribute__((target_clones("avx2", "default"))) static void float_log_ops_run(float *o, const float *A, const float *B, int64_t m, int op)
 {
     float t[CH];
     int64_t i;
@@ -212,7 +216,8 @@ static void float_log_ops_run(float *o, const float *A, const float *B, int64_t 
     for (i = 0; i < m; i++) {
         float a = A[i], b = B[i], mx = a > b ? a : b;
         float r = mx + t[i] / k;
-        o[i] = (a == b && (a - a) != 0) ? a : (a != a || b != b) ? a + b : r; /* equal infinities */
+        r = ((a != a) | (b != b)) ? a + b : r;   /* NaN */
+        o[i] = ((a == b) & ((a - a) != 0)) ? a : r; /* equal infinities */
     }
 }
 
@@ -269,9 +274,9 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
         case PW_ISCLOSE: {                                                                         \
             const T rtol = (T)a->value_f, atol = (T)a->aux_f;                                      \
             const int en = (a->flags & PW_EQUAL_NAN) != 0;                                         \
-            for (i = 0; i < m; i++) {                                                              \
+            for (i = 0; i < m; i++) { /* bitwise & / |: no branches, the loop vectorises */     \
                 T p = A[i], q = B[i], d = p > q ? p - q : q - p, aq = q < 0 ? -q : q;              \
-                o[i] = p == q || (en && p != p && q != q) || (d - d == 0 && d <= atol + rtol * aq); \
+                o[i] = (T)((p == q) | (en & (p != p) & (q != q)) | ((d - d == 0) & (d <= atol + rtol * aq))); \
             }                                                                                      \
             break;                                                                                 \
         }                                                                                          \
