@@ -92,16 +92,17 @@ __attribute__((target_clones("avx2", "default"))) static void float_divmod_run(f
         v4l ok = (q > -lim) & (q < lim) & ((b - b) == zero) & (b != zero);
         v4d qs = sel4(ok, q, zero);
         v4d t = __builtin_convertvector(__builtin_convertvector(qs, v4i), v4d); /* trunc, |qs| < 2^24 */
-        v4d r = copysign4(a - t * b, a);                                         /* exact fmod */
         v4d res;
         if (op == PW_FMOD) {
-            res = r;
-        } else if (op == PW_REMAINDER) {
-            v4l adj = (r != zero) & ((b < zero) ^ (r < zero));
-            res = r + sel4(adj, b, zero);
+            res = copysign4(a - t * b, a); /* exact fmod, with a's sign */
         } else {
-            v4d fl = t - sel4(t > qs, one, zero);
-            res = sel4(fl == zero, copysign4(zero, q), fl);
+            v4d fl = t - sel4(t > qs, one, zero); /* floor */
+            if (op == PW_REMAINDER) {
+                v4d r = a - fl * b;               /* exact, the sign of b; a zero keeps a's sign */
+                res = sel4(r == zero, copysign4(zero, a), r);
+            } else {
+                res = sel4(fl == zero, copysign4(zero, q), fl);
+            }
         }
         v4f rf = __builtin_convertvector(res, v4f);
         memcpy(o + i, &rf, sizeof rf);
