@@ -33,10 +33,11 @@ enum pw_op {
     PW_ISCLOSE,     /* BOOL: |a - b| <= atol + rtol * |b| (value_f = rtol, aux_f = atol) */
     PW_LSHIFT,      /* integers: a << b, 0 when b < 0 or b >= the dtype's bits */
     PW_RSHIFT,      /* integers: a >> b (arithmetic for signed dtypes) */
+    PW_ADDR,        /* beta * a + alpha * b * c (value = alpha, aux = beta; PW_IGNORE_A: beta is 0) */
     PW_OP_COUNT
 };
 
-enum { PW_HAS_LO = 1, PW_HAS_HI = 2, PW_EQUAL_NAN = 4 };
+enum { PW_HAS_LO = 1, PW_HAS_HI = 2, PW_EQUAL_NAN = 4, PW_IGNORE_A = 8 };
 
 typedef struct pw_args {
     aclemu_ew ew;       /* op[0] = out, op[1..] = the tensor operands */
@@ -50,7 +51,8 @@ typedef struct pw_args {
     int64_t si[3];      /* the same for integer compute dtypes (wrapped to it) */
     double value_f;     /* Addcdiv / Addcmul value, IsClose rtol */
     int64_t value_i;
-    double aux_f;       /* IsClose atol */
+    double aux_f;       /* IsClose atol, Addr beta */
+    int64_t aux_i;
 } pw_args;
 
 #endif

@@ -272,6 +272,14 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
         case PW_LERP: for (i = 0; i < m; i++) o[i] = A[i] + C[i] * (B[i] - A[i]); break;           \
         case PW_WHERE: for (i = 0; i < m; i++) o[i] = cond[i] ? B[i] : C[i]; break;                \
         case PW_XLOGY: case PW_LOGADDEXP: case PW_LOGADDEXP2: T##_log_ops_run(o, A, B, m, a->op); break; \
+        case PW_ADDR: {                                                                            \
+            const T beta = (T)a->aux_f;                                                            \
+            if (a->flags & PW_IGNORE_A) /* beta 0: self (even NaN / Inf) is not read */            \
+                for (i = 0; i < m; i++) o[i] = v * B[i] * C[i];                                    \
+            else                                                                                   \
+                for (i = 0; i < m; i++) o[i] = beta * A[i] + v * B[i] * C[i];                      \
+            break;                                                                                 \
+        }                                                                                          \
         case PW_ISCLOSE: {                                                                         \
             const T rtol = (T)a->value_f, atol = (T)a->aux_f;                                      \
             const int en = (a->flags & PW_EQUAL_NAN) != 0;                                         \
@@ -374,6 +382,12 @@ __attribute__((target_clones("avx2", "default"))) static void apply_i64(const pw
             else
                 o[i] = out_of_range ? (A[i] < 0 ? -1 : 0) : A[i] >> b;
         }
+        break;
+    }
+    case PW_ADDR: {
+        const uint64_t beta = (uint64_t)a->aux_i, ign = (a->flags & PW_IGNORE_A) != 0;
+        for (i = 0; i < m; i++)
+            o[i] = (int64_t)((ign ? 0 : beta * (uint64_t)A[i]) + v * (uint64_t)B[i] * (uint64_t)C[i]);
         break;
     }
     case PW_ISCLOSE: {

@@ -337,3 +337,138 @@ aclnnStatus aclemu_plan_Ger(aclOpExecutor *executor, const aclTensor *self, cons
     a->alpha_i = 1;
     return ACLNN_SUCCESS;
 }
+
+/* ---- Addr / InplaceAddr: out (n, m) = beta * self + alpha * vec1 (n) x vec2 (m), computed in the
+ * promotion of the three; beta 0 ignores self (math/addr/op_api/aclnn_addr.cpp) ---------------- */
+#define ADDR_910                                                                                              \
+    (PW_DT(DOUBLE) | PW_DT(FLOAT) | PW_DT(FLOAT16) | PW_DT(INT64) | PW_DT(INT32) | PW_DT(INT16) | PW_DT(INT8) | \
+     PW_DT(UINT8) | PW_DT(BOOL))
+static const pw_dtypes addr_dtypes = {ADDR_910 | PW_DT(BF16), ADDR_910 | PW_DT(BF16), ADDR_910};
+
+/* Stride of t's dim `d` of an (n, m) broadcast, t aligned to the right (0 where broadcast). */
+static int64_t outer_stride(const aclTensor *t, int d)
+{
+    int di = d - (2 - (int)t->ndim);
+    return (di < 0 || t->shape[di] == 1) ? 0 : t->stride[di];
+}
+
+static aclnnStatus addr_plan(aclOpExecutor *ex, const aclTensor *self, const aclTensor *vec1, const aclTensor *vec2,
+                             const aclScalar *beta, const aclScalar *alpha, const aclTensor *out, int inplace)
+{
+    const char *api = aclemu_exec_api(ex), *sn = inplace ? "selfRef" : "self", *on = inplace ? "selfRef" : "out";
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, sn)) || (st = aclemu_check_notnull(api, vec1, "vec1")) ||
+        (st = aclemu_check_notnull(api, vec2, "vec2")) || (st = aclemu_check_notnull(api, out, on)))
+        return st;
+    aclemu_dtype_set dts = pw_pick(&addr_dtypes);
+    if ((st = aclemu_check_dtype(api, self, sn, dts)) || (st = aclemu_check_dtype(api, vec1, "vec1", dts)) ||
+        (st = aclemu_check_dtype(api, vec2, "vec2", dts)) || (st = aclemu_check_dtype(api, out, on, dts)))
+        return st;
+    if (beta && (st = aclemu_check_dtype_value(api, beta->dtype, "betaOptional", dts)))
+        return st;
+    if (alpha && (st = aclemu_check_dtype_value(api, alpha->dtype, "alphaOptional", dts)))
+        return st;
+    aclDataType hi = aclemu_promote_types(self->dtype, aclemu_promote_types(vec2->dtype, vec1->dtype));
+    if (hi == ACL_DT_UNDEFINED)
+        return ACLEMU_PARAM_ERROR(api, "self, vec1 and vec2 dtypes %s, %s, %s can not promote dtype.",
+                                  aclemu_dtype_name(self->dtype), aclemu_dtype_name(vec1->dtype),
+                                  aclemu_dtype_name(vec2->dtype));
+    if ((st = aclemu_check_can_cast(api, hi, out, on)))
+        return st;
+    if (beta && hi != ACL_BOOL && beta->dtype == ACL_BOOL)
+        return ACLEMU_PARAM_ERROR(api, "Boolean beta only supported for Boolean results.");
+    if (alpha && hi != ACL_BOOL && alpha->dtype == ACL_BOOL)
+        return ACLEMU_PARAM_ERROR(api, "Boolean alpha only supported for Boolean results.");
+    int all_int = !aclemu_dtype_is_float(self->dtype) && !aclemu_dtype_is_float(vec1->dtype) &&
+                  !aclemu_dtype_is_float(vec2->dtype);
+    if (all_int && beta && (aclemu_dtype_is_float(beta->dtype) || aclemu_dtype_is_complex(beta->dtype)))
+        return ACLEMU_PARAM_ERROR(api, "For integral input tensors, argument beta must not be a floating point number");
+    if (all_int && alpha && (aclemu_dtype_is_float(alpha->dtype) || aclemu_dtype_is_complex(alpha->dtype)))
+        return ACLEMU_PARAM_ERROR(api, "For integral input tensors, argument alpha must not be a floating point number");
+    if (vec1->ndim != 1 || vec2->ndim != 1)
+        return ACLEMU_PARAM_ERROR(api, "%s dim %u should be 1.", vec1->ndim != 1 ? "vec1" : "vec2",
+                                  vec1->ndim != 1 ? vec1->ndim : vec2->ndim);
+    if (self->ndim > 2 || (inplace && self->ndim != 2))
+        return ACLEMU_PARAM_ERROR(api, "%s dim %u should be %s 2.", sn, self->ndim, inplace ? "" : "at most");
+    int64_t outer[2] = {vec1->shape[0], vec2->shape[0]}, bs[ACLEMU_MAX_RANK];
+    uint32_t bn = 2;
+    char b1[160], b2[160], b3[160];
+    if (!inplace && !pw_bcast_dims(self->shape, self->ndim, outer, 2, bs, &bn))
+        return ACLEMU_PARAM_ERROR(api, "the size of tensor self %s must match the size of tensor outer %s.",
+                                  aclemu_shape_str(self->shape, self->ndim, b1, sizeof b1),
+                                  aclemu_shape_str(outer, 2, b2, sizeof b2));
+    if (inplace)
+        memcpy(bs, self->shape, 2 * sizeof(int64_t));
+    if (bn != 2 || bs[0] != outer[0] || bs[1] != outer[1])
+        return ACLEMU_PARAM_ERROR(api, "size mismatch, input: %s, v1: %s, v2: %s", aclemu_shape_str(bs, bn, b1, sizeof b1),
+                                  aclemu_shape_str(vec1->shape, 1, b2, sizeof b2),
+                                  aclemu_shape_str(vec2->shape, 1, b3, sizeof b3));
+    if ((st = pw_check_out_shape(api, outer, 2, out, on)))
+        return st;
+    uint64_t numel = (uint64_t)(outer[0] * outer[1]);
+    if (numel == 0)
+        return ACLNN_SUCCESS;
+    /* the 2-D space (n, m): self broadcast, vec1 along dim 0, vec2 along dim 1 */
+    uint32_t block_dim;
+    uint64_t per_block;
+    aclemu_tile_1d(numel, aclemu_vector_core_num(aclemu_op_profile()), 4096, 64, &block_dim, &per_block);
+    pw_args *a = (pw_args *)aclemu_exec_add_launch(ex, "Pointwise", block_dim, sizeof(pw_args));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->ew.numel = numel;
+    a->ew.per_block = per_block;
+    a->ew.ndim = 2;
+    a->ew.nops = 4;
+    a->ew.shape[0] = outer[0];
+    a->ew.shape[1] = outer[1];
+    const aclTensor *ts[4] = {out, self, vec1, vec2};
+    for (int k = 0; k < 4; k++) {
+        a->ew.op[k].offset = ts[k]->offset;
+        a->ew.op[k].dtype = (int32_t)ts[k]->dtype;
+    }
+    for (int d = 0; d < 2; d++) {
+        a->ew.op[0].stride[d] = out->stride[d];
+        a->ew.op[1].stride[d] = outer_stride(self, d);
+    }
+    a->ew.op[2].stride[0] = outer[0] == 1 ? 0 : vec1->stride[0];
+    a->ew.op[3].stride[1] = outer[1] == 1 ? 0 : vec2->stride[0];
+    for (int k = 0; k < 4; k++)
+        if ((st = aclemu_exec_bind_tensor(ex, a, &a->ew.op[k].addr, ts[k])))
+            return st;
+    a->op = PW_ADDR;
+    a->compute = (int32_t)hi;
+    a->narg = 3;
+    a->src[0] = 1;
+    a->src[1] = 2;
+    a->src[2] = 3;
+    /* alpha / beta as the compute dtype holds them; absent ones are 1 */
+    double bf = beta ? aclemu_scalar_to_f64(beta) : 1.0, af = alpha ? aclemu_scalar_to_f64(alpha) : 1.0;
+    if (hi == ACL_FLOAT16) {
+        bf = aclemu_half_to_float(aclemu_float_to_half((float)bf));
+        af = aclemu_half_to_float(aclemu_float_to_half((float)af));
+    } else if (hi == ACL_BF16) {
+        bf = aclemu_bf16_to_float(aclemu_float_to_bf16((float)bf));
+        af = aclemu_bf16_to_float(aclemu_float_to_bf16((float)af));
+    }
+    a->aux_f = bf;
+    a->value_f = af;
+    a->aux_i = beta ? aclemu_scalar_to_i64(beta) : 1;
+    a->value_i = alpha ? aclemu_scalar_to_i64(alpha) : 1;
+    if (beta && bf == 0)
+        a->flags |= PW_IGNORE_A;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_plan_Addr(aclOpExecutor *executor, const aclTensor *self, const aclTensor *vec1,
+                             const aclTensor *vec2, const aclScalar *betaOptional, const aclScalar *alphaOptional,
+                             aclTensor *out)
+{
+    return addr_plan(executor, self, vec1, vec2, betaOptional, alphaOptional, out, 0);
+}
+
+aclnnStatus aclemu_plan_InplaceAddr(aclOpExecutor *executor, aclTensor *selfRef, const aclTensor *vec1,
+                                    const aclTensor *vec2, const aclScalar *betaOptional,
+                                    const aclScalar *alphaOptional)
+{
+    return addr_plan(executor, selfRef, vec1, vec2, betaOptional, alphaOptional, selfRef, 1);
+}

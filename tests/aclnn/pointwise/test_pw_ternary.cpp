@@ -3,6 +3,7 @@
 // against double references written here, with views, broadcasting and the validation paths.
 #include "aclnnop/aclnn_addcdiv.h"
 #include "aclnnop/aclnn_addcmul.h"
+#include "aclnnop/aclnn_addr.h"
 #include "aclnnop/aclnn_clamp.h"
 #include "aclnnop/aclnn_ger.h"
 #include "aclnnop/aclnn_lerp_scalar.h"
@@ -346,6 +347,51 @@ static void MaxMinN()
     ta.Free(); tb.Free(); tc.Free(); o.Free(); i32.Free(); d7.Free();
 }
 
+static void Addr()
+{
+    // out = beta * self + alpha * vec1 x vec2: self [m] broadcast, transposed out, strided vec1
+    std::vector<double> sv = Values(ACL_FLOAT, 7, 111, false), v1 = Values(ACL_FLOAT, 5, 112, false),
+                        v2 = Values(ACL_FLOAT, 7, 113, false);
+    DevT s = Make(ACL_FLOAT, {7}, sv), a = Make(ACL_FLOAT, {5}, v1, STRIDED), b = Make(ACL_FLOAT, {7}, v2);
+    DevT o = MakeFill(ACL_FLOAT, {5, 7}, 0, TRANSPOSED);
+    float bv = 0.5f, av = -2.0f, zero = 0.0f;
+    aclScalar *beta = aclCreateScalar(&bv, ACL_FLOAT), *alpha = aclCreateScalar(&av, ACL_FLOAT),
+              *bz = aclCreateScalar(&zero, ACL_FLOAT);
+    int rc = Run(g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAddrGetWorkspaceSize(s.t, a.t, b.t, beta, alpha, o.t, w, e); },
+                 aclnnAddr);
+    EXPECT(rc == 0, "Addr: %d %s", rc, aclGetRecentErrMsg());
+    std::vector<double> g(35);
+    for (int i = 0; i < 35; i++) g[(size_t)i] = 0.5 * sv[(size_t)(i % 7)] - 2.0 * v1[(size_t)(i / 7)] * v2[(size_t)(i % 7)];
+    Expect("Addr FLOAT", o, g);
+    // beta 0 ignores self even where it is NaN; alpha absent is 1
+    DevT sn = MakeFill(ACL_FLOAT, {5, 7}, NAN);
+    rc = Run(g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAddrGetWorkspaceSize(sn.t, a.t, b.t, bz, nullptr, o.t, w, e); },
+             aclnnAddr);
+    for (int i = 0; i < 35; i++) g[(size_t)i] = v1[(size_t)(i / 7)] * v2[(size_t)(i % 7)];
+    Expect("Addr beta 0", o, g);
+    // InplaceAddr on INT32
+    DevT si = Make(ACL_INT32, {2, 3}, {1, 2, 3, 4, 5, 6}), ai = Make(ACL_INT32, {2}, {1, -1}), bi = Make(ACL_INT32, {3}, {2, 3, 4});
+    int64_t two = 2;
+    aclScalar *s2 = aclCreateScalar(&two, ACL_INT64);
+    rc = Run(g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnInplaceAddrGetWorkspaceSize(si.t, ai.t, bi.t, s2, nullptr, w, e); },
+             aclnnInplaceAddr);
+    EXPECT(rc == 0, "InplaceAddr: %d %s", rc, aclGetRecentErrMsg());
+    Expect("InplaceAddr INT32", si, {4, 7, 10, 6, 7, 8});
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevT m2 = MakeFill(ACL_FLOAT, {2, 2}, 0), bad = MakeFill(ACL_FLOAT, {4, 7}, 0);
+    bool t = true;
+    aclScalar *sb = aclCreateScalar(&t, ACL_BOOL);
+    ExpectRefused("Addr null vec2", aclnnAddrGetWorkspaceSize(s.t, a.t, nullptr, beta, alpha, o.t, &ws, &ex), 161001, "vec2");
+    ExpectRefused("Addr 2-D vec1", aclnnAddrGetWorkspaceSize(s.t, m2.t, b.t, beta, alpha, o.t, &ws, &ex), 161002, "vec1");
+    ExpectRefused("Addr float beta with ints", aclnnAddrGetWorkspaceSize(si.t, ai.t, bi.t, beta, nullptr, si.t, &ws, &ex), 161002,
+                  "must not be a floating point");
+    ExpectRefused("Addr bool alpha", aclnnAddrGetWorkspaceSize(s.t, a.t, b.t, beta, sb, o.t, &ws, &ex), 161002, "Boolean alpha");
+    ExpectRefused("Addr self size", aclnnAddrGetWorkspaceSize(bad.t, a.t, b.t, beta, alpha, o.t, &ws, &ex), 161002, "must match");
+    aclDestroyScalar(beta); aclDestroyScalar(alpha); aclDestroyScalar(bz); aclDestroyScalar(s2); aclDestroyScalar(sb);
+    s.Free(); a.Free(); b.Free(); o.Free(); sn.Free(); si.Free(); ai.Free(); bi.Free(); m2.Free(); bad.Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -360,6 +406,7 @@ int main()
     Lerp();
     WhereMaskedGer();
     MaxMinN();
+    Addr();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
 }
