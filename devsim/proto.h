@@ -19,7 +19,7 @@
 #include "aclemu/profile.h"
 
 #define DS_MAGIC 0x41434c45u /* "ACLE" */
-#define DS_VERSION 2u /* 2: waiter_cpu, completed_ns in the stream block */
+#define DS_VERSION 3u /* 2: waiter_cpu, completed_ns in the stream block; 3: task timeouts */
 
 /* Device address range of device N: [DS_DEV_BASE(N), DS_DEV_BASE(N) + cap). Far from anything
  * a host process maps, so a device pointer dereferenced in the host faults. */
@@ -109,8 +109,10 @@ typedef struct ds_task {
     uint32_t size;        /* bytes of this record incl. header, multiple of DS_TASK_ALIGN */
     uint32_t block_dim;   /* KERNEL */
     uint32_t args_size;   /* KERNEL */
-    uint64_t u[6];        /* kind-specific: COPY dst,src,n; COPY2D dst,dpitch,src,spitch,w,h;
-                             MEMSET dst,value,n; EVENT_* slot,gen; HOST_FN seq,block */
+    uint64_t u[6];        /* kind-specific: KERNEL timeout_us (0: none); COPY dst,src,n;
+                             COPY2D dst,dpitch,src,spitch,w,h; MEMSET dst,value,n;
+                             EVENT_RECORD slot,gen; EVENT_WAIT slot,gen,timeout_us (0: none);
+                             HOST_FN seq,block */
     char kernel[ACLEMU_KERNEL_NAME_LEN];
     /* KERNEL: args_size bytes of arguments follow */
 } ds_task;

@@ -1,7 +1,9 @@
 /* Host callbacks in stream order.
  * aclrtSubscribeReport binds a stream to a user thread that loops on aclrtProcessReport;
  * aclrtLaunchHostFunc serves the stream from a thread of our own instead. The two mechanisms
- * exclude each other on one stream. */
+ * exclude each other on one stream. As on a card, a blocking callback that the subscribed thread
+ * never processes holds its stream: aclrtSynchronizeStream waits until it has run, the
+ * ...WithTimeout syncs return their timeout codes (tests/integration/timeouts.c). */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -290,17 +290,20 @@ ACL_FUNC_VISIBILITY aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t 
 
 /* ---- timeouts, utilisation, peers ----------------------------------------------------------- */
 
-static uint32_t op_wait_timeout_s, op_execute_timeout_s;
+/* The op timeouts are process-wide settings kept by the driver, which stamps them on every task
+ * enqueued afterwards; the device enforces them (the other setters are in api_device_extra.c). */
 
 ACL_FUNC_VISIBILITY aclError aclrtSetOpWaitTimeout(uint32_t timeout)
 {
-    __atomic_store_n(&op_wait_timeout_s, timeout, __ATOMIC_RELAXED);
+    drv_set_op_wait_timeout((uint64_t)timeout * 1000000u); /* seconds; 0: no timeout */
     return ACL_SUCCESS;
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOut(uint32_t timeout)
 {
-    __atomic_store_n(&op_execute_timeout_s, timeout, __ATOMIC_RELAXED);
+    /* seconds; 0 and anything above it: the maximum */
+    uint64_t us = (uint64_t)timeout * 1000000u;
+    drv_set_op_execute_timeout(us == 0 || us > DRV_OP_EXECUTE_TIMEOUT_MAX_US ? DRV_OP_EXECUTE_TIMEOUT_MAX_US : us);
     return ACL_SUCCESS;
 }
 

@@ -179,7 +179,6 @@ ACL_FUNC_VISIBILITY aclError aclrtSetTsDevice(aclrtTsId tsId)
 /* ---- stored settings ------------------------------------------------------------------------ */
 
 static pthread_mutex_t settings_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint32_t op_timeout_ms;
 static int sat_mode = ACL_RT_OVERFLOW_MODE_SATURATION;
 #define SYS_PARAM_COUNT 4
 static int64_t sys_params[SYS_PARAM_COUNT];
@@ -187,9 +186,18 @@ static bool sys_params_set[SYS_PARAM_COUNT];
 static uint32_t res_limit[ACLEMU_MAX_DEVICES][2];
 static bool res_limit_set[ACLEMU_MAX_DEVICES][2];
 
+/* Op execute timeouts (aclrtSetOpExecuteTimeOut, seconds, is in api_device.c): enforced by the
+ * device, which stops a kernel running longer (ACL_ERROR_RT_AICORE_TIMEOUT at the next sync).
+ * The effective value is capped at the A2/A3 maximum, 254 x 2^32 ns (1091 s), also the default.
+ * The device's watchdog has no hardware tick: any value counts, in microseconds. */
+static uint64_t capped_timeout_us(uint64_t us)
+{
+    return us == 0 || us > DRV_OP_EXECUTE_TIMEOUT_MAX_US ? DRV_OP_EXECUTE_TIMEOUT_MAX_US : us;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout)
 {
-    __atomic_store_n(&op_timeout_ms, timeout, __ATOMIC_RELAXED);
+    drv_set_op_execute_timeout(capped_timeout_us((uint64_t)timeout * 1000u)); /* 0: the maximum */
     return ACL_SUCCESS;
 }
 
@@ -199,9 +207,11 @@ ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64
         ERR_NULL("actualTimeout");
         return rt_ret(ACL_ERROR_INVALID_PARAM);
     }
-    uint32_t ms = timeout > UINT32_MAX ? UINT32_MAX : (uint32_t)timeout;
-    __atomic_store_n(&op_timeout_ms, ms, __ATOMIC_RELAXED);
-    *actualTimeout = ms;
+    /* microseconds; 0: never time out, reported as UINT64_MAX (as a card whose timeout interval
+     * is below 100 ms) */
+    uint64_t us = timeout == 0 ? 0 : capped_timeout_us(timeout);
+    drv_set_op_execute_timeout(us);
+    *actualTimeout = us == 0 ? UINT64_MAX : us;
     return ACL_SUCCESS;
 }
 
@@ -211,7 +221,8 @@ ACL_FUNC_VISIBILITY aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs)
         ERR_NULL("timeoutMs");
         return rt_ret(ACL_ERROR_INVALID_PARAM);
     }
-    *timeoutMs = __atomic_load_n(&op_timeout_ms, __ATOMIC_RELAXED);
+    uint64_t us = drv_op_execute_timeout();
+    *timeoutMs = us == 0 ? UINT32_MAX : (uint32_t)((us + 999) / 1000); /* never: UINT32_MAX */
     return ACL_SUCCESS;
 }
 

@@ -228,7 +228,9 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *f
     return ACL_SUCCESS;
 }
 
-static int wait_event(const char *func, aclrtStream stream, aclrtEvent event)
+/* timeout_us < 0: the process's op wait timeout (aclrtSetOpWaitTimeout); else this wait's own
+ * limit (0: none). Enforced by the device: an expired wait fails the stream at its next sync. */
+static int wait_event(const char *func, aclrtStream stream, aclrtEvent event, int64_t timeout_us)
 {
     if (event == NULL) {
         ERR_NULL("event");
@@ -253,7 +255,8 @@ static int wait_event(const char *func, aclrtStream stream, aclrtEvent event)
         handle_put(&e->hdr);
         return rt_ret(ret);
     }
-    ret = drv_stream_wait_event(s->drv, e->drv);
+    ret = timeout_us < 0 ? drv_stream_wait_event(s->drv, e->drv)
+                         : drv_stream_wait_event_timeout(s->drv, e->drv, (uint64_t)timeout_us);
     handle_put(&s->hdr);
     handle_put(&e->hdr);
     return ret == ACL_SUCCESS ? ACL_SUCCESS : rt_ret(rt_drv_fail(func, ret));
@@ -261,21 +264,21 @@ static int wait_event(const char *func, aclrtStream stream, aclrtEvent event)
 
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
 {
-    return wait_event("aclrtStreamWaitEvent", stream, event);
+    return wait_event("aclrtStreamWaitEvent", stream, event, -1);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event,
                                                              int32_t timeout)
 {
-    if (timeout < -1 || timeout == 0) {
+    /* seconds, 0 = never, as the real runtime (unlike the host-side sync timeouts in ms) */
+    if (timeout < 0) {
         char v[16];
         snprintf(v, sizeof(v), "%d", timeout);
         ERR_RT_VALUE("aclrtStreamWaitEventWithTimeout", v, "timeout",
-                     "it must be -1 (wait forever) or greater than 0");
+                     "it must be in [0, INT_MAX] seconds (0: wait forever)");
         return rt_ret(ACL_ERROR_RT_PARAM_INVALID);
     }
-    /* the device-side wait has no deadline in the emulator; it waits like the plain call */
-    return wait_event("aclrtStreamWaitEventWithTimeout", stream, event);
+    return wait_event("aclrtStreamWaitEventWithTimeout", stream, event, (int64_t)timeout * 1000000);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode)

@@ -70,7 +70,8 @@ struct rt_event {
     rt_context *ctx;     /* referenced */
     drv_event *drv;
     uint32_t flags;
-    rt_event *next_in_ctx;
+    rt_event *next_in_ctx, *prev_in_ctx; /* doubly linked: a program may hold 65536 events */
+    bool in_ctx;                         /* on ctx->events (under ctx->lock) */
 };
 
 /* ---- runtime state ---------------------------------------------------------------------------- */

@@ -124,7 +124,7 @@ int rt_drv_fail(const char *func, int code)
     }
     if (code == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT || code == ACL_ERROR_RT_EVENT_SYNC_TIMEOUT) {
         aclemu_errmsg_push("EE1002", "Stream synchronize timeout. %s failed: %s", func, why);
-    } else if (code / 100000 == 1) {
+    } else if (code / 100000 == 1 && code != ACL_ERROR_RT_TASK_TIMEOUT) {
         aclemu_errmsg_push("EE1001", "The argument is invalid. Reason: %s failed: %s", func, why);
     } else if (code / 100000 == 2) {
         aclemu_errmsg_push("EE1023", "%s failed. Reason: %s.", func, why);
@@ -193,6 +193,9 @@ void rt_context_teardown(rt_context *ctx)
     rt_event *events = ctx->events;
     ctx->streams = NULL;
     ctx->events = NULL;
+    for (rt_event *e = events; e != NULL; e = e->next_in_ctx) {
+        e->in_ctx = false; /* a concurrent rt_event_unlink leaves the detached chain alone */
+    }
     pthread_mutex_unlock(&ctx->lock);
     while (streams != NULL) {
         rt_stream *next = streams->next_in_ctx;
@@ -292,7 +295,12 @@ int rt_event_create_in(rt_context *ctx, uint32_t flags, rt_event **out)
     handle_register(&e->hdr, HANDLE_EVENT, event_destroy);
     pthread_mutex_lock(&ctx->lock);
     e->next_in_ctx = ctx->events;
+    e->prev_in_ctx = NULL;
+    if (ctx->events != NULL) {
+        ctx->events->prev_in_ctx = e;
+    }
     ctx->events = e;
+    e->in_ctx = true;
     pthread_mutex_unlock(&ctx->lock);
     *out = e;
     return ACL_SUCCESS;
@@ -302,11 +310,16 @@ void rt_event_unlink(rt_event *e)
 {
     rt_context *ctx = e->ctx;
     pthread_mutex_lock(&ctx->lock);
-    for (rt_event **pp = &ctx->events; *pp != NULL; pp = &(*pp)->next_in_ctx) {
-        if (*pp == e) {
-            *pp = e->next_in_ctx;
-            break;
+    if (e->in_ctx) {
+        if (e->prev_in_ctx != NULL) {
+            e->prev_in_ctx->next_in_ctx = e->next_in_ctx;
+        } else {
+            ctx->events = e->next_in_ctx;
         }
+        if (e->next_in_ctx != NULL) {
+            e->next_in_ctx->prev_in_ctx = e->prev_in_ctx;
+        }
+        e->in_ctx = false;
     }
     pthread_mutex_unlock(&ctx->lock);
     handle_unregister(&e->hdr);

@@ -26,8 +26,10 @@ enum {
     E_RT_MEMORY_ALLOCATION = 207001,
     E_RT_NO_DEVICE = 207004,
     E_RT_INTERNAL = 507000,
+    E_RT_TASK_TIMEOUT = 107020,
     E_RT_LOST_HEARTBEAT = 507010,
     E_RT_REPORT_TIMEOUT = 507012,
+    E_RT_AICORE_TIMEOUT = 507014,
     E_RT_DEV_SETUP_ERROR = 507033,
     E_RT_STREAM_SYNC_TIMEOUT = 507046,
     E_RT_EVENT_SYNC_TIMEOUT = 507047,
@@ -65,7 +67,7 @@ struct drv_event {
     ds_event_shm *shm;
     uint32_t flags;
     _Atomic int was_recorded;
-    drv_event *next;
+    drv_event *next, *prev;   /* in dev->events; doubly linked: 65536 of them are allowed */
 };
 
 struct drv_device {

@@ -6,6 +6,14 @@
 
 #define TASK_ALIGN(n) (((n) + DS_TASK_ALIGN - 1) & ~(size_t)(DS_TASK_ALIGN - 1))
 
+/* Process-wide, as the runtime's settings are; read at every enqueue. */
+static _Atomic uint64_t op_execute_timeout_us = DRV_OP_EXECUTE_TIMEOUT_MAX_US;
+static _Atomic uint64_t op_wait_timeout_us;
+
+void drv_set_op_execute_timeout(uint64_t us) { atomic_store(&op_execute_timeout_us, us); }
+uint64_t drv_op_execute_timeout(void) { return atomic_load(&op_execute_timeout_us); }
+void drv_set_op_wait_timeout(uint64_t us) { atomic_store(&op_wait_timeout_us, us); }
+
 int drv_stream_create(drv_device *dev, uint32_t priority, uint32_t flags, drv_stream **out)
 {
     drv_clear_err();
@@ -123,6 +131,11 @@ int drv_stream_sync(drv_stream *s, int32_t timeout_ms)
     if (drv_dev_lost(s->dev))
         return drv_lost(s->dev);
     int32_t err = atomic_exchange(&s->shm->error, 0);
+    if (err == E_RT_AICORE_TIMEOUT)
+        return drv_err(err, "a kernel on stream %u ran past its op execute timeout "
+                       "(aclrtSetOpExecuteTimeOut*) and was stopped", s->idx);
+    if (err == E_RT_TASK_TIMEOUT)
+        return drv_err(err, "stream %u waited for an event longer than its timeout", s->idx);
     if (err != 0)
         return drv_err(err, "a task on stream %u failed with error %d", s->idx, err);
     return E_OK;
@@ -209,6 +222,7 @@ int drv_launch(drv_stream *s, const char *kernel, uint32_t block_dim, const void
     memset(&t, 0, sizeof t);
     t.kind = DS_TASK_KERNEL;
     t.block_dim = block_dim;
+    t.u[0] = atomic_load(&op_execute_timeout_us);
     t.args_size = (uint32_t)args_size;
     memcpy(t.kernel, kernel, strlen(kernel) + 1);
     return enqueue(s, &t, args, args_size);
@@ -426,6 +440,9 @@ int drv_event_create(drv_device *dev, uint32_t flags, drv_event **out)
     e->flags = flags;
     pthread_mutex_lock(&dev->obj_mu);
     e->next = dev->events;
+    e->prev = NULL;
+    if (dev->events)
+        dev->events->prev = e;
     dev->events = e;
     pthread_mutex_unlock(&dev->obj_mu);
     *out = e;
@@ -439,11 +456,12 @@ int drv_event_destroy(drv_event *e)
         return drv_err(E_INVALID_PARAM, "event is NULL");
     drv_device *dev = e->dev;
     pthread_mutex_lock(&dev->obj_mu);
-    for (drv_event **pp = &dev->events; *pp; pp = &(*pp)->next)
-        if (*pp == e) {
-            *pp = e->next;
-            break;
-        }
+    if (e->prev)
+        e->prev->next = e->next;
+    else
+        dev->events = e->next;
+    if (e->next)
+        e->next->prev = e->prev;
     pthread_mutex_unlock(&dev->obj_mu);
     ds_req req;
     memset(&req, 0, sizeof req);
@@ -532,6 +550,11 @@ int drv_event_timestamp(drv_event *e, uint64_t *ns)
 
 int drv_stream_wait_event(drv_stream *s, drv_event *e)
 {
+    return drv_stream_wait_event_timeout(s, e, atomic_load(&op_wait_timeout_us));
+}
+
+int drv_stream_wait_event_timeout(drv_stream *s, drv_event *e, uint64_t timeout_us)
+{
     drv_clear_err();
     if (!s || !e)
         return drv_err(E_INVALID_PARAM, "NULL argument to stream wait event");
@@ -547,5 +570,6 @@ int drv_stream_wait_event(drv_stream *s, drv_event *e)
     t.kind = DS_TASK_EVENT_WAIT;
     t.u[0] = e->idx;
     t.u[1] = gen;
+    t.u[2] = timeout_us;
     return enqueue(s, &t, NULL, 0);
 }

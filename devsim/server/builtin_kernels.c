@@ -70,6 +70,25 @@ static int k_sleep(const void *args, size_t n, const aclemu_block *blk)
 }
 ACLEMU_KERNEL("aclemu.sleep", k_sleep);
 
+/* Busy-waits usec without a system call: a kernel that only a signal can stop (op timeouts). */
+static int k_spin(const void *args, size_t n, const aclemu_block *blk)
+{
+    if (n < sizeof(aclemu_sleep_args))
+        return 107000;
+    const aclemu_sleep_args *a = args;
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    volatile uint64_t spins = 0;
+    do {
+        for (int i = 0; i < 1000; i++)
+            spins++;
+        clock_gettime(CLOCK_MONOTONIC, &t); /* vDSO: no system call */
+    } while ((int64_t)(t.tv_sec - t0.tv_sec) * 1000000 + (int64_t)(t.tv_nsec - t0.tv_nsec) / 1000 <
+             (int64_t)a->usec);
+    return 0;
+}
+ACLEMU_KERNEL("aclemu.spin", k_spin);
+
 /* Dereferences the given address: the device must turn the fault into an AI-core exception. */
 static int k_touch(const void *args, size_t n, const aclemu_block *blk)
 {

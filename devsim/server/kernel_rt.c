@@ -1,5 +1,6 @@
 /* Kernel lookup over the "aclemu_kernels" section and the per-thread scratch buffers. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,11 +70,19 @@ void *aclemu_worker_scratch(size_t bytes)
     size_t cap = scratch_cap ? scratch_cap : 4096;
     while (cap < bytes)
         cap *= 2;
+    /* the op timeout watchdog's signal (SIGURG, watchdog.h) jumps out of a kernel: not while it
+     * holds the allocator's lock; it is taken when the allocation is done */
+    sigset_t urg, old;
+    sigemptyset(&urg);
+    sigaddset(&urg, SIGURG);
+    pthread_sigmask(SIG_BLOCK, &urg, &old);
     void *p = NULL;
-    if (posix_memalign(&p, 64, cap) != 0)
-        return NULL;
-    free(scratch_buf);
-    scratch_buf = p;
-    scratch_cap = cap;
-    return p;
+    int rc = posix_memalign(&p, 64, cap);
+    if (rc == 0) {
+        free(scratch_buf);
+        scratch_buf = p;
+        scratch_cap = cap;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return rc == 0 ? p : NULL;
 }

@@ -672,6 +672,10 @@ int main(int argc, char **argv)
         nw = (uint32_t)workers;
     /* the stream thread that launches a kernel runs blocks too, so nw-1 helpers make nw cores */
     ds_guard_install();
+    if (ds_watchdog_start() != 0) {
+        fprintf(stderr, "aclemu-devsim: cannot start the op timeout watchdog\n");
+        return 1;
+    }
     if (ds_pool_start(&srv.pool, nw > 1 ? nw - 1 : 0, &srv.prof, &srv.ctl->busy_ns) != 0) {
         fprintf(stderr, "aclemu-devsim: cannot start worker threads\n");
         return 1;

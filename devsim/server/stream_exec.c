@@ -8,6 +8,7 @@
 #include "devsim.h"
 
 #define ERR_KERNEL_LOOKUP 507027
+#define ERR_TASK_TIMEOUT 107020 /* an event wait past the op wait timeout (aclrtSetOpWaitTimeout) */
 
 typedef struct stream_ctx {
     ds_server *srv;
@@ -60,6 +61,8 @@ static int do_copy2d(void *arg)
     return 0;
 }
 
+static uint64_t us_to_ns(uint64_t us) { return us > UINT64_MAX / 1000u ? UINT64_MAX : us * 1000u; }
+
 static int aborting(ds_stream_shm *s) { return atomic_load(&s->state) != DS_STREAM_LIVE; }
 
 static int exec_task(ds_server *srv, ds_stream_shm *s, const ds_task *t)
@@ -70,8 +73,8 @@ static int exec_task(ds_server *srv, ds_stream_shm *s, const ds_task *t)
         aclemu_kernel_fn fn = aclemu_kernel_find(t->kernel);
         if (!fn)
             return ERR_KERNEL_LOOKUP;
-        return ds_pool_run(&srv->pool, fn, (const unsigned char *)t + sizeof *t, t->args_size,
-                           t->block_dim);
+        return ds_pool_run_timed(&srv->pool, fn, (const unsigned char *)t + sizeof *t,
+                                 t->args_size, t->block_dim, us_to_ns(t->u[0]));
     }
     case DS_TASK_COPY: {
         copy_args c = {(void *)(uintptr_t)t->u[0], (const void *)(uintptr_t)t->u[1], t->u[2], -1,
@@ -101,11 +104,20 @@ static int exec_task(ds_server *srv, ds_stream_shm *s, const ds_task *t)
             return 0;
         ds_event_shm *ev = &ctl->events[t->u[0]];
         uint32_t gen = (uint32_t)t->u[1];
+        uint64_t limit_ns = us_to_ns(t->u[2]), t0 = limit_ns ? ds_now_ns() : 0;
         for (;;) {
             uint32_t c = atomic_load(&ev->completed);
             if (ds_reached(c, gen) || !atomic_load(&ev->live) || aborting(s))
                 return 0;
-            ds_futex_wait(&ev->completed, c, 50000000);
+            int64_t slice = 50000000;
+            if (limit_ns) {
+                uint64_t waited = ds_now_ns() - t0;
+                if (waited >= limit_ns)
+                    return ERR_TASK_TIMEOUT;
+                if (limit_ns - waited < (uint64_t)slice)
+                    slice = (int64_t)(limit_ns - waited);
+            }
+            ds_futex_wait(&ev->completed, c, slice);
         }
     }
     case DS_TASK_HOST_FN: {

@@ -63,6 +63,12 @@ void ds_guard_install(void)
     sigaction(SIGABRT, &sa, NULL);
 }
 
+void ds_guard_escape(int sig)
+{
+    if (guard_jmp)
+        siglongjmp(*guard_jmp, sig);
+}
+
 int ds_guarded(int (*fn)(void *), void *arg)
 {
     sigjmp_buf jb;
@@ -88,7 +94,11 @@ typedef struct block_call {
 static int block_tramp(void *arg)
 {
     block_call *bc = arg;
-    return bc->job->fn(bc->job->args, bc->job->args_size, &bc->blk);
+    /* inside the guard: the watchdog may only interrupt a thread that can jump out */
+    ds_watch_block_begin(bc->job->watch.launch_id);
+    int rc = bc->job->fn(bc->job->args, bc->job->args_size, &bc->blk);
+    ds_watch_block_end();
+    return rc;
 }
 
 /* Runs block `b` of `job` and then further blocks until none is left. The job lives on its
@@ -107,7 +117,9 @@ static void run_blocks(ds_pool *p, ds_job *job, uint32_t b, uint32_t worker_id)
                                  .worker_cnt = p->nworkers + 1,
                                  .chip = p->chip}};
         uint64_t t0 = ds_now_ns();
-        int rc = ds_guarded(block_tramp, &bc);
+        /* a launch past its deadline runs no further blocks */
+        int rc = atomic_load_explicit(&job->watch.expired, memory_order_relaxed)
+                     ? 0 : ds_guarded(block_tramp, &bc);
         atomic_fetch_add_explicit(p->busy_ns, ds_now_ns() - t0, memory_order_relaxed);
         if (rc != 0) {
             int32_t zero = 0;
@@ -250,8 +262,16 @@ void ds_pool_stop(ds_pool *p)
 int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_size,
                 uint32_t block_dim)
 {
+    return ds_pool_run_timed(p, fn, args, args_size, block_dim, 0);
+}
+
+int ds_pool_run_timed(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_size,
+                      uint32_t block_dim, uint64_t timeout_ns)
+{
     ds_job job;
     memset(&job, 0, sizeof job);
+    if (timeout_ns)
+        ds_watch_add(&job.watch, timeout_ns, &job.err);
     job.fn = fn;
     job.args = args;
     job.args_size = args_size;
@@ -279,5 +299,7 @@ int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_s
         unlink_job(p, &job);
         pthread_mutex_unlock(&p->mu);
     }
+    if (timeout_ns)
+        ds_watch_remove(&job.watch);
     return atomic_load(&job.err);
 }

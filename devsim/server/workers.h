@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "aclemu/kernel.h"
+#include "watchdog.h"
 
 typedef struct ds_job {
     aclemu_kernel_fn fn;
@@ -18,6 +19,7 @@ typedef struct ds_job {
     _Atomic uint32_t done;      /* blocks finished */
     _Atomic int32_t err;        /* first failure */
     _Atomic uint32_t finished;  /* futex: 1 when done == block_dim */
+    ds_watch watch;             /* the op execute timeout (watch.launch_id 0: none) */
     struct ds_job *link;
 } ds_job;
 
@@ -48,6 +50,9 @@ void ds_pool_stop(ds_pool *p);
 /* Runs every block of a launch; the calling thread takes part. Returns 0 or the first error. */
 int ds_pool_run(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_size,
                 uint32_t block_dim);
+/* Same, stopped with ACL_ERROR_RT_AICORE_TIMEOUT once it has run timeout_ns (0: no limit). */
+int ds_pool_run_timed(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t args_size,
+                      uint32_t block_dim, uint64_t timeout_ns);
 
 /* Wakes the waiters of futex `word`, from CPU `cpu` when a worker spinning there takes the wake
  * (a wake-up from the CPU where the waiter sleeps needs no cross-CPU interrupt, which costs ~60 us
@@ -59,6 +64,9 @@ void ds_pool_wake(ds_pool *p, _Atomic uint32_t *word, int32_t cpu, int after_job
  * kernel must not take the device process down). Returns 0, or ACL_ERROR_RT_AICORE_EXCEPTION. */
 int ds_guarded(int (*fn)(void *), void *arg);
 void ds_guard_install(void);
+/* From a signal handler on a thread inside ds_guarded: leaves the guarded call (which returns an
+ * error). Returns if the thread is not inside one. */
+void ds_guard_escape(int sig);
 /* Where a fatal signal outside a kernel is reported (the device log), or -1. */
 void ds_guard_set_crash_log(int fd);
 

@@ -222,6 +222,104 @@ static void failures_are_reported_at_sync(void **state)
     assert_int_equal(drv_device_close(dev), 0);
 }
 
+/* Op execute timeouts: kernels past their limit are stopped (the spinning one only by a signal),
+ * their streams report ACL_ERROR_RT_AICORE_TIMEOUT, the workers are free again, launches without
+ * a limit and other streams are unaffected; an event wait past the op wait timeout fails its
+ * stream with ACL_ERROR_RT_TASK_TIMEOUT. */
+static void op_timeouts_stop_kernels(void **state)
+{
+    drv_device *dev = open0();
+    drv_stream *a, *b, *c;
+    assert_int_equal(drv_stream_create(dev, 0, 0, &a), 0);
+    assert_int_equal(drv_stream_create(dev, 0, 0, &b), 0);
+    assert_int_equal(drv_stream_create(dev, 0, 0, &c), 0);
+    void *buf;
+    const uint64_t n = 4096;
+    assert_int_equal(drv_mem_alloc(dev, n * 4, &buf), 0);
+
+    drv_set_op_execute_timeout(150000);
+    aclemu_sleep_args forever = {30000000}; /* 30 s per block */
+    uint64_t t0 = now_ns();
+    /* more blocks than workers: the ones not started when the limit passes are skipped */
+    assert_int_equal(drv_launch(a, "aclemu.spin", 16, &forever, sizeof forever), 0);
+    assert_int_equal(drv_launch(b, "aclemu.sleep", 4, &forever, sizeof forever), 0);
+    drv_set_op_execute_timeout(0); /* never: this one must run to its end */
+    aclemu_sleep_args short_sleep = {300000};
+    assert_int_equal(drv_launch(c, "aclemu.sleep", 2, &short_sleep, sizeof short_sleep), 0);
+    assert_int_equal(drv_stream_sync(a, 10000), 507014);
+    assert_non_null(strstr(drv_last_error(), "op execute timeout"));
+    assert_int_equal(drv_stream_sync(b, 10000), 507014);
+    uint64_t took = now_ns() - t0;
+    fprintf(stderr, "two kernels stopped at a 150 ms limit after %.0f ms\n", took / 1e6);
+    assert_true(took >= 150000000ull);
+    assert_true(took < 3000000000ull);
+    assert_int_equal(drv_stream_sync(c, 10000), 0);
+    assert_int_equal(drv_stream_sync(a, 1000), 0); /* reported once */
+
+    /* the workers are free and the stream goes on: a kernel of every block runs */
+    aclemu_fill_u32_args fa = {(uint64_t)(uintptr_t)buf, n, 0xabcd1234u, 0};
+    t0 = now_ns();
+    assert_int_equal(drv_launch(a, "aclemu.fill_u32", 8, &fa, sizeof fa), 0);
+    assert_int_equal(drv_stream_sync(a, 5000), 0);
+    assert_true(now_ns() - t0 < 1000000000ull);
+    const uint32_t *hv = drv_mem_host_view(dev, buf, n * 4);
+    assert_non_null(hv);
+    for (uint64_t i = 0; i < n; i++)
+        assert_int_equal(hv[i], 0xabcd1234u);
+
+    /* kernels ending right at their limit: either outcome, never another code or a lost block */
+    drv_set_op_execute_timeout(2000);
+    int stopped = 0, ended = 0;
+    for (int i = 0; i < 200; i++) {
+        aclemu_sleep_args at_limit = {1600 + (uint64_t)(i % 5) * 200}; /* 1.6 .. 2.4 ms */
+        assert_int_equal(drv_launch(a, i & 1 ? "aclemu.spin" : "aclemu.sleep", 1 + (i & 2),
+                                    &at_limit, sizeof at_limit), 0);
+        int rc = drv_stream_sync(a, 5000);
+        assert_true(rc == 0 || rc == 507014);
+        if (rc == 0)
+            ended++;
+        else
+            stopped++;
+    }
+    fprintf(stderr, "at the limit: %d ended, %d stopped\n", ended, stopped);
+    drv_set_op_execute_timeout(DRV_OP_EXECUTE_TIMEOUT_MAX_US);
+    fa.value = 7;
+    assert_int_equal(drv_launch(a, "aclemu.fill_u32", 8, &fa, sizeof fa), 0);
+    assert_int_equal(drv_stream_sync(a, 5000), 0);
+    for (uint64_t i = 0; i < n; i++)
+        assert_int_equal(hv[i], 7u);
+
+    /* op wait timeout: c waits for an event behind a 600 ms kernel on b, at most 100 ms */
+    drv_event *e;
+    assert_int_equal(drv_event_create(dev, 0, &e), 0);
+    aclemu_sleep_args long_sleep = {600000};
+    assert_int_equal(drv_launch(b, "aclemu.sleep", 1, &long_sleep, sizeof long_sleep), 0);
+    assert_int_equal(drv_event_record(e, b), 0);
+    drv_set_op_wait_timeout(100000);
+    t0 = now_ns();
+    assert_int_equal(drv_stream_wait_event(c, e), 0);
+    drv_set_op_wait_timeout(0);
+    assert_int_equal(drv_stream_sync(c, 5000), 107020);
+    took = now_ns() - t0;
+    assert_true(took >= 100000000ull && took < 550000000ull);
+    assert_int_equal(drv_stream_sync(b, 5000), 0);
+    /* without a limit the same wait holds until the record */
+    assert_int_equal(drv_launch(b, "aclemu.sleep", 1, &short_sleep, sizeof short_sleep), 0);
+    assert_int_equal(drv_event_record(e, b), 0);
+    assert_int_equal(drv_stream_wait_event(c, e), 0);
+    assert_int_equal(drv_stream_sync(c, 5000), 0);
+    int done = 0;
+    assert_int_equal(drv_event_query(e, &done), 0);
+    assert_int_equal(done, 1);
+
+    assert_int_equal(drv_event_destroy(e), 0);
+    assert_int_equal(drv_mem_free(dev, buf), 0);
+    assert_int_equal(drv_stream_destroy(a), 0);
+    assert_int_equal(drv_stream_destroy(b), 0);
+    assert_int_equal(drv_stream_destroy(c), 0);
+    assert_int_equal(drv_device_close(dev), 0);
+}
+
 /* 8 processes × 4 streams × 1000 launches; each launch marks its own counter once. */
 static int client_work(void)
 {
@@ -399,6 +497,7 @@ int main(void)
         cmocka_unit_test(events_order_streams),
         cmocka_unit_test(host_functions_run_in_order),
         cmocka_unit_test(failures_are_reported_at_sync),
+        cmocka_unit_test(op_timeouts_stop_kernels),
         cmocka_unit_test(many_clients_no_lost_tasks),
         cmocka_unit_test(killed_client_is_reclaimed),
         cmocka_unit_test(killed_device_fails_pending_calls),

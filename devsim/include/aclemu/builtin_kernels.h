@@ -24,7 +24,8 @@ typedef struct aclemu_mark_args {
 
 typedef struct aclemu_sleep_args {
     uint64_t usec;
-} aclemu_sleep_args;                    /* "aclemu.sleep": each block sleeps usec */
+} aclemu_sleep_args;                    /* "aclemu.sleep": each block sleeps usec;
+                                           "aclemu.spin": each block busy-waits usec */
 
 typedef struct aclemu_touch_args {
     uint64_t addr;

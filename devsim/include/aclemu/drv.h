@@ -84,13 +84,25 @@ DRV_API int drv_stream_destroy_force(drv_stream *s);
 DRV_API drv_device *drv_stream_device(const drv_stream *s);
 DRV_API int32_t drv_stream_id(const drv_stream *s);
 /* Waits for every task queued so far. Returns the first failure of a task since the last
- * synchronisation (the task's ACL code), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT on expiry, or
- * ACL_ERROR_RT_LOST_HEARTBEAT if the device process died. */
+ * synchronisation (the task's ACL code, e.g. ACL_ERROR_RT_AICORE_TIMEOUT for a kernel stopped at
+ * the op execute timeout), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT on expiry (the stream stays usable),
+ * or ACL_ERROR_RT_LOST_HEARTBEAT if the device process died. */
 DRV_API int drv_stream_sync(drv_stream *s, int32_t timeout_ms);
 /* *complete = 1 when every queued task has finished. */
 DRV_API int drv_stream_query(drv_stream *s, int *complete);
 /* ACL_STOP_ON_FAILURE (1): after a failed task the rest of the stream's tasks are skipped. */
 DRV_API int drv_stream_set_failure_mode(drv_stream *s, uint64_t mode);
+
+/* Op execute timeout of this process, in microseconds (0: kernels never time out). Every launch
+ * enqueued afterwards carries it: a kernel that runs longer is stopped by the device and its
+ * stream reports ACL_ERROR_RT_AICORE_TIMEOUT at the next synchronisation.
+ * Default DRV_OP_EXECUTE_TIMEOUT_MAX_US (the A2/A3 default and maximum, 254 x 2^32 ns). */
+#define DRV_OP_EXECUTE_TIMEOUT_MAX_US 1090921693ull
+DRV_API void drv_set_op_execute_timeout(uint64_t us);
+DRV_API uint64_t drv_op_execute_timeout(void);
+/* Op wait timeout (aclrtSetOpWaitTimeout), microseconds, 0 = none (the default): a stream that
+ * waits longer for an event fails with ACL_ERROR_RT_TASK_TIMEOUT. */
+DRV_API void drv_set_op_wait_timeout(uint64_t us);
 
 /* Enqueues a kernel launch. ACL_ERROR_RT_KERNEL_LOOKUP reported at sync if the name is unknown
  * to the device; args_size > ACLEMU_KERNEL_ARGS_MAX → ACL_ERROR_INVALID_PARAM. */
@@ -128,8 +140,10 @@ DRV_API int drv_event_sync(drv_event *e, int32_t timeout_ms);
 /* Device time (ns, CLOCK_MONOTONIC) at which the last record completed;
  * ACL_ERROR_RT_EVENT_NOT_COMPLETE... callers check completion first. */
 DRV_API int drv_event_timestamp(drv_event *e, uint64_t *ns);
-/* Makes s wait (on the device) for the event's last record. */
+/* Makes s wait (on the device) for the event's last record, at most the op wait timeout. */
 DRV_API int drv_stream_wait_event(drv_stream *s, drv_event *e);
+/* Same with this wait's own limit in microseconds (0: none). */
+DRV_API int drv_stream_wait_event_timeout(drv_stream *s, drv_event *e, uint64_t timeout_us);
 
 /* ---- status (npu-smi, aclrtGetDeviceUtilizationRate) ------------------------------------- */
 typedef struct drv_proc_info {

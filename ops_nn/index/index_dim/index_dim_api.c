@@ -1,0 +1,286 @@
+/* Planners of the index-along-a-dim ops of ops-nn: IndexSelect and GatherV2
+ * (index/gather_v2/op_api), IndexCopy (+Inplace, index/scatter_update), IndexFill and
+ * IndexFillTensor (+Inplace, index/index_fill_d). Checks in the real order: null -> dtype
+ * (self's list, out / source of self's dtype, index INT32 / INT64) -> shapes -> dim. The
+ * out-of-place Copy / Fill first copy self to out (ViewCopy), then write into out. Complex
+ * dtypes, which the real lists have, are not supported yet. */
+#include <string.h>
+
+#include "aclemu_plans.h"
+#include "index_dim_args.h"
+
+#define DT(x) ACLEMU_DT(ACL_##x)
+#define SELECT_DTYPES (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(BOOL) | \
+                       DT(UINT64) | DT(UINT32) | DT(UINT16) | DT(DOUBLE) | DT(BF16))
+#define GATHER_DTYPES (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(BOOL) | \
+                       DT(DOUBLE) | DT(BF16))
+#define COPY_DTYPES (DT(INT64) | DT(DOUBLE) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(BOOL) | DT(FLOAT) | DT(FLOAT16) | \
+                     DT(INT32) | DT(BF16))
+#define FILL_DTYPES (DT(INT32) | DT(FLOAT16) | DT(FLOAT) | DT(INT64) | DT(BOOL) | DT(BF16) | DT(INT8) | DT(UINT8) | \
+                     DT(INT16) | DT(DOUBLE))
+#define INDEX_DTYPES (DT(INT32) | DT(INT64))
+
+static aclnnStatus chk_dim(const char *api, const aclTensor *self, int64_t dim, int64_t *d)
+{
+    int64_t n = (int64_t)self->ndim, lo = n ? -n : -1, hi = n ? n - 1 : 0;
+    if (dim < lo || dim > hi)
+        return ACLEMU_PARAM_ERROR(api, "dim %lld not in valid range: [%lld, %lld]", (long long)dim, (long long)lo,
+                                  (long long)hi);
+    *d = n == 0 ? -1 : dim < 0 ? dim + n : dim;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus chk_index1(const char *api, const aclTensor *index)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_dtype(api, index, "index", INDEX_DTYPES)))
+        return st;
+    if (index->ndim > 1)
+        return ACLEMU_PARAM_ERROR(api, "index dimNum is %u, should not greater than 1", index->ndim);
+    return ACLNN_SUCCESS;
+}
+
+/* Fills pre / post of `a` from the tensor t indexed along d (-1: a 0-d tensor). */
+static void fill_side(idx_dim_args *a, const aclTensor *t, int64_t d, int64_t *pre_st, int64_t *post_st, int64_t *dim_st,
+                      int set_shape)
+{
+    int np = 0, nq = 0;
+    for (int64_t i = 0; i < (int64_t)t->ndim; i++) {
+        if (i < d) {
+            if (set_shape) a->pre[np] = t->shape[i];
+            pre_st[np++] = t->stride[i];
+        } else if (i > d) {
+            if (set_shape) a->post[nq] = t->shape[i];
+            post_st[nq++] = t->stride[i];
+        }
+    }
+    *dim_st = d >= 0 ? t->stride[d] : 0;
+    if (set_shape) {
+        a->npre = np;
+        a->npost = nq;
+    }
+}
+
+/* GATHER (src = self, dst = out with the index dims after pre), COPY (src = source, dst =
+ * target), FILL (dst = target): one IndexDim launch. `indexed` is the tensor whose dim d is
+ * indexed (its size is len). */
+static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *indexed, int64_t d, const aclTensor *src,
+                          const aclTensor *dst, const aclTensor *index, const aclIntArray *inline_idx,
+                          const aclScalar *value, int select)
+{
+    int64_t K = index ? aclemu_tensor_numel(index) : (int64_t)inline_idx->size;
+    if (aclemu_tensor_numel(dst) == 0 || K == 0)
+        return ACLNN_SUCCESS;
+    idx_dim_args a;
+    memset(&a, 0, sizeof a);
+    a.mode = mode;
+    a.K = K;
+    a.len = d >= 0 ? indexed->shape[d] : 1;
+    fill_side(&a, indexed, d, mode == IDX_GATHER ? a.src_pre : a.dst_pre, mode == IDX_GATHER ? a.src_post : a.dst_post,
+              mode == IDX_GATHER ? &a.src_dim : &a.dst_dim, 1);
+    if (mode == IDX_GATHER) {
+        /* dst = pre + index dims + post; IndexSelect (`select`): the index (0-d or 1-D) is one
+         * dim of dst, of its element count */
+        uint32_t nk = select ? (dst->ndim ? 1 : 0) : index->ndim;
+        a.nk = (int32_t)nk;
+        for (int i = 0; i < a.npre; i++) a.dst_pre[i] = dst->stride[i];
+        for (uint32_t j = 0; j < nk; j++) {
+            a.kshape[j] = select ? K : index->shape[j];
+            a.dst_k[j] = dst->stride[(uint32_t)a.npre + j];
+        }
+        for (int i = 0; i < a.npost; i++) a.dst_post[i] = dst->stride[(uint32_t)a.npre + nk + (uint32_t)i];
+    } else if (mode == IDX_COPY) {
+        fill_side(&a, src, d, a.src_pre, a.src_post, &a.src_dim, 0);
+    }
+    if (value) {
+        a.fval = aclemu_scalar_to_f64(value);
+        a.ival = aclemu_scalar_to_i64(value);
+    }
+    if (inline_idx) {
+        if (inline_idx->size > IDX_MAX_INLINE)
+            return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, aclemu_exec_api(ex),
+                                   "more than %d indices in an aclIntArray are not supported yet.", IDX_MAX_INLINE);
+        a.ninline = (int32_t)inline_idx->size;
+        memcpy(a.inline_idx, inline_idx->data, inline_idx->size * sizeof(int64_t));
+    }
+    a.npre_total = 1;
+    for (int i = 0; i < a.npre; i++) a.npre_total *= a.pre[i];
+    int64_t per_pre = K; /* work per pre position, saturated (only a tiling hint) */
+    for (int i = 0; i < a.npost; i++) per_pre = a.post[i] && per_pre > ((int64_t)1 << 40) / a.post[i] ? (int64_t)1 << 40 : per_pre * a.post[i];
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)a.npre_total, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(16384 / (per_pre + 1) + 1),
+                   1, &bd, &per);
+    a.items_per_block = (int64_t)per;
+    idx_dim_args *b = (idx_dim_args *)aclemu_exec_add_launch(ex, "IndexDim", bd, sizeof(idx_dim_args));
+    if (!b)
+        return ACLNN_ERR_INNER;
+    *b = a;
+    aclnnStatus st;
+    if ((st = aclemu_exec_tdesc(ex, b, &b->dst, dst)))
+        return st;
+    if (src && (st = aclemu_exec_tdesc(ex, b, &b->src, src)))
+        return st;
+    return index ? aclemu_exec_tdesc(ex, b, &b->index, index) : ACLNN_SUCCESS;
+}
+
+/* out (a separate tensor) = self, before the in-place part writes into out. */
+static aclnnStatus copy_to(aclOpExecutor *ex, const aclTensor *self, const aclTensor *out)
+{
+    if (out == self)
+        return ACLNN_SUCCESS;
+    aclnnStatus st = ACLNN_SUCCESS;
+    const aclTensor *in[1] = {self};
+    aclemu_ew_launch(ex, "ViewCopy", sizeof(aclemu_ew), out, in, 1, &st);
+    return st;
+}
+
+static const char *shape_s(const int64_t *s, uint32_t n, char *buf, size_t len) { return aclemu_shape_str(s, n, buf, len); }
+
+aclnnStatus aclemu_plan_IndexSelect(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
+                                    aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = -1;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, index, "index")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", SELECT_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = chk_index1(api, index)))
+        return st;
+    if (self->ndim == 0 && out->ndim != 0)
+        return ACLEMU_PARAM_ERROR(api, "self is scalar, and out should also be scalar");
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = chk_dim(api, self, dim, &d)))
+        return st;
+    int64_t want[ACLEMU_KMAX_RANK];
+    memcpy(want, self->shape, self->ndim * sizeof(int64_t));
+    if (self->ndim) want[d] = aclemu_tensor_numel(index);
+    char a[256], b[256];
+    if (out->ndim != self->ndim || memcmp(out->shape, want, self->ndim * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", shape_s(want, self->ndim, a, sizeof a),
+                                  shape_s(out->shape, out->ndim, b, sizeof b));
+    return launch(executor, IDX_GATHER, self, d, self, out, index, NULL, NULL, 1);
+}
+
+aclnnStatus aclemu_plan_GatherV2(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
+                                 aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    int64_t d = -1;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, index, "index")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", GATHER_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_dtype(api, index, "index", INDEX_DTYPES)))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = chk_dim(api, self, dim, &d)))
+        return st;
+    if (self->ndim == 0)
+        return ACLEMU_PARAM_ERROR(api, "self should have at least one dim.");
+    uint32_t n = 0;
+    int64_t want[2 * ACLEMU_KMAX_RANK];
+    for (int64_t i = 0; i < d; i++) want[n++] = self->shape[i];
+    for (uint32_t j = 0; j < index->ndim; j++) want[n++] = index->shape[j];
+    for (uint32_t i = (uint32_t)d + 1; i < self->ndim; i++) want[n++] = self->shape[i];
+    char a[256], b[256];
+    if (n > ACLEMU_MAX_RANK || out->ndim != n || memcmp(out->shape, want, n * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", shape_s(want, n, a, sizeof a),
+                                  shape_s(out->shape, out->ndim, b, sizeof b));
+    return launch(executor, IDX_GATHER, self, d, self, out, index, NULL, NULL, 0);
+}
+
+/* IndexCopy / InplaceIndexCopy: source has self's shape with dim of index's length. */
+static aclnnStatus plan_copy(aclOpExecutor *ex, const aclTensor *self, int64_t dim, const aclTensor *index,
+                             const aclTensor *source, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    int64_t d = -1;
+    if ((st = aclemu_check_notnull(api, self, "selfRef")) || (st = aclemu_check_notnull(api, index, "index")) ||
+        (st = aclemu_check_notnull(api, source, "source")) || (st = aclemu_check_notnull(api, out, "outRef")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "selfRef", COPY_DTYPES)) ||
+        (st = aclemu_check_same_dtype(api, self, "selfRef", source, "source")) ||
+        (st = aclemu_check_same_dtype(api, self, "selfRef", out, "outRef")) || (st = chk_index1(api, index)))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "selfRef", ACLEMU_MAX_RANK)) || (st = chk_dim(api, self, dim, &d)) ||
+        (st = aclemu_check_same_shape(api, self, "selfRef", out, "outRef")))
+        return st;
+    int64_t want[ACLEMU_KMAX_RANK];
+    memcpy(want, self->shape, self->ndim * sizeof(int64_t));
+    if (self->ndim) want[d] = aclemu_tensor_numel(index);
+    char a[256], b[256];
+    if (source->ndim != self->ndim || memcmp(source->shape, want, self->ndim * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of source should be %s, but current is %s.", shape_s(want, self->ndim, a, sizeof a),
+                                  shape_s(source->shape, source->ndim, b, sizeof b));
+    if ((st = copy_to(ex, self, out)))
+        return st;
+    return launch(ex, IDX_COPY, out, d, source, out, index, NULL, NULL, 0);
+}
+
+aclnnStatus aclemu_plan_IndexCopy(aclOpExecutor *executor, aclTensor *selfRef, int64_t dim, const aclTensor *index,
+                                  const aclTensor *source, aclTensor *outRef)
+{
+    return plan_copy(executor, selfRef, dim, index, source, outRef);
+}
+
+aclnnStatus aclemu_plan_InplaceIndexCopy(aclOpExecutor *executor, aclTensor *selfRef, int64_t dim, const aclTensor *index,
+                                         const aclTensor *source)
+{
+    return plan_copy(executor, selfRef, dim, index, source, selfRef);
+}
+
+/* IndexFill(+Tensor): value (a real scalar) at the index positions along dim. */
+static aclnnStatus plan_fill(aclOpExecutor *ex, const aclTensor *self, const char *sn, int64_t dim, const aclTensor *index,
+                             const aclIntArray *list, const aclScalar *value, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    int64_t d = -1;
+    if ((st = aclemu_check_notnull(api, self, sn)) || (st = aclemu_check_notnull(api, index ? (const void *)index : list, "index")) ||
+        (st = aclemu_check_notnull(api, value, "value")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, sn, FILL_DTYPES)) || (st = aclemu_check_same_dtype(api, self, sn, out, "out")) ||
+        (index && (st = chk_index1(api, index))))
+        return st;
+    if (value->dtype == ACL_COMPLEX64 || value->dtype == ACL_COMPLEX128)
+        return ACLEMU_PARAM_ERROR(api, "Type of value do not support complex type");
+    if ((st = aclemu_check_shape(api, self, sn, ACLEMU_MAX_RANK)) || (st = chk_dim(api, self, dim, &d)) ||
+        (st = aclemu_check_same_shape(api, self, sn, out, "out")))
+        return st;
+    int64_t len = self->ndim ? self->shape[d] : 1;
+    if (list)
+        for (uint64_t i = 0; i < list->size; i++)
+            if (list->data[i] < -len || list->data[i] >= len)
+                return ACLEMU_PARAM_ERROR(api, "Index value[%lld] is out of range, it should be smaller than [%lld].",
+                                          (long long)list->data[i], (long long)len);
+    if ((st = copy_to(ex, self, out)))
+        return st;
+    return launch(ex, IDX_FILL, out, d, NULL, out, index, list, value, 0);
+}
+
+aclnnStatus aclemu_plan_IndexFill(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
+                                  const aclScalar *value, aclTensor *out)
+{
+    return plan_fill(executor, self, "self", dim, index, NULL, value, out);
+}
+
+aclnnStatus aclemu_plan_InplaceIndexFill(aclOpExecutor *executor, aclTensor *selfRef, int64_t dim, const aclTensor *index,
+                                         const aclScalar *value)
+{
+    return plan_fill(executor, selfRef, "selfRef", dim, index, NULL, value, selfRef);
+}
+
+aclnnStatus aclemu_plan_IndexFillTensor(aclOpExecutor *executor, const aclTensor *self, int64_t dim,
+                                        const aclIntArray *index, const aclScalar *value, aclTensor *out)
+{
+    return plan_fill(executor, self, "self", dim, NULL, index, value, out);
+}
+
+aclnnStatus aclemu_plan_InplaceIndexFillTensor(aclOpExecutor *executor, aclTensor *selfRef, int64_t dim,
+                                               const aclIntArray *index, const aclScalar *value)
+{
+    return plan_fill(executor, selfRef, "selfRef", dim, NULL, index, value, selfRef);
+}

@@ -1,0 +1,104 @@
+/* Device side of the index-along-a-dim ops (see index_dim_args.h). Blocks take ranges of the
+ * `pre` positions and walk every index for each, so a repeated index is written in index order
+ * by one block (deterministic). Every index is range-checked before anything is written. */
+#include <string.h>
+
+#include "aclemu/kernel.h"
+#include "aclemu_op/kernel_util.h"
+#include "index_dim_args.h"
+
+/* The k-th index (row-major over the index view), or inline. */
+static int64_t index_at(const idx_dim_args *a, int64_t k)
+{
+    if (a->ninline) return a->inline_idx[k];
+    const aclemu_tdesc *t = &a->index;
+    int64_t off = t->offset, rem = k;
+    for (int d = (int)t->ndim - 1; d >= 0; d--) {
+        off += (rem % t->shape[d]) * t->stride[d];
+        rem /= t->shape[d];
+    }
+    const char *p = (const char *)(uintptr_t)t->addr;
+    if (t->dtype == 3) { int32_t v; memcpy(&v, p + off * 4, 4); return v; } /* ACL_INT32 */
+    int64_t v;
+    memcpy(&v, p + off * 8, 8);
+    return v;
+}
+
+/* Copies (or fills, src NULL) the post block: dims post[0..n) with their strides. */
+static void post_block(const idx_dim_args *a, char *dst, const char *src)
+{
+    size_t des = aclemu_kdtype_size(a->dst.dtype), ses = a->mode == IDX_FILL ? 0 : aclemu_kdtype_size(a->src.dtype);
+    int n = a->npost;
+    int64_t last = n ? a->post[n - 1] : 1, ds = n ? a->dst_post[n - 1] * (int64_t)des : 0,
+            ss = n ? a->src_post[n - 1] * (int64_t)ses : 0, rows = 1;
+    for (int d = 0; d + 1 < n; d++) rows *= a->post[d];
+    double fv[256];
+    int64_t iv[256];
+    int fl = aclemu_compute_domain(a->dst.dtype) != ACLEMU_DOM_I64;
+    if (!src)
+        for (int k = 0; k < 256; k++) { fv[k] = a->fval; iv[k] = a->ival; }
+    for (int64_t r = 0; r < rows; r++) {
+        int64_t rem = r, doff = 0, soff = 0;
+        for (int d = n - 2; d >= 0; d--) {
+            int64_t q = rem % a->post[d];
+            rem /= a->post[d];
+            doff += q * a->dst_post[d];
+            soff += q * a->src_post[d];
+        }
+        char *dp = dst + doff * (int64_t)des;
+        if (src) {
+            aclemu_convert_run(dp, a->dst.dtype, ds, src + soff * (int64_t)ses, a->src.dtype, ss, last);
+            continue;
+        }
+        for (int64_t c = 0; c < last; c += 256) {
+            int64_t m = last - c < 256 ? last - c : 256;
+            if (fl) aclemu_store_f64(dp + c * ds, a->dst.dtype, ds, fv, m);
+            else aclemu_store_i64(dp + c * ds, a->dst.dtype, ds, iv, m);
+        }
+    }
+}
+
+static int k_index_dim(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(idx_dim_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const idx_dim_args *a = (const idx_dim_args *)args;
+    if (a->npre < 0 || a->npre > ACLEMU_KMAX_RANK || a->npost < 0 || a->npost > ACLEMU_KMAX_RANK || a->nk < 0 ||
+        a->nk > ACLEMU_KMAX_RANK || a->ninline < 0 || a->ninline > IDX_MAX_INLINE || a->len < 0)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    for (int64_t k = 0; k < a->K; k++) { /* all in range, or nothing is written */
+        int64_t v = index_at(a, k);
+        if (v < -a->len || v >= a->len) return ACLEMU_KERNEL_BAD_ARGS;
+    }
+    int64_t p0 = (int64_t)blk->block_idx * a->items_per_block, p1 = p0 + a->items_per_block;
+    if (p1 > a->npre_total) p1 = a->npre_total;
+    size_t des = aclemu_kdtype_size(a->dst.dtype), ses = a->mode == IDX_FILL ? 0 : aclemu_kdtype_size(a->src.dtype);
+    char *dbase = (char *)(uintptr_t)a->dst.addr + a->dst.offset * (int64_t)des;
+    const char *sbase = a->mode == IDX_FILL ? NULL : (const char *)(uintptr_t)a->src.addr + a->src.offset * (int64_t)ses;
+    for (int64_t p = p0; p < p1; p++) {
+        int64_t rem = p, so = 0, dofs = 0;
+        for (int d = a->npre - 1; d >= 0; d--) {
+            int64_t q = rem % a->pre[d];
+            rem /= a->pre[d];
+            so += q * a->src_pre[d];
+            dofs += q * a->dst_pre[d];
+        }
+        for (int64_t k = 0; k < a->K; k++) {
+            int64_t v = index_at(a, k);
+            if (v < 0) v += a->len;
+            if (a->mode == IDX_GATHER) {
+                int64_t kr = k, ko = 0;
+                for (int d = a->nk - 1; d >= 0; d--) {
+                    ko += (kr % a->kshape[d]) * a->dst_k[d];
+                    kr /= a->kshape[d];
+                }
+                post_block(a, dbase + (dofs + ko) * (int64_t)des, sbase + (so + v * a->src_dim) * (int64_t)ses);
+            } else if (a->mode == IDX_COPY) {
+                post_block(a, dbase + (dofs + v * a->dst_dim) * (int64_t)des, sbase + (so + k * a->src_dim) * (int64_t)ses);
+            } else {
+                post_block(a, dbase + (dofs + v * a->dst_dim) * (int64_t)des, NULL);
+            }
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("IndexDim", k_index_dim);

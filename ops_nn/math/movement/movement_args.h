@@ -1,0 +1,71 @@
+/* Blobs of the data-movement kernels that are not plain view copies (those go through the
+ * ViewCopy kernel): the triangle mask of Tril / Triu and the Arange / Range fill. */
+#ifndef OPS_MATH_MOVEMENT_ARGS_H
+#define OPS_MATH_MOVEMENT_ARGS_H
+
+#include "aclemu_op/kargs.h"
+
+/* out = self where (j - i) <= diagonal (lower) or >= diagonal (upper), else 0; over the last two
+ * dims (i, j) of matching views. */
+typedef struct mv_triangle_args {
+    aclemu_tdesc self, out;
+    int64_t diagonal;
+    int32_t upper;
+    int32_t pad;
+    int64_t rows_per_block; /* rows = all but the last dim */
+} mv_triangle_args;
+
+/* out[k] = start + k * step, in double (floats) or int64 (integers), stored in out's dtype;
+ * Linspace (`linspace` 1): the second half counted back from `fend`, as torch.linspace does,
+ * so both ends are exact. Eye (`eye` 1): out (n, m) is 1 on the diagonal, 0 elsewhere. */
+typedef struct mv_arange_args {
+    aclemu_tdesc out;
+    double fstart, fstep, fend;
+    int64_t istart, istep;
+    int32_t integral;
+    int32_t linspace;
+    int32_t eye;
+    int32_t pad;
+    int64_t per_block;
+} mv_arange_args;
+
+/* out[o] = self[map(o)] per dim d: in_d = o_d - shift[d], then by kind: KEEP (in range by
+ * construction), CONST (out of range -> the constant), REFLECT (mirrored at the edges without
+ * repeating them), REPLICATE (clamped to the edges), ROLL (modulo the input size), FLIP
+ * (n - 1 - o). Used by the constant / reflection / replication pads, Roll and Flip. Both views of rank ndim (same rank). */
+enum mv_map_kind { MV_KEEP = 0, MV_CONST, MV_REFLECT, MV_REPLICATE, MV_ROLL, MV_FLIP };
+
+typedef struct mv_map_args {
+    aclemu_tdesc self, out;
+    int32_t kind[ACLEMU_KMAX_RANK];
+    int64_t shift[ACLEMU_KMAX_RANK];
+    double cval_f;    /* the constant, for float outputs */
+    int64_t cval_i;   /* for integer / BOOL outputs */
+    int64_t rows_per_block;
+} mv_map_args;
+
+/* torch.nn.functional.unfold: out[n][(c*kh + i)*kw + j][oh*OW + ow] =
+ * self[n][c][oh*sh - ph + i*dh][ow*sw - pw + j*dw], 0 outside. A 3-D self is one image (n
+ * absent in both views: `batched` 0). */
+typedef struct mv_im2col_args {
+    aclemu_tdesc self, out;
+    int64_t kh, kw, dh, dw, ph, pw, sh, sw, OH, OW;
+    int32_t batched;
+    int32_t pad;
+    int64_t rows_per_block; /* out rows: n * C*kh*kw */
+} mv_im2col_args;
+
+/* RepeatInterleave with a repeats tensor (INT32 / INT64; one count per element along `dim`, or
+ * a single count for all): out[p, c_i + r, q] = self[p, i, q] for r < repeats[i], c_i the
+ * running sum; dim -1: self flattened row-major, out 1-D. `tensor_only`: out[c_i + r] = i
+ * (RepeatInterleaveTensor). A negative count or a total other than out's length fails the
+ * stream (507015) before anything is written. */
+typedef struct mv_rpt_args {
+    aclemu_tdesc self, out, repeats;
+    int32_t dim;
+    int32_t tensor_only;
+    int64_t len, total;
+    int64_t pre_per_block;
+} mv_rpt_args;
+
+#endif

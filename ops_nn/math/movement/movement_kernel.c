@@ -1,0 +1,306 @@
+/* Device side of Tril / Triu (rows of the last dim split into a kept part and a zeroed part,
+ * copied with dtype-preserving runs) and Arange / Range (values computed from the flat index,
+ * so blocks need nothing from each other). */
+#include <string.h>
+
+#include "aclemu/kernel.h"
+#include "aclemu_op/kernel_util.h"
+#include "movement_args.h"
+
+/* Offset (elements) of row r (all dims but the last, row-major) in view d. */
+static int64_t row_offset(const aclemu_tdesc *d, int64_t r)
+{
+    int64_t off = d->offset;
+    for (int k = (int)d->ndim - 2; k >= 0; k--) {
+        off += (r % d->shape[k]) * d->stride[k];
+        r /= d->shape[k];
+    }
+    return off;
+}
+
+static int k_triangle(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_triangle_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_triangle_args *a = (const mv_triangle_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    if (s->ndim < 2 || s->ndim > ACLEMU_KMAX_RANK || o->ndim != s->ndim) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t rows = 1, I = s->shape[s->ndim - 2], J = s->shape[s->ndim - 1];
+    for (uint32_t k = 0; k + 1 < s->ndim; k++) rows *= s->shape[k];
+    int64_t r0 = (int64_t)blk->block_idx * a->rows_per_block, r1 = r0 + a->rows_per_block;
+    if (r1 > rows) r1 = rows;
+    size_t es = aclemu_kdtype_size(s->dtype);
+    int64_t ss = s->stride[s->ndim - 1] * (int64_t)es, os = o->stride[o->ndim - 1] * (int64_t)es;
+    for (int64_t r = r0; r < r1; r++) {
+        int64_t i = r % I;
+        const char *src = (const char *)(uintptr_t)s->addr + row_offset(s, r) * (int64_t)es;
+        char *dst = (char *)(uintptr_t)o->addr + row_offset(o, r) * (int64_t)es;
+        /* kept columns: lower j <= i + diag, upper j >= i + diag */
+        int64_t edge = i + a->diagonal;
+        int64_t k0 = a->upper ? (edge < 0 ? 0 : edge > J ? J : edge) : 0;
+        int64_t k1 = a->upper ? J : (edge + 1 < 0 ? 0 : edge + 1 > J ? J : edge + 1);
+        if (a->upper) aclemu_zero_run(dst, o->dtype, os, k0);
+        aclemu_convert_run(dst + k0 * os, o->dtype, os, src + k0 * ss, s->dtype, ss, k1 - k0);
+        if (!a->upper) aclemu_zero_run(dst + k1 * os, o->dtype, os, J - k1);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Triangle", k_triangle);
+
+static int k_arange(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_arange_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_arange_args *a = (const mv_arange_args *)args;
+    const aclemu_tdesc *o = &a->out;
+    if (a->eye) { /* rows of an (n, m) identity */
+        if (o->ndim != 2) return ACLEMU_KERNEL_BAD_ARGS;
+        int64_t rows = o->shape[0], m = o->shape[1], r0 = (int64_t)blk->block_idx * a->per_block, r1 = r0 + a->per_block;
+        if (r1 > rows) r1 = rows;
+        size_t es = aclemu_kdtype_size(o->dtype);
+        int64_t one = 1;
+        for (int64_t r = r0; r < r1; r++) {
+            char *row = (char *)(uintptr_t)o->addr + (o->offset + r * o->stride[0]) * (int64_t)es;
+            aclemu_zero_run(row, o->dtype, o->stride[1] * (int64_t)es, m);
+            if (r < m) aclemu_store_i64(row + r * o->stride[1] * (int64_t)es, o->dtype, 0, &one, 1);
+        }
+        return 0;
+    }
+    if (o->ndim != 1) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t n = o->shape[0], b = (int64_t)blk->block_idx * a->per_block, e = b + a->per_block;
+    if (e > n) e = n;
+    size_t es = aclemu_kdtype_size(o->dtype);
+    char *dst = (char *)(uintptr_t)o->addr;
+    double fv[256];
+    int64_t iv[256];
+    for (int64_t c = b; c < e; c += 256) {
+        int64_t m = e - c < 256 ? e - c : 256;
+        if (a->integral) {
+            for (int64_t k = 0; k < m; k++) iv[k] = (int64_t)((uint64_t)a->istart + (uint64_t)(c + k) * (uint64_t)a->istep);
+            aclemu_store_i64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, iv, m);
+        } else {
+            for (int64_t k = 0; k < m; k++) {
+                int64_t i = c + k;
+                fv[k] = a->linspace && i >= n / 2 ? a->fend - (double)(n - 1 - i) * a->fstep : a->fstart + (double)i * a->fstep;
+            }
+            aclemu_store_f64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, fv, m);
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("ArangeFill", k_arange);
+
+/* ---- IndexMap (pads, Roll) ------------------------------------------------------------------ */
+/* Input index of output index o along a dim of input size n; -1 for "the constant". */
+static inline int64_t map_index(int kind, int64_t o, int64_t shift, int64_t n)
+{
+    int64_t i = o - shift;
+    switch (kind) {
+    case MV_CONST: return i < 0 || i >= n ? -1 : i;
+    case MV_REFLECT:
+        if (n == 1) return 0;
+        while (i < 0 || i >= n) i = i < 0 ? -i : 2 * (n - 1) - i;
+        return i;
+    case MV_REPLICATE: return i < 0 ? 0 : i >= n ? n - 1 : i;
+    case MV_ROLL: i %= n; return i < 0 ? i + n : i;
+    case MV_FLIP: return n - 1 - o;
+    default: return i;
+    }
+}
+
+/* n copies of the constant into dst (byte stride ds). */
+static void fill_const(const mv_map_args *a, char *dst, int64_t ds, int64_t n)
+{
+    double fv[256];
+    int64_t iv[256];
+    int fl = aclemu_compute_domain(a->out.dtype) != ACLEMU_DOM_I64;
+    for (int k = 0; k < 256; k++) { fv[k] = a->cval_f; iv[k] = a->cval_i; }
+    for (int64_t c = 0; c < n; c += 256) {
+        int64_t m = n - c < 256 ? n - c : 256;
+        if (fl) aclemu_store_f64(dst + c * ds, a->out.dtype, ds, fv, m);
+        else aclemu_store_i64(dst + c * ds, a->out.dtype, ds, iv, m);
+    }
+}
+
+static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_map_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_map_args *a = (const mv_map_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    int nd = (int)o->ndim;
+    if (nd < 1 || nd > ACLEMU_KMAX_RANK || s->ndim != o->ndim) return ACLEMU_KERNEL_BAD_ARGS;
+    for (int d = 0; d < nd; d++) /* an empty input dim only makes sense padded with the constant */
+        if (s->shape[d] <= 0 && a->kind[d] != MV_CONST) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t rows = 1, W = o->shape[nd - 1], n = s->shape[nd - 1];
+    for (int d = 0; d + 1 < nd; d++) rows *= o->shape[d];
+    int64_t r0 = (int64_t)blk->block_idx * a->rows_per_block, r1 = r0 + a->rows_per_block;
+    if (r1 > rows) r1 = rows;
+    size_t es = aclemu_kdtype_size(s->dtype);
+    int64_t ss = s->stride[nd - 1] * (int64_t)es, os = o->stride[nd - 1] * (int64_t)es;
+    int kind = a->kind[nd - 1];
+    int64_t shift = a->shift[nd - 1];
+    for (int64_t r = r0; r < r1; r++) {
+        int64_t rem = r, ioff = s->offset, ooff = o->offset;
+        int outside = 0;
+        for (int d = nd - 2; d >= 0; d--) {
+            int64_t od = rem % o->shape[d];
+            rem /= o->shape[d];
+            ooff += od * o->stride[d];
+            int64_t id = map_index(a->kind[d], od, a->shift[d], s->shape[d]);
+            if (id < 0) outside = 1;
+            else ioff += id * s->stride[d];
+        }
+        char *dst = (char *)(uintptr_t)o->addr + ooff * (int64_t)es;
+        const char *src = (const char *)(uintptr_t)s->addr + ioff * (int64_t)es;
+        if (outside) {
+            fill_const(a, dst, os, W);
+            continue;
+        }
+        if (kind == MV_FLIP) {
+            aclemu_convert_run(dst, o->dtype, os, src + (n - 1) * ss, s->dtype, -ss, W);
+            continue;
+        }
+        /* the last dim in runs where the map is i = o - shift (copies), the rest element-wise */
+        for (int64_t j = 0; j < W;) {
+            int64_t i = map_index(kind, j, shift, n);
+            if (i < 0) {
+                int64_t e = j; /* constant run: up to where the input starts, or the end */
+                while (e < W && map_index(kind, e, shift, n) < 0) e++;
+                fill_const(a, dst + j * os, os, e - j);
+                j = e;
+                continue;
+            }
+            int64_t e = j + 1;
+            while (e < W && map_index(kind, e, shift, n) == i + (e - j)) e++;
+            aclemu_convert_run(dst + j * os, o->dtype, os, src + i * ss, s->dtype, ss, e - j);
+            j = e;
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("IndexMap", k_index_map);
+
+/* ---- Im2col ---------------------------------------------------------------------------------- */
+static int k_im2col(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_im2col_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_im2col_args *a = (const mv_im2col_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    int b = a->batched ? 1 : 0;
+    if (s->ndim != (uint32_t)(3 + b) || o->ndim != (uint32_t)(2 + b) || a->kh <= 0 || a->kw <= 0) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t N = b ? s->shape[0] : 1, C = s->shape[b], H = s->shape[b + 1], W = s->shape[b + 2];
+    int64_t K = C * a->kh * a->kw, rows = N * K;
+    int64_t r0 = (int64_t)blk->block_idx * a->rows_per_block, r1 = r0 + a->rows_per_block;
+    if (r1 > rows) r1 = rows;
+    size_t es = aclemu_kdtype_size(s->dtype), oes = aclemu_kdtype_size(o->dtype);
+    int64_t sws = s->stride[b + 2] * a->sw * (int64_t)es, ols = o->stride[b + 1] * (int64_t)oes;
+    for (int64_t r = r0; r < r1; r++) {
+        int64_t n = r / K, k = r % K, c = k / (a->kh * a->kw), i = (k / a->kw) % a->kh, j = k % a->kw;
+        const char *img = (const char *)(uintptr_t)s->addr +
+                          (s->offset + (b ? n * s->stride[0] : 0) + c * s->stride[b]) * (int64_t)es;
+        char *row = (char *)(uintptr_t)o->addr + (o->offset + (b ? n * o->stride[0] : 0) + k * o->stride[b]) * (int64_t)oes;
+        /* output columns whose input column lies inside: ow in [ow0, ow1) */
+        int64_t off = j * a->dw - a->pw, ow0 = 0, ow1 = a->OW;
+        while (ow0 < a->OW && ow0 * a->sw + off < 0) ow0++;
+        while (ow1 > ow0 && (ow1 - 1) * a->sw + off >= W) ow1--;
+        for (int64_t oh = 0; oh < a->OH; oh++) {
+            int64_t ih = oh * a->sh - a->ph + i * a->dh;
+            char *dst = row + oh * a->OW * ols;
+            if (ih < 0 || ih >= H) {
+                aclemu_zero_run(dst, o->dtype, ols, a->OW);
+                continue;
+            }
+            const char *src = img + (ih * s->stride[b + 1] + (ow0 * a->sw + off) * s->stride[b + 2]) * (int64_t)es;
+            aclemu_zero_run(dst, o->dtype, ols, ow0);
+            aclemu_convert_run(dst + ow0 * ols, o->dtype, ols, src, s->dtype, sws, ow1 - ow0);
+            aclemu_zero_run(dst + ow1 * ols, o->dtype, ols, a->OW - ow1);
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Im2col", k_im2col);
+
+/* ---- RepeatInterleave with a repeats tensor ------------------------------------------------- */
+static int64_t rpt_count(const mv_rpt_args *a, int64_t i)
+{
+    const aclemu_tdesc *t = &a->repeats;
+    int64_t k = t->ndim && t->shape[0] > 1 ? i : 0, off = t->offset + (t->ndim ? k * t->stride[0] : 0);
+    const char *p = (const char *)(uintptr_t)t->addr;
+    if (t->dtype == 3) { int32_t v; memcpy(&v, p + off * 4, 4); return v; } /* ACL_INT32 */
+    int64_t v;
+    memcpy(&v, p + off * 8, 8);
+    return v;
+}
+
+/* Offset (elements) of element `flat` (row-major) of view d. */
+static int64_t flat_offset(const aclemu_tdesc *d, int64_t flat)
+{
+    int64_t off = d->offset;
+    for (int k = (int)d->ndim - 1; k >= 0; k--) {
+        off += (flat % d->shape[k]) * d->stride[k];
+        flat /= d->shape[k];
+    }
+    return off;
+}
+
+static int k_repeat_interleave(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_rpt_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_rpt_args *a = (const mv_rpt_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    if (a->dim < -1 || a->dim >= (int32_t)ACLEMU_KMAX_RANK || o->ndim > ACLEMU_KMAX_RANK) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t sum = 0;
+    for (int64_t i = 0; i < a->len; i++) { /* counts valid and adding up to out's length, or nothing is written */
+        int64_t c = rpt_count(a, i);
+        if (c < 0 || c > a->total - sum) return ACLEMU_KERNEL_BAD_ARGS; /* no overflow of the sum */
+        sum += c;
+    }
+    if (sum != a->total) return ACLEMU_KERNEL_BAD_ARGS;
+    size_t es = aclemu_kdtype_size(o->dtype), ses = a->tensor_only ? 0 : aclemu_kdtype_size(s->dtype);
+    char *obase = (char *)(uintptr_t)o->addr;
+    const char *sbase = a->tensor_only ? NULL : (const char *)(uintptr_t)s->addr;
+    if (a->dim < 0) { /* flattened self (or the index itself): one block walks it all */
+        if (blk->block_idx) return 0;
+        int64_t at = 0;
+        for (int64_t i = 0; i < a->len; i++) {
+            int64_t c = rpt_count(a, i);
+            for (int64_t r = 0; r < c; r++, at++) {
+                char *dst = obase + (o->offset + at * o->stride[0]) * (int64_t)es;
+                if (a->tensor_only) aclemu_store_i64(dst, o->dtype, 0, &i, 1);
+                else aclemu_convert_run(dst, o->dtype, 0, sbase + flat_offset(s, i) * (int64_t)ses, s->dtype, 0, 1);
+            }
+        }
+        return 0;
+    }
+    /* along dim: pre positions split over the blocks, the post block copied per repeat */
+    int d = a->dim, nd = (int)s->ndim;
+    int64_t npre = 1, npost = 1;
+    for (int k = 0; k < d; k++) npre *= s->shape[k];
+    for (int k = d + 1; k < nd; k++) npost *= s->shape[k];
+    int64_t p0 = (int64_t)blk->block_idx * a->pre_per_block, p1 = p0 + a->pre_per_block;
+    if (p1 > npre) p1 = npre;
+    for (int64_t p = p0; p < p1; p++) {
+        int64_t rem = p, so = s->offset, oo = o->offset;
+        for (int k = d - 1; k >= 0; k--) {
+            int64_t q = rem % s->shape[k];
+            rem /= s->shape[k];
+            so += q * s->stride[k];
+            oo += q * o->stride[k];
+        }
+        int64_t at = 0;
+        for (int64_t i = 0; i < a->len; i++) {
+            int64_t c = rpt_count(a, i);
+            for (int64_t r = 0; r < c; r++, at++)
+                for (int64_t q = 0; q < npost; q++) { /* post elements, row-major */
+                    int64_t qr = q, sq = so + i * s->stride[d], oq = oo + at * o->stride[d];
+                    for (int k = nd - 1; k > d; k--) {
+                        int64_t x = qr % s->shape[k];
+                        qr /= s->shape[k];
+                        sq += x * s->stride[k];
+                        oq += x * o->stride[k];
+                    }
+                    aclemu_convert_run(obase + oq * (int64_t)es, o->dtype, 0, sbase + sq * (int64_t)ses, s->dtype, 0, 1);
+                }
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("RepeatInterleaveT", k_repeat_interleave);

@@ -1,0 +1,67 @@
+/* Blob of the reduction family (ReduceSum, Mean, Prod, Amax/Amin, Max/Min, ArgMax/ArgMin,
+ * MaxDim/MinDim, Any/All, LogSumExp, ReduceNansum, ...), shared by the planner (host) and the
+ * kernels (device).
+ *
+ * The input view is split by the planner into kept dims (one per output element, walked in the
+ * output's row-major order) and reduced dims (walked in row-major order: an arg index is the
+ * flat position there), adjacent dims merged where the input allows. Output elements get their
+ * own strides (out, and idx for the index output of MaxDim/MinDim). All strides in elements. */
+#ifndef OPS_MATH_REDUCE_ARGS_H
+#define OPS_MATH_REDUCE_ARGS_H
+
+#include <stdint.h>
+
+#define RED_MAX_DIMS 8
+
+enum red_op {
+    RED_SUM = 0,     /* also ReduceSum with dtype BOOL is RED_ANY */
+    RED_MEAN,        /* sum * scale */
+    RED_NANSUM,      /* NaN elements count as 0 */
+    RED_PROD,
+    RED_MAX,         /* values; NaN propagates */
+    RED_MIN,
+    RED_ARGMAX,      /* index of the first maximum (a NaN counts as the maximum) */
+    RED_ARGMIN,
+    RED_MAX_IDX,     /* values + indices (MaxDim) */
+    RED_MIN_IDX,
+    RED_ANY,
+    RED_ALL,
+    RED_LOGSUMEXP,
+    RED_NORM,        /* (sum |x|^p)^(1/p); p = 0 counts non-zeros, +-Inf gives the max / min |x| */
+};
+
+/* Accumulation domain: floats in double, integers and BOOL in int64. */
+enum red_domain { RED_DOM_F64 = 0, RED_DOM_I64 = 1 };
+
+typedef struct red_args {
+    int32_t op;
+    int32_t domain;
+    int32_t in_dtype;
+    int32_t comp_dtype;   /* elements are converted to this dtype before they are combined */
+    int32_t out_dtype;
+    int32_t idx_dtype;    /* INT32 / INT64 (arg ops) */
+    int32_t nk, nr;       /* kept / reduced dims after merging (nk may be 0: one output) */
+    uint64_t in, out, idx, ws;   /* storage bases (bound by stage 2) */
+    int64_t in_off, out_off, idx_off; /* view offsets, elements */
+    int64_t kshape[RED_MAX_DIMS], kin[RED_MAX_DIMS], kout[RED_MAX_DIMS], kidx[RED_MAX_DIMS];
+    int64_t rshape[RED_MAX_DIMS], rin[RED_MAX_DIMS];
+    int64_t nout;         /* product of kshape */
+    int64_t rcount;       /* product of rshape */
+    double scale;         /* RED_MEAN: 1 / rcount */
+    double p;             /* RED_NORM's order */
+    /* work split: `parts` > 1 cuts each output's reduced range into parts whose partial states
+     * go to ws (nout * parts red_state, output-major); ReduceFinish combines them in order */
+    int64_t parts;
+    int64_t items_per_block; /* (output, part) items, or outputs when parts == 1 */
+} red_args;
+
+/* A partial result: float accumulator / best value (f), int accumulator / best value (i),
+ * LogSumExp's scaled sum (s), arg index (idx), and whether any element was seen. */
+typedef struct red_state {
+    double f;
+    int64_t i;
+    double s;
+    int64_t idx;
+} red_state;
+
+#endif

@@ -1,0 +1,610 @@
+/* Device side of the reduction family: "Reduce" (each block reduces whole outputs, or parts of
+ * them into the workspace when there are fewer outputs than blocks) and "ReduceFinish" (merges
+ * the parts of each output in order, so the result does not depend on the thread count).
+ *
+ * Elements are converted to the compute dtype, then combined in double (floats) or int64
+ * (integers, BOOL: the narrower dtypes wrap when the result is stored, as integer arithmetic in
+ * that dtype would). Two walks: per output along the reduced dims (chunks of a run of the last
+ * reduced dim), or, when the innermost kept dim is the contiguous one of the input and the
+ * reduction runs across it, several outputs at once reading contiguous rows. */
+#include <math.h>
+#include <string.h>
+
+#include "aclemu/kernel.h"
+#include "aclemu_op/kernel_util.h"
+#include "dtype.h"
+#include "reduce_args.h"
+#include "vmath.h"
+
+#define RED_CHUNK 512
+#define RED_ROW 256
+
+/* ---- states ------------------------------------------------------------------------------ */
+static void st_init(const red_args *a, red_state *s)
+{
+    memset(s, 0, sizeof *s);
+    s->idx = -1;
+    switch (a->op) {
+    case RED_PROD: s->f = 1.0; s->i = 1; break;
+    case RED_ALL: s->i = 1; break;
+    case RED_LOGSUMEXP: s->f = -INFINITY; s->s = 0.0; break;
+    case RED_NORM: s->f = a->p == -INFINITY ? INFINITY : 0.0; break;
+    default: break;
+    }
+}
+
+static inline int better_f(int op_max, double x, double best)
+{
+    if (best != best) return 0;            /* a NaN already won */
+    if (x != x) return 1;                  /* a NaN wins */
+    return op_max ? x > best : x < best;
+}
+
+static inline int is_max_op(int op) { return op == RED_MAX || op == RED_ARGMAX || op == RED_MAX_IDX; }
+
+/* Combines n floating elements v (flat reduced positions from r0) into s. */
+static void st_add_f(const red_args *a, red_state *s, const double *v, int64_t n, int64_t r0)
+{
+    int64_t i = 0;
+    switch (a->op) {
+    case RED_SUM: case RED_MEAN: {
+        double acc[4] = {0, 0, 0, 0};
+        for (; i + 4 <= n; i += 4) { acc[0] += v[i]; acc[1] += v[i + 1]; acc[2] += v[i + 2]; acc[3] += v[i + 3]; }
+        for (; i < n; i++) acc[0] += v[i];
+        s->f += (acc[0] + acc[1]) + (acc[2] + acc[3]);
+        break;
+    }
+    case RED_NANSUM:
+        for (; i < n; i++) if (v[i] == v[i]) s->f += v[i];
+        break;
+    case RED_PROD:
+        for (; i < n; i++) s->f *= v[i];
+        break;
+    case RED_MAX: case RED_MIN: {
+        int mx = a->op == RED_MAX;
+        for (; i < n; i++) {
+            if (s->idx < 0 || better_f(mx, v[i], s->f)) { s->f = v[i]; s->idx = r0 + i; }
+        }
+        break;
+    }
+    case RED_ARGMAX: case RED_ARGMIN: case RED_MAX_IDX: case RED_MIN_IDX: {
+        int mx = is_max_op(a->op);
+        for (; i < n; i++)
+            if (s->idx < 0 || better_f(mx, v[i], s->f)) { s->f = v[i]; s->idx = r0 + i; }
+        break;
+    }
+    case RED_ANY:
+        for (; i < n && !s->i; i++) s->i = v[i] != 0;
+        break;
+    case RED_ALL:
+        for (; i < n && s->i; i++) s->i = v[i] != 0;
+        break;
+    case RED_NORM: {
+        double p = a->p;
+        for (; i < n; i++) {
+            double x = fabs(v[i]);
+            if (x != x) s->f = x; /* NaN propagates */
+            else if (s->f != s->f) continue;
+            else if (p == INFINITY) s->f = x > s->f ? x : s->f;
+            else if (p == -INFINITY) s->f = x < s->f ? x : s->f;
+            else if (p == 0) s->f += x != 0;
+            else if (p == 1) s->f += x;
+            else if (p == 2) s->f += x * x;
+            else s->f += pow(x, p);
+        }
+        break;
+    }
+    case RED_LOGSUMEXP: { /* running (max, sum of exp(x - max)) */
+        double m = s->f;
+        for (int64_t k = 0; k < n; k++)
+            if (v[k] > m || v[k] != v[k]) m = v[k];
+        if (m != m || m == INFINITY) { s->f = m; s->s = 1.0; break; } /* NaN / +Inf decide */
+        if (m == -INFINITY) break;                                     /* nothing but -Inf yet */
+        double sum = s->f == -INFINITY ? 0.0 : s->s * exp(s->f - m);
+        for (; i < n; i++) sum += exp(v[i] - m);
+        s->f = m;
+        s->s = sum;
+        break;
+    }
+    default: break;
+    }
+}
+
+/* Integer elements (int64 arithmetic, wraps like the narrower dtype once stored). */
+static void st_add_i(const red_args *a, red_state *s, const int64_t *v, int64_t n, int64_t r0)
+{
+    int64_t i = 0;
+    switch (a->op) {
+    case RED_SUM: case RED_MEAN: case RED_NANSUM:
+        for (; i < n; i++) s->i = (int64_t)((uint64_t)s->i + (uint64_t)v[i]);
+        break;
+    case RED_PROD:
+        for (; i < n; i++) s->i = (int64_t)((uint64_t)s->i * (uint64_t)v[i]);
+        break;
+    case RED_MAX: case RED_MIN: case RED_ARGMAX: case RED_ARGMIN: case RED_MAX_IDX: case RED_MIN_IDX: {
+        int mx = is_max_op(a->op);
+        for (; i < n; i++)
+            if (s->idx < 0 || (mx ? v[i] > s->i : v[i] < s->i)) { s->i = v[i]; s->idx = r0 + i; }
+        break;
+    }
+    case RED_ANY:
+        for (; i < n && !s->i; i++) s->i = v[i] != 0;
+        break;
+    case RED_ALL:
+        for (; i < n && s->i; i++) s->i = v[i] != 0;
+        break;
+    default: break;
+    }
+}
+
+/* dst = dst then src (src covers later reduced positions). */
+static void st_merge(const red_args *a, red_state *d, const red_state *s)
+{
+    if (a->domain == RED_DOM_I64) {
+        switch (a->op) {
+        case RED_SUM: case RED_MEAN: case RED_NANSUM: d->i = (int64_t)((uint64_t)d->i + (uint64_t)s->i); return;
+        case RED_PROD: d->i = (int64_t)((uint64_t)d->i * (uint64_t)s->i); return;
+        case RED_ANY: d->i = d->i || s->i; return;
+        case RED_ALL: d->i = d->i && s->i; return;
+        default:
+            if (s->idx >= 0 && (d->idx < 0 || (is_max_op(a->op) ? s->i > d->i : s->i < d->i))) *d = *s;
+            return;
+        }
+    }
+    switch (a->op) {
+    case RED_SUM: case RED_MEAN: case RED_NANSUM: d->f += s->f; return;
+    case RED_PROD: d->f *= s->f; return;
+    case RED_ANY: d->i = d->i || s->i; return;
+    case RED_ALL: d->i = d->i && s->i; return;
+    case RED_NORM:
+        if (d->f != d->f) return;
+        if (s->f != s->f) d->f = s->f;
+        else if (a->p == INFINITY) d->f = s->f > d->f ? s->f : d->f;
+        else if (a->p == -INFINITY) d->f = s->f < d->f ? s->f : d->f;
+        else d->f += s->f;
+        return;
+    case RED_LOGSUMEXP: {
+        if (d->f != d->f || s->f == -INFINITY) return;
+        if (s->f != s->f || d->f == -INFINITY) { *d = *s; return; }
+        if (d->f == INFINITY || s->f == INFINITY) { d->f = INFINITY; d->s = 1.0; return; }
+        double m = d->f > s->f ? d->f : s->f;
+        d->s = d->s * exp(d->f - m) + s->s * exp(s->f - m);
+        d->f = m;
+        return;
+    }
+    default:
+        if (s->idx >= 0 && (d->idx < 0 || better_f(is_max_op(a->op), s->f, d->f))) *d = *s;
+        return;
+    }
+}
+
+static void st_write(const red_args *a, const red_state *s, char *out, char *idx)
+{
+    int f = a->domain == RED_DOM_F64;
+    switch (a->op) {
+    case RED_ARGMAX: case RED_ARGMIN: {
+        int64_t k = s->idx < 0 ? 0 : s->idx;
+        aclemu_store_i64(out, a->out_dtype, 0, &k, 1);
+        return;
+    }
+    case RED_MAX_IDX: case RED_MIN_IDX: {
+        int64_t k = s->idx < 0 ? 0 : s->idx;
+        aclemu_store_i64(idx, a->idx_dtype, 0, &k, 1);
+        break;
+    }
+    case RED_ANY: case RED_ALL: {
+        int64_t b = s->i != 0;
+        aclemu_store_i64(out, a->out_dtype, 0, &b, 1);
+        return;
+    }
+    case RED_MEAN: {
+        double m = (f ? s->f : (double)s->i) * a->scale;
+        if (a->rcount == 0) m = NAN;
+        aclemu_store_f64(out, a->out_dtype, 0, &m, 1);
+        return;
+    }
+    case RED_LOGSUMEXP: {
+        double r = s->f != s->f || s->f == INFINITY || s->f == -INFINITY ? s->f : s->f + log(s->s);
+        aclemu_store_f64(out, a->out_dtype, 0, &r, 1);
+        return;
+    }
+    case RED_NORM: {
+        double p = a->p, r = s->f;
+        if (r == r && p != 0 && p != 1 && p != INFINITY && p != -INFINITY)
+            r = p == 2 ? sqrt(r) : pow(r, 1.0 / p);
+        aclemu_store_f64(out, a->out_dtype, 0, &r, 1);
+        return;
+    }
+    default: break;
+    }
+    if (f) aclemu_store_f64(out, a->out_dtype, 0, &s->f, 1);
+    else aclemu_store_i64(out, a->out_dtype, 0, &s->i, 1);
+}
+
+
+/* ---- FP32 fast path (FLOAT / FLOAT16 / BF16 reduced in their own dtype) -------------------
+ * Chunks are loaded as FP32 (the vec converters), reduced in 8-lane FP32 (a chunk is at most
+ * RED_CHUNK elements, so the FP32 partial sums stay accurate) and folded into the double state.
+ * target_clones picks the AVX2 body where the CPU has it. */
+typedef float v8f __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
+#define RED_CLONES __attribute__((target_clones("avx2", "default")))
+
+static int fast_f32(const red_args *a)
+{
+    int dt = a->in_dtype;
+    return a->domain == RED_DOM_F64 && a->comp_dtype == dt &&
+           (dt == VEC_DT_FLOAT || dt == VEC_DT_FLOAT16 || dt == VEC_DT_BF16);
+}
+
+RED_CLONES static double sum_f32(const float *v, int64_t n, int skip_nan)
+{
+    v8f a0 = {0}, a1 = {0};
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        v8f x, y;
+        memcpy(&x, v + i, 32);
+        memcpy(&y, v + i + 8, 32);
+        if (skip_nan) {
+            x = (v8f)((v8i)x & (x == x));
+            y = (v8f)((v8i)y & (y == y));
+        }
+        a0 += x;
+        a1 += y;
+    }
+    a0 += a1;
+    double s = 0;
+    for (int k = 0; k < 8; k++)
+        s += a0[k];
+    for (; i < n; i++)
+        if (!skip_nan || v[i] == v[i])
+            s += v[i];
+    return s;
+}
+
+/* Largest (want_max) or smallest element ignoring NaN; *has_nan tells whether there was one. */
+RED_CLONES static float extreme_f32(const float *v, int64_t n, int want_max, int *has_nan)
+{
+    float init = want_max ? -INFINITY : INFINITY;
+    v8f m = {init, init, init, init, init, init, init, init};
+    v8i nan = {0};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v8f x;
+        memcpy(&x, v + i, 32);
+        nan |= x != x;
+        v8i take = want_max ? x > m : x < m;
+        m = (v8f)(((v8i)x & take) | ((v8i)m & ~take));
+    }
+    float r = init;
+    int any = 0;
+    for (int k = 0; k < 8; k++) {
+        any |= nan[k];
+        if (want_max ? m[k] > r : m[k] < r) r = m[k];
+    }
+    for (; i < n; i++) {
+        if (v[i] != v[i]) any = 1;
+        else if (want_max ? v[i] > r : v[i] < r) r = v[i];
+    }
+    *has_nan = any;
+    return r;
+}
+
+/* Combines n FP32 elements (flat reduced positions from r0). */
+static void st_add_f32(const red_args *a, red_state *s, const float *v, int64_t n, int64_t r0)
+{
+    switch (a->op) {
+    case RED_SUM: case RED_MEAN: s->f += sum_f32(v, n, 0); return;
+    case RED_NANSUM: s->f += sum_f32(v, n, 1); return;
+    case RED_MAX: case RED_MIN: case RED_ARGMAX: case RED_ARGMIN: case RED_MAX_IDX: case RED_MIN_IDX: {
+        if (n <= 0 || (s->idx >= 0 && s->f != s->f))
+            return; /* a NaN already won */
+        int mx = is_max_op(a->op), nan;
+        float m = extreme_f32(v, n, mx, &nan);
+        int64_t k = 0;
+        if (nan) {
+            while (v[k] == v[k]) k++; /* the first NaN */
+        } else {
+            if (s->idx >= 0 && !(mx ? (double)m > s->f : (double)m < s->f))
+                return;
+            while (v[k] != m) k++; /* its first occurrence */
+        }
+        s->f = v[k];
+        s->idx = r0 + k;
+        return;
+    }
+    case RED_LOGSUMEXP: {
+        int nan;
+        float cm = extreme_f32(v, n, 1, &nan);
+        double m = s->f;
+        if (nan || cm == INFINITY || m != m || m == INFINITY) {
+            if (m != m || m == INFINITY) return;
+            s->f = nan ? NAN : INFINITY;
+            s->s = 1.0;
+            return;
+        }
+        if ((double)cm > m) m = cm;
+        if (m == -INFINITY) return;
+        float e[RED_CHUNK], mf = (float)m;
+        for (int64_t i = 0; i < n; i++) e[i] = v[i] - mf;
+        vec_exp(e, e, n);
+        double sum = (s->f == -INFINITY ? 0.0 : s->s * exp(s->f - m)) + sum_f32(e, n, 0);
+        s->f = m;
+        s->s = sum;
+        return;
+    }
+    default: {
+        double d[RED_CHUNK];
+        for (int64_t i = 0; i < n; i++) d[i] = v[i];
+        st_add_f(a, s, d, n, r0);
+        return;
+    }
+    }
+}
+
+/* n elements from p (element stride) as FP32: the buffer, or p itself when it already is. */
+static const float *load_f32(const red_args *a, const char *p, int64_t stride, int64_t n, float *buf)
+{
+    if (a->in_dtype == VEC_DT_FLOAT && stride == 1)
+        return (const float *)p;
+    vec_load_f32(p, a->in_dtype, stride, buf, n);
+    return buf;
+}
+
+/* ---- loading ------------------------------------------------------------------------------- */
+/* n elements from p (stride in elements) into the domain, converted through comp_dtype. */
+static void load_run(const red_args *a, const char *p, int64_t stride, int64_t n, double *fd, int64_t *id)
+{
+    size_t es = aclemu_kdtype_size(a->in_dtype);
+    const char *src = p;
+    int32_t sdt = a->in_dtype;
+    int64_t sbytes = stride * (int64_t)es;
+    char tmp[RED_CHUNK * 8];
+    if (a->comp_dtype != a->in_dtype) {
+        size_t cs = aclemu_kdtype_size(a->comp_dtype);
+        aclemu_convert_run(tmp, a->comp_dtype, (int64_t)cs, p, a->in_dtype, sbytes, n);
+        src = tmp;
+        sdt = a->comp_dtype;
+        sbytes = (int64_t)cs;
+    }
+    if (a->domain == RED_DOM_F64) aclemu_load_f64(fd, src, sdt, sbytes, n);
+    else aclemu_load_i64(id, src, sdt, sbytes, n);
+}
+
+/* Reduced positions [r0, r1) of the output whose first input element is `base`. */
+static void reduce_range(const red_args *a, const char *base, int64_t r0, int64_t r1, red_state *s)
+{
+    size_t es = aclemu_kdtype_size(a->in_dtype);
+    double fd[RED_CHUNK];
+    int64_t id[RED_CHUNK];
+    if (a->nr == 0) { /* nothing reduced: the element itself */
+        if (r0 < r1) {
+            load_run(a, base, 1, 1, fd, id);
+            if (a->domain == RED_DOM_F64) st_add_f(a, s, fd, 1, 0);
+            else st_add_i(a, s, id, 1, 0);
+        }
+        return;
+    }
+    if (r0 >= r1)
+        return; /* an empty reduced dim (rshape may hold a 0: no division by it) */
+    int fast = fast_f32(a);
+    float fb[RED_CHUNK];
+    int nr = a->nr;
+    int64_t idx[RED_MAX_DIMS], off = 0, r = r0;
+    int64_t rem = r0;
+    for (int d = nr - 1; d >= 0; d--) {
+        idx[d] = rem % a->rshape[d];
+        rem /= a->rshape[d];
+        off += idx[d] * a->rin[d];
+    }
+    int64_t last = a->rshape[nr - 1], lstride = a->rin[nr - 1];
+    while (r < r1) {
+        int64_t run = last - idx[nr - 1];
+        if (run > r1 - r) run = r1 - r;
+        const char *p = base + off * (int64_t)es;
+        for (int64_t c = 0; c < run; c += RED_CHUNK) {
+            int64_t m = run - c < RED_CHUNK ? run - c : RED_CHUNK;
+            if (fast) {
+                st_add_f32(a, s, load_f32(a, p + c * lstride * (int64_t)es, lstride, m, fb), m, r + c);
+                continue;
+            }
+            load_run(a, p + c * lstride * (int64_t)es, lstride, m, fd, id);
+            if (a->domain == RED_DOM_F64) st_add_f(a, s, fd, m, r + c);
+            else st_add_i(a, s, id, m, r + c);
+        }
+        r += run;
+        off += run * lstride;
+        idx[nr - 1] += run;
+        for (int d = nr - 1; d > 0 && idx[d] == a->rshape[d]; d--) {
+            off -= idx[d] * a->rin[d];
+            idx[d] = 0;
+            idx[d - 1]++;
+            off += a->rin[d - 1];
+        }
+    }
+}
+
+/* Offsets of output o: input (elements), out, idx. */
+static void out_offsets(const red_args *a, int64_t o, int64_t *in, int64_t *out, int64_t *idx)
+{
+    *in = *out = *idx = 0;
+    for (int d = a->nk - 1; d >= 0; d--) {
+        int64_t k = o % a->kshape[d];
+        o /= a->kshape[d];
+        *in += k * a->kin[d];
+        *out += k * a->kout[d];
+        *idx += k * a->kidx[d];
+    }
+}
+
+static void write_out(const red_args *a, int64_t o, const red_state *s)
+{
+    int64_t io, oo, xo;
+    out_offsets(a, o, &io, &oo, &xo);
+    char *out = (char *)(uintptr_t)a->out + (a->out_off + oo) * (int64_t)aclemu_kdtype_size(a->out_dtype);
+    char *idx = a->idx ? (char *)(uintptr_t)a->idx + (a->idx_off + xo) * (int64_t)aclemu_kdtype_size(a->idx_dtype)
+                       : NULL;
+    st_write(a, s, out, idx);
+}
+
+/* Outputs [o0, o1) along the innermost kept dim (input stride 1): rows of up to RED_ROW outputs
+ * combined position by position over the reduced dims. */
+static void reduce_rows(const red_args *a, int64_t o0, int64_t o1)
+{
+    size_t es = aclemu_kdtype_size(a->in_dtype);
+    int64_t kl = a->kshape[a->nk - 1];
+    red_state st[RED_ROW];
+    double fd[RED_ROW];
+    int64_t id[RED_ROW];
+    for (int64_t o = o0; o < o1;) {
+        int64_t n = kl - o % kl;
+        if (n > o1 - o) n = o1 - o;
+        if (n > RED_ROW) n = RED_ROW;
+        int64_t io, oo, xo;
+        out_offsets(a, o, &io, &oo, &xo);
+        for (int64_t j = 0; j < n; j++) st_init(a, &st[j]);
+        const char *base = (const char *)(uintptr_t)a->in + (a->in_off + io) * (int64_t)es;
+        int64_t ridx[RED_MAX_DIMS] = {0}, roff = 0;
+        for (int64_t r = 0; r < a->rcount; r++) {
+            load_run(a, base + roff * (int64_t)es, 1, n, fd, id);
+            for (int64_t j = 0; j < n; j++) {
+                if (a->domain == RED_DOM_F64) st_add_f(a, &st[j], &fd[j], 1, r);
+                else st_add_i(a, &st[j], &id[j], 1, r);
+            }
+            for (int d = a->nr - 1; d >= 0; d--) {
+                roff += a->rin[d];
+                if (++ridx[d] < a->rshape[d]) break;
+                roff -= ridx[d] * a->rin[d];
+                ridx[d] = 0;
+            }
+        }
+        for (int64_t j = 0; j < n; j++) write_out(a, o + j, &st[j]);
+        o += n;
+    }
+}
+
+
+/* reduce_rows for the FP32 fast path and the sum / extreme ops: plain arrays, no state calls. */
+RED_CLONES static void rows_sum(double *acc, const float *v, int64_t n, int skip_nan)
+{
+    if (skip_nan) {
+        for (int64_t j = 0; j < n; j++) acc[j] += v[j] == v[j] ? v[j] : 0.0f;
+    } else {
+        for (int64_t j = 0; j < n; j++) acc[j] += v[j];
+    }
+}
+
+static void rows_extreme(float *best, int64_t *bidx, const float *v, int64_t n, int mx, int64_t r)
+{
+    for (int64_t j = 0; j < n; j++) {
+        float x = v[j], b = best[j];
+        if (b == b && (x != x || (mx ? x > b : x < b))) {
+            best[j] = x;
+            bidx[j] = r;
+        }
+    }
+}
+
+static int rows_f32_op(int op)
+{
+    return op == RED_SUM || op == RED_MEAN || op == RED_NANSUM || op == RED_MAX || op == RED_MIN || op == RED_ARGMAX ||
+           op == RED_ARGMIN || op == RED_MAX_IDX || op == RED_MIN_IDX;
+}
+
+static void reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
+{
+    size_t es = aclemu_kdtype_size(a->in_dtype);
+    int64_t kl = a->kshape[a->nk - 1];
+    int sum = a->op == RED_SUM || a->op == RED_MEAN || a->op == RED_NANSUM, mx = is_max_op(a->op);
+    double acc[RED_ROW];
+    float best[RED_ROW], buf[RED_ROW];
+    int64_t bidx[RED_ROW];
+    for (int64_t o = o0; o < o1;) {
+        int64_t n = kl - o % kl;
+        if (n > o1 - o) n = o1 - o;
+        if (n > RED_ROW) n = RED_ROW;
+        int64_t io, oo, xo;
+        out_offsets(a, o, &io, &oo, &xo);
+        const char *base = (const char *)(uintptr_t)a->in + (a->in_off + io) * (int64_t)es;
+        int64_t ridx[RED_MAX_DIMS] = {0}, roff = 0;
+        for (int64_t r = 0; r < a->rcount; r++) {
+            const float *v = load_f32(a, base + roff * (int64_t)es, 1, n, buf);
+            if (sum) {
+                if (r == 0) memset(acc, 0, sizeof(double) * (size_t)n);
+                rows_sum(acc, v, n, a->op == RED_NANSUM);
+            } else if (r == 0) {
+                memcpy(best, v, sizeof(float) * (size_t)n);
+                memset(bidx, 0, sizeof(int64_t) * (size_t)n);
+            } else {
+                rows_extreme(best, bidx, v, n, mx, r);
+            }
+            for (int d = a->nr - 1; d >= 0; d--) {
+                roff += a->rin[d];
+                if (++ridx[d] < a->rshape[d]) break;
+                roff -= ridx[d] * a->rin[d];
+                ridx[d] = 0;
+            }
+        }
+        for (int64_t j = 0; j < n; j++) {
+            red_state st;
+            st_init(a, &st);
+            st.f = sum ? acc[j] : best[j];
+            st.idx = sum ? 0 : bidx[j];
+            write_out(a, o + j, &st);
+        }
+        o += n;
+    }
+}
+
+static int k_reduce(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(red_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const red_args *a = (const red_args *)args;
+    if (a->nk < 0 || a->nk > RED_MAX_DIMS || a->nr < 0 || a->nr > RED_MAX_DIMS || a->parts < 1)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t total = a->nout * a->parts;
+    int64_t b = (int64_t)blk->block_idx * a->items_per_block, e = b + a->items_per_block;
+    if (e > total) e = total;
+    if (b >= e) return 0;
+    size_t es = aclemu_kdtype_size(a->in_dtype);
+    int rows = a->parts == 1 && a->nk > 0 && a->kin[a->nk - 1] == 1 && a->kshape[a->nk - 1] > 1 &&
+               a->nr > 0 && a->rin[a->nr - 1] != 1;
+    if (rows) {
+        if (fast_f32(a) && rows_f32_op(a->op) && a->rcount > 0) reduce_rows_f32(a, b, e);
+        else reduce_rows(a, b, e);
+        return 0;
+    }
+    red_state *ws = (red_state *)(uintptr_t)a->ws;
+    for (int64_t it = b; it < e; it++) {
+        int64_t o = it / a->parts, part = it % a->parts;
+        int64_t io, oo, xo;
+        out_offsets(a, o, &io, &oo, &xo);
+        int64_t r0 = a->rcount * part / a->parts, r1 = a->rcount * (part + 1) / a->parts;
+        if (a->nr == 0) { r0 = 0; r1 = 1; }
+        red_state s;
+        st_init(a, &s);
+        reduce_range(a, (const char *)(uintptr_t)a->in + (a->in_off + io) * (int64_t)es, r0, r1, &s);
+        if (a->parts > 1) ws[it] = s;
+        else write_out(a, o, &s);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Reduce", k_reduce);
+
+static int k_reduce_finish(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(red_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const red_args *a = (const red_args *)args;
+    if (a->nk < 0 || a->nk > RED_MAX_DIMS || a->parts < 1) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t per = (a->nout + blk->block_dim - 1) / blk->block_dim;
+    int64_t b = (int64_t)blk->block_idx * per, e = b + per;
+    if (e > a->nout) e = a->nout;
+    const red_state *ws = (const red_state *)(uintptr_t)a->ws;
+    for (int64_t o = b; o < e; o++) {
+        red_state s = ws[o * a->parts];
+        for (int64_t p = 1; p < a->parts; p++) st_merge(a, &s, &ws[o * a->parts + p]);
+        write_out(a, o, &s);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("ReduceFinish", k_reduce_finish);

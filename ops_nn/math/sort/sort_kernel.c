@@ -1,0 +1,214 @@
+/* Device side of Sort / Argsort / Topk: each block sorts whole lines in its workspace slot.
+ * Keys are the elements mapped to unsigned integers that order like the values (floats: sign
+ * folded, every NaN the largest, as torch orders them; signed ints: sign bit flipped;
+ * descending: complemented), sorted by an LSD radix sort over their bytes (passes where every
+ * key has the same byte are skipped), which is stable: equal values keep their index order. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclemu/kernel.h"
+#include "aclemu_op/kernel_util.h"
+#include "dtype.h"
+#include "sort_args.h"
+
+/* aclDataType values (kernels do not include the ACL headers) */
+enum { DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
+       DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_BF16 = 27 };
+
+static int key_bits(int dt)
+{
+    switch (dt) {
+    case DT_INT8: case DT_UINT8: case DT_BOOL: return 8;
+    case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16: return 16;
+    case DT_FLOAT: case DT_INT32: case DT_UINT32: return 32;
+    default: return 64;
+    }
+}
+
+/* Order-preserving key of the element at p. */
+static uint64_t key_of(int dt, const char *p)
+{
+    switch (dt) {
+    case DT_FLOAT: {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        if ((u & 0x7fffffffu) > 0x7f800000u) return 0xffffffffu; /* NaN */
+        return u & 0x80000000u ? ~u : u | 0x80000000u;
+    }
+    case DT_FLOAT16: case DT_BF16: {
+        uint16_t u;
+        memcpy(&u, p, 2);
+        uint16_t inf = dt == DT_FLOAT16 ? 0x7c00 : 0x7f80;
+        if ((u & 0x7fff) > inf) return 0xffffu;
+        return (uint16_t)(u & 0x8000 ? ~u : u | 0x8000);
+    }
+    case DT_DOUBLE: {
+        uint64_t u;
+        memcpy(&u, p, 8);
+        if ((u & 0x7fffffffffffffffull) > 0x7ff0000000000000ull) return ~0ull;
+        return u & 0x8000000000000000ull ? ~u : u | 0x8000000000000000ull;
+    }
+    case DT_INT8: return (uint8_t)(*(const int8_t *)p ^ 0x80);
+    case DT_UINT8: return *(const uint8_t *)p;
+    case DT_BOOL: return *(const uint8_t *)p != 0;
+    case DT_INT16: { uint16_t u; memcpy(&u, p, 2); return (uint16_t)(u ^ 0x8000); }
+    case DT_UINT16: { uint16_t u; memcpy(&u, p, 2); return u; }
+    case DT_INT32: { uint32_t u; memcpy(&u, p, 4); return u ^ 0x80000000u; }
+    case DT_UINT32: { uint32_t u; memcpy(&u, p, 4); return u; }
+    case DT_INT64: { uint64_t u; memcpy(&u, p, 8); return u ^ 0x8000000000000000ull; }
+    default: { uint64_t u; memcpy(&u, p, 8); return u; }
+    }
+}
+
+/* Stable LSD radix sort of n (key, index) pairs over `bits` key bits: 8-bit digits for short
+ * lines (the histograms stay small next to n), 11-bit ones for long lines; every digit
+ * histogram counted in one read; digits where all keys agree are skipped. tk / tx are scratch
+ * arrays of n entries; the result ends in k / x. Very short arrays: insertion sort. */
+#define RADIX_MAX_BITS 11
+#define RADIX_HIST (6 << RADIX_MAX_BITS) /* enough for 64-bit keys at either width */
+#define DEFINE_RADIX_SORT(name, KT, XT)                                                                         \
+    static void name(KT *k, XT *x, KT *tk, XT *tx, int64_t n, int bits, int64_t *hist)                        \
+    {                                                                                                          \
+        if (n <= 32) {                                                                                         \
+            for (int64_t i = 1; i < n; i++) {                                                                  \
+                KT kk = k[i];                                                                                  \
+                XT xx = x[i];                                                                                  \
+                int64_t j = i - 1;                                                                             \
+                while (j >= 0 && k[j] > kk) { k[j + 1] = k[j]; x[j + 1] = x[j]; j--; }                         \
+                k[j + 1] = kk;                                                                                 \
+                x[j + 1] = xx;                                                                                 \
+            }                                                                                                  \
+            return;                                                                                            \
+        }                                                                                                      \
+        const int rb = n < (1 << 16) ? 8 : RADIX_MAX_BITS, size = 1 << rb, passes = (bits + rb - 1) / rb;      \
+        const KT dm = (KT)(size - 1);                                                                          \
+        memset(hist, 0, sizeof(int64_t) * (size_t)size * (size_t)passes);                                      \
+        for (int64_t i = 0; i < n; i++)                                                                        \
+            for (int p = 0; p < passes; p++) hist[p * size + (int)((k[i] >> (p * rb)) & dm)]++;                \
+        KT *sk = k, *dk = tk;                                                                                  \
+        XT *sx = x, *dx = tx;                                                                                  \
+        for (int p = 0; p < passes; p++) {                                                                     \
+            int64_t *cnt = hist + p * size, pos = 0;                                                           \
+            int shift = p * rb;                                                                                \
+            if (cnt[(int)((sk[0] >> shift) & dm)] == n) continue; /* all keys share this digit */              \
+            for (int b = 0; b < size; b++) { int64_t c = cnt[b]; cnt[b] = pos; pos += c; }                     \
+            for (int64_t i = 0; i < n; i++) {                                                                  \
+                int64_t at = cnt[(int)((sk[i] >> shift) & dm)]++;                                              \
+                dk[at] = sk[i];                                                                                \
+                dx[at] = sx[i];                                                                                \
+            }                                                                                                  \
+            KT *t = sk; sk = dk; dk = t;                                                                       \
+            XT *u = sx; sx = dx; dx = u;                                                                       \
+        }                                                                                                      \
+        if (sk != k) {                                                                                         \
+            memcpy(k, sk, (size_t)n * sizeof *k);                                                              \
+            memcpy(x, sx, (size_t)n * sizeof *x);                                                              \
+        }                                                                                                      \
+    }
+DEFINE_RADIX_SORT(radix_sort32, uint32_t, uint32_t)
+DEFINE_RADIX_SORT(radix_sort64, uint64_t, int64_t)
+
+/* The k smallest of n distinct 64-bit values moved to the front (quickselect, median-of-3). */
+static void select_k(uint64_t *v, int64_t n, int64_t k)
+{
+    int64_t lo = 0, hi = n - 1;
+    while (hi > lo && k > lo && k <= hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        uint64_t a = v[lo], b = v[mid], c = v[hi];
+        uint64_t piv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+        int64_t i = lo, j = hi;
+        while (i <= j) {
+            while (v[i] < piv) i++;
+            while (v[j] > piv) j--;
+            if (i <= j) { uint64_t t = v[i]; v[i] = v[j]; v[j] = t; i++; j--; }
+        }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else return;
+    }
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+static int k_sort(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(sort_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const sort_args *a = (const sort_args *)args;
+    if (a->nl < 0 || a->nl > SORT_MAX_DIMS || a->k > a->len || a->k < 0 ||
+        a->ws_per_block < a->len * 32) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t b = (int64_t)blk->block_idx * a->lines_per_block, e = b + a->lines_per_block;
+    if (e > a->nlines) e = a->nlines;
+    char *slot = (char *)(uintptr_t)a->ws + (int64_t)blk->block_idx * a->ws_per_block;
+    size_t es = aclemu_kdtype_size(a->in_dtype), xes = aclemu_kdtype_size(a->idx_dtype);
+    int kdt = a->round_fp16 ? DT_FLOAT16 : a->in_dtype, bits = key_bits(kdt);
+    int narrow = bits <= 32 && a->len <= 0xffffffffll; /* 32-bit keys and indices */
+    uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+    uint64_t *keys = (uint64_t *)slot, *tkeys = keys + a->len;
+    int64_t *idx = (int64_t *)(tkeys + a->len), *tidx = idx + a->len;
+    uint32_t *k32 = (uint32_t *)slot, *tk32 = k32 + a->len, *x32 = tk32 + a->len, *tx32 = x32 + a->len;
+    int64_t hist[RADIX_HIST];
+    for (int64_t l = b; l < e; l++) {
+        int64_t rem = l, io = a->in_off, vo = a->val_off, xo = a->idx_off;
+        for (int d = a->nl - 1; d >= 0; d--) {
+            int64_t q = rem % a->lshape[d];
+            rem /= a->lshape[d];
+            io += q * a->lin[d];
+            vo += q * a->lval[d];
+            xo += q * a->lidx[d];
+        }
+        const char *in = (const char *)(uintptr_t)a->in + io * (int64_t)es;
+        for (int64_t i = 0; i < a->len; i++) {
+            const char *p = in + i * a->sin * (int64_t)es;
+            uint16_t h;
+            if (a->round_fp16) { /* the key (and value) the FP16 sort of the Ascend910 sees */
+                float f;
+                memcpy(&f, p, 4);
+                h = vec_f32_to_f16(f);
+                p = (const char *)&h;
+            }
+            uint64_t key = key_of(kdt, p);
+            key = a->descending ? ~key & mask : key;
+            if (narrow) { k32[i] = (uint32_t)key; x32[i] = (uint32_t)i; }
+            else { keys[i] = key; idx[i] = i; }
+        }
+        if (narrow && a->k < a->len / 4) {
+            /* Topk of a few: (key, index) composites, unique and ordered like the stable sort;
+             * select the k smallest, sort only those */
+            uint64_t *c = (uint64_t *)tidx; /* past the 32-bit arrays and idx */
+            for (int64_t i = 0; i < a->len; i++) c[i] = (uint64_t)k32[i] << 32 | x32[i];
+            select_k(c, a->len, a->k);
+            qsort(c, (size_t)a->k, sizeof *c, cmp_u64);
+            for (int64_t i = 0; i < a->k; i++) idx[i] = (int64_t)(c[i] & 0xffffffffu);
+        } else if (narrow) {
+            radix_sort32(k32, x32, tk32, tx32, a->len, bits, hist);
+            for (int64_t i = 0; i < a->k; i++) idx[i] = x32[i]; /* widened into the 64-bit index array */
+        } else {
+            radix_sort64(keys, idx, tkeys, tidx, a->len, bits, hist);
+        }
+        if (a->val) {
+            size_t ves = aclemu_kdtype_size(a->val_dtype);
+            char *val = (char *)(uintptr_t)a->val + vo * (int64_t)ves;
+            for (int64_t i = 0; i < a->k; i++) {
+                const char *src = in + idx[i] * a->sin * (int64_t)es;
+                char *dst = val + i * a->sval * (int64_t)ves;
+                float f;
+                if (a->round_fp16) {
+                    memcpy(&f, src, 4);
+                    f = vec_f16_to_f32(vec_f32_to_f16(f));
+                    src = (const char *)&f;
+                }
+                if (a->val_dtype == a->in_dtype) memcpy(dst, src, es);
+                else aclemu_convert_run(dst, a->val_dtype, 0, src, a->in_dtype, 0, 1);
+            }
+        }
+        if (a->idx)
+            aclemu_store_i64((char *)(uintptr_t)a->idx + xo * (int64_t)xes, a->idx_dtype, a->sidx * (int64_t)xes, idx,
+                             a->k);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("SortLines", k_sort);
