@@ -589,8 +589,51 @@ static void chunk_f64(const chunk_io *io)
     aclemu_store_f64((char *)operand_ptr(io, 0), a->ew.op[0].dtype, io->st[0], res, m);
 }
 
+/* INT32 straight through: every operand and out contiguous INT32 tensors, for the ops whose
+ * INT32 result needs no widening (bitwise, shifts, maximum / minimum). 0 when not applicable. */
+__attribute__((target_clones("avx2", "default"))) static int chunk_i32_direct(const chunk_io *io)
+{
+    const pw_args *a = io->a;
+    int op = a->op;
+    if (a->compute != ACL_INT32 || a->narg != 2 || a->src[0] == 0 || a->src[1] == 0 ||
+        !(op == PW_BITWISE_AND || op == PW_BITWISE_OR || op == PW_BITWISE_XOR || op == PW_LSHIFT ||
+          op == PW_RSHIFT || op == PW_MAXIMUM || op == PW_MINIMUM))
+        return 0;
+    for (int k = 0; k < 3; k++) {
+        int e = k == 0 ? 0 : a->src[k - 1];
+        if (a->ew.op[e].dtype != ACL_INT32 || io->st[e] != 4)
+            return 0;
+    }
+    int32_t *o = (int32_t *)operand_ptr(io, 0);
+    const int32_t *A = (const int32_t *)operand_ptr(io, a->src[0]), *B = (const int32_t *)operand_ptr(io, a->src[1]);
+    const int64_t m = io->m;
+    int64_t i;
+    switch (op) {
+    case PW_BITWISE_AND: for (i = 0; i < m; i++) o[i] = A[i] & B[i]; break;
+    case PW_BITWISE_OR: for (i = 0; i < m; i++) o[i] = A[i] | B[i]; break;
+    case PW_BITWISE_XOR: for (i = 0; i < m; i++) o[i] = A[i] ^ B[i]; break;
+    case PW_MAXIMUM: for (i = 0; i < m; i++) o[i] = A[i] < B[i] ? B[i] : A[i]; break;
+    case PW_MINIMUM: for (i = 0; i < m; i++) o[i] = B[i] < A[i] ? B[i] : A[i]; break;
+    case PW_LSHIFT:
+        for (i = 0; i < m; i++) {
+            uint32_t b = (uint32_t)B[i]; /* negative counts become >= 32 */
+            o[i] = b < 32 ? (int32_t)((uint32_t)A[i] << (b & 31)) : 0;
+        }
+        break;
+    default: /* PW_RSHIFT, arithmetic */
+        for (i = 0; i < m; i++) {
+            uint32_t b = (uint32_t)B[i];
+            o[i] = A[i] >> (b < 32 ? b : 31);
+        }
+        break;
+    }
+    return 1;
+}
+
 static void chunk_i64(const chunk_io *io)
 {
+    if (chunk_i32_direct(io))
+        return;
     const pw_args *a = io->a;
     const int64_t m = io->m;
     int64_t buf[3][CH], res[CH];

@@ -391,6 +391,17 @@ static void LogShiftClose()
        CONTIG, ACL_INT32, ACL_INT32, {5, 8});
     TT("RightShift", aclnnRightShiftGetWorkspaceSize, aclnnRightShift, RShr, ACL_INT32, {5, 8}, CONTIG, ACL_INT32, {5, 8},
        STRIDED, ACL_INT32, ACL_INT32, {5, 8});
+    // all-contiguous INT32 runs take the kernel's direct INT32 path (counts include < 0 and >= 32)
+    TT("RightShift", aclnnRightShiftGetWorkspaceSize, aclnnRightShift, RShr, ACL_INT32, {3000}, CONTIG, ACL_INT32, {3000},
+       CONTIG, ACL_INT32, ACL_INT32, {3000});
+    TT("LeftShift", aclnnLeftShiftGetWorkspaceSize, aclnnLeftShift, RShl, ACL_INT32, {3000}, CONTIG, ACL_INT32, {3000},
+       CONTIG, ACL_INT32, ACL_INT32, {3000});
+    TT("Maximum", aclnnMaximumGetWorkspaceSize, aclnnMaximum, RMax, ACL_INT32, {3000}, CONTIG, ACL_INT32, {3000}, CONTIG,
+       ACL_INT32, ACL_INT32, {3000});
+    TT("Minimum", aclnnMinimumGetWorkspaceSize, aclnnMinimum, RMin, ACL_INT32, {3000}, CONTIG, ACL_INT32, {3000}, CONTIG,
+       ACL_INT32, ACL_INT32, {3000});
+    TT("BitwiseOrTensor", aclnnBitwiseOrTensorGetWorkspaceSize, aclnnBitwiseOrTensor, RBOr, ACL_INT32, {3000}, CONTIG,
+       ACL_INT32, {3000}, CONTIG, ACL_INT32, ACL_INT32, {3000});
     TT("RightShift", aclnnRightShiftGetWorkspaceSize, aclnnRightShift, RShr, ACL_INT16, {30}, CONTIG, ACL_INT64, {30},
        CONTIG, ACL_INT64, ACL_INT64, {30});
     DevT a = Make(ACL_INT8, {6}, {1, -1, 100, 3, 5, -128}), b = Make(ACL_INT8, {6}, {3, 2, 1, 8, -1, 7});
