@@ -614,16 +614,16 @@ __attribute__((target_clones("avx2", "default"))) static int chunk_i32_direct(co
     case PW_BITWISE_XOR: for (i = 0; i < m; i++) o[i] = A[i] ^ B[i]; break;
     case PW_MAXIMUM: for (i = 0; i < m; i++) o[i] = A[i] < B[i] ? B[i] : A[i]; break;
     case PW_MINIMUM: for (i = 0; i < m; i++) o[i] = B[i] < A[i] ? B[i] : A[i]; break;
-    case PW_LSHIFT:
+    case PW_LSHIFT: /* negative counts become >= 32 as unsigned: 0 */
         for (i = 0; i < m; i++) {
-            uint32_t b = (uint32_t)B[i]; /* negative counts become >= 32 */
-            o[i] = b < 32 ? (int32_t)((uint32_t)A[i] << (b & 31)) : 0;
+            uint32_t b = (uint32_t)B[i], keep = b < 32 ? 0xffffffffu : 0u;
+            o[i] = (int32_t)(((uint32_t)A[i] << (b & 31)) & keep);
         }
         break;
-    default: /* PW_RSHIFT, arithmetic */
+    default: /* PW_RSHIFT, arithmetic; out-of-range counts shift by 31 */
         for (i = 0; i < m; i++) {
             uint32_t b = (uint32_t)B[i];
-            o[i] = A[i] >> (b < 32 ? b : 31);
+            o[i] = A[i] >> (b < 32 ? b : 31u);
         }
         break;
     }
