@@ -449,6 +449,7 @@ typedef struct chunk_io {
     char *const *p;             /* run starts per ew operand */
     const int64_t *st;          /* bytes between run elements per ew operand */
     int64_t c, m;               /* chunk offset in the run, length */
+    const float *fscalar[3];    /* float scalar operands, filled once per kernel call */
 } chunk_io;
 
 static const char *operand_ptr(const chunk_io *io, int k) { return io->p[k] + io->c * io->st[k]; }
@@ -511,8 +512,7 @@ static void chunk_f32(const chunk_io *io)
     for (int j = first; j < a->narg; j++) {
         int k = a->src[j];
         if (k == 0) {
-            if (!(a->op <= PW_LE && odt == ACL_BOOL && io->st[0] == 1)) /* that path reads sf[1] itself */
-                for (int64_t i = 0; i < m; i++) buf[j][i] = (float)a->sf[j];
+            x[j] = io->fscalar[j];
             continue;
         }
         int32_t dt = a->ew.op[k].dtype;
@@ -786,8 +786,14 @@ static int pointwise_kernel(const void *args, size_t args_size, const aclemu_blo
     aclemu_ew_iter_init(&it, &a->ew, s, e);
     char *p[ACLEMU_EW_MAX_OPS] = {0};
     int64_t n;
+    float fs[3][CH];
+    const float *fsp[3] = {fs[0], fs[1], fs[2]};
+    if (!cplx && dom == ACLEMU_DOM_F32)
+        for (int j = 0; j < a->narg; j++)
+            if (a->src[j] == 0)
+                for (int64_t i = 0; i < CH; i++) fs[j][i] = (float)a->sf[j];
     while ((n = aclemu_ew_iter_next(&it, p)) > 0) {
-        chunk_io io = {a, p, it.inner_stride, 0, 0};
+        chunk_io io = {a, p, it.inner_stride, 0, 0, {fsp[0], fsp[1], fsp[2]}};
         for (int64_t c = 0; c < n; c += CH) {
             io.c = c;
             io.m = n - c < CH ? n - c : CH;
