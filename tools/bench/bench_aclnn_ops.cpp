@@ -5,6 +5,10 @@
 //   rmsnorm_4096x4096     aclnnRmsNorm over the last dim (gamma, rstd out)
 //   maxpool_3x3s2         aclnnMaxPool 3x3 stride 2 pad 1 on (8, 64, 112, 112)
 //   maxpool_idx_3x3s2     aclnnMaxPool2dWithIndices, same geometry, INT64 indices
+//   eq/gt_scalar/clamp/clamp_min/maximum/minimum/fmod/remainder/floor_divide/atan2/logical_and/
+//   bitwise_and/addcdiv/addcmul/lerp/where/masked_fill/xlogy/logaddexp/left_shift/isclose/ger_64MiB   the ops-math pointwise family
+//                         (FP32 operands, BOOL outputs / masks where the op has them, INT32 for
+//                         bitwise_and; ger writes a 4096x4096 FP32 out from two vectors)
 //   relu/add/mul/cast/gelu/silu/sigmoid_64MiB   the elementwise ops on 64 MiB FP32 tensors (Cast
 //                         FP32 -> FP16), end to end through aclnn, against two copy baselines
 //                         measured in the same run: memcpy_64MiB (host memcpy split over as many
@@ -26,6 +30,27 @@
 #include <thread>
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_addcdiv.h"
+#include "aclnnop/aclnn_addcmul.h"
+#include "aclnnop/aclnn_atan2.h"
+#include "aclnnop/aclnn_bitwise_and_tensor.h"
+#include "aclnnop/aclnn_clamp.h"
+#include "aclnnop/aclnn_eq_tensor.h"
+#include "aclnnop/aclnn_floor_divide.h"
+#include "aclnnop/aclnn_fmod_tensor.h"
+#include "aclnnop/aclnn_ger.h"
+#include "aclnnop/aclnn_isclose.h"
+#include "aclnnop/aclnn_left_shift.h"
+#include "aclnnop/aclnn_logaddexp.h"
+#include "aclnnop/aclnn_x_log_y_tensor.h"
+#include "aclnnop/aclnn_gt_scalar.h"
+#include "aclnnop/aclnn_lerp_tensor.h"
+#include "aclnnop/aclnn_logical_and.h"
+#include "aclnnop/aclnn_masked_fill_scalar.h"
+#include "aclnnop/aclnn_maximum.h"
+#include "aclnnop/aclnn_minimum.h"
+#include "aclnnop/aclnn_remainder.h"
+#include "aclnnop/aclnn_s_where.h"
 #include "aclnnop/aclnn_cast.h"
 #include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_layer_norm.h"
@@ -221,6 +246,72 @@ int main(int argc, char **argv)
          [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnSigmoidGetWorkspaceSize(tea, teo, ws, ex); },
          aclnnSigmoid},
     };
+    // the ops-math pointwise family on the same 64 MiB operands (issue 10)
+    void *ec = dev_random(E, 4.0f, 11), *emask = nullptr, *ebo = nullptr;
+    aclrtMalloc(&emask, (size_t)E, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclrtMalloc(&ebo, (size_t)E, ACL_MEM_MALLOC_HUGE_FIRST);
+    {
+        std::vector<unsigned char> m((size_t)E);
+        for (size_t i = 0; i < m.size(); i++) m[i] = (unsigned char)((i * 2654435761u) >> 31 & 1);
+        aclrtMemcpy(emask, (size_t)E, m.data(), (size_t)E, ACL_MEMCPY_HOST_TO_DEVICE);
+    }
+    aclTensor *tec = tensor({E}, ACL_FLOAT, ec), *tmask = tensor({E}, ACL_BOOL, emask), *tbo = tensor({E}, ACL_BOOL, ebo);
+    aclTensor *tia = tensor({E}, ACL_INT32, ea), *tib = tensor({E}, ACL_INT32, eb2), *tio = tensor({E}, ACL_INT32, eo);
+    aclTensor *tv1 = tensor({4096}, ACL_FLOAT, ea), *tv2 = tensor({4096}, ACL_FLOAT, eb2), *tgo = tensor({4096, 4096}, ACL_FLOAT, eo);
+    float lo = -1.0f, hi = 1.0f, half = 0.5f;
+    aclScalar *slo = aclCreateScalar(&lo, ACL_FLOAT), *shi = aclCreateScalar(&hi, ACL_FLOAT), *shalf = aclCreateScalar(&half, ACL_FLOAT);
+    const double e1 = (double)E; /* one byte per BOOL element */
+    std::vector<Case> pw = {
+        {"eq_tensor_64MiB", 2 * eb + e1,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnEqTensorGetWorkspaceSize(tea, teb, tbo, ws, ex); }, aclnnEqTensor},
+        {"gt_scalar_64MiB", eb + e1,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnGtScalarGetWorkspaceSize(tea, shalf, tbo, ws, ex); }, aclnnGtScalar},
+        {"clamp_64MiB", 2 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnClampGetWorkspaceSize(tea, slo, shi, teo, ws, ex); }, aclnnClamp},
+        {"clamp_min_64MiB", 2 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnClampMinGetWorkspaceSize(tea, slo, teo, ws, ex); }, aclnnClampMin},
+        {"maximum_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnMaximumGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnMaximum},
+        {"minimum_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnMinimumGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnMinimum},
+        {"fmod_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnFmodTensorGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnFmodTensor},
+        {"remainder_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnRemainderTensorTensorGetWorkspaceSize(tea, teb, teo, ws, ex); },
+         aclnnRemainderTensorTensor},
+        {"floor_divide_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnFloorDivideGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnFloorDivide},
+        {"atan2_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnAtan2GetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnAtan2},
+        {"logical_and_64MiB", 2 * eb + e1,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnLogicalAndGetWorkspaceSize(tea, teb, tbo, ws, ex); }, aclnnLogicalAnd},
+        {"bitwise_and_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnBitwiseAndTensorGetWorkspaceSize(tia, tib, tio, ws, ex); },
+         aclnnBitwiseAndTensor},
+        {"addcdiv_64MiB", 4 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnAddcdivGetWorkspaceSize(tea, teb, tec, shalf, teo, ws, ex); }, aclnnAddcdiv},
+        {"addcmul_64MiB", 4 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnAddcmulGetWorkspaceSize(tea, teb, tec, shalf, teo, ws, ex); }, aclnnAddcmul},
+        {"lerp_64MiB", 4 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnLerpGetWorkspaceSize(tea, teb, tec, teo, ws, ex); }, aclnnLerp},
+        {"where_64MiB", 3 * eb + e1,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnSWhereGetWorkspaceSize(tmask, tea, teb, teo, ws, ex); }, aclnnSWhere},
+        {"masked_fill_64MiB", 2 * eb + e1,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnInplaceMaskedFillScalarGetWorkspaceSize(teo, tmask, shalf, ws, ex); },
+         aclnnInplaceMaskedFillScalar},
+        {"xlogy_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnXLogYTensorGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnXLogYTensor},
+        {"logaddexp_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnLogAddExpGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnLogAddExp},
+        {"left_shift_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnLeftShiftGetWorkspaceSize(tia, tib, tio, ws, ex); }, aclnnLeftShift},
+        {"isclose_64MiB", 2 * eb + e1,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnIsCloseGetWorkspaceSize(tea, teb, 1e-5, 1e-8, false, tbo, ws, ex); },
+         aclnnIsClose},
+        {"ger_64MiB", eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnGerGetWorkspaceSize(tv1, tv2, tgo, ws, ex); }, aclnnGer},
+    };
+    ew.insert(ew.end(), pw.begin(), pw.end());
     // the device process runs min(CPUs, AI cores) workers: on this machine, the CPU count
     int threads = (int)std::thread::hardware_concurrency();
     if (const char *e = std::getenv("BENCH_THREADS")) threads = std::atoi(e);
@@ -245,14 +336,20 @@ int main(int argc, char **argv)
         std::printf("# pct_memcpy below = op GB/s / %.2f GB/s (the faster copy)\n", ref);
         for (auto &c : ew) {
             if (*only && !std::strstr(c.name, only)) continue;
+            // on a shared machine the load drifts during the run: the op is also compared with a
+            // host memcpy measured right before it (pct_adjacent)
+            double adj = memcpy_ms((size_t)eb, threads, 3), adj_gbs = 2 * eb / (adj * 1e6);
             double ms = run_case(stream, reps, c.s1, c.s2), gbs = c.bytes / (ms * 1e6);
-            std::printf("%-22s %9.3f ms %6.2f   pct_memcpy=%.0f%%\n", c.name, ms, gbs, 100.0 * gbs / ref);
+            std::printf("%-22s %9.3f ms %6.2f   pct_memcpy=%.0f%%  pct_adjacent=%.0f%%\n", c.name, ms, gbs,
+                        100.0 * gbs / ref, 100.0 * gbs / adj_gbs);
             std::fflush(stdout);
         }
     }
     aclDestroyTensor(tea); aclDestroyTensor(teb); aclDestroyTensor(teo); aclDestroyTensor(teh);
     aclDestroyScalar(alpha);
-    for (void *p : {ea, eb2, eo}) aclrtFree(p);
+    for (aclTensor *t : {tec, tmask, tbo, tia, tib, tio, tv1, tv2, tgo}) aclDestroyTensor(t);
+    for (aclScalar *c : {slo, shi, shalf}) aclDestroyScalar(c);
+    for (void *p : {ea, eb2, eo, ec, emask, ebo}) aclrtFree(p);
     aclDestroyTensor(tx); aclDestroyTensor(ty); aclDestroyTensor(tw); aclDestroyTensor(tb); aclDestroyTensor(trs);
     aclDestroyTensor(tpx); aclDestroyTensor(tpy); aclDestroyTensor(tpi);
     for (aclIntArray *a : {norm, ka, sa, pa4, pa2, da, da0}) aclDestroyIntArray(a);
