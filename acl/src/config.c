@@ -204,6 +204,10 @@ static int parse_stack_size(json_object *root, acl_config *cfg)
         return invalid_key("Parsing the stack size configuration", json_object_to_json_string(v),
                            "aicore_stack_size", "it must be a positive integer", ACL_ERROR_FAILURE);
     }
+    if (n > ((int64_t)1 << 40)) { /* far past any core's memory; also keeps the rounding below from overflowing */
+        return invalid_key("Parsing the stack size configuration", json_object_to_json_string(v),
+                           "aicore_stack_size", "it must be at most 1 TiB", ACL_ERROR_FAILURE);
+    }
     /* rounded up to a 16 KiB multiple, at least 32 KiB */
     n = (n + 16383) / 16384 * 16384;
     cfg->aicore_stack_size = n < 32768 ? 32768 : n;

@@ -177,6 +177,9 @@ aclnnStatus aclemu_broadcast_shape(const char *api, const aclTensor *a, const ch
                                    const char *bn, int64_t *out, uint32_t *out_ndim)
 {
     uint32_t n = a->ndim > b->ndim ? a->ndim : b->ndim;
+    if (n > ACLEMU_MAX_RANK) /* out holds ACLEMU_MAX_RANK dims: refused before anything is written */
+        return ACLEMU_PARAM_ERROR(api, "%s dim num %u and %s dim num %u: the broadcast rank should be at most %d.", an,
+                                  a->ndim, bn, b->ndim, ACLEMU_MAX_RANK);
     for (uint32_t i = 0; i < n; i++) {
         int64_t da = i < a->ndim ? a->shape[a->ndim - 1 - i] : 1;
         int64_t db = i < b->ndim ? b->shape[b->ndim - 1 - i] : 1;
