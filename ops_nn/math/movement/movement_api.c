@@ -623,7 +623,11 @@ aclnnStatus aclemu_plan_Im2col(aclOpExecutor *executor, const aclTensor *self, c
         return ACLEMU_PARAM_ERROR(api, "The shape (%lld, %lld) of the array calculated by other parameters must be at "
                                        "least one.",
                                   (long long)OH, (long long)OW);
-    int64_t K = self->shape[b] * kernelSize->data[0] * kernelSize->data[1];
+    int64_t kk = kernelSize->data[0] * kernelSize->data[1]; /* each <= 2^24 */
+    if (self->shape[b] > MV_MAX_EXTENT / kk || OH > MV_MAX_EXTENT / OW)
+        return ACLEMU_PARAM_ERROR(api, "the unfolded output of shape (%lld x %lld, %lld x %lld) is too large.",
+                                  (long long)self->shape[b], (long long)kk, (long long)OH, (long long)OW);
+    int64_t K = self->shape[b] * kk;
     int64_t want[3] = {b ? self->shape[0] : K, b ? K : OH * OW, OH * OW};
     uint32_t wn = b ? 3 : 2;
     char s1[128], s2[128];
@@ -783,7 +787,9 @@ aclnnStatus aclemu_plan_SplitTensor(aclOpExecutor *executor, const aclTensor *se
     int64_t len = self->shape[d];
     if (splitSections == 0 && len != 0)
         return ACLEMU_PARAM_ERROR(api, "splitSections should be greater than 0 for a non-empty dim.");
-    uint64_t parts = splitSections ? (uint64_t)((len + (int64_t)splitSections - 1) / (int64_t)splitSections) : 1;
+    uint64_t parts = splitSections == 0 || splitSections >= (uint64_t)len
+                         ? 1 /* one part (also of an empty dim) */
+                         : (uint64_t)((len + (int64_t)splitSections - 1) / (int64_t)splitSections);
     if (parts == 0)
         parts = 1; /* an empty dim still gives one (empty) part */
     if (parts > 64)
@@ -810,6 +816,9 @@ aclnnStatus aclemu_plan_SplitWithSize(aclOpExecutor *executor, const aclTensor *
         if (splitSize->data[i] < 0)
             return ACLEMU_PARAM_ERROR(api, "splitSize[%llu] %lld should not be negative.", (unsigned long long)i,
                                       (long long)splitSize->data[i]);
+        if (splitSize->data[i] > self->shape[d] - sum) /* already past the dim: no overflowing sum */
+            return ACLEMU_PARAM_ERROR(api, "the sum of splitSize exceeds the size %lld of dim %lld.",
+                                      (long long)self->shape[d], (long long)d);
         sum += splitSize->data[i];
     }
     if (sum != self->shape[d])
@@ -987,7 +996,7 @@ static aclnnStatus ri_int(aclOpExecutor *ex, const aclTensor *self, int64_t repe
     if (repeats < 0)
         return ACLEMU_PARAM_ERROR(api, "repeats %lld can not be negative.", (long long)repeats);
     int64_t numel = aclemu_tensor_numel(self);
-    if (repeats && numel > MV_MAX_EXTENT / repeats)
+    if (repeats && (numel > MV_MAX_EXTENT / repeats || (d >= 0 && self->shape[d] > MV_MAX_EXTENT / repeats)))
         return ACLEMU_PARAM_ERROR(api, "repeats %lld makes the output too large.", (long long)repeats);
     char a[256], b[256];
     act_view src, dst;
