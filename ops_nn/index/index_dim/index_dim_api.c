@@ -135,8 +135,6 @@ static aclnnStatus copy_to(aclOpExecutor *ex, const aclTensor *self, const aclTe
     return st;
 }
 
-static const char *shape_s(const int64_t *s, uint32_t n, char *buf, size_t len) { return aclemu_shape_str(s, n, buf, len); }
-
 aclnnStatus aclemu_plan_IndexSelect(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
                                     aclTensor *out)
 {
@@ -158,8 +156,8 @@ aclnnStatus aclemu_plan_IndexSelect(aclOpExecutor *executor, const aclTensor *se
     if (self->ndim) want[d] = aclemu_tensor_numel(index);
     char a[256], b[256];
     if (out->ndim != self->ndim || memcmp(out->shape, want, self->ndim * sizeof(int64_t)))
-        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", shape_s(want, self->ndim, a, sizeof a),
-                                  shape_s(out->shape, out->ndim, b, sizeof b));
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", aclemu_shape_str(want, self->ndim, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
     return launch(executor, IDX_GATHER, self, d, self, out, index, NULL, NULL, 1);
 }
 
@@ -186,8 +184,8 @@ aclnnStatus aclemu_plan_GatherV2(aclOpExecutor *executor, const aclTensor *self,
     for (uint32_t i = (uint32_t)d + 1; i < self->ndim; i++) want[n++] = self->shape[i];
     char a[256], b[256];
     if (n > ACLEMU_MAX_RANK || out->ndim != n || memcmp(out->shape, want, n * sizeof(int64_t)))
-        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", shape_s(want, n, a, sizeof a),
-                                  shape_s(out->shape, out->ndim, b, sizeof b));
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", aclemu_shape_str(want, n, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
     return launch(executor, IDX_GATHER, self, d, self, out, index, NULL, NULL, 0);
 }
 
@@ -213,8 +211,8 @@ static aclnnStatus plan_copy(aclOpExecutor *ex, const aclTensor *self, int64_t d
     if (self->ndim) want[d] = aclemu_tensor_numel(index);
     char a[256], b[256];
     if (source->ndim != self->ndim || memcmp(source->shape, want, self->ndim * sizeof(int64_t)))
-        return ACLEMU_PARAM_ERROR(api, "Shape of source should be %s, but current is %s.", shape_s(want, self->ndim, a, sizeof a),
-                                  shape_s(source->shape, source->ndim, b, sizeof b));
+        return ACLEMU_PARAM_ERROR(api, "Shape of source should be %s, but current is %s.", aclemu_shape_str(want, self->ndim, a, sizeof a),
+                                  aclemu_shape_str(source->shape, source->ndim, b, sizeof b));
     if ((st = copy_to(ex, self, out)))
         return st;
     return launch(ex, IDX_COPY, out, d, source, out, index, NULL, NULL, 0);
