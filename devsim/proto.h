@@ -19,7 +19,8 @@
 #include "aclemu/profile.h"
 
 #define DS_MAGIC 0x41434c45u /* "ACLE" */
-#define DS_VERSION 4u /* 2: waiter_cpu, completed_ns; 3: task timeouts; 4: memory checker */
+#define DS_VERSION 5u /* 2: waiter_cpu, completed_ns; 3: task timeouts; 4: memory checker;
+                         5: task graphs (DS_TASK_GRAPH) */
 
 /* Device address range of device N: [DS_DEV_BASE(N), DS_DEV_BASE(N) + cap), cap <= DS_DEV_STRIDE.
  * Far from anything a host process maps, so a device pointer dereferenced in the host faults.
@@ -121,6 +122,8 @@ enum ds_task_kind {
     DS_TASK_EVENT_WAIT,
     DS_TASK_HOST_FN,
     DS_TASK_NOP,
+    /* ---- stream capture / model replay (aclmdlRI, acl/src/ri_*.c) ---- */
+    DS_TASK_GRAPH,        /* runs a task list resident in device memory, in order */
 };
 
 typedef struct ds_task {
@@ -131,12 +134,26 @@ typedef struct ds_task {
     uint64_t u[6];        /* kind-specific: KERNEL timeout_us (0: none); COPY dst,src,n;
                              COPY2D dst,dpitch,src,spitch,w,h; MEMSET dst,value,n;
                              EVENT_RECORD slot,gen; EVENT_WAIT slot,gen,timeout_us (0: none);
-                             HOST_FN seq,block */
+                             HOST_FN seq,block;
+                             GRAPH list,bytes,count (list: device address of a ds_graph_hdr) */
     char kernel[ACLEMU_KERNEL_NAME_LEN];
     /* KERNEL: args_size bytes of arguments follow */
 } ds_task;
 
 _Static_assert(sizeof(ds_task) % 8 == 0, "task header alignment");
+
+/* A task graph in device memory: this header, then `bytes` of task records laid out as in a
+ * ring (each ds_task followed by its payload, DS_TASK_ALIGN-aligned; no PAD records). The device
+ * bumps `replays_done` (a futex word) after each run of the list, or when it skips one. */
+typedef struct ds_graph_hdr {
+    _Atomic uint32_t replays_done;
+    uint32_t magic;       /* DS_GRAPH_MAGIC */
+    uint64_t bytes;
+    uint32_t count;
+    uint32_t pad[11];
+} ds_graph_hdr;
+#define DS_GRAPH_MAGIC 0x47524150u /* "GRAP" */
+_Static_assert(sizeof(ds_graph_hdr) == DS_TASK_ALIGN, "graph header is one task slot");
 
 /* ---- control block -------------------------------------------------------------------------- */
 #define DS_CACHELINE 64

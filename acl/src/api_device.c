@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ri_internal.h"
 #include "rt_internal.h"
 
 /* Per logical device: how often aclrtSetDevice was called and its default context. */
@@ -153,7 +154,12 @@ static int sync_device(const char *func, int32_t timeout)
     if (ctx == NULL) {
         return rt_ret(code);
     }
-    int ret = drv_device_sync(ctx->drv, timeout);
+    int ret = rt_capture_refuse_ctx(func, ctx);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&ctx->hdr);
+        return rt_ret(ret);
+    }
+    ret = drv_device_sync(ctx->drv, timeout);
     handle_put(&ctx->hdr);
     return ret == ACL_SUCCESS ? ACL_SUCCESS : rt_ret(rt_drv_fail(func, ret));
 }

@@ -1,13 +1,15 @@
 /* Events: record/reset in stream order, queries, host-side waits and elapsed time. */
 #include <stdio.h>
 
+#include "ri_internal.h"
 #include "rt_internal.h"
 
 #define EVENT_FLAGS_KNOWN                                                                   \
     (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE |             \
      ACL_EVENT_DEVICE_USE_ONLY | ACL_EVENT_EXTERNAL | ACL_EVENT_IPC)
 
-static int create_event(const char *func, aclrtEvent *event, uint32_t flags, bool check_flags)
+static int create_event(const char *func, aclrtEvent *event, uint32_t flags, bool check_flags,
+                        bool ex_mode)
 {
     if (event == NULL) {
         ERR_NULL("event");
@@ -30,6 +32,7 @@ static int create_event(const char *func, aclrtEvent *event, uint32_t flags, boo
     if (ret != ACL_SUCCESS) {
         return rt_ret(ret);
     }
+    e->ex_mode = ex_mode;
     *event = e;
     return ACL_SUCCESS;
 }
@@ -37,17 +40,17 @@ static int create_event(const char *func, aclrtEvent *event, uint32_t flags, boo
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event)
 {
     /* a plain event can be waited on and timed */
-    return create_event("aclrtCreateEvent", event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, false);
+    return create_event("aclrtCreateEvent", event, ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE, false, false);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag)
 {
-    return create_event("aclrtCreateEventWithFlag", event, flag, true);
+    return create_event("aclrtCreateEventWithFlag", event, flag, true, false);
 }
 
 ACL_FUNC_VISIBILITY aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag)
 {
-    return create_event("aclrtCreateEventExWithFlag", event, flag, true);
+    return create_event("aclrtCreateEventExWithFlag", event, flag, true, true);
 }
 
 static rt_event *lookup(const char *func, const char *param, aclrtEvent event, int *code)
@@ -104,6 +107,8 @@ static int record_or_reset(const char *func, aclrtEvent event, aclrtStream strea
                            "context. Extended information: %s.",
                            func, "event", "the event and the stream are on different devices");
         ret = ACL_ERROR_RT_STREAM_CONTEXT;
+    } else if (!reset && (ret = rt_capture_event_record(func, e, s)) != ACL_SUCCESS) {
+        /* refused by the capture rules (message left) */
     } else {
         ret = reset ? drv_event_reset(e->drv, s->drv) : drv_event_record(e->drv, s->drv);
         if (ret != ACL_SUCCESS) {
@@ -136,7 +141,12 @@ static int query(const char *func, aclrtEvent event, void *status, int *complete
     if (e == NULL) {
         return rt_ret(code);
     }
-    int ret = drv_event_query(e->drv, complete);
+    int ret = rt_capture_refuse_event("Event query", e);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&e->hdr);
+        return rt_ret(ret);
+    }
+    ret = drv_event_query(e->drv, complete);
     if (ret == ACL_SUCCESS && recorded != NULL) {
         ret = drv_event_recorded(e->drv, recorded);
     }
@@ -187,7 +197,12 @@ static int sync_event(const char *func, aclrtEvent event, int32_t timeout)
     if (e == NULL) {
         return rt_ret(code);
     }
-    int ret = drv_event_sync(e->drv, timeout);
+    int ret = rt_capture_refuse_event("Event synchronization", e);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&e->hdr);
+        return rt_ret(ret);
+    }
+    ret = drv_event_sync(e->drv, timeout);
     handle_put(&e->hdr);
     if (ret == ACL_ERROR_RT_EVENT_SYNC_TIMEOUT || ret == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT) {
         char why[96];

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/sysinfo.h>
 
+#include "ri_internal.h"
 #include "rt_internal.h"
 
 #define MEM_ALIGN 32u
@@ -275,6 +276,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
         return rt_ret(code);
     }
     handle_put(&ctx->hdr);
+    code = rt_capture_check_unsafe("Synchronous memory copy", ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT);
+    if (code != ACL_SUCCESS) {
+        return rt_ret(code);
+    }
     bool ddev, sdev;
     char *d = host_addr("aclrtMemcpy", "dst", dst, count, &ddev, &code);
     const char *s = d ? host_addr("aclrtMemcpy", "src", src, count, &sdev, &code) : NULL;
@@ -304,6 +309,19 @@ static int stream_device_lost(const char *func, rt_stream *s)
     return 1;
 }
 
+/* An async copy with pageable host memory runs as a synchronous copy (the driver does it after
+ * draining the stream): refused on a capturing stream, and subject to the capture modes of other
+ * captures like aclrtMemcpy. */
+static int pageable_copy_refused(const char *func, rt_stream *s, const void *dst, const void *src)
+{
+    bool pageable = (!drv_mem_lookup(dst, NULL, NULL, NULL) && !drv_host_lookup(dst, NULL, NULL)) ||
+                    (!drv_mem_lookup(src, NULL, NULL, NULL) && !drv_host_lookup(src, NULL, NULL));
+    if (!pageable || rt_stream_capturing(s)) {
+        return ACL_SUCCESS; /* a capturing stream's driver refuses it with its own message */
+    }
+    return rt_capture_check_unsafe(func, ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC);
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src,
                                               size_t count, aclrtMemcpyKind kind,
                                               aclrtStream stream)
@@ -321,6 +339,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
     if (stream_device_lost("aclrtMemcpyAsync", s)) {
         handle_put(&s->hdr);
         return rt_ret(ACL_ERROR_RT_LOST_HEARTBEAT);
+    }
+    ret = pageable_copy_refused("Asynchronous memory copy", s, dst, src);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&s->hdr);
+        return rt_ret(ret);
     }
     ret = drv_memcpy_async(s->drv, dst, src, count);
     handle_put(&s->hdr);
@@ -378,6 +401,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void 
         return rt_ret(code);
     }
     handle_put(&ctx->hdr);
+    code = rt_capture_check_unsafe("Synchronous 2D memory copy", ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT);
+    if (code != ACL_SUCCESS) {
+        return rt_ret(code);
+    }
     size_t dspan = dpitch * (height - 1) + width, sspan = spitch * (height - 1) + width;
     bool ddev, sdev;
     char *d = host_addr("aclrtMemcpy2d", "dst", dst, dspan, &ddev, &code);
@@ -411,6 +438,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const 
     if (stream_device_lost("aclrtMemcpy2dAsync", s)) {
         handle_put(&s->hdr);
         return rt_ret(ACL_ERROR_RT_LOST_HEARTBEAT);
+    }
+    ret = pageable_copy_refused("Asynchronous 2D memory copy", s, dst, src);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&s->hdr);
+        return rt_ret(ret);
     }
     ret = drv_memcpy2d_async(s->drv, dst, dpitch, src, spitch, width, height);
     handle_put(&s->hdr);
@@ -450,6 +482,10 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
         return rt_ret(code);
     }
     handle_put(&ctx->hdr);
+    code = rt_capture_check_unsafe("Memory setting synchronization", ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT);
+    if (code != ACL_SUCCESS) {
+        return rt_ret(code);
+    }
     bool dev;
     void *p = host_addr("aclrtMemset", "devPtr", devPtr, count, &dev, &code);
     if (p == NULL) {

@@ -2,6 +2,7 @@
  * cross-stream waits on events. */
 #include <stdio.h>
 
+#include "ri_internal.h"
 #include "rt_internal.h"
 
 #define STREAM_FLAGS_KNOWN                                                                    \
@@ -96,7 +97,11 @@ static int destroy_stream(const char *func, aclrtStream stream, bool force)
     if (s == NULL) {
         return rt_ret(code);
     }
-    int ret = ACL_SUCCESS;
+    int ret = rt_capture_refuse_stream("Stream destruction", s);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&s->hdr);
+        return rt_ret(ret);
+    }
     if (!force) {
         ret = drv_stream_sync(s->drv, -1); /* destroying waits for the queued tasks */
         if (ret == ACL_ERROR_RT_LOST_HEARTBEAT) {
@@ -128,7 +133,8 @@ static int sync_stream(const char *func, aclrtStream stream, int32_t timeout)
     if (ret != ACL_SUCCESS) {
         return rt_ret(ret);
     }
-    if ((s->flags & STREAM_FLAGS_NO_SYNC) == 0) {
+    ret = rt_capture_refuse_stream("Synchronizing a stream", s);
+    if (ret == ACL_SUCCESS && (s->flags & STREAM_FLAGS_NO_SYNC) == 0) {
         ret = drv_stream_sync(s->drv, timeout);
         if (ret == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT) {
             char why[96];
@@ -171,6 +177,11 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
         return rt_ret(ret);
     }
     int complete = 0;
+    ret = rt_capture_refuse_stream("Querying a stream", s);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&s->hdr);
+        return rt_ret(ret);
+    }
     ret = drv_stream_query(s->drv, &complete);
     handle_put(&s->hdr);
     if (ret != ACL_SUCCESS) {
@@ -252,6 +263,12 @@ static int wait_event(const char *func, aclrtStream stream, aclrtEvent event, in
     rt_stream *s;
     int ret = rt_stream_resolve(func, stream, &s);
     if (ret != ACL_SUCCESS) {
+        handle_put(&e->hdr);
+        return rt_ret(ret);
+    }
+    ret = rt_capture_event_wait(func, e, s);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&s->hdr);
         handle_put(&e->hdr);
         return rt_ret(ret);
     }

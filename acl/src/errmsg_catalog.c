@@ -40,6 +40,7 @@ static const errmsg_catalog_entry catalog[] = {
     {"EE1011", "Invalid_Argument", "N/A",
      "1. Check the input parameter range of the function. 2. Check the function invocation "
      "relationship."},
+    {"EE1016", "Not_Supported", "N/A", "Please adjust the parameter value according to the prompts in the Reason."},
     {"EE1017", "Invalid_Argument", "N/A", "N/A"},
     {"EE1018", "Invalid_Argument_API_Call_Sequence", "N/A", "N/A"},
     {"EE1019", "Execution_Error", "N/A", "N/A"},

@@ -46,6 +46,8 @@ typedef struct rt_context {
     pthread_mutex_t lock; /* guards the member lists */
     rt_stream *streams;  /* explicit streams, linked by next_in_ctx */
     rt_event *events;
+    /* stream capture (ri_capture.c, under its lock): captures in progress per mode */
+    int capture_mode_refs[3];
 } rt_context;
 
 struct rt_stream {
@@ -63,6 +65,9 @@ struct rt_stream {
     bool hostfunc;
     pthread_t hostfunc_thread;
     int hostfunc_stop;
+    /* stream capture (ri_capture.c, under its lock) */
+    struct aclemu_ri *capture;       /* the model runtime instance this stream records into */
+    struct aclemu_task_grp *update;  /* the task group this stream updates */
 };
 
 struct rt_event {
@@ -72,6 +77,8 @@ struct rt_event {
     uint32_t flags;
     rt_event *next_in_ctx, *prev_in_ctx; /* doubly linked: a program may hold 65536 events */
     bool in_ctx;                         /* on ctx->events (under ctx->lock) */
+    bool ex_mode;                        /* from aclrtCreateEventExWithFlag (capturable) */
+    uint64_t capture_id;                 /* the capture that recorded it (0: none) */
 };
 
 /* ---- runtime state ---------------------------------------------------------------------------- */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ri_internal.h"
 #include "rt_internal.h"
 
 /* ---- topology and visible devices ------------------------------------------------------------ */
@@ -188,6 +189,7 @@ static void event_destroy(handle_hdr *h)
 
 void rt_context_teardown(rt_context *ctx)
 {
+    rt_ri_context_teardown(ctx); /* its model runtime instances go first: they use its device */
     pthread_mutex_lock(&ctx->lock);
     rt_stream *streams = ctx->streams;
     rt_event *events = ctx->events;

@@ -74,6 +74,11 @@ struct drv_stream {
     cb_entry *cbq;
     uint32_t cbq_cap, cbq_head, cbq_len;
     drv_stream *next;         /* in dev->streams */
+    /* stream capture (under mu): tasks go to `capture` instead of the ring; during a task
+     * update they replace tasks update_next.. of `update` instead (drv_graph.c) */
+    drv_graph *capture;
+    drv_graph *update;
+    uint32_t update_next, update_end;
 };
 
 struct drv_event {
@@ -153,6 +158,13 @@ void drv_mc_close(drv_device *dev);
 void drv_mc_bad_free(drv_device *dev, uint64_t addr);
 /* The client's view of a tensor address (DRV_MC_WHERE_*). */
 uint32_t drv_mc_where(drv_device *dev, uint64_t addr);
+
+/* Publishes one task on s (direct = 1: on the ring even while s captures). drv_stream.c */
+int drv_enqueue_task(drv_stream *s, const ds_task *hdr, const void *payload, size_t plen, int direct);
+/* drv_graph.c: the capture and update targets of enqueue */
+int drv_graph_append(drv_graph *g, const ds_task *hdr, const void *payload, size_t plen);
+int drv_graph_update_task(drv_graph *g, uint32_t i, drv_stream *s, const ds_task *hdr,
+                          const void *payload, size_t plen);
 
 void drv_stream_release_all(drv_device *dev);
 void drv_event_release_all(drv_device *dev);

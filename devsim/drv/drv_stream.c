@@ -170,14 +170,32 @@ int drv_stream_set_failure_mode(drv_stream *s, uint64_t mode)
 }
 
 /* ---- enqueue ------------------------------------------------------------------------------ */
-/* Publishes one task (header + payload) on the stream's ring. Waits for ring space. */
-static int enqueue(drv_stream *s, const ds_task *hdr, const void *payload, size_t plen)
+/* Publishes one task (header + payload) on the stream's ring, waiting for ring space; or, while
+ * the stream captures, records it (drv_graph.c). */
+int drv_enqueue_task(drv_stream *s, const ds_task *hdr, const void *payload, size_t plen, int direct)
 {
     if (drv_dev_lost_cheap(s->dev))
         return drv_lost(s->dev);
     ds_stream_shm *sh = s->shm;
     size_t size = TASK_ALIGN(sizeof(ds_task) + plen);
     pthread_mutex_lock(&s->mu);
+    if (!direct && s->capture) {
+        /* captured: recorded into the graph, run only when the graph is launched */
+        int rc = drv_graph_append(s->capture, hdr, payload, plen);
+        pthread_mutex_unlock(&s->mu);
+        return rc;
+    }
+    if (!direct && s->update) {
+        if (s->update_next >= s->update_end) {
+            pthread_mutex_unlock(&s->mu);
+            return drv_err(E_INVALID_PARAM, "more tasks issued during the task update than the "
+                           "task group holds (%u)", s->update_end - s->update_next);
+        }
+        drv_graph *g = s->update;
+        uint32_t i = s->update_next++;
+        pthread_mutex_unlock(&s->mu);
+        return drv_graph_update_task(g, i, s, hdr, payload, plen);
+    }
     uint64_t pos = s->wpos;
     size_t off = (size_t)(pos % DS_RING_BYTES);
     size_t pad = off + size > DS_RING_BYTES ? DS_RING_BYTES - off : 0;
@@ -235,7 +253,7 @@ int drv_launch(drv_stream *s, const char *kernel, uint32_t block_dim, const void
     t.u[0] = atomic_load(&op_execute_timeout_us);
     t.args_size = (uint32_t)args_size;
     memcpy(t.kernel, kernel, strlen(kernel) + 1);
-    return enqueue(s, &t, args, args_size);
+    return drv_enqueue_task(s, &t, args, args_size, 0);
 }
 
 int drv_launch_checked(drv_stream *s, const char *kernel, uint32_t block_dim, const void *args,
@@ -273,7 +291,71 @@ int drv_launch_checked(drv_stream *s, const char *kernel, uint32_t block_dim, co
     t.u[1] = sizeof m + nranges * sizeof *ranges;
     t.u[2] = atomic_fetch_add(&s->dev->mc_launches, 1) + 1;
     memcpy(t.kernel, kernel, strlen(kernel) + 1);
-    return enqueue(s, &t, buf, off + t.u[1]);
+    return drv_enqueue_task(s, &t, buf, off + t.u[1], 0);
+}
+
+/* ---- stream capture (task graphs) ----------------------------------------------------------- */
+drv_graph *drv_stream_capturing(drv_stream *s)
+{
+    if (!s)
+        return NULL;
+    pthread_mutex_lock(&s->mu);
+    drv_graph *g = s->capture;
+    pthread_mutex_unlock(&s->mu);
+    return g;
+}
+
+int drv_stream_capture_begin(drv_stream *s, drv_graph *g)
+{
+    drv_clear_err();
+    if (!s || !g)
+        return drv_err(E_INVALID_PARAM, "NULL argument to capture begin");
+    if (drv_graph_device(g) != s->dev)
+        return drv_err(E_INVALID_PARAM, "graph and stream belong to different devices");
+    pthread_mutex_lock(&s->mu);
+    int busy = s->capture != NULL || s->update != NULL;
+    if (!busy)
+        s->capture = g;
+    pthread_mutex_unlock(&s->mu);
+    return busy ? drv_err(E_INVALID_PARAM, "stream %u is already capturing or updating", s->idx) : E_OK;
+}
+
+drv_graph *drv_stream_capture_end(drv_stream *s)
+{
+    if (!s)
+        return NULL;
+    pthread_mutex_lock(&s->mu);
+    drv_graph *g = s->capture;
+    s->capture = NULL;
+    pthread_mutex_unlock(&s->mu);
+    return g;
+}
+
+int drv_stream_update_begin(drv_stream *s, drv_graph *g, uint32_t first, uint32_t count)
+{
+    drv_clear_err();
+    if (!s || !g)
+        return drv_err(E_INVALID_PARAM, "NULL argument to task update begin");
+    pthread_mutex_lock(&s->mu);
+    int busy = s->capture != NULL || s->update != NULL;
+    if (!busy) {
+        s->update = g;
+        s->update_next = first;
+        s->update_end = first + count;
+    }
+    pthread_mutex_unlock(&s->mu);
+    return busy ? drv_err(E_INVALID_PARAM, "stream %u is already capturing or updating", s->idx) : E_OK;
+}
+
+int drv_stream_update_end(drv_stream *s, uint32_t *left)
+{
+    if (!s)
+        return drv_err(E_INVALID_PARAM, "stream is NULL");
+    pthread_mutex_lock(&s->mu);
+    *left = s->update ? s->update_end - s->update_next : 0;
+    s->update = NULL;
+    pthread_mutex_unlock(&s->mu);
+    return E_OK;
 }
 
 /* ---- copies ------------------------------------------------------------------------------- */
@@ -283,6 +365,9 @@ int drv_launch_checked(drv_stream *s, const char *kernel, uint32_t block_dim, co
 static int host_side_copy2d(drv_stream *s, void *dst, size_t dpitch, const void *src,
                             size_t spitch, size_t width, size_t height, int value)
 {
+    if (drv_stream_capturing(s))
+        return drv_err(E_RT_PARAM_INVALID, "the pageable memory copy task does not support graph "
+                       "capture (use memory from aclrtMallocHost)");
     if (drv_dev_lost(s->dev))
         return drv_lost(s->dev);
     int rc = drv_stream_drain(s);
@@ -346,7 +431,7 @@ int drv_memcpy2d_async(drv_stream *s, void *dst, size_t dpitch, const void *src,
         t.u[4] = width;
         t.u[5] = height;
     }
-    return enqueue(s, &t, NULL, 0);
+    return drv_enqueue_task(s, &t, NULL, 0, 0);
 }
 
 int drv_memcpy_async(drv_stream *s, void *dst, const void *src, size_t count)
@@ -373,7 +458,7 @@ int drv_memset_async(drv_stream *s, void *dst, uint8_t value, size_t count)
     t.u[0] = d;
     t.u[1] = value;
     t.u[2] = count;
-    return enqueue(s, &t, NULL, 0);
+    return drv_enqueue_task(s, &t, NULL, 0, 0);
 }
 
 /* ---- host functions ----------------------------------------------------------------------- */
@@ -382,6 +467,9 @@ int drv_launch_host_fn(drv_stream *s, drv_host_fn fn, void *user_data, int block
     drv_clear_err();
     if (!s || !fn)
         return drv_err(E_INVALID_PARAM, "NULL argument to host function launch");
+    if (drv_stream_capturing(s))
+        return drv_err(207000, "host functions cannot be captured into a model runtime instance "
+                       "by aclemu");
     pthread_mutex_lock(&s->cb_mu);
     if (s->cbq_len == s->cbq_cap) {
         uint32_t nc = s->cbq_cap ? s->cbq_cap * 2 : 16;
@@ -406,7 +494,7 @@ int drv_launch_host_fn(drv_stream *s, drv_host_fn fn, void *user_data, int block
     t.kind = DS_TASK_HOST_FN;
     t.u[0] = seq;
     t.u[1] = block ? 1 : 0;
-    int rc = enqueue(s, &t, NULL, 0);
+    int rc = drv_enqueue_task(s, &t, NULL, 0, 0);
     if (rc != E_OK) {
         s->cbq_len--;
         s->cb_seq--;
@@ -547,13 +635,20 @@ int drv_event_record(drv_event *e, drv_stream *s)
     if (e->dev != s->dev)
         return drv_err(E_INVALID_PARAM, "event of device %d recorded on a stream of device %d",
                        e->dev->devid, s->dev->devid);
-    uint32_t gen = atomic_fetch_add(&e->shm->recorded, 1) + 1;
     ds_task t;
+    memset(&t, 0, sizeof t);
+    if (drv_stream_capturing(s)) {
+        /* inside a capture the record only orders the captured tasks (one stream: program
+         * order already does); it is a marker in the list */
+        t.kind = DS_TASK_NOP;
+        return drv_enqueue_task(s, &t, NULL, 0, 0);
+    }
+    uint32_t gen = atomic_fetch_add(&e->shm->recorded, 1) + 1;
     memset(&t, 0, sizeof t);
     t.kind = DS_TASK_EVENT_RECORD;
     t.u[0] = e->idx;
     t.u[1] = gen;
-    int rc = enqueue(s, &t, NULL, 0);
+    int rc = drv_enqueue_task(s, &t, NULL, 0, 0);
     if (rc == E_OK)
         atomic_store(&e->was_recorded, 1);
     return rc;
@@ -618,6 +713,13 @@ int drv_stream_wait_event_timeout(drv_stream *s, drv_event *e, uint64_t timeout_
     drv_clear_err();
     if (!s || !e)
         return drv_err(E_INVALID_PARAM, "NULL argument to stream wait event");
+    if (drv_stream_capturing(s)) {
+        /* the runtime allows this only for a record captured earlier on this stream */
+        ds_task t;
+        memset(&t, 0, sizeof t);
+        t.kind = DS_TASK_NOP;
+        return drv_enqueue_task(s, &t, NULL, 0, 0);
+    }
     uint32_t gen = atomic_load(&e->shm->recorded);
     if (gen == 0)
         return E_OK; /* never recorded: nothing to wait for */
@@ -631,5 +733,5 @@ int drv_stream_wait_event_timeout(drv_stream *s, drv_event *e, uint64_t timeout_
     t.u[0] = e->idx;
     t.u[1] = gen;
     t.u[2] = timeout_us;
-    return enqueue(s, &t, NULL, 0);
+    return drv_enqueue_task(s, &t, NULL, 0, 0);
 }

@@ -149,6 +149,56 @@ static int exec_task(ds_server *srv, ds_stream_shm *s, const ds_task *t)
     }
 }
 
+/* ---- task graphs (stream capture / model replay) --------------------------------------------
+ * A DS_TASK_GRAPH names a list of task records in device memory; one submission runs the whole
+ * list in order on this stream, each record exactly as if it had come through the ring. */
+#define ERR_GRAPH_INVALID 507000
+
+static ds_graph_hdr *graph_of(ds_server *srv, const ds_task *t)
+{
+    uint64_t a = t->u[0], bytes = t->u[1];
+    if (a < srv->arena_base || a - srv->arena_base > srv->arena_size ||
+        srv->arena_size - (a - srv->arena_base) < sizeof(ds_graph_hdr) ||
+        bytes > srv->arena_size - (a - srv->arena_base) - sizeof(ds_graph_hdr))
+        return NULL;
+    return (ds_graph_hdr *)(uintptr_t)a;
+}
+
+static int exec_graph(ds_server *srv, ds_stream_shm *s, const ds_task *t)
+{
+    ds_graph_hdr *g = graph_of(srv, t);
+    if (!g || g->magic != DS_GRAPH_MAGIC || g->bytes != t->u[1] || g->count != t->u[2])
+        return ERR_GRAPH_INVALID;
+    const unsigned char *p = (const unsigned char *)(g + 1);
+    uint64_t off = 0;
+    int first_err = 0;
+    for (uint32_t i = 0; i < g->count; i++) {
+        const ds_task *sub = (const ds_task *)(p + off);
+        if (g->bytes - off < sizeof(ds_task) || sub->size < sizeof(ds_task) ||
+            sub->size > g->bytes - off || sub->kind == DS_TASK_GRAPH || sub->kind == DS_TASK_PAD)
+            return first_err ? first_err : ERR_GRAPH_INVALID;
+        off += sub->size;
+        if (aborting(s) || (first_err && s->fail_mode == 1))
+            continue;
+        int rc = ds_mc_task(srv, s, sub);
+        if (rc == 0)
+            rc = exec_task(srv, s, sub);
+        if (rc != 0 && !first_err)
+            first_err = rc;
+    }
+    return first_err;
+}
+
+/* Counts the run (or the skip) for the client waiting to destroy the graph. */
+static void graph_done(ds_server *srv, const ds_task *t)
+{
+    ds_graph_hdr *g = graph_of(srv, t);
+    if (!g)
+        return;
+    atomic_fetch_add(&g->replays_done, 1);
+    ds_futex_wake(&g->replays_done);
+}
+
 static void *stream_main(void *arg)
 {
     stream_ctx *sc = arg;
@@ -192,17 +242,22 @@ static void *stream_main(void *arg)
             break;
         }
         int skip = aborting(s) || (s->fail_mode == 1 && atomic_load(&s->error) != 0);
-        int multi = t->kind == DS_TASK_KERNEL && t->block_dim > 1; /* read before the slot is released */
+        int multi = (t->kind == DS_TASK_KERNEL && t->block_dim > 1) ||
+                    t->kind == DS_TASK_GRAPH; /* read before the slot is released */
         if (!skip) {
             ds_client_order_acquire();
-            int rc = ds_mc_task(srv, s, t); /* the memory checker (memcheck.c) may refuse it */
-            if (rc == 0)
+            int rc = 0;
+            if (t->kind == DS_TASK_GRAPH)
+                rc = exec_graph(srv, s, t);
+            else if ((rc = ds_mc_task(srv, s, t)) == 0) /* the memory checker may refuse it */
                 rc = exec_task(srv, s, t);
             if (rc != 0) {
                 int32_t zero = 0;
                 atomic_compare_exchange_strong(&s->error, &zero, rc);
             }
         }
+        if (t->kind == DS_TASK_GRAPH)
+            graph_done(srv, t);
         rpos += size;
         atomic_store_explicit(&s->read_pos, rpos, memory_order_release);
         atomic_store_explicit(&s->completed_ns, ds_now_ns(), memory_order_relaxed);

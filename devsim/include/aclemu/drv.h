@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aclemu/kernel.h"
 #include "aclemu/profile.h"
 
 #ifdef __cplusplus
@@ -144,6 +145,49 @@ DRV_API int drv_event_timestamp(drv_event *e, uint64_t *ns);
 DRV_API int drv_stream_wait_event(drv_stream *s, drv_event *e);
 /* Same with this wait's own limit in microseconds (0: none). */
 DRV_API int drv_stream_wait_event_timeout(drv_stream *s, drv_event *e, uint64_t timeout_us);
+
+/* ---- task graphs: stream capture and model replay (aclmdlRI; acl/src/ri_internal.h) ------ */
+/* A graph is a list of tasks recorded from a capturing stream. Finalised, it lives in device
+ * memory (accounted to this process) and drv_graph_launch runs all of it with one task on any
+ * stream of the device; kernels read their arguments' memory when they run, so every replay
+ * sees the current contents. */
+typedef struct drv_graph drv_graph;
+DRV_API int drv_graph_create(drv_device *dev, drv_graph **out);
+DRV_API drv_device *drv_graph_device(const drv_graph *g);
+/* While s captures into g, every task enqueued on s (launches, copies, memsets, event
+ * record/wait) is appended to g instead of running; copies with pageable host memory and host
+ * functions are refused. One graph per stream at a time. */
+DRV_API int drv_stream_capture_begin(drv_stream *s, drv_graph *g);
+/* Stops the capture; returns the graph it recorded into (NULL if s was not capturing). */
+DRV_API drv_graph *drv_stream_capture_end(drv_stream *s);
+DRV_API drv_graph *drv_stream_capturing(drv_stream *s);
+DRV_API uint32_t drv_graph_task_count(drv_graph *g);
+/* 1 if an append failed (host out of memory): the recording is incomplete. */
+DRV_API int drv_graph_failed(drv_graph *g);
+/* Copies the recording into device memory; no task can be appended afterwards. */
+DRV_API int drv_graph_finalize(drv_graph *g);
+/* One submission on s that runs the finalised graph's tasks in order. */
+DRV_API int drv_graph_launch(drv_graph *g, drv_stream *s);
+/* 1 while a launch of g has not finished on the device. */
+DRV_API int drv_graph_busy(drv_graph *g);
+/* Waits (at most timeout_ms, -1 forever) for launches in flight, then frees g. If they are
+ * still running: ACL_ERROR_RT_MODEL_RUNNING and g stays valid. */
+DRV_API int drv_graph_destroy(drv_graph *g, int32_t timeout_ms);
+/* Task update: the next `count` tasks issued on s replace tasks first.. of the finalised g (same
+ * kind, kernel and argument size), each in stream order on s. update_end reports how many of
+ * them were not issued. */
+DRV_API int drv_stream_update_begin(drv_stream *s, drv_graph *g, uint32_t first, uint32_t count);
+DRV_API int drv_stream_update_end(drv_stream *s, uint32_t *left);
+
+enum { DRV_GRAPH_KERNEL = 1, DRV_GRAPH_MEMCPY, DRV_GRAPH_MEMSET, DRV_GRAPH_OTHER };
+typedef struct drv_graph_task_info {
+    uint32_t kind;         /* DRV_GRAPH_* */
+    uint32_t block_dim;    /* kernels */
+    uint32_t args_size;
+    uint64_t u[6];         /* copies: dst, src, bytes; memsets: dst, value, bytes */
+    char kernel[ACLEMU_KERNEL_NAME_LEN];
+} drv_graph_task_info;
+DRV_API int drv_graph_describe(drv_graph *g, uint32_t i, drv_graph_task_info *out);
 
 /* ---- device-memory checker (ACLEMU_MEMCHECK=1; devsim/MEMCHECK.md) ---------------------- */
 /* 1 when this process runs under the checker ($ACLEMU_MEMCHECK=1, read once). */

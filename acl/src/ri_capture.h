@@ -1,0 +1,54 @@
+/* The state behind an aclmdlRI, shared by ri_capture.c and api_mdl_ri.c only. */
+#ifndef ACLEMU_RI_CAPTURE_H
+#define ACLEMU_RI_CAPTURE_H
+
+#include "ri_internal.h"
+
+enum ri_state { RI_CAPTURING = 1, RI_READY };
+
+/* aclmdlRICaptureTaskGrpBegin/End: tasks [first, first + count) of the instance's list. */
+struct aclemu_task_grp {
+    aclemu_ri *ri;
+    uint32_t first, count;
+    rt_stream *updater;          /* the stream updating it (aclmdlRICaptureTaskUpdateBegin) */
+    aclemu_task_grp *next;       /* in ri->groups */
+};
+
+struct aclemu_ri {
+    uint32_t id;                 /* aclmdlRIGetId-style id, in messages */
+    rt_context *ctx;             /* referenced */
+    drv_graph *graph;
+    enum ri_state state;
+    /* while capturing */
+    rt_stream *origin;           /* the capturing stream (referenced) */
+    int mode;                    /* aclmdlRICaptureMode */
+    bool counted;                /* a public capture: its mode applies (not a model build) */
+    bool invalidated;            /* a task failed to be recorded: the end reports it */
+    bool group_open;
+    uint32_t group_first;
+    uint64_t capture_id;
+    uint64_t begin_thread;
+    /* once ready */
+    int launching;               /* launches being enqueued */
+    bool destroying;
+    aclemu_task_grp *groups;
+    aclemu_ri *next;             /* in the instance list */
+};
+
+void ri_lock_acquire(void);
+void ri_lock_release(void);
+const char *ri_mode_name(int mode);
+/* The instance / task group at p, or NULL (caller holds the lock). */
+aclemu_ri *ri_lookup_locked(const void *p);
+aclemu_task_grp *ri_group_lookup_locked(const void *p);
+/* Starts recording s into a new instance (caller holds the lock, checked s is idle). */
+int ri_capture_begin_locked(rt_stream *s, int mode, bool counted, aclemu_ri **out);
+/* Ends the capture s->capture (caller holds the lock): the ready instance, or a code and the
+ * capture discarded. */
+int ri_capture_end_locked(const char *func, rt_stream *s, bool check_thread, aclemu_ri **out);
+int ri_launch(const char *func, aclemu_ri *ri, rt_stream *s);
+int ri_destroy(const char *func, aclemu_ri *ri);
+/* aclmdlRICaptureThreadExchangeMode: sets this thread's mode, returns the previous one. */
+int ri_exchange_mode(int mode);
+
+#endif

@@ -1,0 +1,573 @@
+/* Stream capture and replay (aclmdlRI*): an ordinary ACL host program. A chain of aclnn ops and
+ * async copies is captured once and replayed with new inputs, on the capturing stream and on
+ * another; goldens are computed here in double precision. Then the capture modes' refusals, the
+ * error paths, task-group updates and the patterns ggml's graph mode relies on. */
+#include <math.h>
+#include <pthread.h>
+
+#include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_matmul.h"
+#include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_reduce_sum.h"
+#include "rt_test.h"
+
+#define N 8 /* N x N matrices */
+#define NN (N * N)
+
+static aclrtStream s1, s2;
+
+static aclTensor *tensor2d(void *dev, int64_t rows, int64_t cols)
+{
+    int64_t shape[2] = {rows, cols}, strides[2] = {cols, 1};
+    return aclCreateTensor(shape, 2, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, shape, 2, dev);
+}
+
+/* The device buffers and pinned host buffers of the captured chain. */
+typedef struct chain {
+    void *a, *b, *c, *d, *m, *r, *ws;
+    float *hin, *hout;
+    size_t ws_size;
+} chain;
+
+static void chain_alloc(chain *k)
+{
+    memset(k, 0, sizeof *k);
+    void **bufs[] = {&k->a, &k->b, &k->c, &k->d, &k->m};
+    for (size_t i = 0; i < 5; i++)
+        ACL_OK(aclrtMalloc(bufs[i], NN * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST));
+    ACL_OK(aclrtMalloc(&k->r, N * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST));
+    ACL_OK(aclrtMalloc(&k->ws, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+    k->ws_size = 1 << 20;
+    ACL_OK(aclrtMallocHost((void **)&k->hin, NN * sizeof(float)));
+    ACL_OK(aclrtMallocHost((void **)&k->hout, N * sizeof(float)));
+    float bh[NN];
+    for (int i = 0; i < NN; i++)
+        bh[i] = (float)((i * 7) % 11) * 0.125f - 0.5f;
+    ACL_OK(aclrtMemcpy(k->b, sizeof bh, bh, sizeof bh, ACL_MEMCPY_HOST_TO_DEVICE));
+}
+
+static void chain_free(chain *k)
+{
+    void *bufs[] = {k->a, k->b, k->c, k->d, k->m, k->r, k->ws};
+    for (size_t i = 0; i < 7; i++)
+        ACL_OK(aclrtFree(bufs[i]));
+    ACL_OK(aclrtFreeHost(k->hin));
+    ACL_OK(aclrtFreeHost(k->hout));
+}
+
+/* hin -> a; c = a + 1.5 b; d = c * a; m = d @ b; r = rowsum(m); r -> hout, all on `stream`. */
+static void chain_issue(chain *k, aclrtStream stream)
+{
+    ACL_OK(aclrtMemcpyAsync(k->a, NN * sizeof(float), k->hin, NN * sizeof(float),
+                            ACL_MEMCPY_HOST_TO_DEVICE, stream));
+    aclTensor *a = tensor2d(k->a, N, N), *b = tensor2d(k->b, N, N), *c = tensor2d(k->c, N, N),
+              *d = tensor2d(k->d, N, N), *m = tensor2d(k->m, N, N);
+    int64_t rshape[1] = {N}, rstride[1] = {1};
+    aclTensor *r = aclCreateTensor(rshape, 1, ACL_FLOAT, rstride, 0, ACL_FORMAT_ND, rshape, 1, k->r);
+    float alpha_v = 1.5f;
+    aclScalar *alpha = aclCreateScalar(&alpha_v, ACL_FLOAT);
+    int64_t dim = 1;
+    aclIntArray *dims = aclCreateIntArray(&dim, 1);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    assert_int_equal(aclnnAddGetWorkspaceSize(a, b, alpha, c, &ws, &ex), 0);
+    assert_true(ws <= k->ws_size);
+    assert_int_equal(aclnnAdd(k->ws, ws, ex, stream), 0);
+    assert_int_equal(aclnnMulGetWorkspaceSize(c, a, d, &ws, &ex), 0);
+    assert_int_equal(aclnnMul(k->ws, ws, ex, stream), 0);
+    assert_int_equal(aclnnMatmulGetWorkspaceSize(d, b, m, 0, &ws, &ex), 0);
+    assert_true(ws <= k->ws_size);
+    assert_int_equal(aclnnMatmul(k->ws, ws, ex, stream), 0);
+    assert_int_equal(aclnnReduceSumGetWorkspaceSize(m, dims, false, ACL_FLOAT, r, &ws, &ex), 0);
+    assert_true(ws <= k->ws_size);
+    assert_int_equal(aclnnReduceSum(k->ws, ws, ex, stream), 0);
+    ACL_OK(aclrtMemcpyAsync(k->hout, N * sizeof(float), k->r, N * sizeof(float),
+                            ACL_MEMCPY_DEVICE_TO_HOST, stream));
+    aclDestroyTensor(a);
+    aclDestroyTensor(b);
+    aclDestroyTensor(c);
+    aclDestroyTensor(d);
+    aclDestroyTensor(m);
+    aclDestroyTensor(r);
+    aclDestroyScalar(alpha);
+    aclDestroyIntArray(dims);
+}
+
+static void fill_input(chain *k, int round)
+{
+    for (int i = 0; i < NN; i++)
+        k->hin[i] = (float)(((i + 3 * round) % 13) - 6) * 0.25f;
+}
+
+/* The chain in double precision from hin and b (b read back from the device). */
+static void golden(const chain *k, double *out)
+{
+    float bh[NN];
+    ACL_OK(aclrtMemcpy(bh, sizeof bh, k->b, sizeof bh, ACL_MEMCPY_DEVICE_TO_HOST));
+    double d[NN];
+    for (int i = 0; i < NN; i++)
+        d[i] = ((double)k->hin[i] + 1.5 * bh[i]) * k->hin[i];
+    for (int i = 0; i < N; i++) {
+        double row = 0;
+        for (int j = 0; j < N; j++)
+            for (int l = 0; l < N; l++)
+                row += d[i * N + l] * bh[l * N + j];
+        out[i] = row;
+    }
+}
+
+static void expect_golden(const chain *k)
+{
+    double g[N];
+    golden(k, g);
+    for (int i = 0; i < N; i++)
+        if (fabs(k->hout[i] - g[i]) > 1e-4 + 1e-4 * fabs(g[i]))
+            fail_msg("row %d: %.6f, golden %.6f", i, k->hout[i], g[i]);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    ACL_OK(aclInit(NULL));
+    ACL_OK(aclrtSetDevice(0));
+    ACL_OK(aclrtCreateStream(&s1));
+    ACL_OK(aclrtCreateStream(&s2));
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    ACL_OK(aclrtDestroyStream(s1));
+    ACL_OK(aclrtDestroyStream(s2));
+    ACL_OK(aclrtResetDevice(0));
+    ACL_OK(aclFinalize());
+    return 0;
+}
+
+/* ---- capture, replay with new inputs, another stream, eager comparison -------------------- */
+static void test_replay_matches_eager(void **state)
+{
+    (void)state;
+    chain k;
+    chain_alloc(&k);
+    /* eager run first: the reference the replays must equal bit for bit */
+    fill_input(&k, 0);
+    chain_issue(&k, s1);
+    ACL_OK(aclrtSynchronizeStream(s1));
+    expect_golden(&k);
+    float eager[N];
+    memcpy(eager, k.hout, sizeof eager);
+
+    for (int i = 0; i < N; i++)
+        k.hout[i] = -12345.0f;
+    aclmdlRI ri = NULL, info_ri = NULL;
+    aclmdlRICaptureStatus st = ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE;
+    ACL_OK(aclmdlRICaptureGetInfo(s1, &st, &info_ri));
+    assert_int_equal(st, ACL_MODEL_RI_CAPTURE_STATUS_NONE);
+    assert_null(info_ri);
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    chain_issue(&k, s1);
+    ACL_OK(aclmdlRICaptureGetInfo(s1, &st, &info_ri));
+    assert_int_equal(st, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE);
+    assert_non_null(info_ri);
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    assert_ptr_equal(ri, info_ri);
+    ACL_OK(aclrtSynchronizeStream(s1));
+    /* recorded, not run */
+    for (int i = 0; i < N; i++)
+        assert_true(k.hout[i] == -12345.0f);
+
+    ACL_OK(aclmdlRIExecuteAsync(ri, s1));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    assert_memory_equal(k.hout, eager, sizeof eager);
+    /* each replay reads the memory as it is then */
+    for (int round = 1; round <= 5; round++) {
+        fill_input(&k, round);
+        ACL_OK(aclmdlRIExecuteAsync(ri, round % 2 ? s2 : s1));
+        ACL_OK(aclrtSynchronizeStream(round % 2 ? s2 : s1));
+        expect_golden(&k);
+    }
+    /* back to back replays queue in stream order */
+    fill_input(&k, 9);
+    for (int i = 0; i < 20; i++)
+        ACL_OK(aclmdlRIExecuteAsync(ri, s2));
+    ACL_OK(aclrtSynchronizeStream(s2));
+    expect_golden(&k);
+
+    char path[256];
+    write_temp(path, sizeof path, "mdlri.json", "");
+    ACL_OK(aclmdlRIDebugJsonPrint(ri, path, ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE));
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char text[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    unlink(path);
+    assert_non_null(strstr(text, "\"task_count\": "));
+    assert_non_null(strstr(text, "\"task_type\": \"KERNEL\""));
+    assert_non_null(strstr(text, "\"task_type\": \"MEMCPY\""));
+    ACL_OK(aclmdlRIDebugPrint(ri));
+    ACL_OK(aclmdlRIDestroy(ri));
+    chain_free(&k);
+}
+
+/* ---- capture modes ----------------------------------------------------------------------- */
+typedef struct probe {
+    void *dev;
+    int exchange; /* -1: keep the thread's mode */
+    aclError memcpy_ret;
+} probe;
+
+static void *probe_main(void *arg)
+{
+    probe *p = arg;
+    aclrtSetDevice(0);
+    if (p->exchange >= 0) {
+        aclmdlRICaptureMode m = (aclmdlRICaptureMode)p->exchange;
+        aclmdlRICaptureThreadExchangeMode(&m);
+    }
+    float v = 1.0f;
+    p->memcpy_ret = aclrtMemcpy(p->dev, sizeof v, &v, sizeof v, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclGetRecentErrMsg();
+    return NULL;
+}
+
+static aclError memcpy_from_thread(void *dev, int exchange)
+{
+    probe p = {dev, exchange, -1};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, probe_main, &p), 0);
+    pthread_join(th, NULL);
+    return p.memcpy_ret;
+}
+
+static void test_capture_modes(void **state)
+{
+    (void)state;
+    void *dev, *dev2;
+    ACL_OK(aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+    float host[16] = {0}, *pinned;
+    ACL_OK(aclrtMallocHost((void **)&pinned, sizeof host));
+    aclmdlRI ri;
+
+    /* GLOBAL: no thread may call the unsafe functions unless it relaxes itself */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_EXPECT(ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+               aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE));
+    expect_errmsg("is in the capture state");
+    ACL_EXPECT(ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT, aclrtMemset(dev, 64, 0, 64));
+    ACL_EXPECT(ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+               aclrtMemcpy2d(dev, 64, host, 64, 64, 1, ACL_MEMCPY_HOST_TO_DEVICE));
+    /* async with pageable memory: refused on the capturing stream, blocked on another */
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID,
+               aclrtMemcpyAsync(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE, s1));
+    expect_errmsg("pageable memory copy task does not support graph capture");
+    ACL_EXPECT(ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC,
+               aclrtMemcpyAsync(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE, s2));
+    expect_errmsg("converted to a synchronous operation");
+    /* pinned memory is what a capture may copy */
+    ACL_OK(aclrtMemcpyAsync(dev, 64, pinned, 64, ACL_MEMCPY_HOST_TO_DEVICE, s1));
+    /* synchronisation and queries of the capturing stream are never allowed */
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclrtSynchronizeStream(s1));
+    expect_errmsg("during the capture stage is not supported");
+    aclrtStreamStatus ss;
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclrtStreamQuery(s1, &ss));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclrtSynchronizeDevice());
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclrtDestroyStream(s1));
+    ACL_OK(aclrtSynchronizeStream(s2)); /* another stream is not captured */
+    /* allocation is not an unsafe function in CANN */
+    ACL_OK(aclrtMalloc(&dev2, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+    /* the exchange: RELAXED on this thread lifts it */
+    aclmdlRICaptureMode m = ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
+    ACL_OK(aclmdlRICaptureThreadExchangeMode(&m));
+    assert_int_equal(m, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL);
+    ACL_OK(aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE));
+    ACL_OK(aclmdlRICaptureThreadExchangeMode(&m));
+    assert_int_equal(m, ACL_MODEL_RI_CAPTURE_MODE_RELAXED);
+    /* other threads: refused in GLOBAL, allowed once they exchange to THREAD_LOCAL */
+    assert_int_equal(memcpy_from_thread(dev, -1), ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT);
+    assert_int_equal(memcpy_from_thread(dev, ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL), ACL_SUCCESS);
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    ACL_OK(aclmdlRIDestroy(ri));
+    /* no capture: everything is allowed again */
+    ACL_OK(aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE));
+
+    /* THREAD_LOCAL: this thread is restricted, the others are not */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL));
+    ACL_EXPECT(ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+               aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE));
+    assert_int_equal(memcpy_from_thread(dev, -1), ACL_SUCCESS);
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    ACL_OK(aclmdlRIDestroy(ri));
+
+    /* RELAXED: nobody is restricted (sync of the capturing stream still is) */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    ACL_OK(aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE));
+    assert_int_equal(memcpy_from_thread(dev, -1), ACL_SUCCESS);
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclrtSynchronizeStream(s1));
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    ACL_OK(aclmdlRIDestroy(ri));
+
+    ACL_OK(aclrtFree(dev));
+    ACL_OK(aclrtFree(dev2));
+    ACL_OK(aclrtFreeHost(pinned));
+}
+
+/* ---- error paths --------------------------------------------------------------------------- */
+typedef struct ender {
+    aclrtStream s;
+    aclError ret;
+} ender;
+
+static void *end_main(void *arg)
+{
+    ender *e = arg;
+    aclrtSetDevice(0);
+    aclmdlRI ri = NULL;
+    e->ret = aclmdlRICaptureEnd(e->s, &ri);
+    aclGetRecentErrMsg();
+    return NULL;
+}
+
+static void test_error_paths(void **state)
+{
+    (void)state;
+    aclmdlRI ri = NULL, live = NULL;
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureBegin(NULL, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRICaptureBegin(s1, (aclmdlRICaptureMode)7));
+    aclrtStream dflt;
+    ACL_OK(aclrtCtxGetCurrentDefaultStream(&dflt));
+    ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclmdlRICaptureBegin(dflt, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureEnd(s1, &ri));
+    expect_errmsg("is not in capture status");
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureTaskGrpBegin(s1));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureGetInfo(s1, NULL, NULL));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureThreadExchangeMode(NULL));
+    aclmdlRICaptureMode bad = (aclmdlRICaptureMode)3;
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRICaptureThreadExchangeMode(&bad));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIExecuteAsync(NULL, s1));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroy(NULL));
+
+    /* nested: a capturing stream cannot begin again, nor replay; its instance cannot go */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    expect_errmsg("already in capture status");
+    ACL_OK(aclmdlRICaptureGetInfo(s1, NULL, &live));
+    ACL_EXPECT(ACL_ERROR_RT_MODEL_CAPTURED, aclmdlRIDestroy(live));
+    ACL_EXPECT(ACL_ERROR_RT_MODEL_CAPTURED, aclmdlRIExecuteAsync(live, s2));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRICaptureEnd(s1, NULL));
+    /* a second stream captures independently */
+    ACL_OK(aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    aclmdlRI ri2;
+    ACL_OK(aclmdlRICaptureEnd(s2, &ri2));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclmdlRIExecuteAsync(ri2, s1));
+    /* events: old-mode ones cannot be captured; Ex ones record and wait inside the capture */
+    aclrtEvent old_ev, ex_ev, outside_ev;
+    ACL_OK(aclrtCreateEvent(&old_ev));
+    ACL_OK(aclrtCreateEventExWithFlag(&ex_ev, ACL_EVENT_SYNC));
+    ACL_OK(aclrtCreateEventExWithFlag(&outside_ev, ACL_EVENT_SYNC));
+    ACL_OK(aclrtRecordEvent(outside_ev, s2));
+    ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtRecordEvent(old_ev, s1));
+    ACL_OK(aclrtRecordEvent(ex_ev, s1));
+    ACL_EXPECT(ACL_ERROR_RT_EVENT_CAPTURED, aclrtSynchronizeEvent(ex_ev));
+    ACL_OK(aclrtStreamWaitEvent(s1, ex_ev));
+    ACL_EXPECT(ACL_ERROR_RT_CAPTURE_DEPENDENCY, aclrtStreamWaitEvent(s1, outside_ev));
+    ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtStreamWaitEvent(s2, ex_ev));
+    /* ending on another thread than the GLOBAL capture began on: refused, capture discarded */
+    ender e = {s1, -1};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, end_main, &e), 0);
+    pthread_join(th, NULL);
+    assert_int_equal(e.ret, ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD);
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureEnd(s1, &ri));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroy(live)); /* went with the capture */
+    ACL_OK(aclrtSynchronizeEvent(ex_ev));                         /* no capture holds it now */
+    ACL_OK(aclrtDestroyEvent(old_ev));
+    ACL_OK(aclrtDestroyEvent(ex_ev));
+    ACL_OK(aclrtDestroyEvent(outside_ev));
+
+    /* an open task group makes the end fail */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(aclmdlRICaptureTaskGrpBegin(s1));
+    ACL_EXPECT(ACL_ERROR_STREAM_TASK_GROUP_STATUS, aclmdlRICaptureTaskGrpBegin(s1));
+    ACL_EXPECT(ACL_ERROR_STREAM_TASK_GROUP_STATUS, aclmdlRICaptureEnd(s1, &ri));
+
+    /* the synchronous execute is not for captured instances; a destroyed one is stale */
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIExecute(ri2, -1));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIExecute(ri2, 0));
+    ACL_OK(aclmdlRIDestroy(ri2));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroy(ri2));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIExecuteAsync(ri2, s1));
+    /* host functions are not captured by aclemu */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtLaunchHostFunc(s1, (aclrtHostFunc)free, NULL));
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    ACL_OK(aclmdlRIDestroy(ri));
+}
+
+/* ---- destroy while executing; nothing leaks ------------------------------------------------ */
+static void test_destroy_while_running_and_leaks(void **state)
+{
+    (void)state;
+    size_t free0, total, free1;
+    /* a long list: 64 copies of 8 MiB each way */
+    const size_t big = 8u << 20;
+    void *x, *y;
+    ACL_OK(aclrtMalloc(&x, big, ACL_MEM_MALLOC_HUGE_FIRST));
+    ACL_OK(aclrtMalloc(&y, big, ACL_MEM_MALLOC_HUGE_FIRST));
+    float *tail;
+    ACL_OK(aclrtMallocHost((void **)&tail, sizeof(float)));
+    ACL_OK(aclrtMemset(x, big, 0, big));
+    ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total));
+    for (int cycle = 0; cycle < 3; cycle++) {
+        aclmdlRI ri;
+        ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+        for (int i = 0; i < 32; i++) {
+            ACL_OK(aclrtMemcpyAsync(y, big, x, big, ACL_MEMCPY_DEVICE_TO_DEVICE, s1));
+            ACL_OK(aclrtMemcpyAsync(x, big, y, big, ACL_MEMCPY_DEVICE_TO_DEVICE, s1));
+        }
+        ACL_OK(aclrtMemsetAsync(y, 4, 0x3f, 4, s1)); /* 0x3f3f3f3f */
+        ACL_OK(aclrtMemcpyAsync(tail, 4, y, 4, ACL_MEMCPY_DEVICE_TO_HOST, s1));
+        ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+        *tail = 0.0f;
+        ACL_OK(aclmdlRIExecuteAsync(ri, s2));
+        /* waits for the replay, then frees: the replay's last copy is visible without a sync */
+        ACL_OK(aclmdlRIDestroy(ri));
+        uint32_t bits;
+        memcpy(&bits, tail, 4);
+        assert_int_equal(bits, 0x3f3f3f3fu);
+    }
+    ACL_OK(aclrtSynchronizeStream(s2));
+    ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &free1, &total));
+    assert_int_equal(free0, free1); /* the lists' device memory came back */
+    ACL_OK(aclrtFree(x));
+    ACL_OK(aclrtFree(y));
+    ACL_OK(aclrtFreeHost(tail));
+}
+
+/* ---- task groups: update a captured launch's arguments --------------------------------------- */
+static void add_launch(void *out, void *x, void *y, void *ws, aclrtStream stream)
+{
+    aclTensor *tx = tensor2d(x, N, N), *ty = tensor2d(y, N, N), *to = tensor2d(out, N, N);
+    float one = 1.0f;
+    aclScalar *alpha = aclCreateScalar(&one, ACL_FLOAT);
+    uint64_t wsz = 0;
+    aclOpExecutor *ex;
+    assert_int_equal(aclnnAddGetWorkspaceSize(tx, ty, alpha, to, &wsz, &ex), 0);
+    assert_int_equal(aclnnAdd(ws, wsz, ex, stream), 0);
+    aclDestroyTensor(tx);
+    aclDestroyTensor(ty);
+    aclDestroyTensor(to);
+    aclDestroyScalar(alpha);
+}
+
+static void test_task_group_update(void **state)
+{
+    (void)state;
+    chain k;
+    chain_alloc(&k);
+    fill_input(&k, 4);
+    ACL_OK(aclrtMemcpy(k.a, NN * 4, k.hin, NN * 4, ACL_MEMCPY_HOST_TO_DEVICE));
+    aclmdlRI ri;
+    aclrtTaskGrp grp = NULL;
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureTaskGrpEnd(s1, NULL));
+    ACL_OK(aclmdlRICaptureTaskGrpBegin(s1));
+    add_launch(k.c, k.a, k.b, k.ws, s1); /* c = a + b */
+    ACL_OK(aclmdlRICaptureTaskGrpEnd(s1, &grp));
+    assert_non_null(grp);
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclmdlRICaptureTaskUpdateBegin(s1, grp));
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    ACL_EXPECT(ACL_ERROR_STREAM_TASK_GROUP_STATUS, aclmdlRICaptureTaskUpdateEnd(s2));
+    ACL_OK(aclmdlRIExecuteAsync(ri, s2));
+    /* in stream order on s2: the replay above adds b, the one below adds a */
+    ACL_OK(aclmdlRICaptureTaskUpdateBegin(s2, grp));
+    ACL_EXPECT(ACL_ERROR_STREAM_TASK_GROUP_STATUS, aclmdlRICaptureTaskUpdateBegin(s2, grp));
+    add_launch(k.c, k.a, k.a, k.ws, s2); /* c = a + a */
+    ACL_OK(aclmdlRICaptureTaskUpdateEnd(s2));
+    ACL_OK(aclmdlRIExecuteAsync(ri, s2));
+    ACL_OK(aclrtSynchronizeStream(s2));
+    float c[NN];
+    ACL_OK(aclrtMemcpy(c, sizeof c, k.c, sizeof c, ACL_MEMCPY_DEVICE_TO_HOST));
+    for (int i = 0; i < NN; i++)
+        assert_true(c[i] == k.hin[i] + k.hin[i]);
+    /* an update that issues fewer tasks than the group holds */
+    ACL_OK(aclmdlRICaptureTaskUpdateBegin(s2, grp));
+    ACL_EXPECT(ACL_ERROR_RT_INTERNAL_ERROR, aclmdlRICaptureTaskUpdateEnd(s2));
+    ACL_OK(aclmdlRIDestroy(ri));
+    chain_free(&k);
+}
+
+/* ---- what ggml's CANN backend does in graph mode ---------------------------------------------- */
+static void test_ggml_graph_mode(void **state)
+{
+    (void)state;
+    chain k;
+    chain_alloc(&k);
+    /* capture (GLOBAL), run the ops, end, execute at once on the same stream; later executes
+     * reuse the graph; an evicted graph is destroyed while a replay may still run */
+    aclmdlRI graphs[2] = {NULL, NULL};
+    for (int g = 0; g < 2; g++) {
+        fill_input(&k, 20 + g);
+        ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+        chain_issue(&k, s1);
+        ACL_OK(aclmdlRICaptureEnd(s1, &graphs[g]));
+        ACL_OK(aclmdlRIExecuteAsync(graphs[g], s1));
+        ACL_OK(aclrtSynchronizeStream(s1));
+        expect_golden(&k);
+    }
+    for (int step = 0; step < 4; step++) {
+        fill_input(&k, 30 + step);
+        ACL_OK(aclmdlRIExecuteAsync(graphs[step % 2], s1));
+        ACL_OK(aclrtSynchronizeStream(s1));
+        expect_golden(&k);
+    }
+    ACL_OK(aclmdlRIExecuteAsync(graphs[0], s1));
+    ACL_OK(aclmdlRIDestroy(graphs[0]));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    expect_golden(&k);
+    ACL_OK(aclmdlRIDestroy(graphs[1]));
+    chain_free(&k);
+}
+
+/* Instances still alive (one of them capturing) when their context goes are destroyed with it. */
+static void test_context_destroy_with_live_instance(void **state)
+{
+    (void)state;
+    aclrtContext ctx;
+    aclrtStream s;
+    ACL_OK(aclrtCreateContext(&ctx, 0));
+    ACL_OK(aclrtCreateStream(&s));
+    aclmdlRI ri, capturing;
+    ACL_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(aclmdlRICaptureEnd(s, &ri));
+    ACL_OK(aclmdlRIExecuteAsync(ri, s));
+    ACL_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(aclmdlRICaptureGetInfo(s, NULL, &capturing));
+    ACL_OK(aclrtDestroyContext(ctx));
+    ACL_OK(aclrtSetDevice(0));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroy(ri));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroy(capturing));
+    /* the GLOBAL capture that went with it restricts nobody any more */
+    void *dev;
+    float v = 2.0f;
+    ACL_OK(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+    ACL_OK(aclrtMemcpy(dev, 4, &v, 4, ACL_MEMCPY_HOST_TO_DEVICE));
+    ACL_OK(aclrtFree(dev));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_replay_matches_eager),
+        cmocka_unit_test(test_capture_modes),
+        cmocka_unit_test(test_error_paths),
+        cmocka_unit_test(test_destroy_while_running_and_leaks),
+        cmocka_unit_test(test_task_group_update),
+        cmocka_unit_test(test_ggml_graph_mode),
+        cmocka_unit_test(test_context_destroy_with_live_instance),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
