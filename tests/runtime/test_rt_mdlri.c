@@ -342,6 +342,12 @@ static void test_error_paths(void **state)
     ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclmdlRICaptureBegin(dflt, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
     ACL_EXPECT(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureEnd(s1, &ri));
     expect_errmsg("is not in capture status");
+    /* a destroyed stream is no stream */
+    aclrtStream gone;
+    ACL_OK(aclrtCreateStream(&gone));
+    ACL_OK(aclrtDestroyStream(gone));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureBegin(gone, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureEnd(gone, &ri));
     ACL_EXPECT(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureTaskGrpBegin(s1));
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureGetInfo(s1, NULL, NULL));
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureThreadExchangeMode(NULL));
