@@ -206,13 +206,6 @@ int drv_graph_launch(drv_graph *g, drv_stream *s)
     return rc;
 }
 
-int drv_graph_busy(drv_graph *g)
-{
-    if (!g || !g->hdr)
-        return 0;
-    return !ds_reached(atomic_load(&g->hdr->replays_done), atomic_load(&g->replays));
-}
-
 /* ---- updates of recorded tasks (aclmdlRICaptureTaskUpdate*) ------------------------------ */
 int drv_graph_update_task(drv_graph *g, uint32_t i, drv_stream *s, const ds_task *hdr,
                           const void *payload, size_t plen)

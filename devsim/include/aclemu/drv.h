@@ -168,8 +168,6 @@ DRV_API int drv_graph_failed(drv_graph *g);
 DRV_API int drv_graph_finalize(drv_graph *g);
 /* One submission on s that runs the finalised graph's tasks in order. */
 DRV_API int drv_graph_launch(drv_graph *g, drv_stream *s);
-/* 1 while a launch of g has not finished on the device. */
-DRV_API int drv_graph_busy(drv_graph *g);
 /* Waits (at most timeout_ms, -1 forever) for launches in flight, then frees g. If they are
  * still running: ACL_ERROR_RT_MODEL_RUNNING and g stays valid. */
 DRV_API int drv_graph_destroy(drv_graph *g, int32_t timeout_ms);
