@@ -108,6 +108,12 @@ uint32_t aclemu_ri_task_count(const aclemu_ri *ri)
 /* Leaves the capture state (stream, modes) of ri; caller holds ri_lock. */
 static void capture_exit_locked(aclemu_ri *ri, bool on_this_thread)
 {
+    for (int i = 0; i < ri->njoined; i++) {
+        drv_stream_capture_end(ri->joined[i]->drv);
+        ri->joined[i]->capture = NULL;
+        handle_put(&ri->joined[i]->hdr);
+    }
+    ri->njoined = 0;
     if (ri->origin != NULL) {
         drv_stream_capture_end(ri->origin->drv);
         ri->origin->capture = NULL;
@@ -168,6 +174,18 @@ int ri_capture_end_locked(const char *func, rt_stream *s, bool check_thread, acl
 {
     aclemu_ri *ri = s->capture;
     int ret = ACL_SUCCESS;
+    if (ri->origin != s) {
+        /* a stream that joined the capture: the origin ends it (the capture goes on) */
+        aclemu_errmsg_push("EE1016", "%s failed. Reason: The capture was not initiated in this "
+                           "stream (stream_id=%d).", func, (int)drv_stream_id(s->drv));
+        return ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED;
+    }
+    int unjoined = -1;
+    for (int i = 0; i < ri->njoined && unjoined < 0; i++) {
+        if (ri->joined_rec[i] == 0 || ri->joined_waited[i] != ri->joined_rec[i]) {
+            unjoined = (int)drv_stream_id(ri->joined[i]->drv);
+        }
+    }
     if (check_thread && ri->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED &&
         ri->begin_thread != thread_id()) {
         aclemu_errmsg_push("EE1016", "%s failed. Reason: the capture of stream %d began on thread "
@@ -180,6 +198,12 @@ int ri_capture_end_locked(const char *func, rt_stream *s, bool check_thread, acl
                            "model_id=%u) is invalid because an error occurred during model "
                            "capture.", func, (int)drv_stream_id(s->drv), ri->id);
         ret = ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED;
+    } else if (unjoined >= 0) {
+        aclemu_errmsg_push("EE1017", "%s failed. Parameter stream is invalid. Reason: stream %d "
+                           "joined the capture but was not joined back to the origin stream %d "
+                           "(record an event on it last and wait for that event on the origin "
+                           "stream).", func, unjoined, (int)drv_stream_id(s->drv));
+        ret = ACL_ERROR_RT_STREAM_UNJOINED;
     } else if (ri->group_open) {
         aclemu_errmsg_push("EE1016", "%s failed. Reason: a task group begun with "
                            "aclmdlRICaptureTaskGrpBegin on stream %d was not ended.", func,
@@ -509,6 +533,13 @@ int rt_capture_event_record(const char *func, rt_event *e, rt_stream *s)
             ret = ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
         } else {
             e->capture_id = ri->capture_id; /* the driver records a marker into the list */
+            e->capture_stream = s;
+            e->capture_rec = 0;
+            for (int i = 0; i < ri->njoined; i++) {
+                if (ri->joined[i] == s) {
+                    e->capture_rec = ++ri->joined_rec[i];
+                }
+            }
         }
     } else if (capture_id_active_locked(e->capture_id)) {
         /* recorded inside a capture, recorded again outside it: leave that capture */
@@ -516,6 +547,47 @@ int rt_capture_event_record(const char *func, rt_event *e, rt_stream *s)
     }
     pthread_mutex_unlock(&ri_lock);
     return ret;
+}
+
+static aclemu_ri *capture_of_locked(uint64_t id)
+{
+    for (aclemu_ri *r = ri_list; r != NULL && id != 0; r = r->next) {
+        if (r->state == RI_CAPTURING && r->capture_id == id) {
+            return r;
+        }
+    }
+    return NULL;
+}
+
+/* s waits on an event recorded in ri's capture: s joins it (cross-stream capture). */
+static int join_locked(const char *func, aclemu_ri *ri, rt_stream *s)
+{
+    if (s->is_default) {
+        aclemu_errmsg_push("EE1017", "%s failed. Parameter stream is invalid. Reason: The default "
+                           "stream cannot be used in the ACL Graph.", func);
+        return ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT;
+    }
+    if (s->update != NULL || ri->njoined == RI_MAX_JOINED || s->ctx != ri->ctx) {
+        aclemu_errmsg_push("EE1016", "%s failed. Reason: stream %d cannot join the capture of "
+                           "stream %d (%s).", func, (int)drv_stream_id(s->drv),
+                           (int)drv_stream_id(ri->origin->drv),
+                           s->update != NULL ? "it is updating a task group"
+                           : s->ctx != ri->ctx ? "another context"
+                                               : "too many streams joined it");
+        return s->update != NULL ? ACL_ERROR_STREAM_TASK_GROUP_STATUS
+                                 : ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+    }
+    int ret = drv_stream_capture_begin(s->drv, ri->graph);
+    if (ret != ACL_SUCCESS) {
+        return rt_drv_fail(func, ret);
+    }
+    s->capture = ri;
+    handle_ref(&s->hdr);
+    ri->joined[ri->njoined] = s;
+    ri->joined_rec[ri->njoined] = 0;
+    ri->joined_waited[ri->njoined] = 0;
+    ri->njoined++;
+    return ACL_SUCCESS;
 }
 
 int rt_capture_event_wait(const char *func, rt_event *e, rt_stream *s)
@@ -534,13 +606,15 @@ int rt_capture_event_wait(const char *func, rt_event *e, rt_stream *s)
                                "during model capture because the corresponding event record "
                                "task is not in the current model.", func);
             ret = ACL_ERROR_RT_CAPTURE_DEPENDENCY;
+        } else if (s == ri->origin) {
+            for (int i = 0; i < ri->njoined; i++) {
+                if (ri->joined[i] == e->capture_stream && e->capture_rec == ri->joined_rec[i]) {
+                    ri->joined_waited[i] = e->capture_rec; /* joined back */
+                }
+            }
         }
-    } else if (capture_id_active_locked(e->capture_id)) {
-        /* the real runtime would pull this stream into the capture (cross-stream capture) */
-        aclemu_errmsg_push("EE1006", "%s failed. Reason: waiting on an event recorded by a "
-                           "capture in progress from another stream (cross-stream capture) is "
-                           "not supported by aclemu.", func);
-        ret = ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+    } else if ((ri = capture_of_locked(e->capture_id)) != NULL) {
+        ret = join_locked(func, ri, s);
     }
     pthread_mutex_unlock(&ri_lock);
     return ret;

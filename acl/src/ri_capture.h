@@ -5,6 +5,7 @@
 #include "ri_internal.h"
 
 enum ri_state { RI_CAPTURING = 1, RI_READY };
+#define RI_MAX_JOINED 32
 
 /* aclmdlRICaptureTaskGrpBegin/End: tasks [first, first + count) of the instance's list. */
 struct aclemu_task_grp {
@@ -28,6 +29,12 @@ struct aclemu_ri {
     uint32_t group_first;
     uint64_t capture_id;
     uint64_t begin_thread;
+    /* cross-stream capture: streams that joined by waiting on an event recorded in it. Their
+     * tasks go into the same list in issue order (a valid order of the captured dependencies).
+     * Each must be joined back: its last event record waited on by the origin stream. */
+    rt_stream *joined[RI_MAX_JOINED];  /* referenced */
+    uint64_t joined_rec[RI_MAX_JOINED], joined_waited[RI_MAX_JOINED];
+    int njoined;
     /* once ready */
     int launching;               /* launches being enqueued */
     bool destroying;

@@ -79,6 +79,8 @@ struct rt_event {
     bool in_ctx;                         /* on ctx->events (under ctx->lock) */
     bool ex_mode;                        /* from aclrtCreateEventExWithFlag (capturable) */
     uint64_t capture_id;                 /* the capture that recorded it (0: none) */
+    rt_stream *capture_stream;           /* the stream it was recorded on in that capture */
+    uint64_t capture_rec;                /* that stream's record count then (joined streams) */
 };
 
 /* ---- runtime state ---------------------------------------------------------------------------- */

@@ -380,7 +380,15 @@ static void test_error_paths(void **state)
     ACL_EXPECT(ACL_ERROR_RT_EVENT_CAPTURED, aclrtSynchronizeEvent(ex_ev));
     ACL_OK(aclrtStreamWaitEvent(s1, ex_ev));
     ACL_EXPECT(ACL_ERROR_RT_CAPTURE_DEPENDENCY, aclrtStreamWaitEvent(s1, outside_ev));
-    ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtStreamWaitEvent(s2, ex_ev));
+    /* another stream waiting on it joins the capture; only the origin ends it */
+    ACL_OK(aclrtStreamWaitEvent(s2, ex_ev));
+    aclmdlRICaptureStatus st;
+    aclmdlRI joined_ri = NULL;
+    ACL_OK(aclmdlRICaptureGetInfo(s2, &st, &joined_ri));
+    assert_int_equal(st, ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE);
+    assert_ptr_equal(joined_ri, live);
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, aclmdlRICaptureEnd(s2, &ri));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclrtSynchronizeStream(s2));
     /* ending on another thread than the GLOBAL capture began on: refused, capture discarded */
     ender e = {s1, -1};
     pthread_t th;
@@ -390,6 +398,7 @@ static void test_error_paths(void **state)
     ACL_EXPECT(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureEnd(s1, &ri));
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroy(live)); /* went with the capture */
     ACL_OK(aclrtSynchronizeEvent(ex_ev));                         /* no capture holds it now */
+    ACL_OK(aclrtSynchronizeStream(s2));                           /* s2 left with the capture */
     ACL_OK(aclrtDestroyEvent(old_ev));
     ACL_OK(aclrtDestroyEvent(ex_ev));
     ACL_OK(aclrtDestroyEvent(outside_ev));
@@ -411,6 +420,68 @@ static void test_error_paths(void **state)
     ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtLaunchHostFunc(s1, (aclrtHostFunc)free, NULL));
     ACL_OK(aclmdlRICaptureEnd(s1, &ri));
     ACL_OK(aclmdlRIDestroy(ri));
+}
+
+/* ---- cross-stream capture: fork to a second stream and join back ---------------------------- */
+static void test_cross_stream_capture(void **state)
+{
+    (void)state;
+    chain k;
+    chain_alloc(&k);
+    aclrtEvent fork_ev, join_ev;
+    ACL_OK(aclrtCreateEventExWithFlag(&fork_ev, ACL_EVENT_SYNC));
+    ACL_OK(aclrtCreateEventExWithFlag(&join_ev, ACL_EVENT_SYNC));
+    aclmdlRI ri;
+    /* s1: hin -> a, fork; s2: d = a + 1.5 b; join; s1: c = d + a, c -> host (as hout rows) */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(aclrtMemcpyAsync(k.a, NN * 4, k.hin, NN * 4, ACL_MEMCPY_HOST_TO_DEVICE, s1));
+    ACL_OK(aclrtRecordEvent(fork_ev, s1));
+    ACL_OK(aclrtStreamWaitEvent(s2, fork_ev));
+    aclTensor *ta = tensor2d(k.a, N, N), *tb = tensor2d(k.b, N, N), *td = tensor2d(k.d, N, N),
+              *tc = tensor2d(k.c, N, N);
+    float onefive = 1.5f, one = 1.0f;
+    aclScalar *alpha = aclCreateScalar(&onefive, ACL_FLOAT), *unit = aclCreateScalar(&one, ACL_FLOAT);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    assert_int_equal(aclnnAddGetWorkspaceSize(ta, tb, alpha, td, &ws, &ex), 0);
+    assert_int_equal(aclnnAdd(k.ws, ws, ex, s2), 0);
+    ACL_OK(aclrtRecordEvent(join_ev, s2));
+    ACL_OK(aclrtStreamWaitEvent(s1, join_ev)); /* joined back */
+    assert_int_equal(aclnnAddGetWorkspaceSize(td, ta, unit, tc, &ws, &ex), 0);
+    assert_int_equal(aclnnAdd(k.ws, ws, ex, s1), 0);
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    for (int round = 0; round < 3; round++) {
+        fill_input(&k, 40 + round);
+        ACL_OK(aclmdlRIExecuteAsync(ri, round == 1 ? s2 : s1));
+        ACL_OK(aclrtSynchronizeStream(round == 1 ? s2 : s1));
+        float bh[NN], ch[NN];
+        ACL_OK(aclrtMemcpy(bh, sizeof bh, k.b, sizeof bh, ACL_MEMCPY_DEVICE_TO_HOST));
+        ACL_OK(aclrtMemcpy(ch, sizeof ch, k.c, sizeof ch, ACL_MEMCPY_DEVICE_TO_HOST));
+        for (int i = 0; i < NN; i++) {
+            double g = ((double)k.hin[i] + 1.5 * bh[i]) + k.hin[i];
+            if (fabs(ch[i] - g) > 1e-5 + 1e-5 * fabs(g))
+                fail_msg("round %d element %d: %f, golden %f", round, i, ch[i], g);
+        }
+    }
+    ACL_OK(aclmdlRIDestroy(ri));
+    /* a stream that joined and was never joined back: the end reports it */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(aclrtRecordEvent(fork_ev, s1));
+    ACL_OK(aclrtStreamWaitEvent(s2, fork_ev));
+    assert_int_equal(aclnnAddGetWorkspaceSize(ta, tb, alpha, td, &ws, &ex), 0);
+    assert_int_equal(aclnnAdd(k.ws, ws, ex, s2), 0);
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_UNJOINED, aclmdlRICaptureEnd(s1, &ri));
+    expect_errmsg("was not joined back");
+    ACL_OK(aclrtSynchronizeStream(s2)); /* released with the dropped capture */
+    aclDestroyTensor(ta);
+    aclDestroyTensor(tb);
+    aclDestroyTensor(tc);
+    aclDestroyTensor(td);
+    aclDestroyScalar(alpha);
+    aclDestroyScalar(unit);
+    ACL_OK(aclrtDestroyEvent(fork_ev));
+    ACL_OK(aclrtDestroyEvent(join_ev));
+    chain_free(&k);
 }
 
 /* ---- destroy while executing; nothing leaks ------------------------------------------------ */
@@ -570,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_replay_matches_eager),
         cmocka_unit_test(test_capture_modes),
         cmocka_unit_test(test_error_paths),
+        cmocka_unit_test(test_cross_stream_capture),
         cmocka_unit_test(test_destroy_while_running_and_leaks),
         cmocka_unit_test(test_task_group_update),
         cmocka_unit_test(test_ggml_graph_mode),
