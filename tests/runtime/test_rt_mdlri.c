@@ -609,6 +609,68 @@ static void test_ggml_graph_mode(void **state)
     chain_free(&k);
 }
 
+/* ---- threads capturing and replaying at once ------------------------------------------------ */
+typedef struct worker {
+    int id;
+    int failures;
+} worker;
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    aclrtSetDevice(0);
+    aclrtStream s;
+    void *a, *c, *ws;
+    float *hin, *hout;
+    if (aclrtCreateStream(&s) || aclrtMalloc(&a, NN * 4, ACL_MEM_MALLOC_HUGE_FIRST) ||
+        aclrtMalloc(&c, NN * 4, ACL_MEM_MALLOC_HUGE_FIRST) ||
+        aclrtMalloc(&ws, 1 << 16, ACL_MEM_MALLOC_HUGE_FIRST) ||
+        aclrtMallocHost((void **)&hin, NN * 4) || aclrtMallocHost((void **)&hout, NN * 4)) {
+        w->failures++;
+        return NULL;
+    }
+    aclmdlRI ri = NULL;
+    /* THREAD_LOCAL: the other workers' setup copies stay allowed */
+    if (aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL) ||
+        aclrtMemcpyAsync(a, NN * 4, hin, NN * 4, ACL_MEMCPY_HOST_TO_DEVICE, s))
+        w->failures++;
+    add_launch(c, a, a, ws, s);
+    if (aclrtMemcpyAsync(hout, NN * 4, c, NN * 4, ACL_MEMCPY_DEVICE_TO_HOST, s) ||
+        aclmdlRICaptureEnd(s, &ri))
+        w->failures++;
+    for (int round = 0; round < 25 && ri != NULL; round++) {
+        for (int i = 0; i < NN; i++)
+            hin[i] = (float)(w->id * 100 + round + i);
+        if (aclmdlRIExecuteAsync(ri, s) || aclrtSynchronizeStream(s)) {
+            w->failures++;
+            break;
+        }
+        for (int i = 0; i < NN; i++)
+            if (hout[i] != 2.0f * hin[i])
+                w->failures++;
+    }
+    if ((ri && aclmdlRIDestroy(ri)) || aclrtFree(a) || aclrtFree(c) || aclrtFree(ws) ||
+        aclrtFreeHost(hin) || aclrtFreeHost(hout) || aclrtDestroyStream(s))
+        w->failures++;
+    return NULL;
+}
+
+static void test_threads_capture_and_replay(void **state)
+{
+    (void)state;
+    enum { THREADS = 4 };
+    pthread_t th[THREADS];
+    worker w[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        w[i] = (worker){i, 0};
+        assert_int_equal(pthread_create(&th[i], NULL, worker_main, &w[i]), 0);
+    }
+    for (int i = 0; i < THREADS; i++) {
+        pthread_join(th[i], NULL);
+        assert_int_equal(w[i].failures, 0);
+    }
+}
+
 /* Instances still alive (one of them capturing) when their context goes are destroyed with it. */
 static void test_context_destroy_with_live_instance(void **state)
 {
@@ -645,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_destroy_while_running_and_leaks),
         cmocka_unit_test(test_task_group_update),
         cmocka_unit_test(test_ggml_graph_mode),
+        cmocka_unit_test(test_threads_capture_and_replay),
         cmocka_unit_test(test_context_destroy_with_live_instance),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
