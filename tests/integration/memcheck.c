@@ -2,7 +2,7 @@
  * bug must be found and its report must name the kind, the op, the tensor and the address; a
  * correct program must get zero reports and the exact results.
  *
- *   memcheck <oob|uaf|uafcopy|uninit|hostptr|doublefree|clean|unchecked>
+ *   memcheck <oob|uaf|uafcopy|uninit|hostptr|doublefree|clean|unchecked|replayuaf>
  *
  * The program turns the checker on itself (before aclInit) and sends its reports to a file
  * (ACLEMU_MEMCHECK_LOG) that it reads back after aclFinalize. "unchecked" runs two clients of
@@ -251,6 +251,35 @@ static void bug_uaf(void)
     load_log();
     EXPECT_REPORT("illegal read of size 4096 (use after free)", "in aclnnMul", "tensor self", hex(x));
     EXPECT_REPORT("use after free", "freed by this process", "launch #1", NULL);
+    EXPECT(count_of("====== ERROR SUMMARY: 1 error\n") == 1, "summary of 1 error");
+}
+
+/* A captured launch (aclmdlRI) replayed after one of its inputs was freed: each replayed task is
+ * checked as it runs, like a launch from the ring. */
+static void bug_replay_uaf(void)
+{
+    fill(hx, N, 1);
+    fill(hy, N, 2);
+    void *x = dev_with(hx, N), *y = dev_with(hy, N), *out = dev_with(NULL, N);
+    aclTensor *tx = tensor(x, N, N, 0), *ty = tensor(y, N, N, 0), *tout = tensor(out, N, N, 0);
+    aclmdlRI ri = NULL;
+    ACL_OK(aclmdlRICaptureBegin(g_stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(run_mul(tx, ty, tout));
+    ACL_OK(aclmdlRICaptureEnd(g_stream, &ri));
+    ACL_OK(aclmdlRIExecuteAsync(ri, g_stream));
+    EXPECT(aclrtSynchronizeStream(g_stream) == 0, "a replay on live memory must pass");
+    ACL_OK(aclrtFree(x));
+    ACL_OK(aclmdlRIExecuteAsync(ri, g_stream));
+    EXPECT(aclrtSynchronizeStream(g_stream) == AICORE_EXCEPTION, "replay UAF: the stream must fail");
+    ACL_OK(aclmdlRIDestroy(ri));
+    aclDestroyTensor(tx);
+    aclDestroyTensor(ty);
+    aclDestroyTensor(tout);
+    ACL_OK(aclrtFree(y));
+    ACL_OK(aclrtFree(out));
+    teardown();
+    load_log();
+    EXPECT_REPORT("illegal read of size 4096 (use after free)", "in aclnnMul", "tensor self", hex(x));
     EXPECT(count_of("====== ERROR SUMMARY: 1 error\n") == 1, "summary of 1 error");
 }
 
@@ -516,6 +545,8 @@ int main(int argc, char **argv)
             bug_doublefree();
         else if (!strcmp(mode, "clean"))
             clean_program();
+        else if (!strcmp(mode, "replayuaf"))
+            bug_replay_uaf();
         else {
             fprintf(stderr, "unknown mode %s\n", mode);
             return 2;
