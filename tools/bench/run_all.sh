@@ -61,3 +61,8 @@ section "issue 5: aclopExecuteV2 (Add, 1024 FP32) + synchronize"
 
 section "issue 9: device-memory checker cost (ACLEMU_MEMCHECK=1 vs off, vector ops end to end)"
 "$ROOT/tools/bench/memcheck_cost.sh" "$B" 3 41
+
+if [ -x "$B/tools/bench/bench_mdlri" ]; then
+    section "issue 11: replayed stream capture (aclmdlRI) of 100 small launches vs eager"
+    "$B/tools/bench/bench_mdlri" 101
+fi
