@@ -1,9 +1,10 @@
 /* Cholesky factorisation (left-looking, column by column) in double. */
 #include <math.h>
 
+#include "aclemu_op/kernel_util.h"
 #include "linalg_core.h"
 
-void la_cholesky(double *a, int64_t n)
+ACLEMU_ISA_CLONES void la_cholesky(double *a, int64_t n)
 {
     for (int64_t j = 0; j < n; j++) {
         double *cj = a + j * n;

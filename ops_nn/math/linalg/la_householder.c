@@ -1,9 +1,10 @@
 /* Householder QR (LAPACK geqrf / orgqr conventions) in double. */
 #include <math.h>
 
+#include "aclemu_op/kernel_util.h"
 #include "linalg_core.h"
 
-void la_householder_qr(double *a, int64_t m, int64_t n, double *tau)
+ACLEMU_ISA_CLONES void la_householder_qr(double *a, int64_t m, int64_t n, double *tau)
 {
     int64_t k = m < n ? m : n;
     for (int64_t j = 0; j < k; j++) {
@@ -34,7 +35,7 @@ void la_householder_qr(double *a, int64_t m, int64_t n, double *tau)
     }
 }
 
-void la_householder_q(const double *a, int64_t m, int64_t n, const double *tau, double *q, int64_t qc)
+ACLEMU_ISA_CLONES void la_householder_q(const double *a, int64_t m, int64_t n, const double *tau, double *q, int64_t qc)
 {
     int64_t k = m < n ? m : n;
     for (int64_t c = 0; c < qc; c++)

@@ -1,9 +1,10 @@
 /* LU factorisation with partial pivoting and the inverse from it, in double. */
 #include <math.h>
 
+#include "aclemu_op/kernel_util.h"
 #include "linalg_core.h"
 
-int la_lu(double *a, int64_t n, int64_t *piv)
+ACLEMU_ISA_CLONES int la_lu(double *a, int64_t n, int64_t *piv)
 {
     int sign = 1;
     for (int64_t j = 0; j < n; j++) {
@@ -35,7 +36,7 @@ int la_lu(double *a, int64_t n, int64_t *piv)
     return sign;
 }
 
-void la_lu_inverse(const double *lu, const int64_t *piv, int64_t n, double *x)
+ACLEMU_ISA_CLONES void la_lu_inverse(const double *lu, const int64_t *piv, int64_t n, double *x)
 {
     /* X = U^-1 L^-1 P: solve L U X = P I column by column */
     for (int64_t c = 0; c < n; c++) {

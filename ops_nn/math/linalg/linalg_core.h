@@ -29,7 +29,8 @@ void la_householder_q(const double *a, int64_t m, int64_t n, const double *tau, 
 
 /* SVD of the n x n matrix w by one-sided Jacobi rotations: on return w holds U (orthonormal
  * columns; those of zero singular values completed to an orthonormal basis), v holds V and s
- * the singular values in descending order, so that w_in = U diag(s) V^T. scratch: n doubles. */
+ * the singular values in descending order, so that w_in = U diag(s) V^T; v may be NULL (V not
+ * wanted). scratch: n doubles. */
 void la_jacobi_svd(double *w, double *v, double *s, int64_t n, double *scratch);
 
 #endif

@@ -111,35 +111,36 @@ static void run_qr(const linalg_args *a, const int64_t *off, double *w)
     }
 }
 
-/* SVD of B = A (m >= n) or A^T (m < n), p x q with p >= q: B = Q R, R = Ur S V^T (Jacobi), so
- * B = (Q Ur) S V^T; a full U of B adds Q's last p - q columns. A = B^T swaps the two sides. */
+/* SVD of B = A (m >= n) or A^T (m < n), p x q with p >= q: B = Q R, and Jacobi on R^T (its
+ * columns are much closer to orthogonal than R's, so far fewer sweeps): R^T = W S Z^T, hence
+ * B = (Q Z) S W^T. A full U of B adds Q's last p - q columns; A = B^T swaps the two sides. */
 static void run_svd(const linalg_args *a, const int64_t *off, double *w)
 {
     int64_t m = a->m, n = a->n, tr = m < n, p = tr ? n : m, q = tr ? m : n;
-    double *b = w, *qm = b + p * q, *r = qm + p * p, *v = r + q * q, *s = v + q * q, *tau = s + q, *scr = tau + q;
+    double *b = w, *qm = b + p * q, *r = qm + p * p, *z = r + q * q, *s = z + q * q, *tau = s + q, *scr = tau + q;
     gather(&a->v[0], off[0], b, p, q, (int)tr);
     la_householder_qr(b, p, q, tau);
     int full = a->flag_a, uv = a->flag_b;
-    la_householder_q(b, p, q, tau, qm, full ? p : q);
-    for (int64_t j = 0; j < q; j++)
-        for (int64_t i = 0; i < q; i++) r[i + j * q] = i <= j ? b[i + j * p] : 0.0;
-    la_jacobi_svd(r, v, s, q, scr);
+    for (int64_t j = 0; j < q; j++) /* r := R^T (lower triangular) */
+        for (int64_t i = 0; i < q; i++) r[i + j * q] = i >= j ? b[j + i * p] : 0.0;
+    la_jacobi_svd(r, uv ? z : NULL, s, q, scr);
     aclemu_store_f64(elem(&a->v[1], off[1]), a->v[1].dtype, a->v[1].rs * (int64_t)aclemu_kdtype_size(a->v[1].dtype), s, q);
     if (!uv)
         return;
-    for (int64_t j = 0; j < q; j++) /* b := Q[:, :q] Ur (p x q) */
+    la_householder_q(b, p, q, tau, qm, full ? p : q);
+    for (int64_t j = 0; j < q; j++) /* b := Q[:, :q] Z (p x q), B's left singular vectors */
         for (int64_t i = 0; i < p; i++) {
             double t = 0.0;
-            for (int64_t l = 0; l < q; l++) t += qm[i + l * p] * r[l + j * q];
+            for (int64_t l = 0; l < q; l++) t += qm[i + l * p] * z[l + j * q];
             b[i + j * p] = t;
         }
-    /* the big side (p rows): columns of b, then Q's completion; the small side: V (q x q) */
+    /* the big side (p rows): columns of b, then Q's completion; the small side: W (q x q) */
     const linalg_view *big = &a->v[tr ? 3 : 2], *small = &a->v[tr ? 2 : 3];
     int64_t obig = off[tr ? 3 : 2], osmall = off[tr ? 2 : 3];
     for (int64_t j = 0; j < q; j++) store_col(big, obig, j, b + j * p, p);
     if (full)
         for (int64_t j = q; j < p; j++) store_col(big, obig, j, qm + j * p, p);
-    for (int64_t j = 0; j < q; j++) store_col(small, osmall, j, v + j * q, q);
+    for (int64_t j = 0; j < q; j++) store_col(small, osmall, j, r + j * q, q);
 }
 
 static int k_linalg(const void *args, size_t size, const aclemu_block *blk)
