@@ -15,7 +15,8 @@ uint32_t la_batch_shape(const aclTensor *in, const int64_t *extra, uint32_t next
 {
     uint32_t nb = in->ndim - 2;
     memcpy(out, in->shape, nb * sizeof(int64_t));
-    memcpy(out + nb, extra, nextra * sizeof(int64_t));
+    if (nextra) /* extra may be NULL when there is nothing to append */
+        memcpy(out + nb, extra, nextra * sizeof(int64_t));
     return nb + nextra;
 }
 
