@@ -36,6 +36,12 @@ if [ -x "$B/tools/bench/bench_aclnn_ops" ]; then
     have_torch && [ -f "$ROOT/tools/bench/bench_aclnn_ops_torch.py" ] && "$PY" "$ROOT/tools/bench/bench_aclnn_ops_torch.py" /tmp/aclemu-bench-ops.txt
 fi
 
+if [ -x "$B/tools/bench/bench_aclnn_linalg" ]; then
+    section "issue 10: batched factorisations, 256 x 64 x 64 FP32 (ms) vs torch.linalg on the CPU"
+    "$B/tools/bench/bench_aclnn_linalg" 5
+    have_torch && "$PY" "$ROOT/tools/bench/bench_aclnn_linalg_torch.py" 5
+fi
+
 if [ -x "$B/tools/bench/bench_aclnn_unary" ]; then
     section "issue 10: ops-math elementwise unary family, 64 MiB each vs a D2D copy run alternately"
     "$B/tools/bench/bench_aclnn_unary" 7
