@@ -106,6 +106,17 @@ static inline int64_t map_index(int kind, int64_t o, int64_t shift, int64_t n)
     }
 }
 
+/* How many outputs from o on (at most W - o) map to consecutive inputs (or all to the constant),
+ * found from where the input index leaves [0, n) instead of element by element. */
+static inline int64_t run_length(int kind, int64_t o, int64_t shift, int64_t n, int64_t W)
+{
+    int64_t i = o - shift, len = 1;
+    if (i >= 0 && i < n) len = n - i;
+    else if (kind == MV_CONST) len = i < 0 ? -i : W - o;
+    else if (kind == MV_ROLL) len = n - map_index(kind, o, shift, n);
+    return len < W - o ? len : W - o;
+}
+
 /* n copies of the constant into dst (byte stride ds). */
 static void fill_const(const mv_map_args *a, char *dst, int64_t ds, int64_t n)
 {
@@ -160,18 +171,12 @@ static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
         }
         /* the last dim in runs where the map is i = o - shift (copies), the rest element-wise */
         for (int64_t j = 0; j < W;) {
-            int64_t i = map_index(kind, j, shift, n);
-            if (i < 0) {
-                int64_t e = j; /* constant run: up to where the input starts, or the end */
-                while (e < W && map_index(kind, e, shift, n) < 0) e++;
-                fill_const(a, dst + j * os, os, e - j);
-                j = e;
-                continue;
-            }
-            int64_t e = j + 1;
-            while (e < W && map_index(kind, e, shift, n) == i + (e - j)) e++;
-            aclemu_convert_run(dst + j * os, o->dtype, os, src + i * ss, s->dtype, ss, e - j);
-            j = e;
+            int64_t i = map_index(kind, j, shift, n), len = run_length(kind, j, shift, n, W);
+            if (i < 0)
+                fill_const(a, dst + j * os, os, len);
+            else
+                aclemu_convert_run(dst + j * os, o->dtype, os, src + i * ss, s->dtype, ss, len);
+            j += len;
         }
     }
     return 0;
