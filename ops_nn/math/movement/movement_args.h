@@ -68,6 +68,14 @@ typedef struct mv_rpt_args {
     int64_t pre_per_block;
 } mv_rpt_args;
 
+/* Diag / DiagFlat of a vector: out (R, R) is 0 except out[r][r + diagonal] = self[k] (k = r for
+ * diagonal >= 0, r + diagonal otherwise; self's n elements taken row-major from any view). */
+typedef struct mv_diag_args {
+    aclemu_tdesc self, out;
+    int64_t diagonal, n;
+    int64_t rows_per_block;
+} mv_diag_args;
+
 /* Adjoint of the IndexMap pads (reflection / replication / circular backward): grad_in[i] is
  * the sum of grad_out[o] over every o the forward map sends to i, per dim the preimage of i_d
  * (MV_KEEP: i_d itself). `shift` is the low pad of each dim; [inner_lo, inner_hi) the indices

@@ -309,3 +309,26 @@ static int k_repeat_interleave(const void *args, size_t size, const aclemu_block
     return 0;
 }
 ACLEMU_KERNEL("RepeatInterleaveT", k_repeat_interleave);
+
+/* ---- DiagEmbed (Diag / DiagFlat of a vector) ----------------------------------------------- */
+static int k_diag_embed(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_diag_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_diag_args *a = (const mv_diag_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    if (o->ndim != 2 || o->shape[0] != o->shape[1] || s->ndim > ACLEMU_KMAX_RANK) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t R = o->shape[0], r0 = (int64_t)blk->block_idx * a->rows_per_block, r1 = r0 + a->rows_per_block;
+    if (r1 > R) r1 = R;
+    size_t es = aclemu_kdtype_size(o->dtype), ses = aclemu_kdtype_size(s->dtype);
+    int64_t cs = o->stride[1] * (int64_t)es;
+    for (int64_t r = r0; r < r1; r++) {
+        char *row = (char *)(uintptr_t)o->addr + (o->offset + r * o->stride[0]) * (int64_t)es;
+        aclemu_zero_run(row, o->dtype, cs, R);
+        int64_t c = r + a->diagonal, k = a->diagonal >= 0 ? r : c;
+        if (c >= 0 && c < R && k >= 0 && k < a->n)
+            aclemu_convert_run(row + c * cs, o->dtype, 0, (const char *)(uintptr_t)s->addr + flat_offset(s, k) * (int64_t)ses,
+                               s->dtype, 0, 1);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("DiagEmbed", k_diag_embed);

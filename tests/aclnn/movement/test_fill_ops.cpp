@@ -11,6 +11,18 @@
 
 static aclrtStream g_stream;
 
+// A tensor of a dtype the shared DevTensor cannot encode (UINT16 / UINT32), for dtype refusals:
+// zero-filled storage of 8 bytes per element, freed with the struct.
+struct RawTensor {
+    void *dev = nullptr;
+    aclTensor *t = nullptr;
+    RawTensor(aclDataType dt, const std::vector<int64_t> &shape)
+    {
+        if (CreateAclTensor(std::vector<int64_t>((size_t)GetShapeSize(shape), 0), shape, &dev, dt, &t)) t = nullptr;
+    }
+    ~RawTensor() { if (t) aclDestroyTensor(t); if (dev) aclrtFree(dev); }
+};
+
 static void TestValues()
 {
     std::vector<std::vector<int64_t>> shapes = {{}, {7}, {3, 5}, {2, 3, 4}, {0, 3}, {2, 1, 2, 1, 2, 1, 2, 3}};
@@ -63,9 +75,9 @@ static void TestFillTensor()
                 }
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    DevTensor f, v2, v1, u, c, cf;
-    if (!f.Init(ACL_FLOAT, {4}, {}, CONTIG) || !v2.Init(ACL_FLOAT, {2}, {}, CONTIG) || !v1.Init(ACL_FLOAT, {1}, {}, CONTIG) ||
-        !u.Init(ACL_UINT32, {4}, {}, CONTIG)) return;
+    DevTensor f, v2, v1;
+    RawTensor u(ACL_UINT32, {4});
+    if (!f.Init(ACL_FLOAT, {4}, {}, CONTIG) || !v2.Init(ACL_FLOAT, {2}, {}, CONTIG) || !v1.Init(ACL_FLOAT, {1}, {}, CONTIG) || !u.t) return;
     ExpectError("FillTensor null selfRef", aclnnInplaceFillTensorGetWorkspaceSize(nullptr, v1.t, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR, "selfRef");
     ExpectError("FillTensor null value", aclnnInplaceFillTensorGetWorkspaceSize(f.t, nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR, "value");
     ExpectError("FillTensor uint32", aclnnInplaceFillTensorGetWorkspaceSize(u.t, v1.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "DT_UINT32");
@@ -77,8 +89,8 @@ static void TestValidation()
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
     ExpectError("null selfRef", aclnnInplaceOneGetWorkspaceSize(nullptr, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR, "selfRef");
-    DevTensor u, c;
-    if (!u.Init(ACL_UINT32, {4}, {}, CONTIG)) return;
+    RawTensor u(ACL_UINT32, {4});
+    if (!u.t) return;
     ExpectError("uint32", aclnnInplaceOneGetWorkspaceSize(u.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "DT_UINT32");
     std::vector<int64_t> s9(9, 1);
     DevTensor r9;
