@@ -196,3 +196,249 @@ aclnnStatus aclemu_plan_DiagFlat(aclOpExecutor *executor, const aclTensor *self,
         return st;
     return diag_embed(executor, self, d, out);
 }
+
+/* ---- SliceV2: ONNX Slice (starts / ends / axes / steps, positive steps) as a strided view -------- */
+#define SLICEV2_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(INT64) | DT(INT8) | DT(INT32) | DT(UINT8) | DT(BOOL) | DT(BF16))
+#define SLICEV2_CHIPS (ACLEMU_CHIPS_A2_A3_950 | ACLEMU_CHIP(ACLEMU_FAMILY_910A))
+
+aclnnStatus aclemu_plan_SliceV2(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *starts,
+                                const aclIntArray *ends, const aclIntArray *axes, const aclIntArray *steps, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")) ||
+        (st = aclemu_check_notnull(api, starts, "starts")) || (st = aclemu_check_notnull(api, ends, "ends")) ||
+        (st = aclemu_check_notnull(api, axes, "axes")) || (st = aclemu_check_notnull(api, steps, "steps")))
+        return st;
+    if ((st = aclemu_check_same_dtype(api, out, "out", self, "self")))
+        return st;
+    if (self->dtype == ACL_BF16 && !aclemu_chip_dtypes(DT(BF16)))
+        return ACLEMU_PARAM_ERROR(api, "Input dtype of aclnnSliceV2 is not support bfloat16 in current socversion.");
+    if ((st = aclemu_check_dtype(api, self, "self", SLICEV2_DTYPES)) || (st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t n = (int64_t)self->ndim;
+    unsigned seen = 0;
+    for (uint64_t i = 0; i < axes->size; i++) {
+        int64_t ax = axes->data[i];
+        if (ax >= n || ax < -n)
+            return ACLEMU_PARAM_ERROR(api, "Provided aclnnSliceV2 axes %lld not in the range of input tensor size %lld.",
+                                      (long long)ax, (long long)n);
+        ax = ax < 0 ? ax + n : ax;
+        if (seen >> ax & 1)
+            return ACLEMU_PARAM_ERROR(api, "aclnnSliceV2 axes %lld appears multiple times in the list of dims.", (long long)ax);
+        seen |= 1u << ax;
+    }
+    if (starts->size != axes->size)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnSliceV2 starts.size() %llu to be equal to axes.size() %llu.",
+                                  (unsigned long long)starts->size, (unsigned long long)axes->size);
+    if (ends->size != axes->size)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnSliceV2 ends.size() %llu to be equal to axes.size() %llu.",
+                                  (unsigned long long)ends->size, (unsigned long long)axes->size);
+    /* the real loop reads axes / starts / ends at every index of steps: one step per axis */
+    if (steps->size != axes->size)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnSliceV2 steps.size() %llu to be equal to axes.size() %llu.",
+                                  (unsigned long long)steps->size, (unsigned long long)axes->size);
+    for (uint64_t i = 0; i < steps->size; i++)
+        if (steps->data[i] <= 0)
+            return ACLEMU_PARAM_ERROR(api, "aclnnSliceV2 step must be positive.");
+    act_view src, dst;
+    act_view_of(&src, self);
+    for (uint64_t i = 0; i < axes->size; i++) {
+        int64_t d = axes->data[i] < 0 ? axes->data[i] + n : axes->data[i], len = self->shape[d], step = steps->data[i];
+        int64_t s = starts->data[i] < 0 ? starts->data[i] + len : starts->data[i];
+        int64_t e = ends->data[i] < 0 ? ends->data[i] + len : ends->data[i];
+        s = s < 0 ? 0 : s > len ? len : s;
+        e = e < s ? s : e > len ? len : e;
+        int64_t count = e > s ? 1 + (e - s - 1) / step : 0; /* no overflow for a huge step */
+        src.view.offset += s * self->stride[d];
+        src.view.shape[d] = count;
+        if (count > 1) src.view.stride[d] = self->stride[d] * step; /* step < len there */
+    }
+    char a[256], b[256];
+    if (out->ndim != self->ndim || memcmp(out->shape, src.view.shape, self->ndim * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of aclnnSliceV2 out should be %s, but current is %s.",
+                                  aclemu_shape_str(src.view.shape, self->ndim, a, sizeof a),
+                                  aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    if ((st = aclemu_check_chip(api, SLICEV2_CHIPS)))
+        return st;
+    if (aclemu_tensor_numel(self) == 0)
+        return ACLNN_SUCCESS;
+    act_view_of(&dst, out);
+    return mv_copy(executor, &dst, &src);
+}
+
+/* ---- StridedSlice: tf.strided_slice (begin / end / strides with the five masks) ----------------
+ * The sparse spec (one entry per begin element) is expanded to one entry per self dim: an
+ * ellipsis (or, without one, the tail) covers the dims no entry names, a new axis adds an
+ * output dim of 1, a shrink entry takes one index and drops the dim. Negative strides select a
+ * positive-stride set of elements that the IndexMap kernel reverses (MV_FLIP). 950 only, as
+ * aclnn_strided_slice.cpp. */
+#define STRIDED_SLICE_DTYPES (DT(FLOAT16) | DT(FLOAT) | DT(INT32) | DT(UINT8) | DT(BOOL) | DT(INT8) | DT(INT16) | DT(INT64) | \
+                              DT(UINT16) | DT(UINT32) | DT(UINT64) | DT(BF16) | DT(COMPLEX64) | DT(HIFLOAT8) |            \
+                              DT(FLOAT8_E5M2) | DT(FLOAT8_E4M3FN))
+
+aclnnStatus aclemu_plan_StridedSlice(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *begin,
+                                     const aclIntArray *end, const aclIntArray *strides, int64_t beginMask, int64_t endMask,
+                                     int64_t ellipsisMask, int64_t newAxisMask, int64_t shrinkAxisMask, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, begin, "begin")) ||
+        (st = aclemu_check_notnull(api, end, "end")) || (st = aclemu_check_notnull(api, strides, "strides")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if (!aclemu_chip_in(ACLEMU_CHIP(ACLEMU_FAMILY_950)))
+        return ACLEMU_PARAM_ERROR(api, "aclnnStridedSlice only support ASCEND950.");
+    if ((st = aclemu_check_dtype(api, self, "self", STRIDED_SLICE_DTYPES)) ||
+        (st = aclemu_check_dtype(api, out, "out", STRIDED_SLICE_DTYPES)) || (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    uint64_t L = begin->size;
+    if (L != end->size)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnStridedSlice begin.size() %llu to be equal to end.size() %llu.",
+                                  (unsigned long long)L, (unsigned long long)end->size);
+    if (end->size != strides->size)
+        return ACLEMU_PARAM_ERROR(api, "Expected aclnnStridedSlice end.size() %llu to be equal to strides.size() %llu.",
+                                  (unsigned long long)end->size, (unsigned long long)strides->size);
+    for (uint64_t i = 0; i < L; i++)
+        if (strides->data[i] == 0)
+            return ACLEMU_PARAM_ERROR(api, "Expected strides value must not be zero, but strides No.[%llu] value is zero.",
+                                      (unsigned long long)i);
+    if (ellipsisMask != 0 && (ellipsisMask & (ellipsisMask - 1)) != 0)
+        return ACLEMU_PARAM_ERROR(api, "Multiple ellipses in slice spec not allowed.");
+    for (uint64_t i = 0; i < L && i < 64; i++)
+        if ((shrinkAxisMask >> i & 1) && strides->data[i] <= 0)
+            return ACLEMU_PARAM_ERROR(api, "Strides must be positive when shrinkAxisMask has bit set at dimension [%llu].",
+                                      (unsigned long long)i);
+    if (L > 32)
+        return ACLEMU_PARAM_ERROR(api, "slice spec of %llu entries: at most 32 (one per mask bit).", (unsigned long long)L);
+    if (aclemu_tensor_numel(self) == 0)
+        return ACLNN_SUCCESS; /* as the real op: nothing is checked further or launched */
+    int64_t n = (int64_t)self->ndim;
+    /* dense spec: per self dim its begin / end / stride and flags; out dims in order */
+    int64_t db[ACLEMU_KMAX_RANK], de[ACLEMU_KMAX_RANK], ds[ACLEMU_KMAX_RANK];
+    int dbm[ACLEMU_KMAX_RANK], dem[ACLEMU_KMAX_RANK], dshr[ACLEMU_KMAX_RANK];
+    int64_t want[ACLEMU_KMAX_RANK];
+    int outdim_of[ACLEMU_KMAX_RANK]; /* out dim of each self dim, -1 when shrunk */
+    uint32_t on = 0;
+    int64_t ell = ellipsisMask, sparse = (int64_t)L;
+    if (!ell) { ell = (int64_t)1 << L; sparse++; } /* an implicit ellipsis at the end */
+    int64_t add_after = 0; /* new axes after the ellipsis */
+    for (int64_t i = 0, after = 0; i < sparse; i++) {
+        if (ell >> i & 1) after = 1;
+        else if (after && i < (int64_t)L && (newAxisMask >> i & 1)) add_after++;
+    }
+    int64_t full = 0;
+    for (int64_t i = 0; i < sparse; i++) {
+        if (ell >> i & 1) {
+            int64_t next = n - (sparse - i) + 1 + add_after;
+            if (next > n) next = n;
+            for (; full < next; full++) {
+                db[full] = de[full] = 0;
+                ds[full] = 1;
+                dbm[full] = dem[full] = 1;
+                dshr[full] = 0;
+                if (on >= ACLEMU_KMAX_RANK) goto too_many;
+                outdim_of[full] = (int)on;
+                want[on++] = -1; /* filled below */
+            }
+            continue;
+        }
+        if (newAxisMask >> i & 1) {
+            if (on >= ACLEMU_KMAX_RANK) goto too_many;
+            want[on++] = 1;
+            continue;
+        }
+        if (full >= n)
+            return ACLEMU_PARAM_ERROR(api, "Index out of range using input dim %lld; input has only %lld dims.",
+                                      (long long)full, (long long)n);
+        db[full] = begin->data[i];
+        de[full] = end->data[i];
+        ds[full] = strides->data[i];
+        dbm[full] = (int)(beginMask >> i & 1);
+        dem[full] = (int)(endMask >> i & 1);
+        dshr[full] = (int)(shrinkAxisMask >> i & 1);
+        if (dshr[full]) outdim_of[full] = -1;
+        else {
+            if (on >= ACLEMU_KMAX_RANK) goto too_many;
+            outdim_of[full] = (int)on;
+            want[on++] = -1;
+        }
+        full++;
+    }
+    /* dims past the spec (an ellipsis that ran out of room): taken whole */
+    for (; full < n; full++) {
+        db[full] = de[full] = 0;
+        ds[full] = 1;
+        dbm[full] = dem[full] = 1;
+        dshr[full] = 0;
+        if (on >= ACLEMU_KMAX_RANK) goto too_many;
+        outdim_of[full] = (int)on;
+        want[on++] = -1;
+    }
+    /* canonical bounds per self dim; the source view with positive strides, flips where negative */
+    act_view src, dst;
+    act_view_of(&src, self);
+    int32_t kind[ACLEMU_KMAX_RANK] = {0};
+    int64_t shift[ACLEMU_KMAX_RANK] = {0};
+    uint32_t sn = 0; /* src dims: the self dims kept, in order */
+    int any_flip = 0;
+    for (int64_t d = 0; d < n; d++) {
+        int64_t len = self->shape[d], s = ds[d], b = db[d], e = de[d], count, first;
+        if (dshr[d]) {
+            int64_t x = b < 0 ? b + len : b;
+            if (x < 0 || x >= len)
+                return ACLEMU_PARAM_ERROR(api, "slice index %lld of dimension %lld out of bounds.", (long long)b, (long long)d);
+            src.view.offset += x * self->stride[d];
+            continue;
+        }
+        if (s > 0) {
+            b = dbm[d] ? 0 : (b < 0 ? b + len : b);
+            e = dem[d] ? len : (e < 0 ? e + len : e);
+            b = b < 0 ? 0 : b > len ? len : b;
+            e = e < 0 ? 0 : e > len ? len : e;
+            count = e > b ? 1 + (e - b - 1) / s : 0;
+            first = b;
+        } else {
+            b = dbm[d] ? len - 1 : (b < 0 ? b + len : b);
+            e = dem[d] ? -1 : (e < -len ? -1 : e < 0 ? e + len : e);
+            b = b < -1 ? -1 : b > len - 1 ? len - 1 : b;
+            e = e < -1 ? -1 : e > len - 1 ? len - 1 : e;
+            /* -s: no overflow, s >= INT64_MIN + 1 is not guaranteed: */
+            uint64_t step = (uint64_t)0 - (uint64_t)s;
+            count = b > e ? (int64_t)(1 + (uint64_t)(b - e - 1) / step) : 0;
+            first = count ? b - (int64_t)((uint64_t)(count - 1) * step) : 0; /* the lowest selected index */
+            if (count > 1) { kind[sn] = MV_FLIP; any_flip = 1; }
+            s = count > 1 ? (int64_t)step : 1;
+        }
+        want[outdim_of[d]] = count;
+        src.view.offset += first * self->stride[d];
+        src.view.shape[sn] = count;
+        src.view.stride[sn] = count > 1 ? self->stride[d] * s : self->stride[d]; /* s < len there */
+        sn++;
+    }
+    src.view.ndim = sn;
+    char a1[256], b1[256];
+    if (out->ndim != on || memcmp(out->shape, want, on * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Shape of out should be %s, but current is %s.", aclemu_shape_str(want, on, a1, sizeof a1),
+                                  aclemu_shape_str(out->shape, out->ndim, b1, sizeof b1));
+    if (aclemu_tensor_numel(out) == 0)
+        return ACLNN_SUCCESS;
+    /* out without its new axes: the same dims as src */
+    act_view_of(&dst, out);
+    uint32_t k = 0;
+    for (int64_t d = 0; d < n; d++)
+        if (!dshr[d]) {
+            dst.view.shape[k] = out->shape[outdim_of[d]];
+            dst.view.stride[k] = out->stride[outdim_of[d]];
+            k++;
+        }
+    dst.view.ndim = k;
+    if (!any_flip)
+        return mv_copy(executor, &dst, &src);
+    return mv_map_launch(executor, &src.view, &dst.view, kind, shift, NULL, self, out);
+too_many:
+    return ACLEMU_PARAM_ERROR(api, "the sliced output would have more than %d dims.", ACLEMU_MAX_RANK);
+}
