@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_ones.h"
 
@@ -84,6 +85,67 @@ static void TestFillTensor()
     ExpectError("FillTensor value shape", aclnnInplaceFillTensorGetWorkspaceSize(f.t, v2.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "0D or 1D");
 }
 
+// torch fill_diagonal_: (i, i, ..., i); a tall matrix with wrap restarts every C + 1 rows
+static void TestFillDiagonal()
+{
+    struct { std::vector<int64_t> shape; bool wrap; } cs[] = {
+        {{4, 4}, false}, {{3, 5}, true}, {{7, 3}, false}, {{7, 3}, true}, {{9, 3}, true}, {{10, 1}, true}, {{3, 3, 3}, false},
+        {{2, 2, 2, 2, 2, 2, 2, 2}, true}, {{0, 3}, true}};
+    for (auto &c : cs)
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_UINT8, ACL_BOOL})
+            for (Layout lay : {CONTIG, STRIDED, TRANSPOSED}) {
+                int64_t n = GetShapeSize(c.shape), C = c.shape[1];
+                std::vector<double> x = QuantAll(dt, RandomValues((size_t)n, 9, 3));
+                if (dt == ACL_BOOL) for (double &v : x) v = 0;
+                if (dt == ACL_UINT8) for (double &v : x) v = std::fabs(v);
+                std::vector<double> g = x;
+                double fill = dt == ACL_BOOL ? 1 : 2;
+                if (c.shape.size() == 2) { // flat positions k * (C + 1) (torch's definition), limited without wrap
+                    int64_t R = c.shape[0], end = (!c.wrap && R > C) ? C * C : n;
+                    for (int64_t f = 0; f < end; f += C + 1) g[(size_t)f] = fill;
+                } else {
+                    int64_t step = 0, s = 1;
+                    for (size_t d = c.shape.size(); d-- > 0;) { step += s; s *= c.shape[d]; }
+                    for (int64_t i = 0; i < c.shape[0]; i++) g[(size_t)(i * step)] = fill;
+                }
+                DevTensor t;
+                if (!t.Init(dt, c.shape, x, lay, 0)) return;
+                float fv = (float)fill;
+                aclScalar *v = aclCreateScalar(&fv, ACL_FLOAT);
+                std::string what = "InplaceFillDiagonal " + std::to_string(c.shape[0]) + "x" + std::to_string(C) + " rank " + std::to_string(c.shape.size()) + (c.wrap ? " wrap " : " ") + DtName(dt) + " layout " + std::to_string(lay);
+                int rc = Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnInplaceFillDiagonalGetWorkspaceSize(t.t, v, c.wrap, w, ex); }, aclnnInplaceFillDiagonal);
+                EXPECT(rc == 0, "%s: run failed", what.c_str());
+                if (!rc) {
+                    std::vector<double> y = t.Read();
+                    size_t bad = 0;
+                    for (size_t i = 0; i < g.size(); i++) bad += y[i] != g[i];
+                    EXPECT(bad == 0, "%s: %zu of %zu wrong", what.c_str(), bad, g.size());
+                    EXPECT(t.CountClobbered(0) == 0, "%s: wrote outside the view", what.c_str());
+                }
+                aclDestroyScalar(v);
+            }
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    DevTensor m, v1, c3, i8, f16;
+    RawTensor u(ACL_UINT32, {3, 3});
+    if (!m.Init(ACL_FLOAT, {3, 3}, {}, CONTIG) || !v1.Init(ACL_FLOAT, {3}, {}, CONTIG) || !c3.Init(ACL_FLOAT, {3, 3, 4}, {}, CONTIG) ||
+        !i8.Init(ACL_INT8, {3, 3}, {}, CONTIG) || !f16.Init(ACL_FLOAT16, {3, 3}, {}, CONTIG) || !u.t) return;
+    float one = 1.0f, big = 1e6f;
+    int32_t i300 = 300;
+    float cplx[2] = {1, 2};
+    aclScalar *s1 = aclCreateScalar(&one, ACL_FLOAT), *sbig = aclCreateScalar(&big, ACL_FLOAT), *s300 = aclCreateScalar(&i300, ACL_INT32),
+              *sc = aclCreateScalar(cplx, ACL_COMPLEX64);
+    ExpectError("FillDiagonal null selfRef", aclnnInplaceFillDiagonalGetWorkspaceSize(nullptr, s1, false, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR, "selfRef");
+    ExpectError("FillDiagonal null value", aclnnInplaceFillDiagonalGetWorkspaceSize(m.t, nullptr, false, &ws, &ex), ACLNN_ERR_PARAM_NULLPTR, "fillValue");
+    ExpectError("FillDiagonal uint32", aclnnInplaceFillDiagonalGetWorkspaceSize(u.t, s1, false, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "DT_UINT32");
+    ExpectError("FillDiagonal 1-D", aclnnInplaceFillDiagonalGetWorkspaceSize(v1.t, s1, false, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "dim num");
+    ExpectError("FillDiagonal unequal dims", aclnnInplaceFillDiagonalGetWorkspaceSize(c3.t, s1, false, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "equal length");
+    ExpectError("FillDiagonal complex value", aclnnInplaceFillDiagonalGetWorkspaceSize(m.t, sc, false, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "DT_FLOAT");
+    ExpectError("FillDiagonal int8 overflow", aclnnInplaceFillDiagonalGetWorkspaceSize(i8.t, s300, false, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "without overflow : 300");
+    ExpectError("FillDiagonal fp16 overflow", aclnnInplaceFillDiagonalGetWorkspaceSize(f16.t, sbig, false, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "without overflow");
+    for (aclScalar *s : {s1, sbig, s300, sc}) aclDestroyScalar(s);
+}
+
 static void TestValidation()
 {
     uint64_t ws = 0;
@@ -125,6 +187,7 @@ int main(int argc, char **argv)
     } else {
         TestValues();
         TestFillTensor();
+        TestFillDiagonal();
         TestValidation();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
