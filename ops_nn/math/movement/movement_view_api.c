@@ -442,3 +442,73 @@ aclnnStatus aclemu_plan_StridedSlice(aclOpExecutor *executor, const aclTensor *s
 too_many:
     return ACLEMU_PARAM_ERROR(api, "the sliced output would have more than %d dims.", ACLEMU_MAX_RANK);
 }
+
+/* ---- StridedSliceAssignV2: varRef[begin:end:strides along axes] = inputValue --------------------
+ * The docs of conversion/strided_slice_assign_v2: begin / end clamped to [0, dim] after adding
+ * dim to negative values, positive strides, stride 1 on varRef's last dim, inputValue of the
+ * sliced shape and varRef's dtype; A2 / A3 only. A ViewCopy into the strided view of varRef. */
+#define SSA_DTYPES (DT(FLOAT16) | DT(FLOAT) | DT(BF16) | DT(INT32) | DT(INT64) | DT(DOUBLE) | DT(INT8))
+
+aclnnStatus aclemu_plan_StridedSliceAssignV2(aclOpExecutor *executor, aclTensor *varRef, const aclTensor *inputValue,
+                                             const aclIntArray *begin, const aclIntArray *end, const aclIntArray *strides,
+                                             const aclIntArray *axesOptional)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, varRef, "varRef")) || (st = aclemu_check_notnull(api, inputValue, "inputValue")) ||
+        (st = aclemu_check_notnull(api, begin, "begin")) || (st = aclemu_check_notnull(api, end, "end")) ||
+        (st = aclemu_check_notnull(api, strides, "strides")))
+        return st;
+    if ((st = aclemu_check_dtype(api, varRef, "varRef", SSA_DTYPES)) || (st = aclemu_check_dtype(api, inputValue, "inputValue", SSA_DTYPES)) ||
+        (st = aclemu_check_same_dtype(api, inputValue, "inputValue", varRef, "varRef")))
+        return st;
+    if ((st = aclemu_check_shape(api, varRef, "varRef", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, inputValue, "inputValue", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t n = (int64_t)varRef->ndim;
+    uint64_t k = begin->size;
+    if (end->size != k || strides->size != k)
+        return ACLEMU_PARAM_ERROR(api, "begin, end and strides should have the same size, got %llu, %llu and %llu.",
+                                  (unsigned long long)k, (unsigned long long)end->size, (unsigned long long)strides->size);
+    if (axesOptional && axesOptional->size != k)
+        return ACLEMU_PARAM_ERROR(api, "axesOptional size %llu should be the size %llu of begin.",
+                                  (unsigned long long)axesOptional->size, (unsigned long long)k);
+    if ((int64_t)k > n)
+        return ACLEMU_PARAM_ERROR(api, "begin size %llu should not be greater than the dim num %lld of varRef.",
+                                  (unsigned long long)k, (long long)n);
+    act_view dst, src;
+    act_view_of(&dst, varRef);
+    unsigned seen = 0;
+    for (uint64_t i = 0; i < k; i++) {
+        int64_t ax = axesOptional ? axesOptional->data[i] : (int64_t)i;
+        if (ax < -n || ax >= n)
+            return ACLEMU_PARAM_ERROR(api, "axes value %lld should be in the range [%lld, %lld].", (long long)ax, (long long)-n,
+                                      (long long)(n - 1));
+        int64_t d = ax < 0 ? ax + n : ax, len = varRef->shape[d], s = strides->data[i];
+        if (seen >> d & 1)
+            return ACLEMU_PARAM_ERROR(api, "axes value %lld appears more than once.", (long long)d);
+        seen |= 1u << d;
+        if (s <= 0)
+            return ACLEMU_PARAM_ERROR(api, "strides must be positive, but strides No.[%llu] is %lld.", (unsigned long long)i,
+                                      (long long)s);
+        if (d == n - 1 && s != 1)
+            return ACLEMU_PARAM_ERROR(api, "the stride of the last dim of varRef must be 1, got %lld.", (long long)s);
+        int64_t b = begin->data[i] < 0 ? begin->data[i] + len : begin->data[i];
+        int64_t e = end->data[i] < 0 ? end->data[i] + len : end->data[i];
+        b = b < 0 ? 0 : b > len ? len : b;
+        e = e < 0 ? 0 : e > len ? len : e;
+        int64_t count = e > b ? 1 + (e - b - 1) / s : 0;
+        dst.view.offset += b * varRef->stride[d];
+        dst.view.shape[d] = count;
+        if (count > 1) dst.view.stride[d] = varRef->stride[d] * s; /* s < len there */
+    }
+    char a[256], b2[256];
+    if (inputValue->ndim != varRef->ndim || memcmp(inputValue->shape, dst.view.shape, (size_t)n * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "inputValue shape %s should be the sliced shape %s.",
+                                  aclemu_shape_str(inputValue->shape, inputValue->ndim, a, sizeof a),
+                                  aclemu_shape_str(dst.view.shape, (uint32_t)n, b2, sizeof b2));
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIPS_A2_A3)))
+        return st;
+    act_view_of(&src, inputValue);
+    return mv_copy(executor, &dst, &src);
+}

@@ -8,6 +8,7 @@
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_slice_v2.h"
 #include "aclnnop/aclnn_strided_slice.h"
+#include "aclnnop/aclnn_strided_slice_assign_v2.h"
 
 static aclrtStream g_stream;
 static const int kNull = ACLNN_ERR_PARAM_NULLPTR, kInvalid = ACLNN_ERR_PARAM_INVALID;
@@ -30,6 +31,16 @@ static void Exact(const std::string &what, const std::vector<double> &a, const s
     for (size_t i = 0; i < g.size() && i < a.size(); i++) bad += !(a[i] == g[i]);
     EXPECT(bad == 0, "%s: %zu of %zu wrong", what.c_str(), bad, g.size());
 }
+// A tensor of a dtype the shared DevTensor cannot encode (UINT32), for dtype refusals.
+struct RawTensor {
+    void *dev = nullptr;
+    aclTensor *t = nullptr;
+    RawTensor(aclDataType dt, const std::vector<int64_t> &shape)
+    {
+        if (CreateAclTensor(std::vector<int64_t>((size_t)GetShapeSize(shape), 0), shape, &dev, dt, &t)) t = nullptr;
+    }
+    ~RawTensor() { if (t) aclDestroyTensor(t); if (dev) aclrtFree(dev); }
+};
 struct IntArray {
     aclIntArray *a;
     explicit IntArray(const std::vector<int64_t> &v) : a(aclCreateIntArray(v.data(), v.size())) {}
@@ -110,6 +121,68 @@ static void TestSliceV2()
     ExpectError("SliceV2 out shape", aclnnSliceV2GetWorkspaceSize(ts.t, s1.a, e1.a, a1.a, p1.a, ts.t, &ws, &ex), kInvalid, "Shape of aclnnSliceV2 out");
     IntArray big({INT64_MIN}), bige({INT64_MAX});
     ExpectError("SliceV2 huge bounds, wrong out", aclnnSliceV2GetWorkspaceSize(ts.t, big.a, bige.a, a1.a, p1.a, to.t, &ws, &ex), kInvalid, "[4, 5]");
+}
+
+// ---- StridedSliceAssignV2: varRef's selected elements become inputValue, the rest stay ---------
+static void TestStridedSliceAssign()
+{
+    struct { std::vector<int64_t> shape, begin, end, strides, axes; bool axes_given; } cs[] = {
+        {{4, 3}, {1, 0}, {4, 2}, {2, 1}, {0, 1}, true},      // the docs' example
+        {{4, 3}, {-3}, {100}, {2}, {}, false},               // no axes: dims 0.. in order
+        {{2, 5, 6}, {1, -4}, {6, 5}, {1, 3}, {-1, 1}, true}, // negative axis and begin
+        {{3, 4}, {2}, {1}, {1}, {0}, true},                  // an empty selection
+        {{2, 1, 2, 1, 2, 1, 2, 3}, {0, 1}, {2, 3}, {1, 1}, {0, 7}, true},
+    };
+    uint64_t seed = 800;
+    for (auto &c : cs)
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT64, ACL_DOUBLE, ACL_INT8})
+            for (Layout lay : {CONTIG, STRIDED, TRANSPOSED}) {
+                size_t n = c.shape.size();
+                std::vector<std::vector<int64_t>> sel(n);
+                for (size_t d = 0; d < n; d++) for (int64_t i = 0; i < c.shape[d]; i++) sel[d].push_back(i);
+                for (size_t k = 0; k < c.begin.size(); k++) {
+                    int64_t ax = c.axes_given ? c.axes[k] : (int64_t)k, d = ax < 0 ? ax + (int64_t)n : ax, len = c.shape[(size_t)d];
+                    int64_t b = c.begin[k] < 0 ? c.begin[k] + len : c.begin[k], e = c.end[k] < 0 ? c.end[k] + len : c.end[k];
+                    b = std::max<int64_t>(0, std::min(b, len));
+                    e = std::max<int64_t>(0, std::min(e, len));
+                    sel[(size_t)d].clear();
+                    for (int64_t i = b; i < e; i += c.strides[k]) sel[(size_t)d].push_back(i);
+                }
+                std::vector<int64_t> vs;
+                for (auto &v : sel) vs.push_back((int64_t)v.size());
+                std::vector<double> var = QuantAll(dt, RandomValues((size_t)GetShapeSize(c.shape), seed++, 50));
+                std::vector<double> val = QuantAll(dt, RandomValues((size_t)GetShapeSize(vs), seed++, 50)), g = var;
+                for (int64_t i = 0; i < (int64_t)val.size(); i++) {
+                    std::vector<int64_t> k = Unravel(i, vs), idx(n);
+                    for (size_t d = 0; d < n; d++) idx[d] = sel[d][(size_t)k[d]];
+                    g[(size_t)Ravel(idx, c.shape)] = val[(size_t)i];
+                }
+                DevTensor tv, ti;
+                if (!tv.Init(dt, c.shape, var, lay) || !ti.Init(dt, vs, val, lay == STRIDED ? TRANSPOSED : STRIDED)) return;
+                IntArray b(c.begin), e(c.end), st(c.strides), ax(c.axes);
+                std::string what = "StridedSliceAssignV2 rank " + std::to_string(n) + " of " + std::to_string(c.begin.size()) + " " + DtName(dt) + " layout " + std::to_string(lay);
+                int rc = Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnStridedSliceAssignV2GetWorkspaceSize(tv.t, ti.t, b.a, e.a, st.a, c.axes_given ? ax.a : nullptr, w, ex); }, aclnnStridedSliceAssignV2);
+                EXPECT(rc == 0, "%s: run failed", what.c_str());
+                if (rc) continue;
+                Exact(what, tv.Read(), g);
+                EXPECT(tv.CountClobbered() == 0, "%s: wrote outside varRef's view", what.c_str());
+            }
+    DevTensor v, iv, ii, ib;
+    if (!v.Init(ACL_FLOAT, {4, 3}, {}, CONTIG) || !iv.Init(ACL_FLOAT, {2, 2}, {}, CONTIG) || !ii.Init(ACL_INT32, {2, 2}, {}, CONTIG) ||
+        !ib.Init(ACL_FLOAT, {2, 3}, {}, CONTIG)) return;
+    RawTensor u(ACL_UINT32, {4, 3});
+    IntArray b({1, 0}), e({4, 2}), st({2, 1}), ax({0, 1}), st2({2, 2}), st0({0, 1}), ax2({0, 0}), b1({1});
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("SSA null varRef", aclnnStridedSliceAssignV2GetWorkspaceSize(nullptr, iv.t, b.a, e.a, st.a, ax.a, &ws, &ex), kNull, "varRef");
+    ExpectError("SSA null strides", aclnnStridedSliceAssignV2GetWorkspaceSize(v.t, iv.t, b.a, e.a, nullptr, ax.a, &ws, &ex), kNull, "strides");
+    ExpectError("SSA uint32", aclnnStridedSliceAssignV2GetWorkspaceSize(u.t, iv.t, b.a, e.a, st.a, ax.a, &ws, &ex), kInvalid, "DT_UINT32");
+    ExpectError("SSA dtypes differ", aclnnStridedSliceAssignV2GetWorkspaceSize(v.t, ii.t, b.a, e.a, st.a, ax.a, &ws, &ex), kInvalid);
+    ExpectError("SSA sizes", aclnnStridedSliceAssignV2GetWorkspaceSize(v.t, iv.t, b1.a, e.a, st.a, ax.a, &ws, &ex), kInvalid, "same size");
+    ExpectError("SSA stride 0", aclnnStridedSliceAssignV2GetWorkspaceSize(v.t, iv.t, b.a, e.a, st0.a, ax.a, &ws, &ex), kInvalid, "positive");
+    ExpectError("SSA last-dim stride", aclnnStridedSliceAssignV2GetWorkspaceSize(v.t, iv.t, b.a, e.a, st2.a, ax.a, &ws, &ex), kInvalid, "last dim");
+    ExpectError("SSA axis twice", aclnnStridedSliceAssignV2GetWorkspaceSize(v.t, iv.t, b.a, e.a, st.a, ax2.a, &ws, &ex), kInvalid, "more than once");
+    ExpectError("SSA value shape", aclnnStridedSliceAssignV2GetWorkspaceSize(v.t, ib.t, b.a, e.a, st.a, ax.a, &ws, &ex), kInvalid, "sliced shape");
 }
 
 // ---- StridedSlice ------------------------------------------------------------------------------
@@ -207,6 +280,12 @@ static void Test310P()
     const char *m = aclGetRecentErrMsg();
     EXPECT(rc == ACLNN_ERR_RUNTIME_ERROR && m && std::string(m).find("not implemented") != std::string::npos, "SliceV2 on 310P: %d %s", rc, m ? m : "");
     TestStridedSliceNot950();
+    DevTensor v, iv;
+    if (!v.Init(ACL_FLOAT, {4, 3}, {}, CONTIG) || !iv.Init(ACL_FLOAT, {2, 2}, {}, CONTIG)) return;
+    IntArray sb({1, 0}), se({4, 2}), ss({2, 1});
+    rc = aclnnStridedSliceAssignV2GetWorkspaceSize(v.t, iv.t, sb.a, se.a, ss.a, nullptr, &ws, &ex);
+    m = aclGetRecentErrMsg();
+    EXPECT(rc == ACLNN_ERR_RUNTIME_ERROR && m && std::string(m).find("not implemented") != std::string::npos, "StridedSliceAssignV2 on 310P: %d %s", rc, m ? m : "");
 }
 
 int main(int argc, char **argv)
@@ -222,6 +301,7 @@ int main(int argc, char **argv)
         TestSliceV2();
     } else {
         TestSliceV2();
+        TestStridedSliceAssign();
         TestStridedSliceNot950();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
