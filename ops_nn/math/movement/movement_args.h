@@ -76,6 +76,16 @@ typedef struct mv_diag_args {
     int64_t rows_per_block;
 } mv_diag_args;
 
+/* OneHot: out[..., c (at dim `axis`), ...] = self[...] == c ? on : off for c < classes (an index
+ * outside [0, classes) gives a row of off); on / off: element 0 of their tensors. */
+typedef struct mv_one_hot_args {
+    aclemu_tdesc self, out, on, off;
+    int32_t axis;
+    int32_t pad;
+    int64_t classes;
+    int64_t per_block; /* self elements per block */
+} mv_one_hot_args;
+
 /* Adjoint of the IndexMap pads (reflection / replication / circular backward): grad_in[i] is
  * the sum of grad_out[o] over every o the forward map sends to i, per dim the preimage of i_d
  * (MV_KEEP: i_d itself). `shift` is the low pad of each dim; [inner_lo, inner_hi) the indices

@@ -332,3 +332,50 @@ static int k_diag_embed(const void *args, size_t size, const aclemu_block *blk)
     return 0;
 }
 ACLEMU_KERNEL("DiagEmbed", k_diag_embed);
+
+/* ---- OneHot ------------------------------------------------------------------------------------ */
+static int k_one_hot(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_one_hot_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_one_hot_args *a = (const mv_one_hot_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    int nd = (int)s->ndim, ax = a->axis;
+    if (nd >= ACLEMU_KMAX_RANK || (int)o->ndim != nd + 1 || ax < 0 || ax > nd || o->shape[ax] != a->classes) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t numel = 1;
+    for (int d = 0; d < nd; d++) numel *= s->shape[d];
+    int64_t e0 = (int64_t)blk->block_idx * a->per_block, e1 = e0 + a->per_block;
+    if (e1 > numel) e1 = numel;
+    size_t es = aclemu_kdtype_size(o->dtype), ses = aclemu_kdtype_size(s->dtype);
+    int fl = aclemu_compute_domain(o->dtype) != ACLEMU_DOM_I64;
+    double fon, foff, fbuf[256];
+    int64_t ion, ioff, ibuf[256];
+    aclemu_load_f64(&fon, (const char *)(uintptr_t)a->on.addr + a->on.offset * (int64_t)es, a->on.dtype, 0, 1);
+    aclemu_load_f64(&foff, (const char *)(uintptr_t)a->off.addr + a->off.offset * (int64_t)es, a->off.dtype, 0, 1);
+    aclemu_load_i64(&ion, (const char *)(uintptr_t)a->on.addr + a->on.offset * (int64_t)es, a->on.dtype, 0, 1);
+    aclemu_load_i64(&ioff, (const char *)(uintptr_t)a->off.addr + a->off.offset * (int64_t)es, a->off.dtype, 0, 1);
+    for (int k = 0; k < 256; k++) { fbuf[k] = foff; ibuf[k] = ioff; }
+    int64_t cs = o->stride[ax] * (int64_t)es;
+    for (int64_t e = e0; e < e1; e++) {
+        int64_t rem = e, soff = s->offset, ooff = o->offset;
+        for (int d = nd - 1; d >= 0; d--) { /* out dims skip the class dim */
+            int64_t i = rem % s->shape[d];
+            rem /= s->shape[d];
+            soff += i * s->stride[d];
+            ooff += i * o->stride[d < ax ? d : d + 1];
+        }
+        int64_t idx;
+        aclemu_load_i64(&idx, (const char *)(uintptr_t)s->addr + soff * (int64_t)ses, s->dtype, 0, 1);
+        char *dst = (char *)(uintptr_t)o->addr + ooff * (int64_t)es;
+        for (int64_t c = 0; c < a->classes; c += 256) {
+            int64_t m = a->classes - c < 256 ? a->classes - c : 256;
+            if (fl) aclemu_store_f64(dst + c * cs, o->dtype, cs, fbuf, m);
+            else aclemu_store_i64(dst + c * cs, o->dtype, cs, ibuf, m);
+        }
+        if (idx >= 0 && idx < a->classes) {
+            if (fl) aclemu_store_f64(dst + idx * cs, o->dtype, 0, &fon, 1);
+            else aclemu_store_i64(dst + idx * cs, o->dtype, 0, &ion, 1);
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("OneHot", k_one_hot);

@@ -512,3 +512,64 @@ aclnnStatus aclemu_plan_StridedSliceAssignV2(aclOpExecutor *executor, aclTensor 
     act_view_of(&src, inputValue);
     return mv_copy(executor, &dst, &src);
 }
+
+/* ---- OneHot (ops-math math/one_hot) --------------------------------------------------------------
+ * self INT32 / INT64 (+ UINT8 on 950), on / off / out FLOAT16, FLOAT, INT32, INT64 (+ INT8, UINT8
+ * on 950), on and off of out's dtype; self at most 8 dims (7 on 950); numClasses >= 0 (> 0 for
+ * an empty self); axis in [-1, self dims]; out of self's shape with numClasses inserted at axis. */
+#define ONE_HOT_SELF (DT(INT32) | DT(INT64))
+#define ONE_HOT_VALUES (DT(FLOAT16) | DT(FLOAT) | DT(INT32) | DT(INT64))
+
+aclnnStatus aclemu_plan_OneHot(aclOpExecutor *executor, const aclTensor *self, int numClasses, const aclTensor *onValue,
+                               const aclTensor *offValue, int64_t axis, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, onValue, "onValue")) ||
+        (st = aclemu_check_notnull(api, offValue, "offValue")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    int is950 = aclemu_chip_in(ACLEMU_CHIP(ACLEMU_FAMILY_950));
+    aclemu_dtype_set sdt = ONE_HOT_SELF | (is950 ? DT(UINT8) : 0), vdt = ONE_HOT_VALUES | (is950 ? DT(INT8) | DT(UINT8) : 0);
+    if ((st = aclemu_check_dtype(api, self, "self", sdt)) || (st = aclemu_check_dtype(api, out, "out", vdt)) ||
+        (st = aclemu_check_dtype(api, onValue, "onValue", vdt)) || (st = aclemu_check_dtype(api, offValue, "offValue", vdt)) ||
+        (st = aclemu_check_same_dtype(api, onValue, "onValue", out, "out")) ||
+        (st = aclemu_check_same_dtype(api, offValue, "offValue", out, "out")))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", is950 ? 7 : ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, onValue, "onValue", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, offValue, "offValue", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t numel = aclemu_tensor_numel(self), n = (int64_t)self->ndim;
+    if (numel == 0 && numClasses <= 0)
+        return ACLEMU_PARAM_ERROR(api, "NumClasses should be greater than 0, but got %d.", numClasses);
+    if (numClasses < 0)
+        return ACLEMU_PARAM_ERROR(api, "NumClasses should be greater and equal than 0, but got %d.", numClasses);
+    if (axis < -1)
+        return ACLEMU_PARAM_ERROR(api, "The axis should be greater and equal than -1, but got %lld.", (long long)axis);
+    if (axis > n)
+        return ACLEMU_PARAM_ERROR(api, "The axis should be lower and equal than %lld, but got %lld.", (long long)n, (long long)axis);
+    if (n + 1 > ACLEMU_MAX_RANK)
+        return ACLEMU_PARAM_ERROR(api, "out would have %lld dims, more than %d.", (long long)(n + 1), ACLEMU_MAX_RANK);
+    int64_t d = axis < 0 ? n : axis, want[ACLEMU_KMAX_RANK];
+    for (int64_t k = 0, j = 0; k <= n; k++) want[k] = k == d ? numClasses : self->shape[j++];
+    if ((st = out_shape_is(api, out, want, (uint32_t)(n + 1))))
+        return st;
+    if (numel == 0 || numClasses == 0)
+        return ACLNN_SUCCESS;
+    if (aclemu_tensor_numel(onValue) == 0 || aclemu_tensor_numel(offValue) == 0)
+        return ACLEMU_PARAM_ERROR(api, "onValue and offValue should each hold a value.");
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)numel, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(8192 / numClasses + 1), 1, &bd, &per);
+    mv_one_hot_args *a = (mv_one_hot_args *)aclemu_exec_add_launch(executor, "OneHot", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->axis = (int32_t)d;
+    a->classes = numClasses;
+    a->per_block = (int64_t)per;
+    if ((st = aclemu_exec_tdesc(executor, a, &a->self, self)) || (st = aclemu_exec_tdesc(executor, a, &a->out, out)) ||
+        (st = aclemu_exec_tdesc(executor, a, &a->on, onValue)))
+        return st;
+    return aclemu_exec_tdesc(executor, a, &a->off, offValue);
+}

@@ -8,6 +8,7 @@
 #include "aclnnop/aclnn_diag.h"
 #include "aclnnop/aclnn_diag_flat.h"
 #include "aclnnop/aclnn_flatten.h"
+#include "aclnnop/aclnn_one_hot.h"
 
 static aclrtStream g_stream;
 
@@ -235,6 +236,58 @@ static void TestDiagFlat()
     ExpectError("DiagFlat out shape", aclnnDiagFlatGetWorkspaceSize(x.t, 0, ob.t, &ws, &ex), kInvalid, "out shape");
 }
 
+// out[..., c at axis, ...] = self == c ? on : off; indices outside [0, C) give all off
+static void TestOneHot()
+{
+    struct { std::vector<int64_t> shape; int C; int64_t axis; } cs[] = {
+        {{6}, 4, -1}, {{2, 3}, 5, 0}, {{2, 3}, 3, 1}, {{}, 3, 0}, {{2, 1, 2, 1, 2, 1, 2}, 2, 3}, {{3, 0}, 2, -1}, {{3}, 0, -1}, {{2, 50}, 300, 1}};
+    uint64_t seed = 900;
+    for (auto &c : cs)
+        for (aclDataType sdt : {ACL_INT32, ACL_INT64})
+            for (aclDataType odt : {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT64})
+                for (Layout lay : {CONTIG, STRIDED, TRANSPOSED}) {
+                    int64_t n = (int64_t)c.shape.size(), d = c.axis < 0 ? n : c.axis, numel = GetShapeSize(c.shape);
+                    std::vector<double> x((size_t)numel);
+                    Lcg rng(seed++);
+                    for (double &v : x) v = std::floor(rng.uniform() * (c.C + 2)) - 1; // -1 .. C: some outside
+                    std::vector<int64_t> os = c.shape;
+                    os.insert(os.begin() + d, c.C);
+                    double on = odt == ACL_FLOAT16 ? 0.75 : 3, off = odt == ACL_INT32 || odt == ACL_INT64 ? -2 : -0.5;
+                    std::vector<double> g((size_t)GetShapeSize(os));
+                    for (int64_t i = 0; i < (int64_t)g.size(); i++) {
+                        std::vector<int64_t> idx = Unravel(i, os);
+                        int64_t cls = idx[(size_t)d];
+                        idx.erase(idx.begin() + d);
+                        g[(size_t)i] = x[(size_t)Ravel(idx, c.shape)] == cls ? on : off;
+                    }
+                    DevTensor tx, to, ton, toff;
+                    if (!tx.Init(sdt, c.shape, x, lay) || !to.Init(odt, os, {}, lay == STRIDED ? TRANSPOSED : STRIDED) ||
+                        !ton.Init(odt, {1}, {on}, STRIDED) || !toff.Init(odt, {}, {off}, CONTIG)) return;
+                    std::string what = "OneHot rank " + std::to_string(n) + " C " + std::to_string(c.C) + " axis " + std::to_string(c.axis) + " " + DtName(sdt) + "->" + DtName(odt) + " layout " + std::to_string(lay);
+                    int rc = Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnOneHotGetWorkspaceSize(tx.t, c.C, ton.t, toff.t, c.axis, to.t, w, ex); }, aclnnOneHot);
+                    EXPECT(rc == 0, "%s: run failed", what.c_str());
+                    if (rc) continue;
+                    Exact(what, to.Read(), g);
+                    EXPECT(to.CountClobbered() == 0, "%s: wrote outside the out view", what.c_str());
+                }
+    DevTensor x, o, on, off, oh, x0, o0;
+    if (!x.Init(ACL_INT32, {3}, {}, CONTIG) || !o.Init(ACL_FLOAT, {3, 4}, {}, CONTIG) || !on.Init(ACL_FLOAT, {}, {1}, CONTIG) ||
+        !off.Init(ACL_FLOAT, {}, {0}, CONTIG) || !oh.Init(ACL_FLOAT16, {}, {1}, CONTIG) || !x0.Init(ACL_INT32, {0}, {}, CONTIG) ||
+        !o0.Init(ACL_FLOAT, {0, 0}, {}, CONTIG)) return;
+    DevTensor xf;
+    if (!xf.Init(ACL_FLOAT, {3}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("OneHot null onValue", aclnnOneHotGetWorkspaceSize(x.t, 4, nullptr, off.t, -1, o.t, &ws, &ex), kNull, "onValue");
+    ExpectError("OneHot float self", aclnnOneHotGetWorkspaceSize(xf.t, 4, on.t, off.t, -1, o.t, &ws, &ex), kInvalid, "DT_FLOAT");
+    ExpectError("OneHot on dtype", aclnnOneHotGetWorkspaceSize(x.t, 4, oh.t, off.t, -1, o.t, &ws, &ex), kInvalid);
+    ExpectError("OneHot classes < 0", aclnnOneHotGetWorkspaceSize(x.t, -1, on.t, off.t, -1, o.t, &ws, &ex), kInvalid, "NumClasses");
+    ExpectError("OneHot empty, classes 0", aclnnOneHotGetWorkspaceSize(x0.t, 0, on.t, off.t, -1, o0.t, &ws, &ex), kInvalid, "greater than 0");
+    ExpectError("OneHot axis -2", aclnnOneHotGetWorkspaceSize(x.t, 4, on.t, off.t, -2, o.t, &ws, &ex), kInvalid, "axis");
+    ExpectError("OneHot axis 2", aclnnOneHotGetWorkspaceSize(x.t, 4, on.t, off.t, 2, o.t, &ws, &ex), kInvalid, "axis");
+    ExpectError("OneHot out shape", aclnnOneHotGetWorkspaceSize(x.t, 5, on.t, off.t, -1, o.t, &ws, &ex), kInvalid, "out shape");
+}
+
 static void Test310P()
 {
     const char *soc = aclrtGetSocName();
@@ -266,6 +319,7 @@ int main(int argc, char **argv)
         TestChannelShuffle();
         TestDiag();
         TestDiagFlat();
+        TestOneHot();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
