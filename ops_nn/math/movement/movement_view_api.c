@@ -573,3 +573,122 @@ aclnnStatus aclemu_plan_OneHot(aclOpExecutor *executor, const aclTensor *self, i
         return st;
     return aclemu_exec_tdesc(executor, a, &a->off, offValue);
 }
+
+/* ---- ConfusionTranspose (ops-math conversion/confusion_transpose_d) ----------------------------
+ * transpose_first: out = reshape(permute(x, perm), shape), else out = permute(reshape(x, shape),
+ * perm). The reshape goes through a contiguous copy in the workspace unless its source already
+ * is contiguous; the permutation is a view on either side of it. Dtypes as the op_api; a perm
+ * or shape the kernel cannot take fails as its inner check does (ACLNN_ERR_INNER_NULLPTR). */
+#define CONFUSION_DTYPES (DT(INT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(UINT8) | DT(UINT16) | DT(UINT32) | DT(UINT64) | \
+                          DT(FLOAT16) | DT(FLOAT) | DT(BF16))
+
+/* a contiguous view of `shape` over t's data (offset 0 unless `keep_offset`) */
+static void contiguous_view(act_view *v, const aclTensor *t, const int64_t *shape, uint32_t n, int keep_offset)
+{
+    act_view_of(v, t);
+    int64_t s = 1, numel = 1;
+    for (int k = (int)n - 1; k >= 0; k--) {
+        v->view.shape[k] = shape[k];
+        v->view.stride[k] = s;
+        s *= shape[k];
+    }
+    for (uint32_t k = 0; k < n; k++) numel *= shape[k];
+    v->view.ndim = n;
+    if (!keep_offset) {
+        v->view.offset = 0;
+        v->view.inl_storage[0] = numel;
+        v->view.storage_shape = v->view.inl_storage;
+        v->view.storage_ndim = 1;
+    }
+}
+
+static aclnnStatus inner_error(const char *api, const char *msg)
+{
+    return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_INNER, api, "%s", msg);
+}
+
+aclnnStatus aclemu_plan_ConfusionTranspose(aclOpExecutor *executor, const aclTensor *x, const aclIntArray *perm,
+                                           const aclIntArray *shape, bool transpose_first, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, perm, "perm")) ||
+        (st = aclemu_check_notnull(api, shape, "shape")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, x, "x", CONFUSION_DTYPES)) || (st = aclemu_check_same_dtype(api, out, "out", x, "x")))
+        return st;
+    if ((st = aclemu_check_shape(api, x, "x", ACLEMU_MAX_RANK)) || (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    if (aclemu_tensor_numel(x) == 0)
+        return ACLNN_SUCCESS;
+    uint64_t pn = transpose_first ? x->ndim : shape->size;
+    if (perm->size != pn || shape->size > ACLEMU_MAX_RANK)
+        return inner_error(api, "perm should have one entry per dim of the tensor it permutes (x with transpose_first, "
+                                "else shape), and shape at most 8 dims.");
+    unsigned seen = 0;
+    for (uint64_t i = 0; i < pn; i++) {
+        if (perm->data[i] < 0 || perm->data[i] >= (int64_t)pn || (seen >> perm->data[i] & 1))
+            return inner_error(api, "perm should be a permutation of [0, its length - 1].");
+        seen |= 1u << perm->data[i];
+    }
+    int64_t numel = aclemu_tensor_numel(x), prod = 1;
+    for (uint64_t i = 0; i < shape->size; i++) {
+        if (shape->data[i] <= 0 || shape->data[i] > numel / prod)
+            return inner_error(api, "the product of shape should be the element count of x.");
+        prod *= shape->data[i];
+    }
+    if (prod != numel)
+        return inner_error(api, "the product of shape should be the element count of x.");
+    uint32_t sn = (uint32_t)shape->size;
+    int64_t want[ACLEMU_KMAX_RANK];
+    for (uint32_t k = 0; k < sn; k++) want[k] = transpose_first ? shape->data[k] : shape->data[perm->data[k]];
+    if (out->ndim != sn || memcmp(out->shape, want, sn * sizeof(int64_t)))
+        return inner_error(api, "out shape is not the shape of the result.");
+    /* the tensor the reshape reads: permute(x) (transpose_first) or x, as a view */
+    act_view pre;
+    act_view_of(&pre, x);
+    if (transpose_first)
+        for (uint64_t k = 0; k < pn; k++) {
+            pre.view.shape[k] = x->shape[perm->data[k]];
+            pre.view.stride[k] = x->stride[perm->data[k]];
+        }
+    /* the reshaped tensor: a contiguous view of `shape` over x (already contiguous in that order)
+     * or over a workspace copy */
+    act_view r;
+    int direct = !transpose_first && aclemu_tensor_is_contiguous(x);
+    uint64_t wsoff = 0;
+    if (direct) {
+        contiguous_view(&r, x, shape->data, sn, 1);
+    } else {
+        act_view w;
+        contiguous_view(&w, x, pre.view.shape, pre.view.ndim, 0);
+        wsoff = aclemu_exec_alloc_workspace(executor, (uint64_t)numel * aclemu_dtype_size(x->dtype));
+        const aclTensor *in[1] = {&pre.view};
+        aclemu_ew *ew = (aclemu_ew *)aclemu_ew_launch(executor, "ViewCopy", sizeof(aclemu_ew), &w.view, in, 1, &st);
+        if (!ew)
+            return st ? st : ACLNN_ERR_INNER;
+        if ((st = aclemu_exec_bind_workspace(executor, ew, &ew->op[0].addr, wsoff)) ||
+            (st = aclemu_exec_bind_tensor(executor, ew, &ew->op[1].addr, x)))
+            return st;
+        contiguous_view(&r, x, shape->data, sn, 0);
+    }
+    /* out = r (transpose_first) or permute(r, perm) */
+    act_view src = r;
+    src.view.shape = src.view.inl_shape;
+    src.view.stride = src.view.inl_stride;
+    if (!transpose_first)
+        for (uint32_t k = 0; k < sn; k++) {
+            src.view.shape[k] = r.view.shape[perm->data[k]];
+            src.view.stride[k] = r.view.stride[perm->data[k]];
+        }
+    if (direct) {
+        act_view dst;
+        act_view_of(&dst, out);
+        return mv_copy(executor, &dst, &src);
+    }
+    const aclTensor *in[1] = {&src.view};
+    aclemu_ew *ew = (aclemu_ew *)aclemu_ew_launch(executor, "ViewCopy", sizeof(aclemu_ew), out, in, 1, &st);
+    if (!ew)
+        return st ? st : ACLNN_ERR_INNER;
+    return aclemu_exec_bind_workspace(executor, ew, &ew->op[1].addr, wsoff);
+}

@@ -5,6 +5,7 @@
 
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_channel_shuffle.h"
+#include "aclnnop/aclnn_confusion_transpose.h"
 #include "aclnnop/aclnn_diag.h"
 #include "aclnnop/aclnn_diag_flat.h"
 #include "aclnnop/aclnn_flatten.h"
@@ -288,6 +289,72 @@ static void TestOneHot()
     ExpectError("OneHot out shape", aclnnOneHotGetWorkspaceSize(x.t, 5, on.t, off.t, -1, o.t, &ws, &ex), kInvalid, "out shape");
 }
 
+// transpose_first: out = reshape(permute(x, perm), shape); else out = permute(reshape(x, shape), perm)
+static void TestConfusionTranspose()
+{
+    struct { std::vector<int64_t> xs, perm, shape; bool tf; } cs[] = {
+        {{2, 3, 4}, {1, 0, 2}, {6, 4}, true}, {{2, 3, 4}, {2, 0, 1}, {4, 6}, true}, {{6, 4}, {1, 0, 2}, {2, 3, 4}, false},
+        {{4, 6}, {0, 2, 1, 3}, {2, 2, 3, 2}, false}, {{2, 1, 2, 1, 2, 1, 2, 3}, {7, 6, 5, 4, 3, 2, 1, 0}, {12, 4}, true}};
+    uint64_t seed = 1000;
+    for (auto &c : cs)
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT64, ACL_INT8})
+            for (Layout lay : {CONTIG, STRIDED, TRANSPOSED}) {
+                std::vector<double> x = Values(dt, (size_t)GetShapeSize(c.xs), seed++);
+                // the reference: permute then flatten, or flatten-reshape then permute
+                std::vector<int64_t> ps, os;
+                std::vector<double> mid, g;
+                auto permute = [](const std::vector<double> &v, const std::vector<int64_t> &shp, const std::vector<int64_t> &perm,
+                                  std::vector<int64_t> *outs) {
+                    outs->clear();
+                    for (int64_t p : perm) outs->push_back(shp[(size_t)p]);
+                    std::vector<double> r(v.size());
+                    for (int64_t i = 0; i < (int64_t)r.size(); i++) {
+                        std::vector<int64_t> oi = Unravel(i, *outs), si(shp.size());
+                        for (size_t k = 0; k < perm.size(); k++) si[(size_t)perm[k]] = oi[k];
+                        r[(size_t)i] = v[(size_t)Ravel(si, shp)];
+                    }
+                    return r;
+                };
+                if (c.tf) { g = permute(x, c.xs, c.perm, &ps); os = c.shape; }
+                else g = permute(x, c.shape, c.perm, &os); // x's row-major order reshaped: the same flat data
+                DevTensor tx, to;
+                if (!tx.Init(dt, c.xs, x, lay) || !to.Init(dt, os, {}, lay == STRIDED ? TRANSPOSED : STRIDED)) return;
+                aclIntArray *pa = aclCreateIntArray(c.perm.data(), c.perm.size()), *sa = aclCreateIntArray(c.shape.data(), c.shape.size());
+                std::string what = std::string("ConfusionTranspose ") + (c.tf ? "transpose first " : "reshape first ") + "rank " + std::to_string(c.xs.size()) + " " + DtName(dt) + " layout " + std::to_string(lay);
+                int rc = Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnConfusionTransposeGetWorkspaceSize(tx.t, pa, sa, c.tf, to.t, w, ex); }, aclnnConfusionTranspose);
+                EXPECT(rc == 0, "%s: run failed", what.c_str());
+                if (!rc) {
+                    Exact(what, to.Read(), g);
+                    EXPECT(to.CountClobbered() == 0, "%s: wrote outside the out view", what.c_str());
+                    EXPECT(tx.CountClobbered() == 0, "%s: x changed outside its view", what.c_str());
+                    Exact(what + " (x unchanged)", tx.Read(), x);
+                }
+                aclDestroyIntArray(pa);
+                aclDestroyIntArray(sa);
+            }
+    DevTensor x, o, od;
+    if (!x.Init(ACL_FLOAT, {2, 3, 4}, {}, CONTIG) || !o.Init(ACL_FLOAT, {6, 4}, {}, CONTIG) || !od.Init(ACL_DOUBLE, {6, 4}, {}, CONTIG)) return;
+    DevTensor xd;
+    if (!xd.Init(ACL_DOUBLE, {2, 3, 4}, {}, CONTIG)) return;
+    int64_t p3[3] = {1, 0, 2}, pbad[3] = {1, 1, 2}, s2[2] = {6, 4}, s2b[2] = {5, 4}, s2c[2] = {4, 6};
+    aclIntArray *pa = aclCreateIntArray(p3, 3), *pb = aclCreateIntArray(pbad, 3), *p2 = aclCreateIntArray(p3, 2), *sa = aclCreateIntArray(s2, 2),
+                *sb = aclCreateIntArray(s2b, 2), *sc = aclCreateIntArray(s2c, 2);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("ConfusionTranspose null perm", aclnnConfusionTransposeGetWorkspaceSize(x.t, nullptr, sa, true, o.t, &ws, &ex), kNull, "perm");
+    ExpectError("ConfusionTranspose double", aclnnConfusionTransposeGetWorkspaceSize(xd.t, pa, sa, true, od.t, &ws, &ex), kInvalid, "DT_DOUBLE");
+    ExpectError("ConfusionTranspose dtypes differ", aclnnConfusionTransposeGetWorkspaceSize(x.t, pa, sa, true, od.t, &ws, &ex), kInvalid);
+    int rc = aclnnConfusionTransposeGetWorkspaceSize(x.t, pb, sa, true, o.t, &ws, &ex);
+    EXPECT(rc == ACLNN_ERR_INNER_NULLPTR, "ConfusionTranspose repeated perm: %d", rc);
+    rc = aclnnConfusionTransposeGetWorkspaceSize(x.t, p2, sa, true, o.t, &ws, &ex);
+    EXPECT(rc == ACLNN_ERR_INNER_NULLPTR, "ConfusionTranspose perm length: %d", rc);
+    rc = aclnnConfusionTransposeGetWorkspaceSize(x.t, pa, sb, true, o.t, &ws, &ex);
+    EXPECT(rc == ACLNN_ERR_INNER_NULLPTR, "ConfusionTranspose shape product: %d", rc);
+    rc = aclnnConfusionTransposeGetWorkspaceSize(x.t, pa, sc, true, o.t, &ws, &ex);
+    EXPECT(rc == ACLNN_ERR_INNER_NULLPTR, "ConfusionTranspose out shape: %d", rc);
+    for (aclIntArray *a : {pa, pb, p2, sa, sb, sc}) aclDestroyIntArray(a);
+}
+
 static void Test310P()
 {
     const char *soc = aclrtGetSocName();
@@ -320,6 +387,7 @@ int main(int argc, char **argv)
         TestDiag();
         TestDiagFlat();
         TestOneHot();
+        TestConfusionTranspose();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
