@@ -9,6 +9,8 @@
 //   bitwise_and/addcdiv/addcmul/lerp/where/masked_fill/xlogy/logaddexp/left_shift/isclose/ger_64MiB   the ops-math pointwise family
 //                         (FP32 operands, BOOL outputs / masks where the op has them, INT32 for
 //                         bitwise_and; ger writes a 4096x4096 FP32 out from two vectors)
+//   circular_pad2d/reflect_pad2d_bwd/replic_pad2d_bwd/circular_pad2d_bwd_64MiB   the movement
+//                         family's pads: (16, 1022, 1022) <-> (16, 1024, 1024) FP32, pads 1
 //   relu/add/mul/cast/gelu/silu/sigmoid_64MiB   the elementwise ops on 64 MiB FP32 tensors (Cast
 //                         FP32 -> FP16), end to end through aclnn, against two copy baselines
 //                         measured in the same run: memcpy_64MiB (host memcpy split over as many
@@ -52,6 +54,9 @@
 #include "aclnnop/aclnn_remainder.h"
 #include "aclnnop/aclnn_s_where.h"
 #include "aclnnop/aclnn_cast.h"
+#include "aclnnop/aclnn_circular_pad2d.h"
+#include "aclnnop/aclnn_circular_pad2d_backward.h"
+#include "aclnnop/aclnn_pad2d_backward.h"
 #include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_max_pool.h"
@@ -312,6 +317,28 @@ int main(int argc, char **argv)
          [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnGerGetWorkspaceSize(tv1, tv2, tgo, ws, ex); }, aclnnGer},
     };
     ew.insert(ew.end(), pw.begin(), pw.end());
+    // the movement family's pads and pad backwards (conversion): (16, 1022, 1022) <-> (16, 1024, 1024) FP32
+    const int64_t PADHW = 1022;
+    const double pad_bytes = (double)16 * PADHW * PADHW * 4 + eb;
+    aclTensor *tps = tensor({16, PADHW, PADHW}, ACL_FLOAT, ea), *tpo = tensor({16, PADHW + 2, PADHW + 2}, ACL_FLOAT, eo);
+    aclTensor *tpg = tensor({16, PADHW + 2, PADHW + 2}, ACL_FLOAT, ea), *tpgi = tensor({16, PADHW, PADHW}, ACL_FLOAT, eo);
+    int64_t pad1[4] = {1, 1, 1, 1};
+    aclIntArray *pads = aclCreateIntArray(pad1, 4);
+    std::vector<Case> mv = {
+        {"circular_pad2d_64MiB", pad_bytes,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnCircularPad2dGetWorkspaceSize(tps, pads, tpo, ws, ex); },
+         aclnnCircularPad2d},
+        {"reflect_pad2d_bwd_64MiB", pad_bytes,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnReflectionPad2dBackwardGetWorkspaceSize(tpg, tps, pads, tpgi, ws, ex); },
+         aclnnReflectionPad2dBackward},
+        {"replic_pad2d_bwd_64MiB", pad_bytes,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnReplicationPad2dBackwardGetWorkspaceSize(tpg, tps, pads, tpgi, ws, ex); },
+         aclnnReplicationPad2dBackward},
+        {"circular_pad2d_bwd_64MiB", pad_bytes,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnCircularPad2dBackwardGetWorkspaceSize(tpg, tps, pads, tpgi, ws, ex); },
+         aclnnCircularPad2dBackward},
+    };
+    ew.insert(ew.end(), mv.begin(), mv.end());
     // the device process runs min(CPUs, AI cores) workers: on this machine, the CPU count
     int threads = (int)std::thread::hardware_concurrency();
     if (const char *e = std::getenv("BENCH_THREADS")) threads = std::atoi(e);
@@ -347,7 +374,8 @@ int main(int argc, char **argv)
     }
     aclDestroyTensor(tea); aclDestroyTensor(teb); aclDestroyTensor(teo); aclDestroyTensor(teh);
     aclDestroyScalar(alpha);
-    for (aclTensor *t : {tec, tmask, tbo, tia, tib, tio, tv1, tv2, tgo}) aclDestroyTensor(t);
+    for (aclTensor *t : {tec, tmask, tbo, tia, tib, tio, tv1, tv2, tgo, tps, tpo, tpg, tpgi}) aclDestroyTensor(t);
+    aclDestroyIntArray(pads);
     for (aclScalar *c : {slo, shi, shalf}) aclDestroyScalar(c);
     for (void *p : {ea, eb2, eo, ec, emask, ebo}) aclrtFree(p);
     aclDestroyTensor(tx); aclDestroyTensor(ty); aclDestroyTensor(tw); aclDestroyTensor(tb); aclDestroyTensor(trs);

@@ -9,11 +9,9 @@
 #include "act_plan.h"
 #include "aclemu_plans.h"
 #include "movement_args.h"
+#include "movement_plan.h"
 
 #define DT(x) ACLEMU_DT(ACL_##x)
-/* Largest extent a computed dim may reach: products and sums of user values are checked against
- * it before they are formed, so no int64 arithmetic here can overflow. */
-#define MV_MAX_EXTENT ((int64_t)1 << 58)
 #define SLICE_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(INT64) | DT(INT8) | DT(INT32) | DT(UINT8) | DT(BOOL) | DT(BF16))
 #define CAT_DTYPES (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(DOUBLE) | \
                     DT(BF16) | DT(BOOL))
@@ -25,9 +23,7 @@
                   DT(BOOL) | DT(BF16))
 #define RANGE_OUT (DT(FLOAT16) | DT(FLOAT) | DT(DOUBLE) | DT(INT64) | DT(INT32) | DT(BF16))
 
-/* dst (a view into dst->base) = src (a view into src->base, broadcast to dst's shape), with
- * dtype conversion; both addresses bound to the API tensors so the executor stays rebindable. */
-static aclnnStatus mv_copy(aclOpExecutor *ex, const act_view *dst, const act_view *src)
+aclnnStatus mv_copy(aclOpExecutor *ex, const act_view *dst, const act_view *src)
 {
     aclnnStatus st = ACLNN_SUCCESS;
     const aclTensor *in[1] = {&src->view};
@@ -377,10 +373,9 @@ aclnnStatus aclemu_plan_Range(aclOpExecutor *executor, const aclScalar *start, c
 #define ROLL_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(INT8) | DT(UINT8) | DT(INT32) | DT(UINT32) | DT(BOOL) | DT(INT64) | \
                      DT(BF16) | DT(INT16))
 
-/* self -> out through the per-dim maps (kinds / shifts over out's dims; self has out's rank). */
-static aclnnStatus map_launch(aclOpExecutor *ex, const aclTensor *self, const aclTensor *out, const int32_t *kind,
-                              const int64_t *shift, const aclScalar *value, const aclTensor *self_base,
-                              const aclTensor *out_base)
+aclnnStatus mv_map_launch(aclOpExecutor *ex, const aclTensor *self, const aclTensor *out, const int32_t *kind,
+                          const int64_t *shift, const aclScalar *value, const aclTensor *self_base,
+                          const aclTensor *out_base)
 {
     if (aclemu_tensor_numel(out) == 0)
         return ACLNN_SUCCESS;
@@ -464,7 +459,7 @@ aclnnStatus aclemu_plan_ConstantPadNd(aclOpExecutor *executor, const aclTensor *
     if (aclemu_tensor_numel(self) == 0) /* nothing to copy: every element is the constant */
         for (uint32_t d = 0; d < nd; d++)
             kind[d] = MV_CONST;
-    return map_launch(executor, self, out, kind, shift, value, NULL, NULL);
+    return mv_map_launch(executor, self, out, kind, shift, value, NULL, NULL);
 }
 
 /* Reflection / replication pads of the last k dims (rank k+1 or k+2). */
@@ -509,7 +504,7 @@ static aclnnStatus plan_edge_pad(aclOpExecutor *ex, const aclTensor *self, const
     }
     if (aclemu_tensor_numel(self) == 0)
         return ACLNN_SUCCESS; /* a non-padded dim of size 0: out is empty too */
-    return map_launch(ex, self, out, kind, shift, NULL, NULL, NULL);
+    return mv_map_launch(ex, self, out, kind, shift, NULL, NULL, NULL);
 }
 
 #define EDGE_PAD(name, k, kind)                                                                                      \
@@ -565,14 +560,14 @@ aclnnStatus aclemu_plan_Roll(aclOpExecutor *executor, const aclTensor *x, const 
         fx.view.stride[0] = fo.view.stride[0] = 1;
         kind[0] = MV_ROLL;
         shift[0] = shifts->data[0] % aclemu_tensor_numel(x); /* |shift| < size: no overflow in the map */
-        return map_launch(executor, &fx.view, &fo.view, kind, shift, NULL, x, out);
+        return mv_map_launch(executor, &fx.view, &fo.view, kind, shift, NULL, x, out);
     }
     for (uint64_t i = 0; i < dims->size; i++) {
         int64_t d = dims->data[i] < 0 ? dims->data[i] + n : dims->data[i];
         kind[d] = MV_ROLL;
         shift[d] = (shift[d] + shifts->data[i] % x->shape[d]) % x->shape[d]; /* a dim named twice: the sum */
     }
-    return map_launch(executor, x, out, kind, shift, NULL, NULL, NULL);
+    return mv_map_launch(executor, x, out, kind, shift, NULL, NULL, NULL);
 }
 
 /* ---- Im2col ---------------------------------------------------------------------------------- */
@@ -959,7 +954,7 @@ aclnnStatus aclemu_plan_Flip(aclOpExecutor *executor, const aclTensor *self, con
         act_view_of(&dst, out);
         return mv_copy(executor, &dst, &src);
     }
-    return map_launch(executor, self, out, kind, shift, NULL, NULL, NULL);
+    return mv_map_launch(executor, self, out, kind, shift, NULL, NULL, NULL);
 }
 
 /* ---- RepeatInterleave (ops-nn index/repeat_interleave) ---------------------------------------- */

@@ -68,4 +68,34 @@ typedef struct mv_rpt_args {
     int64_t pre_per_block;
 } mv_rpt_args;
 
+/* Diag / DiagFlat of a vector: out (R, R) is 0 except out[r][r + diagonal] = self[k] (k = r for
+ * diagonal >= 0, r + diagonal otherwise; self's n elements taken row-major from any view). */
+typedef struct mv_diag_args {
+    aclemu_tdesc self, out;
+    int64_t diagonal, n;
+    int64_t rows_per_block;
+} mv_diag_args;
+
+/* OneHot: out[..., c (at dim `axis`), ...] = self[...] == c ? on : off for c < classes (an index
+ * outside [0, classes) gives a row of off); on / off: element 0 of their tensors. */
+typedef struct mv_one_hot_args {
+    aclemu_tdesc self, out, on, off;
+    int32_t axis;
+    int32_t pad;
+    int64_t classes;
+    int64_t per_block; /* self elements per block */
+} mv_one_hot_args;
+
+/* Adjoint of the IndexMap pads (reflection / replication / circular backward): grad_in[i] is
+ * the sum of grad_out[o] over every o the forward map sends to i, per dim the preimage of i_d
+ * (MV_KEEP: i_d itself). `shift` is the low pad of each dim; [inner_lo, inner_hi) the indices
+ * whose preimage is the single o = i + shift (plain copies), the host's conservative bound. */
+typedef struct mv_pad_grad_args {
+    aclemu_tdesc grad, out; /* grad: gradOutput (padded), out: gradInput */
+    int32_t kind[ACLEMU_KMAX_RANK];
+    int64_t shift[ACLEMU_KMAX_RANK];
+    int64_t inner_lo[ACLEMU_KMAX_RANK], inner_hi[ACLEMU_KMAX_RANK];
+    int64_t rows_per_block; /* rows of out: all dims but the last */
+} mv_pad_grad_args;
+
 #endif

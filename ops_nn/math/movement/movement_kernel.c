@@ -106,6 +106,17 @@ static inline int64_t map_index(int kind, int64_t o, int64_t shift, int64_t n)
     }
 }
 
+/* How many outputs from o on (at most W - o) map to consecutive inputs (or all to the constant),
+ * found from where the input index leaves [0, n) instead of element by element. */
+static inline int64_t run_length(int kind, int64_t o, int64_t shift, int64_t n, int64_t W)
+{
+    int64_t i = o - shift, len = 1;
+    if (i >= 0 && i < n) len = n - i;
+    else if (kind == MV_CONST) len = i < 0 ? -i : W - o;
+    else if (kind == MV_ROLL) len = n - map_index(kind, o, shift, n);
+    return len < W - o ? len : W - o;
+}
+
 /* n copies of the constant into dst (byte stride ds). */
 static void fill_const(const mv_map_args *a, char *dst, int64_t ds, int64_t n)
 {
@@ -160,18 +171,12 @@ static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
         }
         /* the last dim in runs where the map is i = o - shift (copies), the rest element-wise */
         for (int64_t j = 0; j < W;) {
-            int64_t i = map_index(kind, j, shift, n);
-            if (i < 0) {
-                int64_t e = j; /* constant run: up to where the input starts, or the end */
-                while (e < W && map_index(kind, e, shift, n) < 0) e++;
-                fill_const(a, dst + j * os, os, e - j);
-                j = e;
-                continue;
-            }
-            int64_t e = j + 1;
-            while (e < W && map_index(kind, e, shift, n) == i + (e - j)) e++;
-            aclemu_convert_run(dst + j * os, o->dtype, os, src + i * ss, s->dtype, ss, e - j);
-            j = e;
+            int64_t i = map_index(kind, j, shift, n), len = run_length(kind, j, shift, n, W);
+            if (i < 0)
+                fill_const(a, dst + j * os, os, len);
+            else
+                aclemu_convert_run(dst + j * os, o->dtype, os, src + i * ss, s->dtype, ss, len);
+            j += len;
         }
     }
     return 0;
@@ -304,3 +309,73 @@ static int k_repeat_interleave(const void *args, size_t size, const aclemu_block
     return 0;
 }
 ACLEMU_KERNEL("RepeatInterleaveT", k_repeat_interleave);
+
+/* ---- DiagEmbed (Diag / DiagFlat of a vector) ----------------------------------------------- */
+static int k_diag_embed(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_diag_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_diag_args *a = (const mv_diag_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    if (o->ndim != 2 || o->shape[0] != o->shape[1] || s->ndim > ACLEMU_KMAX_RANK) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t R = o->shape[0], r0 = (int64_t)blk->block_idx * a->rows_per_block, r1 = r0 + a->rows_per_block;
+    if (r1 > R) r1 = R;
+    size_t es = aclemu_kdtype_size(o->dtype), ses = aclemu_kdtype_size(s->dtype);
+    int64_t cs = o->stride[1] * (int64_t)es;
+    for (int64_t r = r0; r < r1; r++) {
+        char *row = (char *)(uintptr_t)o->addr + (o->offset + r * o->stride[0]) * (int64_t)es;
+        aclemu_zero_run(row, o->dtype, cs, R);
+        int64_t c = r + a->diagonal, k = a->diagonal >= 0 ? r : c;
+        if (c >= 0 && c < R && k >= 0 && k < a->n)
+            aclemu_convert_run(row + c * cs, o->dtype, 0, (const char *)(uintptr_t)s->addr + flat_offset(s, k) * (int64_t)ses,
+                               s->dtype, 0, 1);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("DiagEmbed", k_diag_embed);
+
+/* ---- OneHot ------------------------------------------------------------------------------------ */
+static int k_one_hot(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_one_hot_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_one_hot_args *a = (const mv_one_hot_args *)args;
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    int nd = (int)s->ndim, ax = a->axis;
+    if (nd >= ACLEMU_KMAX_RANK || (int)o->ndim != nd + 1 || ax < 0 || ax > nd || o->shape[ax] != a->classes) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t numel = 1;
+    for (int d = 0; d < nd; d++) numel *= s->shape[d];
+    int64_t e0 = (int64_t)blk->block_idx * a->per_block, e1 = e0 + a->per_block;
+    if (e1 > numel) e1 = numel;
+    size_t es = aclemu_kdtype_size(o->dtype), ses = aclemu_kdtype_size(s->dtype);
+    int fl = aclemu_compute_domain(o->dtype) != ACLEMU_DOM_I64;
+    double fon, foff, fbuf[256];
+    int64_t ion, ioff, ibuf[256];
+    aclemu_load_f64(&fon, (const char *)(uintptr_t)a->on.addr + a->on.offset * (int64_t)es, a->on.dtype, 0, 1);
+    aclemu_load_f64(&foff, (const char *)(uintptr_t)a->off.addr + a->off.offset * (int64_t)es, a->off.dtype, 0, 1);
+    aclemu_load_i64(&ion, (const char *)(uintptr_t)a->on.addr + a->on.offset * (int64_t)es, a->on.dtype, 0, 1);
+    aclemu_load_i64(&ioff, (const char *)(uintptr_t)a->off.addr + a->off.offset * (int64_t)es, a->off.dtype, 0, 1);
+    for (int k = 0; k < 256; k++) { fbuf[k] = foff; ibuf[k] = ioff; }
+    int64_t cs = o->stride[ax] * (int64_t)es;
+    for (int64_t e = e0; e < e1; e++) {
+        int64_t rem = e, soff = s->offset, ooff = o->offset;
+        for (int d = nd - 1; d >= 0; d--) { /* out dims skip the class dim */
+            int64_t i = rem % s->shape[d];
+            rem /= s->shape[d];
+            soff += i * s->stride[d];
+            ooff += i * o->stride[d < ax ? d : d + 1];
+        }
+        int64_t idx;
+        aclemu_load_i64(&idx, (const char *)(uintptr_t)s->addr + soff * (int64_t)ses, s->dtype, 0, 1);
+        char *dst = (char *)(uintptr_t)o->addr + ooff * (int64_t)es;
+        for (int64_t c = 0; c < a->classes; c += 256) {
+            int64_t m = a->classes - c < 256 ? a->classes - c : 256;
+            if (fl) aclemu_store_f64(dst + c * cs, o->dtype, cs, fbuf, m);
+            else aclemu_store_i64(dst + c * cs, o->dtype, cs, ibuf, m);
+        }
+        if (idx >= 0 && idx < a->classes) {
+            if (fl) aclemu_store_f64(dst + idx * cs, o->dtype, 0, &fon, 1);
+            else aclemu_store_i64(dst + idx * cs, o->dtype, 0, &ion, 1);
+        }
+    }
+    return 0;
+}
+ACLEMU_KERNEL("OneHot", k_one_hot);

@@ -191,3 +191,48 @@ aclnnStatus aclemu_plan_InplaceClampMaxTensor(aclOpExecutor *executor, aclTensor
     aclnnStatus st = aclemu_check_notnull(aclemu_exec_api(executor), max, "max");
     return st ? st : clamp_tensor(executor, selfRef, NULL, max, selfRef, 1);
 }
+
+/* ---- Hardtanh / InplaceHardtanh (aclnn_hardtanh.h, conversion/clip_by_value_v2) ----------------
+ * clamp(self, min, max) computed in self's dtype (both bounds converted to it, as the op_api's
+ * ConvertToTensor); the clamp list for self and for both scalars, out of self's dtype and shape,
+ * min <= max compared in min's category. */
+static aclnnStatus plan_hardtanh(aclOpExecutor *ex, const aclTensor *self, const aclScalar *lo, const aclScalar *hi,
+                                 const aclTensor *out, int inplace)
+{
+    const char *api = aclemu_exec_api(ex), *sn = inplace ? "selfRef" : "self", *on = inplace ? "selfRef" : "out";
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, sn)) || (st = aclemu_check_notnull(api, lo, "clipValueMin")) ||
+        (st = aclemu_check_notnull(api, hi, "clipValueMax")) || (st = aclemu_check_notnull(api, out, on)))
+        return st;
+    aclemu_dtype_set dts = pw_pick(&clamp_dtypes);
+    if ((st = aclemu_check_dtype(api, self, sn, dts)) || (st = aclemu_check_dtype_value(api, lo->dtype, "clipValueMin", dts)) ||
+        (st = aclemu_check_dtype_value(api, hi->dtype, "clipValueMax", dts)) || (st = aclemu_check_same_dtype(api, self, sn, out, on)))
+        return st;
+    if ((st = pw_check_rank(api, self, sn)) || (st = aclemu_check_same_shape(api, self, sn, out, on)))
+        return st;
+    if (!aclemu_dtype_is_float(lo->dtype)) {
+        int64_t a = aclemu_scalar_to_i64(lo), b = aclemu_scalar_to_i64(hi);
+        if (a > b)
+            return ACLEMU_PARAM_ERROR(api, "min must less than max or equal to max, but min is %lld and max is %lld.",
+                                      (long long)a, (long long)b);
+    } else if (aclemu_scalar_to_f64(lo) > aclemu_scalar_to_f64(hi)) {
+        return ACLEMU_PARAM_ERROR(api, "min must less than max or equal to max, but min is %f and max is %f.",
+                                  aclemu_scalar_to_f64(lo), aclemu_scalar_to_f64(hi));
+    }
+    if (aclemu_tensor_numel(self) == 0)
+        return ACLNN_SUCCESS;
+    pw_operand ops[3] = {{self, NULL, 0}, {NULL, lo, 0}, {NULL, hi, 0}};
+    return pw_launch(ex, PW_CLAMP, self->dtype, out, ops, 3, PW_HAS_LO | PW_HAS_HI, NULL);
+}
+
+aclnnStatus aclemu_plan_Hardtanh(aclOpExecutor *executor, const aclTensor *self, const aclScalar *clipValueMin,
+                                 const aclScalar *clipValueMax, aclTensor *out)
+{
+    return plan_hardtanh(executor, self, clipValueMin, clipValueMax, out, 0);
+}
+
+aclnnStatus aclemu_plan_InplaceHardtanh(aclOpExecutor *executor, aclTensor *selfRef, const aclScalar *clipValueMin,
+                                        const aclScalar *clipValueMax)
+{
+    return plan_hardtanh(executor, selfRef, clipValueMin, clipValueMax, selfRef, 1);
+}
