@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""Builds the test models at test time with onnx.helper (random weights, fixed seed), their
+inputs, and the expected outputs from an independent float64 NumPy evaluation of the same graph
+(Debian's onnx 1.12 has no onnx.reference evaluator).
+
+    make_models.py <out-dir> cnn|attn|unsupported|garbage|truncated
+
+writes <name>.onnx, <name>.in<k>.bin (float32) and <name>.ref<k>.bin (float64) into out-dir.
+"""
+import math
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+rng = np.random.default_rng(1234)
+
+
+def init(name, arr):
+    return numpy_helper.from_array(np.asarray(arr), name)
+
+
+def rand(*shape, scale=0.5):
+    return (rng.standard_normal(shape) * scale).astype(np.float32)
+
+
+# ---- float64 reference of the ops used ---------------------------------------------------------
+def conv2d(x, w, b, stride, pad):
+    n, c, h, wd = x.shape
+    m, cg, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    oh = (h + 2 * pad - kh) // stride + 1
+    ow = (wd + 2 * pad - kw) // stride + 1
+    out = np.zeros((n, m, oh, ow))
+    for i in range(kh):
+        for j in range(kw):
+            patch = xp[:, :, i:i + stride * oh:stride, j:j + stride * ow:stride]
+            out += np.einsum('nchw,mc->nmhw', patch, w[:, :, i, j])
+    return out + b.reshape(1, -1, 1, 1)
+
+
+def pool(x, k, s, fn):
+    n, c, h, w = x.shape
+    oh, ow = (h - k) // s + 1, (w - k) // s + 1
+    out = np.full((n, c, oh, ow), -np.inf if fn == 'max' else 0.0)
+    for i in range(k):
+        for j in range(k):
+            p = x[:, :, i:i + s * oh:s, j:j + s * ow:s]
+            out = np.maximum(out, p) if fn == 'max' else out + p / (k * k)
+    return out
+
+
+def bn(x, g, b, mean, var, eps):
+    sh = (1, -1, 1, 1)
+    return (x - mean.reshape(sh)) / np.sqrt(var.reshape(sh) + eps) * g.reshape(sh) + b.reshape(sh)
+
+
+def softmax(x, axis):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def erf(x):
+    return np.vectorize(math.erf)(x)
+
+
+# ---- models --------------------------------------------------------------------------------------
+def cnn():
+    """Conv+BN+Relu, MaxPool, Conv+BN (not folded: its conv output is also read elsewhere),
+    LeakyRelu, AveragePool, standalone BN, HardSwish, Clip, GlobalAveragePool, the
+    Shape/Gather/Unsqueeze/Concat/Reshape chain torch exports for flatten, Gemm, Softmax."""
+    N, C, H, W = 2, 3, 16, 16
+    w1, b1 = rand(8, 3, 3, 3), rand(8, scale=0.1)
+    g1, be1, m1, v1 = rand(8) + 1, rand(8, scale=0.1), rand(8, scale=0.1), np.abs(rand(8)) + 0.5
+    w2, b2 = rand(16, 8, 3, 3, scale=0.2), rand(16, scale=0.1)
+    g2, be2, m2, v2 = rand(16) + 1, rand(16, scale=0.1), rand(16, scale=0.1), np.abs(rand(16)) + 0.5
+    g3, be3, m3, v3 = rand(16) + 1, rand(16, scale=0.1), rand(16, scale=0.1), np.abs(rand(16)) + 0.5
+    wf, bf = rand(10, 16), rand(10, scale=0.1)
+    nodes = [
+        helper.make_node('Conv', ['x', 'w1', 'b1'], ['c1'], name='conv1', kernel_shape=[3, 3], pads=[1, 1, 1, 1]),
+        helper.make_node('BatchNormalization', ['c1', 'g1', 'be1', 'm1', 'v1'], ['n1'], name='bn1', epsilon=1e-5),
+        helper.make_node('Relu', ['n1'], ['r1'], name='relu1'),
+        helper.make_node('MaxPool', ['r1'], ['p1'], name='pool1', kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node('Conv', ['p1', 'w2', 'b2'], ['c2'], name='conv2', kernel_shape=[3, 3], pads=[1, 1, 1, 1]),
+        helper.make_node('BatchNormalization', ['c2', 'g2', 'be2', 'm2', 'v2'], ['n2'], name='bn2', epsilon=1e-3),
+        helper.make_node('Identity', ['c2'], ['c2_id'], name='conv2_tap'),
+        helper.make_node('Add', ['n2', 'c2_id'], ['a2'], name='residual'),
+        helper.make_node('LeakyRelu', ['a2'], ['l2'], name='lrelu', alpha=0.1),
+        helper.make_node('AveragePool', ['l2'], ['p2'], name='pool2', kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node('BatchNormalization', ['p2', 'g3', 'be3', 'm3', 'v3'], ['n3'], name='bn3'),
+        helper.make_node('HardSwish', ['n3'], ['h3'], name='hswish'),
+        helper.make_node('Clip', ['h3', 'clip_lo', 'clip_hi'], ['k3'], name='relu6'),
+        helper.make_node('GlobalAveragePool', ['k3'], ['gap'], name='gap'),
+        helper.make_node('Shape', ['gap'], ['gap_shape'], name='shape'),
+        helper.make_node('Gather', ['gap_shape', 'zero'], ['batch'], name='gather_batch', axis=0),
+        helper.make_node('Unsqueeze', ['batch', 'axes0'], ['batch1'], name='unsq'),
+        helper.make_node('Concat', ['batch1', 'minus1'], ['flat_shape'], name='concat_shape', axis=0),
+        helper.make_node('Reshape', ['gap', 'flat_shape'], ['flat'], name='flatten'),
+        helper.make_node('Gemm', ['flat', 'wf', 'bf'], ['logits'], name='fc', transB=1),
+        helper.make_node('Softmax', ['logits'], ['prob'], name='softmax', axis=1),
+        helper.make_node('Sigmoid', ['logits'], ['unused'], name='dead_branch'),
+    ]
+    inits = [init(n, a) for n, a in [('w1', w1), ('b1', b1), ('g1', g1), ('be1', be1), ('m1', m1), ('v1', v1),
+                                     ('w2', w2), ('b2', b2), ('g2', g2), ('be2', be2), ('m2', m2), ('v2', v2),
+                                     ('g3', g3), ('be3', be3), ('m3', m3), ('v3', v3), ('wf', wf), ('bf', bf),
+                                     ('clip_lo', np.float32(0)), ('clip_hi', np.float32(6)),
+                                     ('zero', np.int64(0)), ('axes0', np.array([0], np.int64)),
+                                     ('minus1', np.array([-1], np.int64))]]
+    graph = helper.make_graph(nodes, 'small_cnn', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [N, C, H, W])],
+                              [helper.make_tensor_value_info('prob', TensorProto.FLOAT, [N, 10])], inits)
+    x = rand(N, C, H, W, scale=1.0)
+    d = lambda a: a.astype(np.float64)
+    r1 = np.maximum(bn(conv2d(d(x), d(w1), d(b1), 1, 1), d(g1), d(be1), d(m1), d(v1), 1e-5), 0)
+    p1 = pool(r1, 2, 2, 'max')
+    c2 = conv2d(p1, d(w2), d(b2), 1, 1)
+    a2 = bn(c2, d(g2), d(be2), d(m2), d(v2), 1e-3) + c2
+    l2 = np.where(a2 > 0, a2, 0.1 * a2)
+    n3 = bn(pool(l2, 2, 2, 'avg'), d(g3), d(be3), d(m3), d(v3), 1e-5)
+    h3 = n3 * np.clip(n3 + 3, 0, 6) / 6
+    k3 = np.clip(h3, 0, 6)
+    flat = k3.mean(axis=(2, 3))
+    prob = softmax(flat @ d(wf).T + d(bf), 1)
+    return graph, 13, [x], [prob]
+
+
+def attn():
+    """Self-attention + MLP block: MatMul/Add projections, Transpose, scaled scores, Softmax,
+    residual, LayerNorm decomposed (ReduceMean/Sub/Pow/Add/Sqrt/Div/Mul/Add), GELU via Erf, a
+    Tanh*Sigmoid gate, Concat, Gather of tokens, Unsqueeze/Squeeze, Cast, Dropout."""
+    B, S, D, F = 2, 8, 16, 32
+    wq, wk, wv = rand(D, D), rand(D, D), rand(D, D)
+    bq, bk, bv = rand(D, scale=0.1), rand(D, scale=0.1), rand(D, scale=0.1)
+    gam, bet = rand(D) + 1, rand(D, scale=0.1)
+    w1, b1, w2, b2 = rand(D, F, scale=0.3), rand(F, scale=0.1), rand(F, D, scale=0.3), rand(D, scale=0.1)
+    idx = np.array([0, 3, 7], np.int64)
+    H = helper.make_node
+    nodes = [
+        H('Dropout', ['x'], ['xd'], name='drop'),
+        H('Cast', ['xd'], ['xc'], name='cast', to=TensorProto.FLOAT),
+        H('MatMul', ['xc', 'wq'], ['q0'], name='q_mm'), H('Add', ['q0', 'bq'], ['q'], name='q_bias'),
+        H('MatMul', ['xc', 'wk'], ['k0'], name='k_mm'), H('Add', ['k0', 'bk'], ['k'], name='k_bias'),
+        H('MatMul', ['xc', 'wv'], ['v0'], name='v_mm'), H('Add', ['v0', 'bv'], ['v'], name='v_bias'),
+        H('Transpose', ['k'], ['kt'], name='k_t', perm=[0, 2, 1]),
+        H('MatMul', ['q', 'kt'], ['s0'], name='scores'),
+        H('Div', ['s0', 'sqrt_d'], ['s1'], name='scale'),
+        H('Softmax', ['s1'], ['pr'], name='attn_softmax', axis=-1),
+        H('MatMul', ['pr', 'v'], ['ctx'], name='ctx'),
+        H('Add', ['ctx', 'xc'], ['res'], name='residual'),
+        H('ReduceMean', ['res'], ['mu'], name='ln_mean', axes=[-1], keepdims=1),
+        H('Sub', ['res', 'mu'], ['dev'], name='ln_sub'),
+        H('Pow', ['dev', 'two'], ['dev2'], name='ln_pow'),
+        H('ReduceMean', ['dev2'], ['var'], name='ln_var', axes=[-1], keepdims=1),
+        H('Add', ['var', 'eps'], ['var_eps'], name='ln_eps'),
+        H('Sqrt', ['var_eps'], ['std'], name='ln_sqrt'),
+        H('Div', ['dev', 'std'], ['norm'], name='ln_div'),
+        H('Mul', ['norm', 'gamma'], ['ng'], name='ln_gamma'),
+        H('Add', ['ng', 'beta'], ['ln'], name='ln_beta'),
+        H('MatMul', ['ln', 'w1'], ['f0'], name='fc1'), H('Add', ['f0', 'b1'], ['f1'], name='fc1_bias'),
+        H('Div', ['f1', 'sqrt2'], ['g0'], name='gelu_div'), H('Erf', ['g0'], ['g1'], name='gelu_erf'),
+        H('Add', ['g1', 'one'], ['g2'], name='gelu_add'), H('Mul', ['f1', 'g2'], ['g3'], name='gelu_mul'),
+        H('Mul', ['g3', 'half'], ['gelu'], name='gelu_half'),
+        H('MatMul', ['gelu', 'w2'], ['o0'], name='fc2'), H('Add', ['o0', 'b2'], ['o1'], name='fc2_bias'),
+        H('Tanh', ['o1'], ['t'], name='gate_tanh'), H('Sigmoid', ['o1'], ['sg'], name='gate_sigmoid'),
+        H('Mul', ['t', 'sg'], ['gated'], name='gate'),
+        H('Concat', ['gated', 'ln'], ['cat'], name='concat', axis=-1),
+        H('Gather', ['cat', 'tok'], ['picked'], name='pick_tokens', axis=1),
+        H('Unsqueeze', ['picked', 'ax0'], ['pu'], name='unsqueeze'),
+        H('Squeeze', ['pu', 'ax0'], ['out'], name='squeeze'),
+    ]
+    consts = [('wq', wq), ('wk', wk), ('wv', wv), ('bq', bq), ('bk', bk), ('bv', bv),
+              ('sqrt_d', np.float32(math.sqrt(D))), ('two', np.float32(2)), ('eps', np.float32(1e-5)),
+              ('gamma', gam), ('beta', bet), ('w1', w1), ('b1', b1), ('w2', w2), ('b2', b2),
+              ('sqrt2', np.float32(math.sqrt(2))), ('one', np.float32(1)), ('half', np.float32(0.5)),
+              ('tok', idx), ('ax0', np.array([0], np.int64))]
+    graph = helper.make_graph(nodes, 'attn_block', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [B, S, D])],
+                              [helper.make_tensor_value_info('out', TensorProto.FLOAT, [B, 3, 2 * D]),
+                               helper.make_tensor_value_info('res', TensorProto.FLOAT, [B, S, D])],
+                              [init(n, a) for n, a in consts])
+    x = rand(B, S, D, scale=1.0)
+    d = lambda a: np.asarray(a, np.float64)
+    xx = d(x)
+    q, k, v = xx @ d(wq) + d(bq), xx @ d(wk) + d(bk), xx @ d(wv) + d(bv)
+    pr = softmax(q @ k.transpose(0, 2, 1) / math.sqrt(D), -1)
+    res = pr @ v + xx
+    mu = res.mean(-1, keepdims=True)
+    ln = (res - mu) / np.sqrt(((res - mu) ** 2).mean(-1, keepdims=True) + 1e-5) * d(gam) + d(bet)
+    f1 = ln @ d(w1) + d(b1)
+    gelu = f1 * (erf(f1 / math.sqrt(2)) + 1) * 0.5
+    o1 = gelu @ d(w2) + d(b2)
+    cat = np.concatenate([np.tanh(o1) / (1 + np.exp(-o1)), ln], -1)
+    return graph, 13, [x], [cat[:, idx, :], res]
+
+
+def unsupported():
+    g = helper.make_graph([helper.make_node('Relu', ['x'], ['r'], name='ok_relu'),
+                           helper.make_node('Asinh', ['r'], ['y'], name='my_asinh')], 'unsupported',
+                          [helper.make_tensor_value_info('x', TensorProto.FLOAT, [2, 4])],
+                          [helper.make_tensor_value_info('y', TensorProto.FLOAT, [2, 4])])
+    return g, 13, [], []
+
+
+def save(out, name, graph, opset, inputs, refs):
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', opset)], producer_name='aclemu-tests')
+    data = model.SerializeToString()
+    if name == 'truncated':
+        data = data[:len(data) * 2 // 3]
+    elif name == 'garbage':
+        data = bytes(rng.integers(0, 256, 4096, dtype=np.uint8))
+    with open(f'{out}/{name}.onnx', 'wb') as f:
+        f.write(data)
+    for k, a in enumerate(inputs):
+        np.asarray(a, np.float32).tofile(f'{out}/{name}.in{k}.bin')
+    for k, a in enumerate(refs):
+        np.asarray(a, np.float64).tofile(f'{out}/{name}.ref{k}.bin')
+
+
+def dynamic():
+    """The CNN with a symbolic batch dim: converts only with --input_shape."""
+    graph, opset, ins, refs = cnn()
+    graph.input[0].type.tensor_type.shape.dim[0].dim_param = 'N'
+    return graph, opset, ins, refs
+
+
+def main():
+    out, name = sys.argv[1], sys.argv[2]
+    if name in ('truncated', 'garbage'):
+        save(out, name, *cnn())
+        return
+    if name == 'dynamic':
+        save(out, name, *dynamic())
+        return
+    save(out, name, *{'cnn': cnn, 'attn': attn, 'unsupported': unsupported}[name]())
+
+
+if __name__ == '__main__':
+    main()
