@@ -240,6 +240,46 @@ static int check_index(const mdl_model *m, int32_t idx, int optional)
     return (idx == -1 && optional) || (idx >= 0 && (uint32_t)idx < m->ntensors);
 }
 
+/* The operand counts each step kind needs (the runtime reads exactly these). */
+static int step_shape_ok(const mdl_step *s)
+{
+    /* min inputs, max inputs, required (non-absent) leading inputs, min ints, max ints, floats, outputs */
+    int lo = 1, hi = 1, req = 1, ilo = 0, ihi = 0, fl = 0, no = 1;
+    switch (s->kind) {
+    case MDL_K_COPY: case MDL_K_RELU: case MDL_K_SIGMOID: case MDL_K_TANH: case MDL_K_HARDSWISH: case MDL_K_ERF:
+    case MDL_K_SQRT: case MDL_K_EXP: case MDL_K_LOG: case MDL_K_NEG: case MDL_K_ABS: case MDL_K_GELU:
+        break;
+    case MDL_K_ADD: case MDL_K_SUB: case MDL_K_MUL: case MDL_K_DIV: case MDL_K_POW: case MDL_K_MATMUL:
+    case MDL_K_MAXIMUM: case MDL_K_MINIMUM: case MDL_K_EQUAL: case MDL_K_PRELU:
+        lo = hi = req = 2;
+        break;
+    case MDL_K_WHERE: lo = hi = req = 3; break;
+    case MDL_K_CLAMP: fl = 2; break;
+    case MDL_K_LEAKY_RELU: case MDL_K_MULS: case MDL_K_ADDS: case MDL_K_POW_SCALAR: fl = 1; break;
+    case MDL_K_CONV2D: lo = hi = 3; req = 2; ilo = ihi = 7; break;
+    case MDL_K_GEMM: lo = hi = 3; req = 2; ilo = ihi = 2; fl = 2; break;
+    case MDL_K_MAXPOOL2D: ilo = ihi = 11; break;
+    case MDL_K_AVGPOOL2D: ilo = ihi = 8; break;
+    case MDL_K_MEAN: case MDL_K_REDUCE_SUM: case MDL_K_AMAX: ilo = 1; ihi = 1 + MDL_MAX_DIMS; break;
+    case MDL_K_PERMUTE: case MDL_K_EXPAND: ihi = MDL_MAX_DIMS; break;
+    case MDL_K_CONCAT: hi = req = (int)s->nin; lo = 1; ilo = ihi = 1; break;
+    case MDL_K_SOFTMAX: case MDL_K_LOG_SOFTMAX: case MDL_K_CAST: ilo = ihi = 1; break;
+    case MDL_K_GATHER: lo = hi = req = 2; ilo = ihi = 1; break;
+    case MDL_K_LAYER_NORM: lo = hi = 3; req = 2; ilo = 1; ihi = MDL_MAX_DIMS; fl = 1; break;
+    case MDL_K_SLICE: ilo = ihi = 4; break;
+    case MDL_K_PAD: ihi = 2 * MDL_MAX_DIMS; fl = 1; break;
+    case MDL_K_TOPK: ilo = ihi = 4; no = 2; break;
+    default: return 0;
+    }
+    if ((int)s->nin < lo || (int)s->nin > hi || (int)s->nints < ilo || (int)s->nints > ihi || (int)s->nflts < fl ||
+        (int)s->nout != no)
+        return 0;
+    for (int k = 0; k < req && k < (int)s->nin; k++)
+        if (s->in[k] < 0)
+            return 0;
+    return 1;
+}
+
 int mdl_parse(const void *blob, size_t len, mdl_model **out, char *why, size_t cap)
 {
     mdl_model *m = NULL;
@@ -337,8 +377,9 @@ int mdl_parse(const void *blob, size_t len, mdl_model **out, char *why, size_t c
             break;
         if (mdl_step_api(s->kind) == NULL)
             BAD("step %u (%s): unknown step kind %u", i, s->node ? s->node : "?", s->kind);
-        if (s->nout < 1)
-            BAD("step %u: no output", i);
+        if (!step_shape_ok(s))
+            BAD("step %u (%s): its operand counts do not fit a %s step", i, s->node ? s->node : "?",
+                mdl_step_api(s->kind));
         for (uint32_t k = 0; k < s->nin; k++)
             if (!check_index(m, s->in[k], 1))
                 BAD("step %u: input %u names tensor %d of %u", i, k, s->in[k], m->ntensors);

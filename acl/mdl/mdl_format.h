@@ -62,7 +62,17 @@ enum { MDL_T_ACT = 0, MDL_T_WEIGHT = 1 };
     X(CAST, 33, "aclnnCast", "ints dtype")                                                   \
     X(MAXIMUM, 34, "aclnnMaximum", "in a,b")                                                 \
     X(MINIMUM, 35, "aclnnMinimum", "in a,b")                                                 \
-    X(REDUCE_SUM, 36, "aclnnReduceSum", "ints keepdim, axes...")
+    X(REDUCE_SUM, 36, "aclnnReduceSum", "ints keepdim, axes...")                            \
+    X(GELU, 37, "aclnnGelu", "")                                                             \
+    X(PRELU, 38, "aclnnPrelu", "in x, slope (1-D)")                                          \
+    X(LAYER_NORM, 39, "aclnnLayerNorm", "in x, scale[, bias]; ints normalized dims; flts eps") \
+    X(SLICE, 40, "aclnnSlice", "ints dim start end step")                                    \
+    X(EXPAND, 41, "aclnnExpand", "ints size...")                                             \
+    X(WHERE, 42, "aclnnSWhere", "in cond, a, b")                                             \
+    X(EQUAL, 43, "aclnnEqTensor", "in a,b")                                                  \
+    X(PAD, 44, "aclnnConstantPadNd", "ints (begin, end) pairs from the last dim; flts value") \
+    X(AMAX, 45, "aclnnAmax", "ints keepdim, axes...")                                        \
+    X(TOPK, 46, "aclnnTopk", "ints k dim largest sorted; out values, indices")
 
 typedef enum {
 #define MDL_ENUM_(n, v, api, doc) MDL_K_##n = v,

@@ -126,7 +126,7 @@ static int bind_step(binder *b, aclnnStatus *st)
         return mdl_fail(ACL_ERROR_BAD_ALLOC, "model step %s (%s): cannot create its tensors", s->node, s->op_type);
     switch (s->kind) {
     case MDL_K_RELU: case MDL_K_SIGMOID: case MDL_K_TANH: case MDL_K_HARDSWISH: case MDL_K_ERF: case MDL_K_SQRT:
-    case MDL_K_EXP: case MDL_K_LOG: case MDL_K_NEG: case MDL_K_ABS:
+    case MDL_K_EXP: case MDL_K_LOG: case MDL_K_NEG: case MDL_K_ABS: case MDL_K_GELU:
         *st = ((aclnnStatus(*)(const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **))f)(x, y, ws, ex);
         break;
     case MDL_K_ADD: case MDL_K_SUB: {
@@ -138,7 +138,8 @@ static int bind_step(binder *b, aclnnStatus *st)
                                aclOpExecutor **))f)(x, o, one, y, ws, ex);
         break;
     }
-    case MDL_K_MUL: case MDL_K_DIV: case MDL_K_MAXIMUM: case MDL_K_MINIMUM: case MDL_K_POW: {
+    case MDL_K_MUL: case MDL_K_DIV: case MDL_K_MAXIMUM: case MDL_K_MINIMUM: case MDL_K_POW: case MDL_K_EQUAL:
+    case MDL_K_PRELU: {
         aclTensor *o = kt(b, s->in[1], 0);
         if (b->oom)
             break;
@@ -260,6 +261,63 @@ static int bind_step(binder *b, aclnnStatus *st)
             break;
         *st = ((aclnnStatus(*)(const aclTensorList *, int64_t, aclTensor *, uint64_t *, aclOpExecutor **))f)(
             list, I[0], y, ws, ex);
+        break;
+    }
+    case MDL_K_AMAX: {
+        aclIntArray *axes = ki(b, &I[1], s->nints - 1);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclIntArray *, bool, aclTensor *, uint64_t *,
+                               aclOpExecutor **))f)(x, axes, I[0] != 0, y, ws, ex);
+        break;
+    }
+    case MDL_K_LAYER_NORM: {
+        aclTensor *w = kt(b, s->in[1], 0), *bias = kt(b, s->in[2], 0);
+        aclIntArray *shape = ki(b, I, s->nints);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclIntArray *, const aclTensor *, const aclTensor *, double,
+                               aclTensor *, aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **))f)(
+            x, shape, w, bias, s->flts[0], y, NULL, NULL, ws, ex);
+        break;
+    }
+    case MDL_K_SLICE:
+        *st = ((aclnnStatus(*)(const aclTensor *, int64_t, int64_t, int64_t, int64_t, aclTensor *, uint64_t *,
+                               aclOpExecutor **))f)(x, I[0], I[1], I[2], I[3], y, ws, ex);
+        break;
+    case MDL_K_EXPAND: {
+        aclIntArray *size = ki(b, I, s->nints);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *, aclOpExecutor **))f)(
+            x, size, y, ws, ex);
+        break;
+    }
+    case MDL_K_WHERE: {
+        aclTensor *a = kt(b, s->in[1], 0), *c = kt(b, s->in[2], 0);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclTensor *, const aclTensor *, aclTensor *, uint64_t *,
+                               aclOpExecutor **))f)(x, a, c, y, ws, ex);
+        break;
+    }
+    case MDL_K_PAD: {
+        aclIntArray *pads = ki(b, I, s->nints);
+        aclScalar *v = kf(b, s->flts[0]);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclIntArray *, const aclScalar *, aclTensor *, uint64_t *,
+                               aclOpExecutor **))f)(x, pads, v, y, ws, ex);
+        break;
+    }
+    case MDL_K_TOPK: {
+        aclTensor *idx = s->nout > 1 ? kt(b, s->out[1], 0) : NULL;
+        if (b->oom || idx == NULL) {
+            b->oom = 1;
+            break;
+        }
+        *st = ((aclnnStatus(*)(const aclTensor *, int64_t, int64_t, bool, bool, aclTensor *, aclTensor *, uint64_t *,
+                               aclOpExecutor **))f)(x, I[0], I[1], I[2] != 0, I[3] != 0, y, idx, ws, ex);
         break;
     }
     default:

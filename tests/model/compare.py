@@ -15,15 +15,17 @@ def main():
     d, name, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     ok = True
     for k in range(n):
-        got = np.fromfile(f'{d}/{name}.out{k}.bin', np.float32).astype(np.float64)
+        with open(f'{d}/{name}.ref{k}.dtype') as f:
+            dtype = f.read().strip()
+        got = np.fromfile(f'{d}/{name}.out{k}.bin', dtype).astype(np.float64)
         ref = np.fromfile(f'{d}/{name}.ref{k}.bin', np.float64)
         if got.shape != ref.shape:
             print(f'output {k}: {got.size} elements, reference {ref.size}')
             ok = False
             continue
-        atol = rtol = 1e-4
+        atol = rtol = 1e-4 if dtype == 'float32' else 0.0  # indices must match exactly
         err = np.abs(got - ref)
-        bound = atol + rtol * np.abs(ref)
+        bound = np.maximum(atol + rtol * np.abs(ref), 1e-300)
         frac = float(np.mean(err <= bound))
         worst = float(np.max(err / bound)) if err.size else 0.0
         good = frac >= 0.99 and worst <= 10 and np.all(np.isfinite(got))

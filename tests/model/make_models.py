@@ -192,6 +192,54 @@ def attn():
     return graph, 13, [x], [cat[:, idx, :], res]
 
 
+def ops2():
+    """Pad, Slice, PRelu, Split, Expand (shape folded from Shape), Where, Range (folded) as
+    Gather indices, GlobalMaxPool, ReduceMax, LayerNormalization (opset 17), TopK."""
+    N, C, Hh = 2, 4, 8
+    H = helper.make_node
+    slope = rand(C, 1, 1)
+    cond = np.array([True, False, True]).reshape(1, 3, 1, 1)
+    gam, bet = rand(Hh) + 1, rand(Hh, scale=0.1)
+    nodes = [
+        H('Pad', ['x', 'pads', 'padv'], ['p'], name='pad', mode='constant'),
+        H('Slice', ['p', 'starts', 'ends', 'axes'], ['s'], name='crop'),
+        H('Sub', ['s', 'shift'], ['s2'], name='shift'),
+        H('PRelu', ['s2', 'slope'], ['r'], name='prelu'),
+        H('Split', ['r', 'split'], ['a', 'b'], name='split', axis=1),
+        H('Shape', ['b'], ['bshape'], name='bshape'),
+        H('Expand', ['a', 'bshape'], ['e'], name='expand'),
+        H('Where', ['cond', 'e', 'b'], ['w'], name='where'),
+        H('Range', ['r0', 'r3', 'r1'], ['ridx'], name='range'),
+        H('Gather', ['w', 'ridx'], ['gw'], name='gather', axis=1),
+        H('Add', ['gw', 'w'], ['w2'], name='add'),
+        H('GlobalMaxPool', ['w2'], ['gmp'], name='gmp'),
+        H('ReduceMax', ['w2'], ['rm'], name='rmax', axes=[2], keepdims=0),
+        H('LayerNormalization', ['rm', 'gamma', 'beta'], ['ln'], name='ln', axis=-1, epsilon=1e-5),
+        H('TopK', ['ln', 'k'], ['vals', 'idx'], name='topk', axis=-1),
+    ]
+    consts = [('pads', np.array([0, 0, 1, 1, 0, 0, 1, 1], np.int64)), ('padv', np.float32(0.5)),
+              ('starts', np.array([1, 1], np.int64)), ('ends', np.array([-1, 9], np.int64)),
+              ('axes', np.array([2, 3], np.int64)), ('shift', np.float32(0.1)), ('slope', slope),
+              ('split', np.array([1, 3], np.int64)), ('cond', cond), ('r0', np.int64(0)), ('r3', np.int64(3)),
+              ('r1', np.int64(1)), ('gamma', gam), ('beta', bet), ('k', np.array([3], np.int64))]
+    graph = helper.make_graph(nodes, 'ops2', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [N, C, Hh, Hh])],
+                              [helper.make_tensor_value_info('vals', TensorProto.FLOAT, [N, 3, 3]),
+                               helper.make_tensor_value_info('idx', TensorProto.INT64, [N, 3, 3]),
+                               helper.make_tensor_value_info('gmp', TensorProto.FLOAT, [N, 3, 1, 1])],
+                              [init(n, a) for n, a in consts])
+    x = rand(N, C, Hh, Hh, scale=1.0)
+    s2 = x.astype(np.float64) - np.float64(np.float32(0.1))
+    r = np.where(s2 >= 0, s2, s2 * slope.astype(np.float64))
+    a, b = r[:, :1], r[:, 1:]
+    w = np.where(cond, np.broadcast_to(a, b.shape), b)
+    w2 = w + w
+    rm = w2.max(axis=2)
+    mu = rm.mean(-1, keepdims=True)
+    ln = (rm - mu) / np.sqrt(((rm - mu) ** 2).mean(-1, keepdims=True) + 1e-5) * gam + bet
+    order = np.argsort(-ln, axis=-1, kind='stable')[..., :3]
+    return graph, 17, [x], [np.take_along_axis(ln, order, -1), order, w2.max(axis=(2, 3), keepdims=True)]
+
+
 def unsupported():
     g = helper.make_graph([helper.make_node('Relu', ['x'], ['r'], name='ok_relu'),
                            helper.make_node('Asinh', ['r'], ['y'], name='my_asinh')], 'unsupported',
@@ -213,6 +261,9 @@ def save(out, name, graph, opset, inputs, refs):
         np.asarray(a, np.float32).tofile(f'{out}/{name}.in{k}.bin')
     for k, a in enumerate(refs):
         np.asarray(a, np.float64).tofile(f'{out}/{name}.ref{k}.bin')
+        # the dtype the model writes output k in (compare.py reads it)
+        with open(f'{out}/{name}.ref{k}.dtype', 'w') as f:
+            f.write('int64' if np.asarray(a).dtype.kind in 'iu' else 'float32')
 
 
 def dynamic():
@@ -230,7 +281,7 @@ def main():
     if name == 'dynamic':
         save(out, name, *dynamic())
         return
-    save(out, name, *{'cnn': cnn, 'attn': attn, 'unsupported': unsupported}[name]())
+    save(out, name, *{'cnn': cnn, 'attn': attn, 'ops2': ops2, 'unsupported': unsupported}[name]())
 
 
 if __name__ == '__main__':

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lower.h"
+#include "passes.h"
 
 #define FAIL(...)                          \
     do {                                   \
@@ -168,7 +169,7 @@ static int lower_node(lowering *L, const g_node *n)
     static const struct { const char *op; uint32_t kind; } unary[] = {
         {"Relu", MDL_K_RELU}, {"Sigmoid", MDL_K_SIGMOID}, {"Tanh", MDL_K_TANH}, {"HardSwish", MDL_K_HARDSWISH},
         {"Erf", MDL_K_ERF}, {"Sqrt", MDL_K_SQRT}, {"Exp", MDL_K_EXP}, {"Log", MDL_K_LOG}, {"Neg", MDL_K_NEG},
-        {"Abs", MDL_K_ABS}};
+        {"Abs", MDL_K_ABS}, {"Gelu", MDL_K_GELU}};
     for (size_t i = 0; i < sizeof(unary) / sizeof(unary[0]); i++)
         if (is(n, unary[i].op)) {
             if (check_float(L, n, n->in[0]))
@@ -177,7 +178,7 @@ static int lower_node(lowering *L, const g_node *n)
         }
     static const struct { const char *op; uint32_t kind; } binary[] = {
         {"Add", MDL_K_ADD}, {"Sub", MDL_K_SUB}, {"Mul", MDL_K_MUL}, {"Div", MDL_K_DIV},
-        {"Max", MDL_K_MAXIMUM}, {"Min", MDL_K_MINIMUM}};
+        {"Max", MDL_K_MAXIMUM}, {"Min", MDL_K_MINIMUM}, {"Equal", MDL_K_EQUAL}};
     for (size_t i = 0; i < sizeof(binary) / sizeof(binary[0]); i++)
         if (is(n, binary[i].op))
             return emit(L, n, binary[i].kind, in, 2, out) ? 0 : -1;
@@ -335,9 +336,10 @@ static int lower_node(lowering *L, const g_node *n)
         s->nints = 8;
         return 0;
     }
-    if (is(n, "GlobalAveragePool") || is(n, "ReduceMean") || is(n, "ReduceSum")) {
+    if (is(n, "GlobalAveragePool") || is(n, "ReduceMean") || is(n, "ReduceSum") || is(n, "GlobalMaxPool") ||
+        is(n, "ReduceMax")) {
         int mark[G_MAX_DIMS] = {0}, keep = 1;
-        if (is(n, "GlobalAveragePool")) {
+        if (is(n, "GlobalAveragePool") || is(n, "GlobalMaxPool")) {
             for (int d = 2; d < x->rank; d++)
                 mark[d] = 1;
         } else {
@@ -345,7 +347,7 @@ static int lower_node(lowering *L, const g_node *n)
             size_t na = 0;
             const int64_t *aa;
             size_t nattr = g_attr_ints(n, "axes", &aa);
-            if (n->nin > 1 && n->in[1] >= 0)
+            if (n->nin > 1 && n->in[1] >= 0 && !is(n, "ReduceMax"))
                 g_const_i64(&g->t[n->in[1]], axes, G_MAX_DIMS + 1, &na);
             else
                 memcpy(axes, aa, (na = nattr) * sizeof(int64_t));
@@ -356,7 +358,9 @@ static int lower_node(lowering *L, const g_node *n)
                     mark[d] = 1;
             keep = (int)g_attr_int(n, "keepdims", 1);
         }
-        if (!(s = emit(L, n, is(n, "ReduceSum") ? MDL_K_REDUCE_SUM : MDL_K_MEAN, in, 1, out)))
+        uint32_t kind = is(n, "ReduceSum") ? MDL_K_REDUCE_SUM
+                        : is(n, "ReduceMax") || is(n, "GlobalMaxPool") ? MDL_K_AMAX : MDL_K_MEAN;
+        if (!(s = emit(L, n, kind, in, 1, out)))
             return -1;
         s->ints[0] = keep;
         s->nints = 1;
@@ -413,6 +417,174 @@ static int lower_node(lowering *L, const g_node *n)
             return -1;
         s->ints[0] = g->t[n->out[0]].dtype;
         s->nints = 1;
+        return 0;
+    }
+    if (is(n, "PRelu")) {
+        const g_tensor *sl = &g->t[n->in[1]];
+        int64_t c = x->rank >= 2 ? x->dims[1] : 1, cnt = g_numel(sl);
+        if (sl->data == NULL || (cnt != c && cnt != 1))
+            ATTR_BAD("slope", "must be a constant of one value or one per channel");
+        /* aclnnPrelu takes the slope 1-D: a view of the constant */
+        int v = add_tensor(L, sl->name, sl->dtype, 1, &cnt, MDL_T_WEIGHT);
+        if (v < 0)
+            return -1;
+        L->alias[v] = L->alias[in[1]];
+        int a[2] = {in[0], v};
+        return emit(L, n, MDL_K_PRELU, a, 2, out) ? 0 : -1;
+    }
+    if (is(n, "LayerNormalization")) {
+        int64_t axis = g_attr_int(n, "axis", -1);
+        if (axis < 0)
+            axis += x->rank;
+        if (axis < 0 || axis >= x->rank)
+            ATTR_BAD("axis", "out of range");
+        if (n->nout > 1 && ((n->out[1] >= 0 && g_consumers(g, n->out[1]) > 0) ||
+                            (n->nout > 2 && n->out[2] >= 0 && g_consumers(g, n->out[2]) > 0)))
+            ATTR_BAD("Mean/InvStdDev", "only the Y output is supported");
+        if (!(s = emit(L, n, MDL_K_LAYER_NORM, in, n->nin >= 3 ? 3 : 2, out)))
+            return -1;
+        if (s->nin == 2)
+            s->in[2] = -1, s->nin = 3;
+        for (int d = (int)axis; d < x->rank; d++)
+            s->ints[s->nints++] = x->dims[d];
+        s->flts[0] = g_attr_float(n, "epsilon", 1e-5f);
+        s->nflts = 1;
+        return 0;
+    }
+    if (is(n, "Slice") || is(n, "Split")) {
+        /* one aclnnSlice per sliced axis (Slice) or per part (Split) */
+        if (is(n, "Split")) {
+            int axis = (int)g_attr_int(n, "axis", 0);
+            if (axis < 0)
+                axis += x->rank;
+            int64_t off = 0;
+            for (int k = 0; k < n->nout; k++) {
+                if (n->out[k] < 0)
+                    continue;
+                int o = tensor_of(L, n->out[k]);
+                if (o < 0 || !(s = emit(L, n, MDL_K_SLICE, in, 1, o)))
+                    return -1;
+                int64_t part = g->t[n->out[k]].dims[axis];
+                s->ints[0] = axis;
+                s->ints[1] = off;
+                s->ints[2] = off + part;
+                s->ints[3] = 1;
+                s->nints = 4;
+                off += part;
+            }
+            return 0;
+        }
+        int64_t st[G_MAX_DIMS + 1], en[G_MAX_DIMS + 1], ax[G_MAX_DIMS + 1], sp[G_MAX_DIMS + 1];
+        size_t ns = 0, ne = 0, na = 0, nsp = 0;
+        g_const_i64(&g->t[n->in[1]], st, G_MAX_DIMS + 1, &ns);
+        g_const_i64(&g->t[n->in[2]], en, G_MAX_DIMS + 1, &ne);
+        if (n->nin > 3 && n->in[3] >= 0)
+            g_const_i64(&g->t[n->in[3]], ax, G_MAX_DIMS + 1, &na);
+        if (n->nin > 4 && n->in[4] >= 0)
+            g_const_i64(&g->t[n->in[4]], sp, G_MAX_DIMS + 1, &nsp);
+        int cur = in[0], pending = 0;
+        int64_t shape[MDL_MAX_DIMS];
+        memcpy(shape, x->dims, sizeof(int64_t) * (size_t)x->rank);
+        for (size_t i = 0; i < ns; i++) {
+            int a = (int)(na ? (ax[i] < 0 ? ax[i] + x->rank : ax[i]) : (int64_t)i);
+            int64_t dim = x->dims[a], step = nsp ? sp[i] : 1;
+            int64_t b = st[i] < 0 ? st[i] + dim : st[i], e = en[i] < 0 ? en[i] + dim : en[i];
+            b = b < 0 ? 0 : b > dim ? dim : b;
+            e = e < 0 ? 0 : e > dim ? dim : e;
+            if (b == 0 && e == dim && step == 1)
+                continue;
+            pending++;
+            shape[a] = g->t[n->out[0]].dims[a];
+            /* the last sliced axis writes the node's output, the others a temporary */
+            int last = 1;
+            for (size_t j = i + 1; j < ns; j++) {
+                int aj = (int)(na ? (ax[j] < 0 ? ax[j] + x->rank : ax[j]) : (int64_t)j);
+                int64_t dj = x->dims[aj], bj = st[j] < 0 ? st[j] + dj : st[j], ej = en[j] < 0 ? en[j] + dj : en[j];
+                bj = bj < 0 ? 0 : bj > dj ? dj : bj;
+                ej = ej < 0 ? 0 : ej > dj ? dj : ej;
+                if (!(bj == 0 && ej == dj && (nsp ? sp[j] : 1) == 1))
+                    last = 0;
+            }
+            int dst = out;
+            if (!last) {
+                char nm[64];
+                snprintf(nm, sizeof(nm), "slice%zu", i);
+                char full[600];
+                snprintf(full, sizeof(full), "%s/%s", n->name, nm);
+                dst = add_tensor(L, full, x->dtype, x->rank, shape, MDL_T_ACT);
+                if (dst < 0)
+                    return -1;
+            }
+            if (!(s = emit(L, n, MDL_K_SLICE, &cur, 1, dst)))
+                return -1;
+            s->ints[0] = a;
+            s->ints[1] = b;
+            s->ints[2] = e;
+            s->ints[3] = step;
+            s->nints = 4;
+            cur = dst;
+        }
+        if (!pending)
+            L->alias[out] = L->alias[in[0]];
+        return 0;
+    }
+    if (is(n, "Expand")) {
+        const g_tensor *o = &g->t[n->out[0]];
+        if (!(s = emit(L, n, MDL_K_EXPAND, in, 1, out)))
+            return -1;
+        for (int d = 0; d < o->rank; d++)
+            s->ints[d] = o->dims[d];
+        s->nints = (uint32_t)o->rank;
+        return 0;
+    }
+    if (is(n, "Where"))
+        return emit(L, n, MDL_K_WHERE, in, 3, out) ? 0 : -1;
+    if (is(n, "Pad")) {
+        int64_t pads[2 * G_MAX_DIMS + 1];
+        size_t np;
+        g_const_i64(&g->t[n->in[1]], pads, 2 * G_MAX_DIMS + 1, &np);
+        double value = 0;
+        if (n->nin > 2 && n->in[2] >= 0) {
+            const g_tensor *v = &g->t[n->in[2]];
+            if (v->data == NULL || g_numel(v) != 1)
+                ATTR_BAD("constant_value", "must be a constant scalar");
+            value = g_const_f64_at(v, 0);
+        }
+        if (!(s = emit(L, n, MDL_K_PAD, in, 1, out)))
+            return -1;
+        for (int d = x->rank - 1; d >= 0; d--) {
+            s->ints[s->nints++] = pads[d];
+            s->ints[s->nints++] = pads[d + x->rank];
+        }
+        s->flts[0] = value;
+        s->nflts = 1;
+        return 0;
+    }
+    if (is(n, "TopK")) {
+        int64_t k[2];
+        size_t nk;
+        g_const_i64(&g->t[n->in[1]], k, 2, &nk);
+        int64_t axis = g_attr_int(n, "axis", -1);
+        if (axis < 0)
+            axis += x->rank;
+        if (!(s = emit(L, n, MDL_K_TOPK, in, 1, out)))
+            return -1;
+        int idx = n->nout > 1 && n->out[1] >= 0 ? tensor_of(L, n->out[1]) : -1;
+        if (idx < 0) {
+            idx = temp_tensor(L, n, "indices", out);
+            if (idx < 0)
+                return -1;
+            L->m->tensors[idx].dtype = 9;
+            L->m->tensors[idx].bytes = L->m->tensors[idx].bytes / mdl_dtype_size(x->dtype) * 8;
+        }
+        s = &L->m->steps[L->m->nsteps - 1];
+        s->out[1] = idx;
+        s->nout = 2;
+        s->ints[0] = k[0];
+        s->ints[1] = axis;
+        s->ints[2] = g_attr_int(n, "largest", 1);
+        s->ints[3] = g_attr_int(n, "sorted", 1);
+        s->nints = 4;
         return 0;
     }
     FAIL("E16002: No ONNX parser is registered for optype %s (node %s): the operator is not supported.", n->op,

@@ -69,7 +69,8 @@ static int is_foldable(const char *op)
 {
     static const char *const ops[] = {"Constant", "Identity", "Dropout", "Reshape", "Flatten", "Squeeze",
                                       "Unsqueeze", "Cast", "Concat", "Gather", "Transpose", "Add", "Sub",
-                                      "Mul", "Div", "Pow", "Max", "Min", "Sqrt", "Neg", NULL};
+                                      "Mul", "Div", "Pow", "Max", "Min", "Sqrt", "Neg", "ConstantOfShape", "Range",
+                                      "Slice", "Equal", "Where", "Expand", NULL};
     for (int i = 0; ops[i]; i++)
         if (strcmp(op, ops[i]) == 0)
             return 1;
@@ -184,6 +185,60 @@ int fold_node(graph *g, int ni, int *folded, char *err, size_t cap)
             }
             memcpy(buf + (size_t)i * es, (const unsigned char *)x->data + (size_t)off * es, es);
         }
+    } else if (strcmp(op, "ConstantOfShape") == 0) {
+        const g_attr *v = g_attr_get(n, "value");
+        const g_tensor *c = v && v->type == G_ATTR_TENSOR && v->tensor >= 0 ? &g->t[v->tensor] : NULL;
+        for (int64_t i = 0; i < numel; i++)
+            if (c && c->data && c->nbytes >= es)
+                memcpy(buf + (size_t)i * es, c->data, es);
+    } else if (strcmp(op, "Range") == 0) {
+        double st = g_const_f64_at(x, 0), de = g_const_f64_at(&g->t[n->in[2]], 0);
+        for (int64_t i = 0; i < numel; i++)
+            store(buf, o->dtype, (size_t)i, st + (double)i * de);
+    } else if (strcmp(op, "Slice") == 0) {
+        /* per output element: the input coordinate is start + i * step on the sliced axes */
+        int64_t start[G_MAX_DIMS] = {0}, step[G_MAX_DIMS];
+        for (int d = 0; d < x->rank; d++)
+            step[d] = 1;
+        int64_t st[G_MAX_DIMS + 1], ax[G_MAX_DIMS + 1], sp[G_MAX_DIMS + 1];
+        size_t ns = 0, na = 0, nsp = 0;
+        g_const_i64(&g->t[n->in[1]], st, G_MAX_DIMS + 1, &ns);
+        if (n->nin > 3 && n->in[3] >= 0)
+            g_const_i64(&g->t[n->in[3]], ax, G_MAX_DIMS + 1, &na);
+        if (n->nin > 4 && n->in[4] >= 0)
+            g_const_i64(&g->t[n->in[4]], sp, G_MAX_DIMS + 1, &nsp);
+        for (size_t i = 0; i < ns; i++) {
+            int a = (int)(na ? (ax[i] < 0 ? ax[i] + x->rank : ax[i]) : (int64_t)i);
+            int64_t dim = x->dims[a], b = st[i] < 0 ? st[i] + dim : st[i];
+            start[a] = b < 0 ? 0 : b > dim ? dim : b;
+            step[a] = nsp ? sp[i] : 1;
+        }
+        int64_t istride[G_MAX_DIMS], sacc = 1;
+        for (int d = x->rank - 1; d >= 0; d--) {
+            istride[d] = sacc;
+            sacc *= x->dims[d];
+        }
+        for (int64_t i = 0; i < numel; i++) {
+            int64_t rem = i, off = 0;
+            for (int d = o->rank - 1; d >= 0; d--) {
+                int64_t c = rem % o->dims[d];
+                rem /= o->dims[d];
+                off += (start[d] + c * step[d]) * istride[d];
+            }
+            memcpy(buf + (size_t)i * es, (const unsigned char *)x->data + (size_t)off * es, es);
+        }
+    } else if (strcmp(op, "Equal") == 0) {
+        const g_tensor *b = &g->t[n->in[1]];
+        for (int64_t i = 0; i < numel; i++)
+            store(buf, o->dtype, (size_t)i, bcast_at(x, o->rank, o->dims, i) == bcast_at(b, o->rank, o->dims, i));
+    } else if (strcmp(op, "Where") == 0) {
+        const g_tensor *a = &g->t[n->in[1]], *b = &g->t[n->in[2]];
+        for (int64_t i = 0; i < numel; i++)
+            store(buf, o->dtype, (size_t)i, bcast_at(x, o->rank, o->dims, i) != 0 ? bcast_at(a, o->rank, o->dims, i)
+                                                                                    : bcast_at(b, o->rank, o->dims, i));
+    } else if (strcmp(op, "Expand") == 0) {
+        for (int64_t i = 0; i < numel; i++)
+            store(buf, o->dtype, (size_t)i, bcast_at(x, o->rank, o->dims, i));
     } else if (strcmp(op, "Sqrt") == 0 || strcmp(op, "Neg") == 0) {
         for (int64_t i = 0; i < numel; i++) {
             double v = g_const_f64_at(x, (size_t)i);

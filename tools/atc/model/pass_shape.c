@@ -1,6 +1,7 @@
 /* Shape and dtype inference, one ONNX op at a time (the rules of the ONNX operator spec, for
  * the ops atc lowers). Inputs are already known: nodes come in topological order and constants
  * were folded before their readers. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,7 +49,8 @@ static int broadcast(const g_tensor *a, const g_tensor *b, int *rank, int64_t *d
 
 static const char *const unary_ops[] = {"Relu", "Sigmoid", "Tanh", "Erf", "Sqrt", "Exp", "Log", "Neg", "Abs",
                                         "HardSwish", "HardSigmoid", "LeakyRelu", "Clip", "Identity", "Dropout",
-                                        "Softmax", "LogSoftmax", "BatchNormalization", "aclemu.ScaleShift", NULL};
+                                        "Softmax", "LogSoftmax", "BatchNormalization", "aclemu.ScaleShift", "Gelu",
+                                        "PRelu", "LayerNormalization", NULL};
 static const char *const binary_ops[] = {"Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", NULL};
 
 static int in_list(const char *op, const char *const *list)
@@ -430,6 +432,174 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
                 dims[r++] = 1;
         }
         return set_out(o, x->dtype, r, dims);
+    }
+    if (strcmp(op, "Equal") == 0 || strcmp(op, "Where") == 0 || strcmp(op, "Expand") == 0) {
+        NEED_IN(1);
+        int r;
+        g_tensor shape_t = {.rank = 0};
+        const g_tensor *a = x, *b = &g->t[n->in[1]];
+        if (strcmp(op, "Expand") == 0) {
+            size_t ns;
+            shape_t.rank = 0;
+            if (!g_const_i64(b, shape_t.dims, G_MAX_DIMS, &ns))
+                ATTR_BAD("shape", "must be a constant of at most 8 dims");
+            shape_t.rank = (int)ns;
+            b = &shape_t;
+        }
+        if (broadcast(a, b, &r, dims) != 0)
+            FAIL("E14001: Argument input for Op %s with optype %s is invalid. Reason: the shapes do not broadcast.",
+                 n->name, op);
+        int dt = x->dtype;
+        if (strcmp(op, "Where") == 0) {
+            NEED_IN(2);
+            g_tensor ab = {.rank = r};
+            memcpy(ab.dims, dims, sizeof(dims));
+            if (broadcast(&ab, &g->t[n->in[2]], &r, dims) != 0)
+                FAIL("E14001: Argument input for Op %s with optype %s is invalid. Reason: the shapes do not "
+                     "broadcast.", n->name, op);
+            dt = g->t[n->in[1]].dtype;
+        }
+        return set_out(o, strcmp(op, "Equal") == 0 ? 12 : dt, r, dims);
+    }
+    if (strcmp(op, "ReduceMax") == 0) {
+        const int64_t *aa;
+        size_t na = g_attr_ints(n, "axes", &aa);
+        int keep = (int)g_attr_int(n, "keepdims", 1), mark[G_MAX_DIMS] = {0}, r = 0;
+        for (size_t i = 0; i < na; i++) {
+            int a;
+            if (norm_axis(aa[i], x->rank, &a) != 0 || mark[a]++)
+                ATTR_BAD("axes", "out of range or repeated");
+        }
+        for (int d = 0; d < x->rank; d++) {
+            if (!(na == 0 || mark[d]))
+                dims[r++] = x->dims[d];
+            else if (keep)
+                dims[r++] = 1;
+        }
+        return set_out(o, x->dtype, r, dims);
+    }
+    if (strcmp(op, "ConstantOfShape") == 0) {
+        size_t ns;
+        if (!g_const_i64(x, dims, G_MAX_DIMS, &ns))
+            ATTR_BAD("input", "the shape must be a constant of at most 8 dims");
+        for (size_t d = 0; d < ns; d++)
+            if (dims[d] < 0 || dims[d] > ((int64_t)1 << 31))
+                ATTR_BAD("input", "negative or huge dim");
+        const g_attr *v = g_attr_get(n, "value");
+        int dt = v && v->type == G_ATTR_TENSOR && v->tensor >= 0 ? g->t[v->tensor].dtype : 0;
+        return set_out(o, dt, (int)ns, dims);
+    }
+    if (strcmp(op, "Range") == 0) {
+        NEED_IN(1);
+        NEED_IN(2);
+        const g_tensor *lim = &g->t[n->in[1]], *dl = &g->t[n->in[2]];
+        if (!x->data || !lim->data || !dl->data || g_numel(x) != 1 || g_numel(lim) != 1 || g_numel(dl) != 1)
+            ATTR_BAD("start/limit/delta", "must be constant scalars");
+        double st = g_const_f64_at(x, 0), li = g_const_f64_at(lim, 0), de = g_const_f64_at(dl, 0);
+        double cnt = de != 0 ? ceil((li - st) / de) : -1;
+        if (!(cnt >= 0) || cnt > (double)(1 << 24))
+            ATTR_BAD("delta", "zero, or the range is empty or too long");
+        dims[0] = (int64_t)cnt;
+        return set_out(o, x->dtype, 1, dims);
+    }
+    if (strcmp(op, "Slice") == 0) {
+        int64_t st[G_MAX_DIMS + 1], en[G_MAX_DIMS + 1], ax[G_MAX_DIMS + 1], sp[G_MAX_DIMS + 1];
+        size_t ns = 0, ne = 0, na = 0, nsp = 0;
+        NEED_IN(2);
+        if (!g_const_i64(&g->t[n->in[1]], st, G_MAX_DIMS + 1, &ns) ||
+            !g_const_i64(&g->t[n->in[2]], en, G_MAX_DIMS + 1, &ne) || ns != ne ||
+            (n->nin > 3 && n->in[3] >= 0 && (!g_const_i64(&g->t[n->in[3]], ax, G_MAX_DIMS + 1, &na) || na != ns)) ||
+            (n->nin > 4 && n->in[4] >= 0 && (!g_const_i64(&g->t[n->in[4]], sp, G_MAX_DIMS + 1, &nsp) || nsp != ns)))
+            ATTR_BAD("starts/ends/axes/steps", "must be constants of one length");
+        memcpy(dims, x->dims, sizeof(int64_t) * (size_t)x->rank);
+        for (size_t i = 0; i < ns; i++) {
+            int a;
+            if (norm_axis(na ? ax[i] : (int64_t)i, x->rank, &a) != 0)
+                ATTR_BAD("axes", "out of range");
+            int64_t step = nsp ? sp[i] : 1, dim = x->dims[a];
+            if (step <= 0)
+                ATTR_BAD("steps", "only positive steps are supported");
+            int64_t b = st[i] < 0 ? st[i] + dim : st[i], e = en[i] < 0 ? en[i] + dim : en[i];
+            b = b < 0 ? 0 : b > dim ? dim : b;
+            e = e < 0 ? 0 : e > dim ? dim : e;
+            dims[a] = e > b ? (e - b + step - 1) / step : 0;
+        }
+        return set_out(o, x->dtype, x->rank, dims);
+    }
+    if (strcmp(op, "Split") == 0) {
+        int axis;
+        if (norm_axis(g_attr_int(n, "axis", 0), x->rank, &axis) != 0)
+            ATTR_BAD("axis", "out of range");
+        int64_t sizes[64];
+        size_t nsz = 0;
+        const int64_t *sa;
+        size_t nattr = g_attr_ints(n, "split", &sa);
+        if (n->nin > 1 && n->in[1] >= 0) {
+            if (!g_const_i64(&g->t[n->in[1]], sizes, 64, &nsz))
+                ATTR_BAD("split", "must be a constant");
+        } else if (nattr) {
+            if (nattr > 64)
+                ATTR_BAD("split", "too many parts");
+            memcpy(sizes, sa, nattr * sizeof(int64_t));
+            nsz = nattr;
+        }
+        if (n->nout > 64)
+            ATTR_BAD("outputs", "too many parts");
+        if (nsz == 0) {
+            if (x->dims[axis] % n->nout != 0)
+                ATTR_BAD("split", "the dim does not split into equal parts");
+            for (int k = 0; k < n->nout; k++)
+                sizes[k] = x->dims[axis] / n->nout;
+            nsz = (size_t)n->nout;
+        }
+        int64_t sum = 0;
+        for (size_t k = 0; k < nsz; k++) {
+            if (sizes[k] < 0 || sizes[k] > x->dims[axis])
+                ATTR_BAD("split", "negative or too large part");
+            sum += sizes[k];
+        }
+        if (nsz != (size_t)n->nout || sum != x->dims[axis])
+            ATTR_BAD("split", "the parts do not match the outputs or the dim");
+        for (int k = 0; k < n->nout; k++) {
+            if (n->out[k] < 0)
+                continue;
+            memcpy(dims, x->dims, sizeof(int64_t) * (size_t)x->rank);
+            dims[axis] = sizes[k];
+            set_out(&g->t[n->out[k]], x->dtype, x->rank, dims);
+        }
+        return 0;
+    }
+    if (strcmp(op, "Pad") == 0) {
+        const g_attr *mode = g_attr_get(n, "mode");
+        if (mode && mode->s && strcmp(mode->s, "constant") != 0)
+            ATTR_BAD("mode", "only constant padding is supported");
+        int64_t pads[2 * G_MAX_DIMS + 1];
+        size_t np;
+        NEED_IN(1);
+        if (!g_const_i64(&g->t[n->in[1]], pads, 2 * G_MAX_DIMS + 1, &np) || np != 2 * (size_t)x->rank)
+            ATTR_BAD("pads", "must be a constant of 2 * rank values");
+        for (int d = 0; d < x->rank; d++) {
+            if (pads[d] < 0 || pads[d + x->rank] < 0 || pads[d] > (1 << 20) || pads[d + x->rank] > (1 << 20))
+                ATTR_BAD("pads", "negative (cropping) or huge pads are not supported");
+            dims[d] = x->dims[d] + pads[d] + pads[d + x->rank];
+        }
+        return set_out(o, x->dtype, x->rank, dims);
+    }
+    if (strcmp(op, "TopK") == 0) {
+        NEED_IN(1);
+        int64_t k[2];
+        size_t nk;
+        int axis;
+        if (!g_const_i64(&g->t[n->in[1]], k, 2, &nk) || nk != 1)
+            ATTR_BAD("K", "must be a constant of one element");
+        if (norm_axis(g_attr_int(n, "axis", -1), x->rank, &axis) != 0 || k[0] < 0 || k[0] > x->dims[axis])
+            ATTR_BAD("axis/K", "out of range");
+        memcpy(dims, x->dims, sizeof(int64_t) * (size_t)x->rank);
+        dims[axis] = k[0];
+        set_out(o, x->dtype, x->rank, dims);
+        if (n->nout > 1 && n->out[1] >= 0)
+            set_out(&g->t[n->out[1]], 9, x->rank, dims);
+        return 0;
     }
     FAIL("E16002: No ONNX parser is registered for optype %s (node %s): the operator is not supported.", op,
          n->name);
