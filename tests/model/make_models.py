@@ -40,7 +40,9 @@ def conv2d(x, w, b, stride, pad):
     return out + b.reshape(1, -1, 1, 1)
 
 
-def pool(x, k, s, fn):
+def pool(x, k, s, fn, pad=0):
+    if pad:
+        x = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)), constant_values=-np.inf if fn == 'max' else 0)
     n, c, h, w = x.shape
     oh, ow = (h - k) // s + 1, (w - k) // s + 1
     out = np.full((n, c, oh, ow), -np.inf if fn == 'max' else 0.0)
@@ -240,6 +242,62 @@ def ops2():
     return graph, 17, [x], [np.take_along_axis(ln, order, -1), order, w2.max(axis=(2, 3), keepdims=True)]
 
 
+def resnetish():
+    """A ResNet-18-like network at 224x224, batch 1: 7x7/2 stem conv + BN + Relu, 3x3/2 MaxPool,
+    two basic blocks at 32 channels, a strided block to 64 channels with a 1x1/2 projection,
+    GlobalAveragePool, Flatten, Gemm to 1000 classes. Also the figure model (load / execute time,
+    planned workspace)."""
+    H = helper.make_node
+    nodes, inits = [], []
+    ref = {}
+
+    def conv_bn(name, x, cin, cout, k, stride, pad, relu):
+        w = rand(cout, cin, k, k, scale=math.sqrt(2.0 / (cin * k * k)))
+        g, b = rand(cout, scale=0.1) + 1, rand(cout, scale=0.1)
+        m, v = rand(cout, scale=0.1), np.abs(rand(cout, scale=0.2)) + 0.8
+        inits.extend([init(name + '_w', w), init(name + '_g', g), init(name + '_b', b), init(name + '_m', m),
+                      init(name + '_v', v)])
+        nodes.append(H('Conv', [x, name + '_w'], [name + '_c'], name=name, kernel_shape=[k, k], strides=[stride] * 2,
+                       pads=[pad] * 4))
+        nodes.append(H('BatchNormalization', [name + '_c', name + '_g', name + '_b', name + '_m', name + '_v'],
+                       [name + '_n'], name=name + '_bn'))
+        d = lambda a: a.astype(np.float64)
+        y = bn(conv2d(ref[x], d(w), np.zeros(cout), stride, pad), d(g), d(b), d(m), d(v), 1e-5)
+        out = name + '_n'
+        if relu:
+            nodes.append(H('Relu', [out], [name + '_r'], name=name + '_relu'))
+            out = name + '_r'
+            y = np.maximum(y, 0)
+        ref[out] = y
+        return out
+
+    def block(name, x, cin, cout, stride):
+        a = conv_bn(name + 'a', x, cin, cout, 3, stride, 1, True)
+        b = conv_bn(name + 'b', a, cout, cout, 3, 1, 1, False)
+        sc = conv_bn(name + 'p', x, cin, cout, 1, stride, 0, False) if stride != 1 or cin != cout else x
+        nodes.append(H('Add', [b, sc], [name + '_sum'], name=name + '_add'))
+        nodes.append(H('Relu', [name + '_sum'], [name + '_out'], name=name + '_relu'))
+        ref[name + '_out'] = np.maximum(ref[b] + ref[sc], 0)
+        return name + '_out'
+
+    x = rand(1, 3, 224, 224, scale=1.0)
+    ref['x'] = x.astype(np.float64)
+    t = conv_bn('stem', 'x', 3, 32, 7, 2, 3, True)
+    nodes.append(H('MaxPool', [t], ['pool'], name='pool', kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1]))
+    ref['pool'] = pool(ref[t], 3, 2, 'max', pad=1)
+    t = block('l1', 'pool', 32, 32, 1)
+    t = block('l2', t, 32, 32, 1)
+    t = block('l3', t, 32, 64, 2)
+    wf, bf = rand(1000, 64, scale=0.1), rand(1000, scale=0.1)
+    inits.extend([init('fc_w', wf), init('fc_b', bf)])
+    nodes += [H('GlobalAveragePool', [t], ['gap'], name='gap'), H('Flatten', ['gap'], ['flat'], name='flatten'),
+              H('Gemm', ['flat', 'fc_w', 'fc_b'], ['logits'], name='fc', transB=1)]
+    logits = ref[t].mean(axis=(2, 3)) @ wf.astype(np.float64).T + bf
+    graph = helper.make_graph(nodes, 'resnetish', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [1, 3, 224, 224])],
+                              [helper.make_tensor_value_info('logits', TensorProto.FLOAT, [1, 1000])], inits)
+    return graph, 13, [x], [logits]
+
+
 def unsupported():
     g = helper.make_graph([helper.make_node('Relu', ['x'], ['r'], name='ok_relu'),
                            helper.make_node('Asinh', ['r'], ['y'], name='my_asinh')], 'unsupported',
@@ -281,7 +339,7 @@ def main():
     if name == 'dynamic':
         save(out, name, *dynamic())
         return
-    save(out, name, *{'cnn': cnn, 'attn': attn, 'ops2': ops2, 'unsupported': unsupported}[name]())
+    save(out, name, *{'cnn': cnn, 'attn': attn, 'ops2': ops2, 'resnetish': resnetish, 'unsupported': unsupported}[name]())
 
 
 if __name__ == '__main__':
