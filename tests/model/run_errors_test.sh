@@ -45,6 +45,9 @@ atc --framework=5 --model=dynamic.onnx --output=dyn --soc_version=$SOC --input_s
 atc --framework=5 --model=cnn.onnx --output=cnn --soc_version=$SOC --precision_mode=force_fp32 >/dev/null
 atc --framework=5 --model=cnn.onnx --output=cnn310 --soc_version=Ascend310P3 >/dev/null
 atc --mode=1 --om=cnn.om --json=cnn.json >/dev/null
+atc --framework=5 --model=cnn.onnx --output=cut --soc_version=$SOC --out_nodes="pool1:0;fc:0" >/dev/null
+atc --mode=1 --om=cut.om --json=cut.json >/dev/null
+expect_fail E10016 -- --framework=5 --model=cnn.onnx --output=c --soc_version=$SOC --out_nodes="nope:0"
 "$PY" - <<'PYEOF'
 import json, sys
 j = json.load(open('cnn.json'))
@@ -52,6 +55,9 @@ apis = [s['api'] for s in j['steps']]
 ok = j['soc_version'] == 'Ascend910B1' and j['inputs'][0]['shape'] == [2, 3, 16, 16] \
     and 'aclnnConvolution' in apis and 'aclnnSigmoid' not in apis \
     and not any(s['node'] == 'bn1' for s in j['steps']) and j['workspace_size'] > 0
+cut = json.load(open('cut.json'))
+ok = ok and [o['name'] for o in cut['outputs']] == ['p1', 'logits'] \
+    and 'aclnnSoftmax' not in [s['api'] for s in cut['steps']]
 sys.exit(0 if ok else 1)
 PYEOF
 head -c 1000 cnn.onnx >junk.om
