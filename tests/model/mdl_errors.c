@@ -153,6 +153,33 @@ int main(int argc, char **argv)
     EXPECT(free_device_memory() == before, "device memory after 20 load/unload: %zu, before %zu",
            free_device_memory(), before);
 
+    /* load through a config handle: file, then memory with the caller's memory */
+    aclmdlConfigHandle *cfg = aclmdlCreateConfigHandle();
+    size_t type = ACL_MDL_LOAD_FROM_FILE;
+    EXPECT_RC(aclmdlLoadWithConfig(cfg, &id), ACL_ERROR_INVALID_PARAM); /* no load type */
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_LOAD_TYPE_SIZET, &type, 4), ACL_ERROR_INVALID_PARAM);
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_LOAD_TYPE_SIZET, &type, sizeof(type)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlLoadWithConfig(cfg, &id), ACL_ERROR_INVALID_PARAM); /* no path */
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_PATH_PTR, &good, sizeof(good)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlLoadWithConfig(cfg, &id), ACL_SUCCESS);
+    EXPECT_RC(aclmdlExecute(id, in, out), ACL_SUCCESS);
+    EXPECT_RC(aclmdlUnload(id), ACL_SUCCESS);
+    type = ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
+    const void *mem = img;
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_LOAD_TYPE_SIZET, &type, sizeof(type)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_MEM_ADDR_PTR, &mem, sizeof(mem)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_MEM_SIZET, &len, sizeof(len)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_WORKSPACE_ADDR_PTR, &work, sizeof(work)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_WORKSPACE_SIZET, &ws, sizeof(ws)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_WEIGHT_ADDR_PTR, &weight, sizeof(weight)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_WEIGHT_SIZET, &wts, sizeof(wts)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlLoadWithConfig(cfg, &id), ACL_SUCCESS);
+    EXPECT_RC(aclmdlExecute(id, in, out), ACL_SUCCESS);
+    EXPECT_RC(aclmdlUnload(id), ACL_SUCCESS);
+    type = ACL_MDL_LOAD_FROM_FILE_WITH_Q;
+    EXPECT_RC(aclmdlSetConfigOpt(cfg, ACL_MDL_LOAD_TYPE_SIZET, &type, sizeof(type)), ACL_ERROR_INVALID_PARAM);
+    EXPECT_RC(aclmdlDestroyConfigHandle(cfg), ACL_SUCCESS);
+
     aclmdlDestroyDataset(in);
     aclmdlDestroyDataset(out);
     aclmdlDestroyDataset(empty);

@@ -4,8 +4,8 @@
  * Constants, enums and struct layouts are those of CANN's acl_mdl.h; the functions declared are
  * the ones aclemu implements (every one is exported by libascendcl.so): model descriptions,
  * datasets, load from file / memory (also with user memory), size queries, execute (sync and
- * on a stream), unload. Models are the files aclemu's atc writes (tools/atc/README.md); CANN-built
- * .om files are not loadable. Not declared yet: the bundle, queue, config-handle, AIPP, dynamic
+ * on a stream), unload, load with a config handle. Models are the files aclemu's atc writes (tools/atc/README.md); CANN-built
+ * .om files are not loadable. Not declared yet: the bundle, queue, execute-config, AIPP, dynamic
  * batch / HW / dims setters and op-attribute functions of the real header.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_MODEL_H_
@@ -314,6 +314,17 @@ ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(
     uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output, aclrtStream stream);
 
 ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId);
+
+/* ---- load with a config handle ----------------------------------------------------- */
+
+ACL_FUNC_VISIBILITY aclError aclmdlLoadWithConfig(const aclmdlConfigHandle* handle, uint32_t* modelId);
+
+ACL_FUNC_VISIBILITY aclmdlConfigHandle* aclmdlCreateConfigHandle();
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyConfigHandle(aclmdlConfigHandle* handle);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetConfigOpt(
+    aclmdlConfigHandle* handle, aclmdlConfigAttr attr, const void* attrValue, size_t valueSize);
 
 /* Work and weight memory a model file needs when loaded with *WithMem. */
 ACL_FUNC_VISIBILITY aclError aclmdlQuerySize(const char* fileName, size_t* workSize, size_t* weightSize);
