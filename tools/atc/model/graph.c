@@ -136,6 +136,21 @@ int64_t g_numel(const g_tensor *t)
 
 size_t g_dtype_size(int dtype) { return mdl_dtype_size(dtype); }
 
+bool g_dims_ok(int rank, const int64_t *dims)
+{
+    int64_t n = 1;
+    for (int d = 0; d < rank; d++) {
+        if (dims[d] < 0 || dims[d] > ((int64_t)1 << 31))
+            return false;
+        if (dims[d] > 0) {
+            n *= dims[d];
+            if (n > ((int64_t)1 << 40))
+                return false;
+        }
+    }
+    return true;
+}
+
 void g_set_const(g_tensor *t, int dtype, int rank, const int64_t *dims, void *data)
 {
     free(t->data);

@@ -75,6 +75,9 @@ size_t g_attr_ints(const g_node *n, const char *name, const int64_t **v);
 /* Elements / bytes of a tensor's shape (rank known); -1 on overflow past 2^62. */
 int64_t g_numel(const g_tensor *t);
 size_t g_dtype_size(int dtype);
+/* Every dim in [0, 2^31] and the product of the non-zero dims at most 2^40 elements: then no
+ * partial product of a shape computation (Flatten, Reshape, window sizes) can overflow int64. */
+bool g_dims_ok(int rank, const int64_t *dims);
 /* Sets t to a constant of dtype and dims, taking ownership of data (nbytes checked). */
 void g_set_const(g_tensor *t, int dtype, int rank, const int64_t *dims, void *data);
 

@@ -59,7 +59,7 @@ static int load_tensor(graph *g, int ti, const Onnx__TensorProto *tp, char *err,
     }
     int64_t numel = g_numel(&shape);
     size_t es = g_dtype_size(dt);
-    if (numel < 0 || (uint64_t)numel > ((uint64_t)1 << 40) / es)
+    if (!g_dims_ok(shape.rank, shape.dims) || numel < 0 || (uint64_t)numel > ((uint64_t)1 << 40) / es)
         FAIL("E10001: tensor %s is too large", t->name);
     size_t bytes = (size_t)numel * es;
     unsigned char *buf = malloc(bytes ? bytes : 1);
@@ -180,6 +180,8 @@ static int load_value_info(g_tensor *t, const Onnx__ValueInfoProto *vi, char *er
         t->dims[d] = dm->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE && dm->dim_value >= 0
                          ? dm->dim_value
                          : -1;
+        if (t->dims[d] > ((int64_t)1 << 31))
+            FAIL("E10001: input %s: dim %zu (%lld) is too large", t->name, d, (long long)t->dims[d]);
     }
     return 0;
 fail:

@@ -267,6 +267,17 @@ int pass_infer_and_fold(graph *g, char *err, size_t cap)
             continue;
         if (infer_node(g, i, err, cap) != 0)
             return -1;
+        /* a shape past the limits (an Expand to 2^40 elements, ...) stops here, before any size
+         * computation on it can overflow */
+        const g_node *n = &g->n[i];
+        for (int k = 0; k < n->nout; k++) {
+            const g_tensor *o = n->out[k] >= 0 ? &g->t[n->out[k]] : NULL;
+            if (o && o->rank >= 0 && !g_dims_ok(o->rank, o->dims)) {
+                snprintf(err, cap, "E14001: Argument output for Op %s with optype %s is invalid. Reason: the output "
+                         "shape is too large (more than 2^40 elements or a dim past 2^31).", n->name, n->op);
+                return -1;
+            }
+        }
         int folded;
         if (fold_node(g, i, &folded, err, cap) != 0)
             return -1;

@@ -178,7 +178,7 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
             FAIL("E14001: Argument input for Op %s with optype %s is invalid. Reason: only 2-D convolutions (4-D "
                  "input and weight) are supported.", n->name, op);
         int64_t group = g_attr_int(n, "group", 1);
-        if (group <= 0 || x->dims[1] != w->dims[1] * group || w->dims[0] % group != 0)
+        if (group <= 0 || group > x->dims[1] || x->dims[1] != w->dims[1] * group || w->dims[0] % group != 0)
             ATTR_BAD("group", "input channels, weight channels and group do not match");
         dims[0] = x->dims[0];
         dims[1] = w->dims[0];
@@ -517,8 +517,8 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
             if (norm_axis(na ? ax[i] : (int64_t)i, x->rank, &a) != 0)
                 ATTR_BAD("axes", "out of range");
             int64_t step = nsp ? sp[i] : 1, dim = x->dims[a];
-            if (step <= 0)
-                ATTR_BAD("steps", "only positive steps are supported");
+            if (step <= 0 || step > ((int64_t)1 << 31))
+                ATTR_BAD("steps", "only positive steps up to 2^31 are supported");
             int64_t b = st[i] < 0 ? st[i] + dim : st[i], e = en[i] < 0 ? en[i] + dim : en[i];
             b = b < 0 ? 0 : b > dim ? dim : b;
             e = e < 0 ? 0 : e > dim ? dim : e;
