@@ -257,6 +257,7 @@ static int step_shape_ok(const mdl_step *s)
     case MDL_K_CLAMP: fl = 2; break;
     case MDL_K_LEAKY_RELU: case MDL_K_MULS: case MDL_K_ADDS: case MDL_K_POW_SCALAR: fl = 1; break;
     case MDL_K_CONV2D: lo = hi = 3; req = 2; ilo = ihi = 7; break;
+    case MDL_K_CONV_TRANSPOSE2D: lo = hi = 3; req = 2; ilo = ihi = 9; break;
     case MDL_K_GEMM: lo = hi = 3; req = 2; ilo = ihi = 2; fl = 2; break;
     case MDL_K_MAXPOOL2D: ilo = ihi = 11; break;
     case MDL_K_AVGPOOL2D: ilo = ihi = 8; break;

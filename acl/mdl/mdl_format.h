@@ -72,7 +72,8 @@ enum { MDL_T_ACT = 0, MDL_T_WEIGHT = 1 };
     X(EQUAL, 43, "aclnnEqTensor", "in a,b")                                                  \
     X(PAD, 44, "aclnnConstantPadNd", "ints (begin, end) pairs from the last dim; flts value") \
     X(AMAX, 45, "aclnnAmax", "ints keepdim, axes...")                                        \
-    X(TOPK, 46, "aclnnTopk", "ints k dim largest sorted; out values, indices")
+    X(TOPK, 46, "aclnnTopk", "ints k dim largest sorted; out values, indices")               \
+    X(CONV_TRANSPOSE2D, 47, "aclnnConvolution", "in x,w[,b]; ints stride2 pad2 dil2 groups outpad2")
 
 typedef enum {
 #define MDL_ENUM_(n, v, api, doc) MDL_K_##n = v,

@@ -119,7 +119,8 @@ static int bind_step(binder *b, aclnnStatus *st)
     uint64_t *ws = &b->p->ws_size;
     aclOpExecutor **ex = &b->p->ex;
     const int64_t *I = s->ints;
-    int nchw = s->kind == MDL_K_CONV2D || s->kind == MDL_K_MAXPOOL2D || s->kind == MDL_K_AVGPOOL2D;
+    int nchw = s->kind == MDL_K_CONV2D || s->kind == MDL_K_CONV_TRANSPOSE2D || s->kind == MDL_K_MAXPOOL2D ||
+               s->kind == MDL_K_AVGPOOL2D;
     aclTensor *x = s->kind == MDL_K_CONCAT ? NULL : kt(b, s->in[0], nchw);
     aclTensor *y = kt(b, s->out[0], nchw);
     if (b->oom)
@@ -171,16 +172,18 @@ static int bind_step(binder *b, aclnnStatus *st)
                                aclOpExecutor **))f)(x, v, one, y, ws, ex);
         break;
     }
-    case MDL_K_CONV2D: {
+    case MDL_K_CONV2D: case MDL_K_CONV_TRANSPOSE2D: {
         aclTensor *w = kt(b, s->in[1], 1), *bias = kt(b, s->in[2], 0);
         int64_t zero[2] = {0, 0};
-        aclIntArray *stride = ki(b, &I[0], 2), *pad = ki(b, &I[2], 2), *dil = ki(b, &I[4], 2), *opad = ki(b, zero, 2);
+        int tr = s->kind == MDL_K_CONV_TRANSPOSE2D;
+        aclIntArray *stride = ki(b, &I[0], 2), *pad = ki(b, &I[2], 2), *dil = ki(b, &I[4], 2),
+                    *opad = ki(b, tr ? &I[7] : zero, 2);
         if (b->oom)
             break;
         *st = ((aclnnStatus(*)(const aclTensor *, const aclTensor *, const aclTensor *, const aclIntArray *,
                                const aclIntArray *, const aclIntArray *, bool, const aclIntArray *, int64_t,
                                aclTensor *, int8_t, uint64_t *, aclOpExecutor **))f)(x, w, bias, stride, pad, dil,
-                                                                                     false, opad, I[6], y, 0, ws, ex);
+                                                                                     tr, opad, I[6], y, 0, ws, ex);
         break;
     }
     case MDL_K_MATMUL: {

@@ -298,6 +298,57 @@ def resnetish():
     return graph, 13, [x], [logits]
 
 
+def conv_transpose2d(x, w, b, stride, pad, out_pad):
+    n, cin, h, wd = x.shape
+    _, cout, kh, kw = w.shape
+    full_h, full_w = (h - 1) * stride + kh + out_pad, (wd - 1) * stride + kw + out_pad
+    out = np.zeros((n, cout, full_h, full_w))
+    for i in range(kh):
+        for j in range(kw):
+            out[:, :, i:i + stride * h:stride, j:j + stride * wd:stride] += np.einsum('nchw,cm->nmhw', x, w[:, :, i, j])
+    oh, ow = full_h - 2 * pad, full_w - 2 * pad
+    return out[:, :, pad:pad + oh, pad:pad + ow] + b.reshape(1, -1, 1, 1)
+
+
+def ops3():
+    """ConvTranspose (stride 2, output_padding), InstanceNormalization, HardSigmoid, Exp, Log,
+    Abs, Neg, Min, Max, ReduceSum, LogSoftmax."""
+    H = helper.make_node
+    N, C, Hh = 2, 4, 5
+    w, b = rand(C, 3, 3, 3), rand(3, scale=0.1)
+    sc, bb = rand(3) + 1, rand(3, scale=0.1)
+    nodes = [
+        H('ConvTranspose', ['x', 'w', 'b'], ['ct'], name='deconv', kernel_shape=[3, 3], strides=[2, 2],
+          pads=[1, 1, 1, 1], output_padding=[1, 1]),
+        H('InstanceNormalization', ['ct', 'sc', 'bb'], ['inorm'], name='inorm', epsilon=1e-5),
+        H('HardSigmoid', ['inorm'], ['hs'], name='hsig', alpha=0.25, beta=0.4),
+        H('Abs', ['inorm'], ['ab'], name='abs'),
+        H('Exp', ['hs'], ['ex'], name='exp'),
+        H('Log', ['ex'], ['lg'], name='log'),
+        H('Neg', ['ab'], ['ng'], name='neg'),
+        H('Max', ['lg', 'ng'], ['mx'], name='max'),
+        H('Min', ['mx', 'inorm'], ['mn'], name='min'),
+        H('ReduceSum', ['mn', 'rs_axes'], ['rs'], name='rsum', keepdims=0),
+        H('LogSoftmax', ['rs'], ['y'], name='logsoftmax', axis=-1),
+    ]
+    consts = [('w', w), ('b', b), ('sc', sc), ('bb', bb), ('rs_axes', np.array([1], np.int64))]
+    graph = helper.make_graph(nodes, 'ops3', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [N, C, Hh, Hh])],
+                              [helper.make_tensor_value_info('y', TensorProto.FLOAT, [N, 10, 10])],
+                              [init(n, a) for n, a in consts])
+    x = rand(N, C, Hh, Hh, scale=1.0)
+    d = lambda a: a.astype(np.float64)
+    ct = conv_transpose2d(d(x), d(w), d(b), 2, 1, 1)
+    mu = ct.mean(axis=(2, 3), keepdims=True)
+    var = ((ct - mu) ** 2).mean(axis=(2, 3), keepdims=True)
+    inorm = (ct - mu) / np.sqrt(var + 1e-5) * d(sc).reshape(1, -1, 1, 1) + d(bb).reshape(1, -1, 1, 1)
+    hs = np.clip(0.25 * inorm + 0.4, 0, 1)
+    mn = np.minimum(np.maximum(np.log(np.exp(hs)), -np.abs(inorm)), inorm)
+    rs = mn.sum(axis=1)
+    y = rs - rs.max(-1, keepdims=True)
+    y = y - np.log(np.exp(y).sum(-1, keepdims=True))
+    return graph, 13, [x], [y]
+
+
 def unsupported():
     g = helper.make_graph([helper.make_node('Relu', ['x'], ['r'], name='ok_relu'),
                            helper.make_node('Asinh', ['r'], ['y'], name='my_asinh')], 'unsupported',
@@ -339,7 +390,7 @@ def main():
     if name == 'dynamic':
         save(out, name, *dynamic())
         return
-    save(out, name, *{'cnn': cnn, 'attn': attn, 'ops2': ops2, 'resnetish': resnetish, 'unsupported': unsupported}[name]())
+    save(out, name, *{'cnn': cnn, 'attn': attn, 'ops2': ops2, 'ops3': ops3, 'resnetish': resnetish, 'unsupported': unsupported}[name]())
 
 
 if __name__ == '__main__':

@@ -210,6 +210,73 @@ static int lower_node(lowering *L, const g_node *n)
         s->nints = 7;
         return 0;
     }
+    if (is(n, "ConvTranspose")) {
+        if (check_float(L, n, n->in[0]))
+            return -1;
+        const int64_t *st, *pads, *dil, *opad;
+        size_t nst = g_attr_ints(n, "strides", &st), np = g_attr_ints(n, "pads", &pads),
+               nd = g_attr_ints(n, "dilations", &dil), no = g_attr_ints(n, "output_padding", &opad);
+        if (np && (pads[0] != pads[2] || pads[1] != pads[3]))
+            ATTR_BAD("pads", "asymmetric padding is not supported yet");
+        s = emit(L, n, MDL_K_CONV_TRANSPOSE2D, in, n->nin >= 3 ? 3 : 2, out);
+        if (s == NULL)
+            return -1;
+        if (s->nin == 2)
+            s->in[2] = -1, s->nin = 3;
+        for (int i = 0; i < 2; i++) {
+            s->ints[i] = nst ? st[i] : 1;
+            s->ints[2 + i] = np ? pads[i] : 0;
+            s->ints[4 + i] = nd ? dil[i] : 1;
+            s->ints[7 + i] = no ? opad[i] : 0;
+        }
+        s->ints[6] = g_attr_int(n, "group", 1);
+        s->nints = 9;
+        return 0;
+    }
+    if (is(n, "InstanceNormalization")) {
+        /* (x - mean) / sqrt(var + eps) * scale + B over the spatial dims, as nine steps */
+        if (check_float(L, n, n->in[0]) || x->rank < 3 || n->nin < 3)
+            ATTR_BAD("input", "InstanceNormalization takes a float input of rank >= 3, scale and B");
+        int64_t red[MDL_MAX_DIMS], cs[MDL_MAX_DIMS];
+        for (int d = 0; d < x->rank; d++) {
+            red[d] = d < 2 ? x->dims[d] : 1;
+            cs[d] = d == 0 ? x->dims[1] : 1;
+        }
+        char nm[600];
+        int t[7];
+        const char *what[7] = {"mean", "centered", "squared", "var", "var_eps", "std", "normed"};
+        for (int k = 0; k < 7; k++) {
+            snprintf(nm, sizeof(nm), "%s/%s", n->name, what[k]);
+            int small = k == 0 || k == 3 || k == 4 || k == 5;
+            if ((t[k] = add_tensor(L, nm, x->dtype, x->rank, small ? red : x->dims, MDL_T_ACT)) < 0)
+                return -1;
+        }
+        int sv = add_tensor(L, g->t[n->in[1]].name, g->t[n->in[1]].dtype, x->rank - 1, cs, MDL_T_WEIGHT);
+        int bv = sv >= 0 ? add_tensor(L, g->t[n->in[2]].name, g->t[n->in[2]].dtype, x->rank - 1, cs, MDL_T_WEIGHT) : -1;
+        if (bv < 0 || g->t[n->in[1]].data == NULL || g->t[n->in[2]].data == NULL ||
+            g_numel(&g->t[n->in[1]]) != x->dims[1] || g_numel(&g->t[n->in[2]]) != x->dims[1])
+            ATTR_BAD("scale/B", "must be constants of one value per channel");
+        L->alias[sv] = L->alias[in[1]];
+        L->alias[bv] = L->alias[in[2]];
+        struct { uint32_t kind; int a, b, o; } seq[] = {
+            {MDL_K_MEAN, in[0], -1, t[0]}, {MDL_K_SUB, in[0], t[0], t[1]}, {MDL_K_MUL, t[1], t[1], t[2]},
+            {MDL_K_MEAN, t[2], -1, t[3]}, {MDL_K_ADDS, t[3], -1, t[4]}, {MDL_K_SQRT, t[4], -1, t[5]},
+            {MDL_K_DIV, t[1], t[5], t[6]}, {MDL_K_MUL, t[6], sv, t[2]}, {MDL_K_ADD, t[2], bv, out}};
+        for (size_t k = 0; k < sizeof(seq) / sizeof(seq[0]); k++) {
+            int ab[2] = {seq[k].a, seq[k].b};
+            if (!(s = emit(L, n, seq[k].kind, ab, seq[k].b >= 0 ? 2 : 1, seq[k].o)))
+                return -1;
+            if (seq[k].kind == MDL_K_MEAN) {
+                s->ints[s->nints++] = 1;
+                for (int d = 2; d < x->rank; d++)
+                    s->ints[s->nints++] = d;
+            } else if (seq[k].kind == MDL_K_ADDS) {
+                s->flts[0] = g_attr_float(n, "epsilon", 1e-5f);
+                s->nflts = 1;
+            }
+        }
+        return 0;
+    }
     if (is(n, "aclemu.ScaleShift")) {
         int tmp = temp_tensor(L, n, "scaled", out);
         if (tmp < 0)

@@ -50,7 +50,7 @@ static int broadcast(const g_tensor *a, const g_tensor *b, int *rank, int64_t *d
 static const char *const unary_ops[] = {"Relu", "Sigmoid", "Tanh", "Erf", "Sqrt", "Exp", "Log", "Neg", "Abs",
                                         "HardSwish", "HardSigmoid", "LeakyRelu", "Clip", "Identity", "Dropout",
                                         "Softmax", "LogSoftmax", "BatchNormalization", "aclemu.ScaleShift", "Gelu",
-                                        "PRelu", "LayerNormalization", NULL};
+                                        "PRelu", "LayerNormalization", "InstanceNormalization", NULL};
 static const char *const binary_ops[] = {"Add", "Sub", "Mul", "Div", "Pow", "Max", "Min", NULL};
 
 static int in_list(const char *op, const char *const *list)
@@ -184,6 +184,37 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
         dims[1] = w->dims[0];
         if (window_shape(n, x, &w->dims[2], 2, dims, err, cap) != 0)
             return -1;
+        return set_out(o, x->dtype, 4, dims);
+    }
+    if (strcmp(op, "ConvTranspose") == 0) {
+        NEED_IN(1);
+        const g_tensor *w = &g->t[n->in[1]];
+        if (x->rank != 4 || w->rank != 4)
+            FAIL("E14001: Argument input for Op %s with optype %s is invalid. Reason: only 2-D transposed "
+                 "convolutions (4-D input and weight) are supported.", n->name, op);
+        int64_t group = g_attr_int(n, "group", 1);
+        if (group <= 0 || group > w->dims[0] || w->dims[0] != x->dims[1] || x->dims[1] % group != 0)
+            ATTR_BAD("group", "input channels, weight and group do not match");
+        const g_attr *ap = g_attr_get(n, "auto_pad");
+        if ((ap && ap->s && strcmp(ap->s, "NOTSET") != 0) || g_attr_get(n, "output_shape"))
+            ATTR_BAD("auto_pad/output_shape", "only explicit pads are supported");
+        const int64_t *st, *pads, *dil, *op_;
+        size_t nst = g_attr_ints(n, "strides", &st), np = g_attr_ints(n, "pads", &pads),
+               nd = g_attr_ints(n, "dilations", &dil), no = g_attr_ints(n, "output_padding", &op_);
+        if ((nst && nst != 2) || (np && np != 4) || (nd && nd != 2) || (no && no != 2))
+            ATTR_BAD("strides/pads/dilations/output_padding", "the lists do not match the kernel rank");
+        dims[0] = x->dims[0];
+        dims[1] = w->dims[1] * group;
+        for (int i = 0; i < 2; i++) {
+            int64_t s_ = nst ? st[i] : 1, d = nd ? dil[i] : 1, pb = np ? pads[i] : 0, pe = np ? pads[i + 2] : 0,
+                    o = no ? op_[i] : 0, k = w->dims[2 + i];
+            if (s_ <= 0 || d <= 0 || pb < 0 || pe < 0 || o < 0 || s_ > (1 << 20) || d > (1 << 20) || pb > (1 << 20) ||
+                pe > (1 << 20) || o >= s_)
+                ATTR_BAD("strides/pads/dilations/output_padding", "out of range");
+            dims[2 + i] = (x->dims[2 + i] - 1) * s_ - pb - pe + d * (k - 1) + o + 1;
+            if (dims[2 + i] <= 0)
+                ATTR_BAD("pads", "the output would be empty");
+        }
         return set_out(o, x->dtype, 4, dims);
     }
     if (strcmp(op, "MaxPool") == 0 || strcmp(op, "AveragePool") == 0) {
