@@ -260,3 +260,38 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc *modelD
 {
     return index_by_name(modelDesc, name, index, 1, "aclmdlGetOutputIndexByName");
 }
+
+/* ---- dynamic gears: atc builds static models only, so every model has none ------------- */
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc *modelDesc, aclmdlBatch *batch)
+{
+    if (modelDesc == NULL || batch == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", modelDesc ? "batch" : "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    memset(batch, 0, sizeof(*batch));
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc *modelDesc, size_t index, aclmdlHW *hw)
+{
+    (void)index;
+    if (modelDesc == NULL || hw == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", modelDesc ? "hw" : "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    memset(hw, 0, sizeof(*hw));
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicGearCount(const aclmdlDesc *modelDesc, size_t index,
+                                                            size_t *gearCount)
+{
+    (void)index;
+    if (modelDesc == NULL || gearCount == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", modelDesc ? "gearCount" : "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    *gearCount = 0;
+    return ACL_SUCCESS;
+}

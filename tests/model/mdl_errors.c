@@ -102,6 +102,15 @@ int main(int argc, char **argv)
     size_t index = 0;
     EXPECT_RC(aclmdlGetInputIndexByName(desc, "no_such_input", &index), ACL_ERROR_INVALID_PARAM);
     EXPECT(aclmdlGetInputSizeByIndex(desc, 3) == 0, "size of a missing input");
+    aclmdlBatch batch;
+    aclmdlHW hw;
+    size_t gears = 7;
+    batch.batchCount = hw.hwCount = 9;
+    EXPECT_RC(aclmdlGetDynamicBatch(desc, &batch), ACL_SUCCESS);
+    EXPECT_RC(aclmdlGetDynamicHW(desc, (size_t)-1, &hw), ACL_SUCCESS);
+    EXPECT_RC(aclmdlGetInputDynamicGearCount(desc, (size_t)-1, &gears), ACL_SUCCESS);
+    EXPECT(batch.batchCount == 0 && hw.hwCount == 0 && gears == 0, "a static model has no gears");
+    EXPECT_RC(aclmdlGetDynamicBatch(NULL, &batch), ACL_ERROR_INVALID_PARAM);
 
     /* user memory too small */
     void *work = NULL, *weight = NULL;

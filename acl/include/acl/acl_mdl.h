@@ -3,10 +3,12 @@
  *
  * Constants, enums and struct layouts are those of CANN's acl_mdl.h; the functions declared are
  * the ones aclemu implements (every one is exported by libascendcl.so): model descriptions,
- * datasets, load from file / memory (also with user memory), size queries, execute (sync and
- * on a stream), unload, load with a config handle. Models are the files aclemu's atc writes (tools/atc/README.md); CANN-built
- * .om files are not loadable. Not declared yet: the bundle, queue, execute-config, AIPP, dynamic
- * batch / HW / dims setters and op-attribute functions of the real header.
+ * datasets, load from file / memory (also with user memory or a config handle), size queries,
+ * execute (sync and on a stream), unload, and the dynamic-gear getters (atc builds static
+ * models, which have no gears). Models are the files aclemu's atc writes (tools/atc/README.md);
+ * CANN-built .om files are not loadable. Not declared yet: the bundle, queue, execute-config,
+ * AIPP, dynamic batch / HW / dims setters, aclmdlGetInputDynamicDims and op-attribute functions
+ * of the real header.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_MODEL_H_
 #define INC_EXTERNAL_ACL_ACL_MODEL_H_
@@ -277,6 +279,14 @@ ACL_FUNC_VISIBILITY aclDataType aclmdlGetOutputDataType(const aclmdlDesc* modelD
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index);
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index);
+
+/* Dynamic batch / HW / dims gears of a model (atc builds static models: none). */
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch);
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw);
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicGearCount(
+    const aclmdlDesc* modelDesc, size_t index, size_t* gearCount);
 
 /* ---- datasets: ordered lists of data buffers (and optional tensor descs) ------- */
 
