@@ -175,6 +175,11 @@ static char *get_str(rbuf *r)
         r->fail = 1;
         return NULL;
     }
+    /* names hold no NUL (they are C strings once read) */
+    if (memchr(r->p + r->pos, 0, n) != NULL) {
+        r->fail = 1;
+        return NULL;
+    }
     char *s = malloc((size_t)n + 1);
     if (s == NULL) {
         r->fail = 1;
@@ -290,13 +295,16 @@ int mdl_parse(const void *blob, size_t len, mdl_model **out, char *why, size_t c
     const unsigned char *p = blob;
     if (memcmp(p, MDL_MAGIC, 8) != 0)
         BAD("not an aclemu graph model (bad magic); CANN-built .om files are not loadable");
-    uint32_t version;
+    uint32_t version, flags;
     uint64_t plen, sum;
     memcpy(&version, p + 8, 4);
+    memcpy(&flags, p + 12, 4);
     memcpy(&plen, p + 16, 8);
     memcpy(&sum, p + 24, 8);
     if (version != MDL_VERSION)
         BAD("model format version %u is not supported (this runtime reads version %u)", version, MDL_VERSION);
+    if (flags != 0)
+        BAD("unknown header flags 0x%x (version %u defines none)", flags, MDL_VERSION);
     if (plen != len - MDL_HEADER_LEN)
         BAD("the file is truncated or has trailing bytes (payload %llu bytes, header says %llu)",
             (unsigned long long)(len - MDL_HEADER_LEN), (unsigned long long)plen);

@@ -337,6 +337,12 @@ static int list4(aclop_call *c, const char *name, int64_t out[4])
     if (n != 4)
         return aclop_fail(c, ACL_ERROR_OP_ATTR_NOT_MATCH, "attribute %s of op %s must hold 4 values, got %zu", name,
                           c->spec->type, n);
+    /* window geometry (strides, pads, dilations, ksize): bounded so that the output-size sums
+     * below cannot overflow int64 (found by fuzz_atc_singleop: pads of INT64_MAX) */
+    for (int i = 0; i < 4; i++)
+        if (v[i] > ((int64_t)1 << 31) || v[i] < -((int64_t)1 << 31))
+            return aclop_fail(c, ACL_ERROR_OP_ATTR_NOT_MATCH, "attribute %s of op %s holds %lld; values must lie "
+                              "within +-2^31", name, c->spec->type, (long long)v[i]);
     memcpy(out, v, 4 * sizeof(int64_t));
     return ACL_SUCCESS;
 }

@@ -416,8 +416,8 @@ static int lower_node(lowering *L, const g_node *n)
             size_t nattr = g_attr_ints(n, "axes", &aa);
             if (n->nin > 1 && n->in[1] >= 0 && !is(n, "ReduceMax"))
                 g_const_i64(&g->t[n->in[1]], axes, G_MAX_DIMS + 1, &na);
-            else
-                memcpy(axes, aa, (na = nattr) * sizeof(int64_t));
+            else if ((na = nattr) > 0)
+                memcpy(axes, aa, nattr * sizeof(int64_t));
             for (size_t i = 0; i < na; i++)
                 mark[axes[i] < 0 ? axes[i] + x->rank : axes[i]] = 1;
             if (na == 0)

@@ -16,6 +16,13 @@
         goto fail;                         \
     } while (0)
 
+/* memcpy that accepts an empty (possibly NULL) source: protobuf-c leaves empty fields NULL */
+static void copy_in(void *dst, const void *src, size_t n)
+{
+    if (n)
+        memcpy(dst, src, n);
+}
+
 /* ONNX TensorProto.DataType → aclDataType (-1: none) */
 static int acl_dtype(int onnx)
 {
@@ -69,19 +76,19 @@ static int load_tensor(graph *g, int ti, const Onnx__TensorProto *tp, char *err,
     if (tp->has_raw_data) {
         have = tp->raw_data.len;
         if (have == bytes)
-            memcpy(buf, tp->raw_data.data, bytes);
+            copy_in(buf, tp->raw_data.data, bytes);
     } else if (dt == 0) {
         have = tp->n_float_data * 4;
         if (have == bytes)
-            memcpy(buf, tp->float_data, bytes);
+            copy_in(buf, tp->float_data, bytes);
     } else if (dt == 9) {
         have = tp->n_int64_data * 8;
         if (have == bytes)
-            memcpy(buf, tp->int64_data, bytes);
+            copy_in(buf, tp->int64_data, bytes);
     } else if (dt == 11) {
         have = tp->n_double_data * 8;
         if (have == bytes)
-            memcpy(buf, tp->double_data, bytes);
+            copy_in(buf, tp->double_data, bytes);
     } else if (dt == 3 || dt == 2 || dt == 4 || dt == 6 || dt == 7 || dt == 12 || dt == 1 || dt == 27) {
         /* int32_data carries every narrower type, one element per entry */
         have = tp->n_int32_data * es;
@@ -118,7 +125,7 @@ static int load_attr(graph *g, g_node *n, g_attr *a, const Onnx__AttributeProto 
         a->s = malloc(ap->s.len + 1);
         if (a->s == NULL)
             FAIL("E19999: out of memory");
-        memcpy(a->s, ap->s.data, ap->s.len);
+        copy_in(a->s, ap->s.data, ap->s.len);
         a->s[ap->s.len] = 0;
         break;
     case G_ATTR_FLOATS:
@@ -126,14 +133,14 @@ static int load_attr(graph *g, g_node *n, g_attr *a, const Onnx__AttributeProto 
         a->floats = malloc((a->n ? a->n : 1) * sizeof(float));
         if (a->floats == NULL)
             FAIL("E19999: out of memory");
-        memcpy(a->floats, ap->floats, a->n * sizeof(float));
+        copy_in(a->floats, ap->floats, a->n * sizeof(float));
         break;
     case G_ATTR_INTS:
         a->n = ap->n_ints;
         a->ints = malloc((a->n ? a->n : 1) * sizeof(int64_t));
         if (a->ints == NULL)
             FAIL("E19999: out of memory");
-        memcpy(a->ints, ap->ints, a->n * sizeof(int64_t));
+        copy_in(a->ints, ap->ints, a->n * sizeof(int64_t));
         break;
     case G_ATTR_TENSOR: {
         if (ap->t == NULL)

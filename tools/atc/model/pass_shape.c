@@ -364,7 +364,8 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
         } else {
             if (nattr > G_MAX_DIMS)
                 ATTR_BAD("axes", "too many");
-            memcpy(axes, aa, nattr * sizeof(int64_t));
+            if (nattr)
+                memcpy(axes, aa, nattr * sizeof(int64_t));
             na = nattr;
         }
         int squeeze = op[0] == 'S';
@@ -443,7 +444,8 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
             if (!g_const_i64(&g->t[n->in[1]], axes, G_MAX_DIMS + 1, &na))
                 ATTR_BAD("axes", "must be a constant");
         } else if (nattr <= G_MAX_DIMS) {
-            memcpy(axes, aa, nattr * sizeof(int64_t));
+            if (nattr)
+                memcpy(axes, aa, nattr * sizeof(int64_t));
             na = nattr;
         } else {
             ATTR_BAD("axes", "too many");
@@ -571,7 +573,7 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
         } else if (nattr) {
             if (nattr > 64)
                 ATTR_BAD("split", "too many parts");
-            memcpy(sizes, sa, nattr * sizeof(int64_t));
+            memcpy(sizes, sa, nattr * sizeof(int64_t)); /* nattr > 0 here */
             nsz = nattr;
         }
         if (n->nout > 64)
