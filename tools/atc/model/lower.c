@@ -458,6 +458,8 @@ static int lower_node(lowering *L, const g_node *n)
         int64_t axis = g_attr_int(n, "axis", g->opset >= 13 ? -1 : 1);
         if (axis < 0)
             axis += x->rank;
+        if (axis < 0 || axis >= x->rank)
+            ATTR_BAD("axis", "out of range");
         if (g->opset < 13 && axis != x->rank - 1) {
             /* opset < 13 softmaxes the flattened [axis:] block: the same only when the block is one dim */
             for (int d = (int)axis; d < x->rank - 1; d++)
