@@ -69,41 +69,42 @@ static int load_tensor(graph *g, int ti, const Onnx__TensorProto *tp, char *err,
     if (!g_dims_ok(shape.rank, shape.dims) || numel < 0 || (uint64_t)numel > ((uint64_t)1 << 40) / es)
         FAIL("E10001: tensor %s is too large", t->name);
     size_t bytes = (size_t)numel * es;
-    unsigned char *buf = malloc(bytes ? bytes : 1);
-    if (buf == NULL)
-        FAIL("E19999: out of memory reading tensor %s", t->name);
+    /* the bytes the file holds for it, checked before anything is allocated: a shape alone
+     * must not make atc allocate (an 8 GB tensor declared in a 1 KB file) */
     size_t have;
+    const void *src = NULL;
+    int widen = 0; /* int32_data carries every narrower type, one element per entry */
     if (tp->has_raw_data) {
         have = tp->raw_data.len;
-        if (have == bytes)
-            copy_in(buf, tp->raw_data.data, bytes);
+        src = tp->raw_data.data;
     } else if (dt == 0) {
         have = tp->n_float_data * 4;
-        if (have == bytes)
-            copy_in(buf, tp->float_data, bytes);
+        src = tp->float_data;
     } else if (dt == 9) {
         have = tp->n_int64_data * 8;
-        if (have == bytes)
-            copy_in(buf, tp->int64_data, bytes);
+        src = tp->int64_data;
     } else if (dt == 11) {
         have = tp->n_double_data * 8;
-        if (have == bytes)
-            copy_in(buf, tp->double_data, bytes);
+        src = tp->double_data;
     } else if (dt == 3 || dt == 2 || dt == 4 || dt == 6 || dt == 7 || dt == 12 || dt == 1 || dt == 27) {
-        /* int32_data carries every narrower type, one element per entry */
         have = tp->n_int32_data * es;
-        if (have == bytes)
-            for (size_t i = 0; i < tp->n_int32_data; i++) {
-                int32_t v = tp->int32_data[i];
-                memcpy(buf + i * es, &v, es); /* little-endian: the low bytes */
-            }
+        widen = 1;
     } else {
         have = (size_t)-1;
     }
-    if (have != bytes) {
-        free(buf);
+    if (have != bytes)
         FAIL("E10001: Value [%s] for parameter [--model] is invalid. Reason: tensor %s holds %zu bytes of data "
              "for a shape of %zu bytes.", t->name, t->name, have == (size_t)-1 ? 0 : have, bytes);
+    unsigned char *buf = malloc(bytes ? bytes : 1);
+    if (buf == NULL)
+        FAIL("E19999: out of memory reading tensor %s", t->name);
+    if (widen) {
+        for (size_t i = 0; i < tp->n_int32_data; i++) {
+            int32_t v = tp->int32_data[i];
+            memcpy(buf + i * es, &v, es); /* little-endian: the low bytes */
+        }
+    } else {
+        copy_in(buf, src, bytes);
     }
     g_set_const(t, dt, (int)tp->n_dims, dims, buf);
     return 0;
