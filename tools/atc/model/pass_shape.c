@@ -148,6 +148,11 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
         return set_out(o, c->dtype, c->rank, c->dims);
     }
     NEED_IN(0);
+    /* the unary-shaped ops that still read parameter inputs */
+    int params = strcmp(op, "BatchNormalization") == 0 ? 4 : strcmp(op, "InstanceNormalization") == 0 ? 2
+                 : strcmp(op, "PRelu") == 0 || strcmp(op, "LayerNormalization") == 0 ? 1 : 0;
+    for (int k = 1; k <= params; k++)
+        NEED_IN(k);
     if (in_list(op, unary_ops))
         return set_out(o, x->dtype, x->rank, x->dims);
     if (in_list(op, binary_ops)) {
@@ -538,6 +543,7 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
     if (strcmp(op, "Slice") == 0) {
         int64_t st[G_MAX_DIMS + 1], en[G_MAX_DIMS + 1], ax[G_MAX_DIMS + 1], sp[G_MAX_DIMS + 1];
         size_t ns = 0, ne = 0, na = 0, nsp = 0;
+        NEED_IN(1);
         NEED_IN(2);
         if (!g_const_i64(&g->t[n->in[1]], st, G_MAX_DIMS + 1, &ns) ||
             !g_const_i64(&g->t[n->in[2]], en, G_MAX_DIMS + 1, &ne) || ns != ne ||
