@@ -184,13 +184,28 @@ double g_const_f64_at(const g_tensor *t, size_t i) { return elem(t, i); }
 
 bool g_const_i64(const g_tensor *t, int64_t *out, size_t cap, size_t *n)
 {
-    if (t->data == NULL || t->rank < 0 || g_dtype_size(t->dtype) == 0 || t->dtype == 1 || t->dtype == 27)
+    /* shape-like inputs (shapes, axes, pads, indices) are integer tensors; a float or a uint64
+     * past INT64_MAX is no such value */
+    if (t->data == NULL || t->rank < 0)
+        return false;
+    int dt = t->dtype;
+    if (dt != 9 && dt != 3 && dt != 2 && dt != 4 && dt != 12 && dt != 6 && dt != 7 && dt != 8 && dt != 10)
         return false;
     int64_t cnt = g_numel(t);
     if (cnt < 0 || (size_t)cnt > cap)
         return false;
-    for (int64_t i = 0; i < cnt; i++)
-        out[i] = t->dtype == 9 ? ((const int64_t *)t->data)[i] : (int64_t)elem(t, (size_t)i);
+    for (int64_t i = 0; i < cnt; i++) {
+        if (dt == 9) {
+            out[i] = ((const int64_t *)t->data)[i];
+        } else if (dt == 10) {
+            uint64_t v = ((const uint64_t *)t->data)[i];
+            if (v > (uint64_t)INT64_MAX)
+                return false;
+            out[i] = (int64_t)v;
+        } else {
+            out[i] = (int64_t)elem(t, (size_t)i); /* 32-bit and narrower: exact in a double */
+        }
+    }
     *n = (size_t)cnt;
     return true;
 }

@@ -4,6 +4,7 @@
  * Values are computed in double and stored in the output dtype (shape arithmetic is int64 and
  * exact below 2^53). */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,20 +17,27 @@
         return -1;                       \
     } while (0)
 
+/* v clamped into [lo, hi] (NaN -> 0): converting an out-of-range double to an integer type is
+ * undefined, and ONNX leaves such casts implementation-defined */
+static double sat(double v, double lo, double hi)
+{
+    return v != v ? 0 : v < lo ? lo : v > hi ? hi : v;
+}
+
 static void store(void *p, int dtype, size_t i, double v)
 {
     switch (dtype) {
     case 0: ((float *)p)[i] = (float)v; break;
     case 11: ((double *)p)[i] = v; break;
-    case 3: ((int32_t *)p)[i] = (int32_t)v; break;
-    case 9: ((int64_t *)p)[i] = (int64_t)v; break;
-    case 2: ((int8_t *)p)[i] = (int8_t)v; break;
-    case 4: ((uint8_t *)p)[i] = (uint8_t)v; break;
+    case 3: ((int32_t *)p)[i] = (int32_t)sat(v, INT32_MIN, INT32_MAX); break;
+    case 9: ((int64_t *)p)[i] = v != v ? 0 : v >= 0x1p63 ? INT64_MAX : v < -0x1p63 ? INT64_MIN : (int64_t)v; break;
+    case 2: ((int8_t *)p)[i] = (int8_t)sat(v, INT8_MIN, INT8_MAX); break;
+    case 4: ((uint8_t *)p)[i] = (uint8_t)sat(v, 0, UINT8_MAX); break;
     case 12: ((uint8_t *)p)[i] = v != 0; break;
-    case 6: ((int16_t *)p)[i] = (int16_t)v; break;
-    case 7: ((uint16_t *)p)[i] = (uint16_t)v; break;
-    case 8: ((uint32_t *)p)[i] = (uint32_t)v; break;
-    case 10: ((uint64_t *)p)[i] = (uint64_t)v; break;
+    case 6: ((int16_t *)p)[i] = (int16_t)sat(v, INT16_MIN, INT16_MAX); break;
+    case 7: ((uint16_t *)p)[i] = (uint16_t)sat(v, 0, UINT16_MAX); break;
+    case 8: ((uint32_t *)p)[i] = (uint32_t)sat(v, 0, UINT32_MAX); break;
+    case 10: ((uint64_t *)p)[i] = v != v || v <= 0 ? 0 : v >= 0x1p64 ? UINT64_MAX : (uint64_t)v; break;
     default: break;
     }
 }
