@@ -69,6 +69,13 @@ static int tensor_of(lowering *L, int ti)
     if (L->tmap[ti] >= 0)
         return L->tmap[ti];
     const g_tensor *gt = &L->g->t[ti];
+    /* a graph input no node reads is never shape-checked by inference: check every tensor here */
+    int known = gt->rank >= 0 && gt->rank <= MDL_MAX_DIMS;
+    for (int d = 0; known && d < gt->rank; d++)
+        known = gt->dims[d] >= 0;
+    if (!known)
+        FAIL("E10001: Value [%s] for parameter [--input_shape] is invalid. Reason: the shape of %s is unknown or "
+             "dynamic; give it with --input_shape.", gt->name, gt->name);
     int mi = add_tensor(L, gt->name, gt->dtype, gt->rank, gt->dims, gt->data ? MDL_T_WEIGHT : MDL_T_ACT);
     if (mi < 0)
         return -1;
