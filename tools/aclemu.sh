@@ -15,7 +15,8 @@ BUILD_DIR=${BUILD_DIR:-$ROOT/build}
 PREFIX=${PREFIX:-$ROOT/_install}
 JOBS=${JOBS:-$(nproc)}
 DEPS=(build-essential g++ meson ninja-build pkg-config libyaml-dev libjson-c-dev libcmocka-dev python3 cmake
-      clang libclang-rt-14-dev)
+      clang libclang-rt-14-dev
+      protobuf-c-compiler libprotobuf-c-dev libonnx-dev python3-onnx python3-numpy)
 
 install_deps() {
     local missing=()

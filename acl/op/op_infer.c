@@ -337,6 +337,12 @@ static int list4(aclop_call *c, const char *name, int64_t out[4])
     if (n != 4)
         return aclop_fail(c, ACL_ERROR_OP_ATTR_NOT_MATCH, "attribute %s of op %s must hold 4 values, got %zu", name,
                           c->spec->type, n);
+    /* window geometry (strides, pads, dilations, ksize): bounded so that the output-size sums
+     * below cannot overflow int64 (found by fuzz_atc_singleop: pads of INT64_MAX) */
+    for (int i = 0; i < 4; i++)
+        if (v[i] > ((int64_t)1 << 31) || v[i] < -((int64_t)1 << 31))
+            return aclop_fail(c, ACL_ERROR_OP_ATTR_NOT_MATCH, "attribute %s of op %s holds %lld; values must lie "
+                              "within +-2^31", name, c->spec->type, (long long)v[i]);
     memcpy(out, v, 4 * sizeof(int64_t));
     return ACL_SUCCESS;
 }
@@ -373,6 +379,12 @@ static int conv_common(aclop_call *c, bool depthwise)
     for (int i = 0; i < 4; i++)
         if (pd[i] < 0)
             return aclop_fail(c, ACL_ERROR_OP_ATTR_NOT_MATCH, "op %s: pads must not be negative", c->spec->type);
+    /* sizes past these cannot be real and would overflow the output-size arithmetic */
+    if (x->dims[h] > ((int64_t)1 << 40) || x->dims[w] > ((int64_t)1 << 40) || kh > ((int64_t)1 << 31) ||
+        kw > ((int64_t)1 << 31))
+        return aclop_fail(c, ACL_ERROR_OP_INPUT_NOT_MATCH, "op %s: x H/W (%lld, %lld) or filter kh/kw (%lld, %lld) "
+                          "too large", c->spec->type, (long long)x->dims[h], (long long)x->dims[w], (long long)kh,
+                          (long long)kw);
     int64_t cin = x->dims[ch], cout;
     if (depthwise) {
         /* filter [kh, kw, C, multiplier] (HWCN) / [multiplier, C, kh, kw] (NCHW) / [multiplier,
@@ -520,6 +532,9 @@ int aclop_infer_pool(aclop_call *c)
     bool ceil_mode = aclop_attr_bool(c->attr, "ceil_mode", false);
     bool global = aclop_attr_bool(c->attr, "global_pooling", false);
     int64_t ih = x->dims[h], iw = x->dims[w], oh, ow;
+    if (ih > ((int64_t)1 << 40) || iw > ((int64_t)1 << 40))
+        return aclop_fail(c, ACL_ERROR_OP_INPUT_NOT_MATCH, "op %s: x H/W (%lld, %lld) too large", c->spec->type,
+                          (long long)ih, (long long)iw);
     if (global) {
         oh = ow = 1;
     } else if (strcmp(mode, "SAME") == 0) {

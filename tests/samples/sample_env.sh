@@ -11,7 +11,8 @@ STAGE=$BUILD/test-stage
     flock 9
     stamp=$STAGE/.stamp
     if [ ! -f "$stamp" ] || [ -n "$(find "$BUILD" -maxdepth 3 -name '*.so' -newer "$stamp" -print -quit)" ] \
-       || [ -n "$(find "$BUILD" -maxdepth 4 -name 'aclemu-devsim' -newer "$stamp" -print -quit)" ]; then
+       || [ -n "$(find "$BUILD" -maxdepth 4 \( -name 'aclemu-devsim' -o -name 'atc' \) -type f -newer "$stamp" \
+                  -print -quit)" ]; then
         rm -rf "$STAGE"
         meson install -C "$BUILD" --destdir "$STAGE" --no-rebuild --quiet >/dev/null
         touch "$stamp"

@@ -5,8 +5,8 @@
  * Each operator of the JSON description is checked against its built-in prototype (inputs,
  * attributes, output shapes) and written as <dir>/<index>_<OpType>_<inputs>_<outputs>.om
  * (each tensor as dtype_format_dims, GE enum values), or <dir>/<name>.om when "name" is given.
- * Model graphs (--model / --framework) are not supported. Exit status 0 on success, 255 on
- * failure, as the real tool. */
+ * Model conversion (--framework=5 --model=<m.onnx>, and --mode=1 dumps) is model/convert.c.
+ * Exit status 0 on success, 255 on failure, as the real tool. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,6 +17,7 @@
 #include "acl/acl.h"
 #include "aclemu/profile.h"
 #include "aclop_internal.h"
+#include "model/convert.h"
 #include "singleop_json.h"
 
 #define FAILED 255
@@ -25,6 +26,9 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: atc --singleop=<json> --output=<dir> --soc_version=<SoC> [options]\n"
+            "       atc --framework=5 --model=<m.onnx> --output=<name> --soc_version=<SoC> [--input_shape=...]\n"
+            "           [--out_nodes=node:index;...] [--precision_mode=...] [--input_format=NCHW|ND]\n"
+            "       atc --mode=1 --om=<m.om> --json=<out.json>\n"
             "\n"
             "  --singleop     single-operator description file (JSON array of {op, input_desc,\n"
             "                 output_desc, attr, name})\n"
@@ -98,6 +102,11 @@ static const char *opt_value(const char *arg, const char *name)
 int main(int argc, char **argv)
 {
     const char *json = NULL, *output = NULL, *soc = NULL;
+    /* model conversion and model dumps take their own path */
+    for (int i = 1; i < argc; i++)
+        if (opt_value(argv[i], "--framework") || opt_value(argv[i], "--model") || opt_value(argv[i], "--om") ||
+            (opt_value(argv[i], "--mode") && strcmp(opt_value(argv[i], "--mode"), "1") == 0))
+            return atc_model_main(argc, argv);
     static const char *const accepted[] = {"--log", "--op_select_implmode", "--optypelist_for_implmode",
                                            "--precision_mode", "--precision_mode_v2", "--host_env_os",
                                            "--host_env_cpu", "--op_debug_level", "--mode", NULL};
@@ -113,12 +122,7 @@ int main(int argc, char **argv)
             output = v;
         else if ((v = opt_value(a, "--soc_version")))
             soc = v;
-        else if (opt_value(a, "--model") || opt_value(a, "--framework")) {
-            fprintf(stderr, "E10001: Value [%s] for parameter [%.*s] is invalid. Reason: this toolkit converts "
-                    "single-operator descriptions (--singleop) only.\n", a, (int)(strchr(a, '=') - a), a);
-            run_failed();
-            return FAILED;
-        } else {
+        else {
             bool ok = false;
             for (int k = 0; accepted[k] && !ok; k++)
                 ok = opt_value(a, accepted[k]) != NULL;

@@ -1,12 +1,14 @@
 /*
- * aclemu public header: offline-model (.om) API, core subset.
+ * aclemu public header: the offline-model (.om) API.
  *
- * Declares model descriptors (aclmdlDesc), input/output datasets (aclmdlDataset),
- * the load/execute/unload entry points and the size/shape queries that inference
- * samples use. Bundle, AIPP, queue and config-handle APIs of CANN's acl_mdl.h are
- * not declared. Prototypes, constants and struct layouts follow CANN exactly.
- * Note: aclemu cannot run compiled .om graphs; datasets and descriptors are plain
- * containers and work, loading a model reports an error.
+ * Constants, enums and struct layouts are those of CANN's acl_mdl.h; the functions declared are
+ * the ones aclemu implements (every one is exported by libascendcl.so): model descriptions,
+ * datasets, load from file / memory (also with user memory or a config handle), size queries,
+ * execute (sync and on a stream), unload, and the dynamic-gear getters (atc builds static
+ * models, which have no gears). Models are the files aclemu's atc writes (tools/atc/README.md);
+ * CANN-built .om files are not loadable. Not declared yet: the bundle, queue, execute-config,
+ * AIPP, dynamic batch / HW / dims setters, aclmdlGetInputDynamicDims and op-attribute functions
+ * of the real header.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_MODEL_H_
 #define INC_EXTERNAL_ACL_ACL_MODEL_H_
@@ -54,12 +56,77 @@ typedef struct aclmdlExecConfigHandle aclmdlExecConfigHandle;
 typedef struct aclmdlBundleQueryInfo aclmdlBundleQueryInfo;
 typedef void* aclmdlModel;
 
+typedef enum {
+    ACL_YUV420SP_U8 = 1,
+    ACL_XRGB8888_U8 = 2,
+    ACL_RGB888_U8 = 3,
+    ACL_YUV400_U8 = 4,
+    ACL_NC1HWC0DI_FP16 = 5,
+    ACL_NC1HWC0DI_S8 = 6,
+    ACL_ARGB8888_U8 = 7,
+    ACL_YUYV_U8 = 8,
+    ACL_YUV422SP_U8 = 9,
+    ACL_AYUV444_U8 = 10,
+    ACL_RAW10 = 11,
+    ACL_RAW12 = 12,
+    ACL_RAW16 = 13,
+    ACL_RAW24 = 14,
+    ACL_AIPP_RESERVED = 0xFFFF,
+} aclAippInputFormat;
+
+typedef enum {
+    ACL_MDL_PRIORITY_INT32 = 0,
+    ACL_MDL_LOAD_TYPE_SIZET,
+    ACL_MDL_PATH_PTR,
+    ACL_MDL_MEM_ADDR_PTR,
+    ACL_MDL_MEM_SIZET,
+    ACL_MDL_WEIGHT_ADDR_PTR,
+    ACL_MDL_WEIGHT_SIZET,
+    ACL_MDL_WORKSPACE_ADDR_PTR,
+    ACL_MDL_WORKSPACE_SIZET,
+    ACL_MDL_INPUTQ_NUM_SIZET,
+    ACL_MDL_INPUTQ_ADDR_PTR,
+    ACL_MDL_OUTPUTQ_NUM_SIZET,
+    ACL_MDL_OUTPUTQ_ADDR_PTR,
+    ACL_MDL_WORKSPACE_MEM_OPTIMIZE,
+    ACL_MDL_WEIGHT_PATH_PTR,
+    ACL_MDL_MODEL_DESC_PTR,
+    ACL_MDL_MODEL_DESC_SIZET,
+    ACL_MDL_KERNEL_PTR,
+    ACL_MDL_KERNEL_SIZET,
+    ACL_MDL_KERNEL_ARGS_PTR,
+    ACL_MDL_KERNEL_ARGS_SIZET,
+    ACL_MDL_STATIC_TASK_PTR,
+    ACL_MDL_STATIC_TASK_SIZET,
+    ACL_MDL_DYNAMIC_TASK_PTR,
+    ACL_MDL_DYNAMIC_TASK_SIZET,
+    ACL_MDL_MEM_MALLOC_POLICY_SIZET,
+    ACL_MDL_FIFO_PTR,
+    ACL_MDL_FIFO_SIZET,
+    ACL_MDL_WITHOUT_GRAPH_INT32,
+    ACL_NPU_PERF_MODE,
+    ACL_MDL_RESERVED = 0xFFFF
+} aclmdlConfigAttr;
+
 typedef enum { ACL_MDL_ATTR_PRIORITY_INT32 = 0 } aclmdlAttr;
 
 typedef union {
     uint32_t mdlPriority;
     uint32_t reserved[8];
 } aclmdlAttrValue_t;
+
+typedef enum {
+    ACL_MDL_STREAM_SYNC_TIMEOUT = 0,
+    ACL_MDL_EVENT_SYNC_TIMEOUT,
+    ACL_MDL_WORK_ADDR_PTR,
+    ACL_MDL_WORK_SIZET,
+    ACL_MDL_MPAIMID_SIZET,
+    ACL_MDL_AICQOS_SIZET,
+    ACL_MDL_AICOST_SIZET,
+    ACL_MDL_MEC_TIMETHR_SIZET,
+    ACL_MDL_EXEC_PRIORITY_INT32,
+    ACL_MDL_NPU_PERF_MODE
+} aclmdlExecConfigAttr;
 
 typedef enum {
     ACL_DATA_WITHOUT_AIPP = 0,
@@ -90,6 +157,81 @@ typedef struct aclmdlHW {
     size_t hwCount;
     uint64_t hw[ACL_MAX_HW_NUM][2];
 } aclmdlHW;
+
+typedef struct aclAippDims {
+    aclmdlIODims srcDims;
+    size_t srcSize;
+    aclmdlIODims aippOutdims;
+    size_t aippOutSize;
+} aclAippDims;
+
+typedef struct aclAippInfo {
+    aclAippInputFormat inputFormat;
+    int32_t srcImageSizeW;
+    int32_t srcImageSizeH;
+    int8_t cropSwitch;
+    int32_t loadStartPosW;
+    int32_t loadStartPosH;
+    int32_t cropSizeW;
+    int32_t cropSizeH;
+    int8_t resizeSwitch;
+    int32_t resizeOutputW;
+    int32_t resizeOutputH;
+    int8_t paddingSwitch;
+    int32_t leftPaddingSize;
+    int32_t rightPaddingSize;
+    int32_t topPaddingSize;
+    int32_t bottomPaddingSize;
+    int8_t cscSwitch;
+    int8_t rbuvSwapSwitch;
+    int8_t axSwapSwitch;
+    int8_t singleLineMode;
+    int32_t matrixR0C0;
+    int32_t matrixR0C1;
+    int32_t matrixR0C2;
+    int32_t matrixR1C0;
+    int32_t matrixR1C1;
+    int32_t matrixR1C2;
+    int32_t matrixR2C0;
+    int32_t matrixR2C1;
+    int32_t matrixR2C2;
+    int32_t outputBias0;
+    int32_t outputBias1;
+    int32_t outputBias2;
+    int32_t inputBias0;
+    int32_t inputBias1;
+    int32_t inputBias2;
+    int32_t meanChn0;
+    int32_t meanChn1;
+    int32_t meanChn2;
+    int32_t meanChn3;
+    float minChn0;
+    float minChn1;
+    float minChn2;
+    float minChn3;
+    float varReciChn0;
+    float varReciChn1;
+    float varReciChn2;
+    float varReciChn3;
+    aclFormat srcFormat;
+    aclDataType srcDatatype;
+    size_t srcDimNum;
+    size_t shapeCount;
+    aclAippDims outDims[ACL_MAX_SHAPE_COUNT];
+    aclAippExtendInfo* aippExtend;
+} aclAippInfo;
+
+typedef struct aclmdlExeOMDesc {
+    size_t workSize;
+    size_t weightSize;
+    size_t modelDescSize;
+    size_t kernelSize;
+    size_t kernelArgsSize;
+    size_t staticTaskSize;
+    size_t dynamicTaskSize;
+    size_t fifoTaskSize;
+    size_t reserved[8];
+} aclmdlExeOMDesc;
 
 /* ---- model description ---------------------------------------------------------- */
 
@@ -138,6 +280,14 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc* modelDe
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index);
 
+/* Dynamic batch / HW / dims gears of a model (atc builds static models: none). */
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch);
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw);
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicGearCount(
+    const aclmdlDesc* modelDesc, size_t index, size_t* gearCount);
+
 /* ---- datasets: ordered lists of data buffers (and optional tensor descs) ------- */
 
 ACL_FUNC_VISIBILITY aclmdlDataset* aclmdlCreateDataset();
@@ -174,6 +324,17 @@ ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(
     uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output, aclrtStream stream);
 
 ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId);
+
+/* ---- load with a config handle ----------------------------------------------------- */
+
+ACL_FUNC_VISIBILITY aclError aclmdlLoadWithConfig(const aclmdlConfigHandle* handle, uint32_t* modelId);
+
+ACL_FUNC_VISIBILITY aclmdlConfigHandle* aclmdlCreateConfigHandle();
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyConfigHandle(aclmdlConfigHandle* handle);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetConfigOpt(
+    aclmdlConfigHandle* handle, aclmdlConfigAttr attr, const void* attrValue, size_t valueSize);
 
 /* Work and weight memory a model file needs when loaded with *WithMem. */
 ACL_FUNC_VISIBILITY aclError aclmdlQuerySize(const char* fileName, size_t* workSize, size_t* weightSize);

@@ -1,0 +1,297 @@
+/* aclmdlDesc: the inputs and outputs of a model (names, dims, dtypes, formats, sizes), filled
+ * from a loaded model (aclmdlGetDesc) or straight from a file / image. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclemu_runtime.h"
+#include "mdl_internal.h"
+
+int mdl_fail(int code, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    aclemu_errmsg_push("EH0001", "%s", msg);
+    ACLEMU_LOG(ACLEMU_LOG_ERROR, "ASCENDCL", "%s", msg);
+    return code;
+}
+
+static void io_from(mdl_io *io, const mdl_tensor *t)
+{
+    memset(io, 0, sizeof(*io));
+    snprintf(io->name, sizeof(io->name), "%s", t->name ? t->name : "");
+    io->dtype = (aclDataType)t->dtype;
+    io->format = (aclFormat)t->format;
+    io->ndims = t->ndims;
+    memcpy(io->dims, t->dims, sizeof(int64_t) * t->ndims);
+    io->bytes = (size_t)t->bytes;
+}
+
+int mdl_desc_fill(aclmdlDesc *d, const mdl_model *m)
+{
+    mdl_io *in = calloc(m->ninputs + 1, sizeof(mdl_io)), *out = calloc(m->noutputs + 1, sizeof(mdl_io));
+    if (!in || !out) {
+        free(in);
+        free(out);
+        return mdl_fail(ACL_ERROR_BAD_ALLOC, "aclmdlGetDesc: out of memory");
+    }
+    for (uint32_t i = 0; i < m->ninputs; i++)
+        io_from(&in[i], &m->tensors[m->inputs[i]]);
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        io_from(&out[i], &m->tensors[m->outputs[i]]);
+    free(d->in);
+    free(d->out);
+    d->in = in;
+    d->out = out;
+    d->nin = m->ninputs;
+    d->nout = m->noutputs;
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclmdlDesc *aclmdlCreateDesc(void) { return calloc(1, sizeof(aclmdlDesc)); }
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyDesc(aclmdlDesc *modelDesc)
+{
+    if (modelDesc == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    free(modelDesc->in);
+    free(modelDesc->out);
+    free(modelDesc);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDesc(aclmdlDesc *modelDesc, uint32_t modelId)
+{
+    if (modelDesc == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    mdl_loaded *L = mdl_acquire(modelId);
+    if (L == NULL) {
+        mdl_release();
+        return ACL_ERROR_INVALID_MODEL_ID;
+    }
+    int rc = mdl_desc_fill(modelDesc, L->m);
+    mdl_release();
+    return rc;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDescFromMem(aclmdlDesc *modelDesc, const void *model, size_t modelSize)
+{
+    if (modelDesc == NULL || model == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", modelDesc ? "model" : "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    mdl_model *m;
+    int rc = mdl_parse_image(model, modelSize, &m);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    rc = mdl_desc_fill(modelDesc, m);
+    mdl_free(m);
+    return rc;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDescFromFile(aclmdlDesc *modelDesc, const char *modelPath)
+{
+    if (modelDesc == NULL || modelPath == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", modelDesc ? "modelPath" : "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    void *buf;
+    size_t len;
+    int rc = mdl_read_file(modelPath, &buf, &len);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    rc = aclmdlGetDescFromMem(modelDesc, buf, len);
+    free(buf);
+    return rc;
+}
+
+ACL_FUNC_VISIBILITY size_t aclmdlGetNumInputs(aclmdlDesc *modelDesc) { return modelDesc ? modelDesc->nin : 0; }
+ACL_FUNC_VISIBILITY size_t aclmdlGetNumOutputs(aclmdlDesc *modelDesc) { return modelDesc ? modelDesc->nout : 0; }
+
+/* entry `index` of the inputs (out = 0) or outputs, NULL + message when out of range */
+static const mdl_io *io_at(const aclmdlDesc *d, size_t index, int out, const char *api)
+{
+    if (d == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", "modelDesc");
+        return NULL;
+    }
+    size_t n = out ? d->nout : d->nin;
+    if (index >= n) {
+        mdl_fail(ACL_ERROR_INVALID_PARAM, "%s: index %zu is out of range: the model has %zu %s", api, index, n,
+                 out ? "outputs" : "inputs");
+        return NULL;
+    }
+    return out ? &d->out[index] : &d->in[index];
+}
+
+ACL_FUNC_VISIBILITY size_t aclmdlGetInputSizeByIndex(aclmdlDesc *modelDesc, size_t index)
+{
+    const mdl_io *io = io_at(modelDesc, index, 0, "aclmdlGetInputSizeByIndex");
+    return io ? io->bytes : 0;
+}
+
+ACL_FUNC_VISIBILITY size_t aclmdlGetOutputSizeByIndex(aclmdlDesc *modelDesc, size_t index)
+{
+    const mdl_io *io = io_at(modelDesc, index, 1, "aclmdlGetOutputSizeByIndex");
+    return io ? io->bytes : 0;
+}
+
+static aclError dims_of(const mdl_io *io, aclmdlIODims *dims)
+{
+    if (io == NULL)
+        return ACL_ERROR_INVALID_PARAM;
+    if (dims == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", "dims");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    memset(dims, 0, sizeof(*dims));
+    snprintf(dims->name, sizeof(dims->name), "%s", io->name);
+    dims->dimCount = io->ndims;
+    memcpy(dims->dims, io->dims, sizeof(int64_t) * io->ndims);
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
+{
+    return dims_of(io_at(modelDesc, index, 0, "aclmdlGetInputDims"), dims);
+}
+
+/* without static AIPP (not supported yet) the same as aclmdlGetInputDims */
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsV2(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
+{
+    return dims_of(io_at(modelDesc, index, 0, "aclmdlGetInputDimsV2"), dims);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc, size_t index,
+                                                     aclmdlIODimsRange *dimsRange)
+{
+    const mdl_io *io = io_at(modelDesc, index, 0, "aclmdlGetInputDimsRange");
+    if (io == NULL)
+        return ACL_ERROR_INVALID_PARAM;
+    if (dimsRange == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", "dimsRange");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    /* static shapes: every dim ranges over its one value */
+    memset(dimsRange, 0, sizeof(*dimsRange));
+    dimsRange->rangeCount = io->ndims;
+    for (size_t d = 0; d < io->ndims; d++)
+        dimsRange->range[d][0] = dimsRange->range[d][1] = io->dims[d];
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
+{
+    return dims_of(io_at(modelDesc, index, 1, "aclmdlGetOutputDims"), dims);
+}
+
+/* static models: the current output dims are the output dims */
+ACL_FUNC_VISIBILITY aclError aclmdlGetCurOutputDims(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
+{
+    return dims_of(io_at(modelDesc, index, 1, "aclmdlGetCurOutputDims"), dims);
+}
+
+ACL_FUNC_VISIBILITY const char *aclmdlGetInputNameByIndex(const aclmdlDesc *modelDesc, size_t index)
+{
+    const mdl_io *io = io_at(modelDesc, index, 0, "aclmdlGetInputNameByIndex");
+    return io ? io->name : "";
+}
+
+ACL_FUNC_VISIBILITY const char *aclmdlGetOutputNameByIndex(const aclmdlDesc *modelDesc, size_t index)
+{
+    const mdl_io *io = io_at(modelDesc, index, 1, "aclmdlGetOutputNameByIndex");
+    return io ? io->name : "";
+}
+
+ACL_FUNC_VISIBILITY aclFormat aclmdlGetInputFormat(const aclmdlDesc *modelDesc, size_t index)
+{
+    const mdl_io *io = io_at(modelDesc, index, 0, "aclmdlGetInputFormat");
+    return io ? io->format : ACL_FORMAT_UNDEFINED;
+}
+
+ACL_FUNC_VISIBILITY aclFormat aclmdlGetOutputFormat(const aclmdlDesc *modelDesc, size_t index)
+{
+    const mdl_io *io = io_at(modelDesc, index, 1, "aclmdlGetOutputFormat");
+    return io ? io->format : ACL_FORMAT_UNDEFINED;
+}
+
+ACL_FUNC_VISIBILITY aclDataType aclmdlGetInputDataType(const aclmdlDesc *modelDesc, size_t index)
+{
+    const mdl_io *io = io_at(modelDesc, index, 0, "aclmdlGetInputDataType");
+    return io ? io->dtype : ACL_DT_UNDEFINED;
+}
+
+ACL_FUNC_VISIBILITY aclDataType aclmdlGetOutputDataType(const aclmdlDesc *modelDesc, size_t index)
+{
+    const mdl_io *io = io_at(modelDesc, index, 1, "aclmdlGetOutputDataType");
+    return io ? io->dtype : ACL_DT_UNDEFINED;
+}
+
+static aclError index_by_name(const aclmdlDesc *d, const char *name, size_t *index, int out, const char *api)
+{
+    if (d == NULL || name == NULL || index == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", !d ? "modelDesc" : !name ? "name" : "index");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    size_t n = out ? d->nout : d->nin;
+    const mdl_io *io = out ? d->out : d->in;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(io[i].name, name) == 0) {
+            *index = i;
+            return ACL_SUCCESS;
+        }
+    return mdl_fail(ACL_ERROR_INVALID_PARAM, "%s: the model has no %s named %s", api, out ? "output" : "input", name);
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc *modelDesc, const char *name, size_t *index)
+{
+    return index_by_name(modelDesc, name, index, 0, "aclmdlGetInputIndexByName");
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc *modelDesc, const char *name, size_t *index)
+{
+    return index_by_name(modelDesc, name, index, 1, "aclmdlGetOutputIndexByName");
+}
+
+/* ---- dynamic gears: atc builds static models only, so every model has none ------------- */
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc *modelDesc, aclmdlBatch *batch)
+{
+    if (modelDesc == NULL || batch == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", modelDesc ? "batch" : "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    memset(batch, 0, sizeof(*batch));
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc *modelDesc, size_t index, aclmdlHW *hw)
+{
+    (void)index;
+    if (modelDesc == NULL || hw == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", modelDesc ? "hw" : "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    memset(hw, 0, sizeof(*hw));
+    return ACL_SUCCESS;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicGearCount(const aclmdlDesc *modelDesc, size_t index,
+                                                            size_t *gearCount)
+{
+    (void)index;
+    if (modelDesc == NULL || gearCount == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", modelDesc ? "gearCount" : "modelDesc");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    *gearCount = 0;
+    return ACL_SUCCESS;
+}

@@ -1,0 +1,124 @@
+/* Executing a loaded model: the inputs are copied into their workspace slots, the planned steps'
+ * launches go onto the stream (stage 2 of each repeatable executor; nothing is planned again),
+ * and the outputs are copied out to the caller's buffers — all in stream order, on the device.
+ * One execution at a time per model: its workspace is shared by every execution. */
+#include <stdio.h>
+#include <string.h>
+
+#include "acl/acl_rt.h"
+#include "aclemu_runtime.h"
+#include "data_buffer.h"
+#include "mdl_internal.h"
+
+static int check_dataset(const mdl_loaded *L, const aclmdlDataset *ds, int out, const char *api)
+{
+    const mdl_model *m = L->m;
+    uint32_t n = out ? m->noutputs : m->ninputs;
+    const uint32_t *idx = out ? m->outputs : m->inputs;
+    const char *what = out ? "output" : "input";
+    if (ds->n != n)
+        return mdl_fail(ACL_ERROR_INVALID_PARAM, "%s: the %s dataset holds %zu buffers, model %u has %u %ss", api, what,
+                        ds->n, L->id, n, what);
+    for (uint32_t i = 0; i < n; i++) {
+        const aclDataBuffer *b = ds->slot[i].buf;
+        const mdl_tensor *t = &m->tensors[idx[i]];
+        if (b == NULL || b->data == NULL)
+            return mdl_fail(ACL_ERROR_GE_EXEC_MODEL_ADDR_INVALID, "%s: %s %u (%s) has no data buffer address", api,
+                            what, i, t->name);
+        if (out ? b->length < t->bytes : b->length != t->bytes)
+            return mdl_fail(ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID,
+                            "%s: %s %u (%s) buffer holds %zu bytes, the model %s %llu", api, what, i, t->name,
+                            b->length, out ? "writes" : "takes", (unsigned long long)t->bytes);
+        if (aclemu_host_view(b->data, (size_t)t->bytes) == NULL)
+            return mdl_fail(ACL_ERROR_GE_EXEC_MODEL_ADDR_INVALID,
+                            "%s: %s %u (%s) buffer %p is not device memory of this process (aclrtMalloc it)", api,
+                            what, i, t->name, b->data);
+    }
+    return ACL_SUCCESS;
+}
+
+static void *addr_of(const mdl_loaded *L, const mdl_tensor *t)
+{
+    return (char *)(t->kind == MDL_T_WEIGHT ? L->weight : L->work) + t->offset;
+}
+
+static int enqueue(mdl_loaded *L, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,
+                   const char *api)
+{
+    const mdl_model *m = L->m;
+    int rc;
+    for (uint32_t i = 0; i < m->ninputs; i++) {
+        const mdl_tensor *t = &m->tensors[m->inputs[i]];
+        if (t->bytes && (rc = aclrtMemcpyAsync(addr_of(L, t), (size_t)t->bytes, input->slot[i].buf->data,
+                                               (size_t)t->bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)) != ACL_SUCCESS)
+            return rc;
+    }
+    for (uint32_t i = 0; i < L->nplans; i++) {
+        mdl_plan *p = &L->plans[i];
+        if (p->ex == NULL) {
+            if (p->copy_bytes && (rc = aclrtMemcpyAsync(p->copy_dst, p->copy_bytes, p->copy_src, p->copy_bytes,
+                                                        ACL_MEMCPY_DEVICE_TO_DEVICE, stream)) != ACL_SUCCESS)
+                return rc;
+            continue;
+        }
+        aclnnStatus st = p->run(L->scratch, p->ws_size, p->ex, stream);
+        if (st != 0)
+            return mdl_fail(ACL_ERROR_RT_MODEL_EXECUTE, "%s: model %u step %u, node %s (%s): %s returned %d", api,
+                            L->id, i, m->steps[i].node, m->steps[i].op_type, mdl_step_api(m->steps[i].kind), (int)st);
+    }
+    for (uint32_t i = 0; i < m->noutputs; i++) {
+        const mdl_tensor *t = &m->tensors[m->outputs[i]];
+        if (t->bytes && (rc = aclrtMemcpyAsync(output->slot[i].buf->data, (size_t)t->bytes, addr_of(L, t),
+                                               (size_t)t->bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)) != ACL_SUCCESS)
+            return rc;
+    }
+    return ACL_SUCCESS;
+}
+
+static aclError execute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,
+                        int sync, const char *api)
+{
+    if (input == NULL || output == NULL) {
+        aclemu_errmsg_push("EH0002", "Argument %s must not be null.", input ? "output" : "input");
+        return ACL_ERROR_INVALID_PARAM;
+    }
+    mdl_loaded *L = mdl_acquire(modelId);
+    if (L == NULL) {
+        mdl_release();
+        return ACL_ERROR_INVALID_MODEL_ID;
+    }
+    /* the model stays loaded while it runs: aclmdlUnload takes this lock before freeing */
+    pthread_mutex_lock(&L->lock);
+    mdl_release();
+    int rc = check_dataset(L, input, 0, api);
+    if (rc == ACL_SUCCESS)
+        rc = check_dataset(L, output, 1, api);
+    /* an async execution still running on another stream uses the same workspace: wait for it
+     * (executions on one stream are ordered by the stream itself) */
+    if (rc == ACL_SUCCESS && L->pending && L->last_stream != stream) {
+        rc = aclrtSynchronizeStream(L->last_stream);
+        L->pending = false;
+    }
+    if (rc == ACL_SUCCESS)
+        rc = enqueue(L, input, output, stream, api);
+    if (rc == ACL_SUCCESS && sync) {
+        rc = aclrtSynchronizeStream(stream);
+        L->pending = false;
+    } else if (rc == ACL_SUCCESS) {
+        L->pending = true;
+        L->last_stream = stream;
+    }
+    pthread_mutex_unlock(&L->lock);
+    return rc;
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output)
+{
+    return execute(modelId, input, output, NULL, 1, "aclmdlExecute");
+}
+
+ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
+                                                aclrtStream stream)
+{
+    return execute(modelId, input, output, stream, 0, "aclmdlExecuteAsync");
+}

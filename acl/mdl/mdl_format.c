@@ -1,0 +1,424 @@
+/* Reading and writing the graph model file (layout in mdl_format.h / tools/atc/README.md).
+ * Little-endian; str = u32 length + bytes (no NUL). */
+#include "mdl_format.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TENSORS (1u << 20)
+#define MAX_STEPS (1u << 20)
+
+const char *mdl_step_api(uint32_t kind)
+{
+    switch (kind) {
+#define MDL_API_(n, v, api, doc) \
+    case v:                      \
+        return api;
+        MDL_STEP_KINDS(MDL_API_)
+#undef MDL_API_
+    default:
+        return NULL;
+    }
+}
+
+size_t mdl_dtype_size(int32_t dtype)
+{
+    switch (dtype) {
+    case 0: case 3: case 8: return 4;           /* FLOAT, INT32, UINT32 */
+    case 1: case 6: case 7: case 27: return 2;  /* FLOAT16, INT16, UINT16, BF16 */
+    case 2: case 4: case 12: return 1;          /* INT8, UINT8, BOOL */
+    case 9: case 10: case 11: return 8;         /* INT64, UINT64, DOUBLE */
+    default: return 0;
+    }
+}
+
+/* ---- writer ---------------------------------------------------------------------------- */
+typedef struct wbuf {
+    unsigned char *p;
+    size_t len, cap;
+    int fail;
+} wbuf;
+
+static void put(wbuf *w, const void *src, size_t n)
+{
+    if (w->fail || n == 0)
+        return;
+    if (w->len + n > w->cap) {
+        size_t cap = w->cap ? w->cap : 4096;
+        while (cap < w->len + n)
+            cap *= 2;
+        unsigned char *p = realloc(w->p, cap);
+        if (p == NULL) {
+            w->fail = 1;
+            return;
+        }
+        w->p = p;
+        w->cap = cap;
+    }
+    memcpy(w->p + w->len, src, n);
+    w->len += n;
+}
+static void put_u32(wbuf *w, uint32_t v) { put(w, &v, 4); }
+static void put_i32(wbuf *w, int32_t v) { put(w, &v, 4); }
+static void put_u64(wbuf *w, uint64_t v) { put(w, &v, 8); }
+static void put_i64(wbuf *w, int64_t v) { put(w, &v, 8); }
+static void put_f64(wbuf *w, double v) { put(w, &v, 8); }
+static void put_str(wbuf *w, const char *s)
+{
+    uint32_t n = s ? (uint32_t)strlen(s) : 0;
+    put_u32(w, n);
+    put(w, s, n);
+}
+
+static uint64_t fnv1a(const unsigned char *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+int mdl_serialize(const mdl_model *m, void **blob, size_t *len)
+{
+    wbuf w = {0};
+    unsigned char hdr[MDL_HEADER_LEN] = {0};
+    put(&w, hdr, sizeof(hdr));
+    put_str(&w, m->soc_version);
+    put_str(&w, m->graph_name);
+    put_str(&w, m->precision_mode);
+    put_u32(&w, m->ntensors);
+    for (uint32_t i = 0; i < m->ntensors; i++) {
+        const mdl_tensor *t = &m->tensors[i];
+        put_str(&w, t->name);
+        put_i32(&w, t->dtype);
+        put_i32(&w, t->format);
+        put_u32(&w, t->kind);
+        put_u32(&w, t->ndims);
+        for (uint32_t d = 0; d < t->ndims; d++)
+            put_i64(&w, t->dims[d]);
+        put_u64(&w, t->offset);
+        put_u64(&w, t->bytes);
+    }
+    put_u32(&w, m->ninputs);
+    for (uint32_t i = 0; i < m->ninputs; i++)
+        put_u32(&w, m->inputs[i]);
+    put_u32(&w, m->noutputs);
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        put_u32(&w, m->outputs[i]);
+    put_u32(&w, m->nsteps);
+    for (uint32_t i = 0; i < m->nsteps; i++) {
+        const mdl_step *s = &m->steps[i];
+        put_u32(&w, s->kind);
+        put_str(&w, s->node);
+        put_str(&w, s->op_type);
+        put_u32(&w, s->nin);
+        for (uint32_t k = 0; k < s->nin; k++)
+            put_i32(&w, s->in[k]);
+        put_u32(&w, s->nout);
+        for (uint32_t k = 0; k < s->nout; k++)
+            put_i32(&w, s->out[k]);
+        put_u32(&w, s->nints);
+        for (uint32_t k = 0; k < s->nints; k++)
+            put_i64(&w, s->ints[k]);
+        put_u32(&w, s->nflts);
+        for (uint32_t k = 0; k < s->nflts; k++)
+            put_f64(&w, s->flts[k]);
+    }
+    put_u64(&w, m->workspace_bytes);
+    put_u64(&w, m->weight_bytes);
+    put(&w, m->weights, m->weight_bytes);
+    if (w.fail) {
+        free(w.p);
+        return -1;
+    }
+    uint32_t version = MDL_VERSION, flags = 0;
+    uint64_t plen = w.len - MDL_HEADER_LEN, sum = fnv1a(w.p + MDL_HEADER_LEN, plen);
+    memcpy(w.p, MDL_MAGIC, 8);
+    memcpy(w.p + 8, &version, 4);
+    memcpy(w.p + 12, &flags, 4);
+    memcpy(w.p + 16, &plen, 8);
+    memcpy(w.p + 24, &sum, 8);
+    *blob = w.p;
+    *len = w.len;
+    return 0;
+}
+
+/* ---- reader ---------------------------------------------------------------------------- */
+typedef struct rbuf {
+    const unsigned char *p;
+    size_t len, pos;
+    int fail;
+} rbuf;
+
+static void get(rbuf *r, void *dst, size_t n)
+{
+    if (r->fail || n > r->len - r->pos) {
+        r->fail = 1;
+        memset(dst, 0, n);
+        return;
+    }
+    memcpy(dst, r->p + r->pos, n);
+    r->pos += n;
+}
+static uint32_t get_u32(rbuf *r) { uint32_t v; get(r, &v, 4); return v; }
+static int32_t get_i32(rbuf *r) { int32_t v; get(r, &v, 4); return v; }
+static uint64_t get_u64(rbuf *r) { uint64_t v; get(r, &v, 8); return v; }
+static int64_t get_i64(rbuf *r) { int64_t v; get(r, &v, 8); return v; }
+static double get_f64(rbuf *r) { double v; get(r, &v, 8); return v; }
+static char *get_str(rbuf *r)
+{
+    uint32_t n = get_u32(r);
+    if (r->fail || n > MDL_MAX_NAME || n > r->len - r->pos) {
+        r->fail = 1;
+        return NULL;
+    }
+    /* names hold no NUL (they are C strings once read) */
+    if (memchr(r->p + r->pos, 0, n) != NULL) {
+        r->fail = 1;
+        return NULL;
+    }
+    char *s = malloc((size_t)n + 1);
+    if (s == NULL) {
+        r->fail = 1;
+        return NULL;
+    }
+    memcpy(s, r->p + r->pos, n);
+    s[n] = 0;
+    r->pos += n;
+    return s;
+}
+
+int mdl_is_graph_model(const void *blob, size_t len)
+{
+    return blob && len >= 8 && memcmp(blob, MDL_MAGIC, 8) == 0;
+}
+
+void mdl_free(mdl_model *m)
+{
+    if (m == NULL)
+        return;
+    free(m->soc_version);
+    free(m->graph_name);
+    free(m->precision_mode);
+    if (m->tensors)
+        for (uint32_t i = 0; i < m->ntensors; i++)
+            free(m->tensors[i].name);
+    free(m->tensors);
+    free(m->inputs);
+    free(m->outputs);
+    if (m->steps)
+        for (uint32_t i = 0; i < m->nsteps; i++) {
+            free(m->steps[i].node);
+            free(m->steps[i].op_type);
+        }
+    free(m->steps);
+    free(m->weights);
+    free(m);
+}
+
+#define BAD(...)                                  \
+    do {                                          \
+        snprintf(why, cap, __VA_ARGS__);          \
+        mdl_free(m);                              \
+        return -1;                                \
+    } while (0)
+
+/* bytes of a tensor from its dims, or UINT64_MAX on overflow / bad dtype */
+static uint64_t tensor_bytes(const mdl_tensor *t)
+{
+    uint64_t n = mdl_dtype_size(t->dtype);
+    if (n == 0)
+        return UINT64_MAX;
+    for (uint32_t d = 0; d < t->ndims; d++) {
+        if (t->dims[d] < 0 || (t->dims[d] > 0 && n > (UINT64_MAX >> 2) / (uint64_t)t->dims[d]))
+            return UINT64_MAX;
+        n *= (uint64_t)t->dims[d];
+    }
+    return n;
+}
+
+static int check_index(const mdl_model *m, int32_t idx, int optional)
+{
+    return (idx == -1 && optional) || (idx >= 0 && (uint32_t)idx < m->ntensors);
+}
+
+/* The operand counts each step kind needs (the runtime reads exactly these). */
+static int step_shape_ok(const mdl_step *s)
+{
+    /* min inputs, max inputs, required (non-absent) leading inputs, min ints, max ints, floats, outputs */
+    int lo = 1, hi = 1, req = 1, ilo = 0, ihi = 0, fl = 0, no = 1;
+    switch (s->kind) {
+    case MDL_K_COPY: case MDL_K_RELU: case MDL_K_SIGMOID: case MDL_K_TANH: case MDL_K_HARDSWISH: case MDL_K_ERF:
+    case MDL_K_SQRT: case MDL_K_EXP: case MDL_K_LOG: case MDL_K_NEG: case MDL_K_ABS: case MDL_K_GELU:
+        break;
+    case MDL_K_ADD: case MDL_K_SUB: case MDL_K_MUL: case MDL_K_DIV: case MDL_K_POW: case MDL_K_MATMUL:
+    case MDL_K_MAXIMUM: case MDL_K_MINIMUM: case MDL_K_EQUAL: case MDL_K_PRELU:
+        lo = hi = req = 2;
+        break;
+    case MDL_K_WHERE: lo = hi = req = 3; break;
+    case MDL_K_CLAMP: fl = 2; break;
+    case MDL_K_LEAKY_RELU: case MDL_K_MULS: case MDL_K_ADDS: case MDL_K_POW_SCALAR: fl = 1; break;
+    case MDL_K_CONV2D: lo = hi = 3; req = 2; ilo = ihi = 7; break;
+    case MDL_K_CONV_TRANSPOSE2D: lo = hi = 3; req = 2; ilo = ihi = 9; break;
+    case MDL_K_GEMM: lo = hi = 3; req = 2; ilo = ihi = 2; fl = 2; break;
+    case MDL_K_MAXPOOL2D: ilo = ihi = 11; break;
+    case MDL_K_AVGPOOL2D: ilo = ihi = 8; break;
+    case MDL_K_MEAN: case MDL_K_REDUCE_SUM: case MDL_K_AMAX: ilo = 1; ihi = 1 + MDL_MAX_DIMS; break;
+    case MDL_K_PERMUTE: case MDL_K_EXPAND: ihi = MDL_MAX_DIMS; break;
+    case MDL_K_CONCAT: hi = req = (int)s->nin; lo = 1; ilo = ihi = 1; break;
+    case MDL_K_SOFTMAX: case MDL_K_LOG_SOFTMAX: case MDL_K_CAST: ilo = ihi = 1; break;
+    case MDL_K_GATHER: lo = hi = req = 2; ilo = ihi = 1; break;
+    case MDL_K_LAYER_NORM: lo = hi = 3; req = 2; ilo = 1; ihi = MDL_MAX_DIMS; fl = 1; break;
+    case MDL_K_SLICE: ilo = ihi = 4; break;
+    case MDL_K_PAD: ihi = 2 * MDL_MAX_DIMS; fl = 1; break;
+    case MDL_K_TOPK: ilo = ihi = 4; no = 2; break;
+    default: return 0;
+    }
+    if ((int)s->nin < lo || (int)s->nin > hi || (int)s->nints < ilo || (int)s->nints > ihi || (int)s->nflts < fl ||
+        (int)s->nout != no)
+        return 0;
+    for (int k = 0; k < req && k < (int)s->nin; k++)
+        if (s->in[k] < 0)
+            return 0;
+    return 1;
+}
+
+int mdl_parse(const void *blob, size_t len, mdl_model **out, char *why, size_t cap)
+{
+    mdl_model *m = NULL;
+    *out = NULL;
+    if (blob == NULL || len < MDL_HEADER_LEN)
+        BAD("the file is shorter than the %u-byte model header", MDL_HEADER_LEN);
+    const unsigned char *p = blob;
+    if (memcmp(p, MDL_MAGIC, 8) != 0)
+        BAD("not an aclemu graph model (bad magic); CANN-built .om files are not loadable");
+    uint32_t version, flags;
+    uint64_t plen, sum;
+    memcpy(&version, p + 8, 4);
+    memcpy(&flags, p + 12, 4);
+    memcpy(&plen, p + 16, 8);
+    memcpy(&sum, p + 24, 8);
+    if (version != MDL_VERSION)
+        BAD("model format version %u is not supported (this runtime reads version %u)", version, MDL_VERSION);
+    if (flags != 0)
+        BAD("unknown header flags 0x%x (version %u defines none)", flags, MDL_VERSION);
+    if (plen != len - MDL_HEADER_LEN)
+        BAD("the file is truncated or has trailing bytes (payload %llu bytes, header says %llu)",
+            (unsigned long long)(len - MDL_HEADER_LEN), (unsigned long long)plen);
+    if (fnv1a(p + MDL_HEADER_LEN, plen) != sum)
+        BAD("checksum mismatch: the file is corrupted");
+    m = calloc(1, sizeof(*m));
+    if (m == NULL)
+        BAD("out of memory");
+    rbuf r = {p, len, MDL_HEADER_LEN, 0};
+    m->soc_version = get_str(&r);
+    m->graph_name = get_str(&r);
+    m->precision_mode = get_str(&r);
+    m->ntensors = get_u32(&r);
+    if (r.fail || m->ntensors > MAX_TENSORS || m->ntensors > (len - r.pos) / 32)
+        BAD("bad tensor table");
+    m->tensors = calloc(m->ntensors ? m->ntensors : 1, sizeof(mdl_tensor));
+    if (m->tensors == NULL)
+        BAD("out of memory");
+    for (uint32_t i = 0; i < m->ntensors && !r.fail; i++) {
+        mdl_tensor *t = &m->tensors[i];
+        t->name = get_str(&r);
+        t->dtype = get_i32(&r);
+        t->format = get_i32(&r);
+        t->kind = get_u32(&r);
+        t->ndims = get_u32(&r);
+        if (t->ndims > MDL_MAX_DIMS)
+            BAD("tensor %u has %u dims (at most %d)", i, t->ndims, MDL_MAX_DIMS);
+        for (uint32_t d = 0; d < t->ndims; d++)
+            t->dims[d] = get_i64(&r);
+        t->offset = get_u64(&r);
+        t->bytes = get_u64(&r);
+        if (!r.fail && (t->kind > MDL_T_WEIGHT || tensor_bytes(t) != t->bytes))
+            BAD("tensor %u (%s): kind, dtype or size does not match its dims", i, t->name ? t->name : "?");
+    }
+    m->ninputs = get_u32(&r);
+    if (r.fail || m->ninputs > m->ntensors)
+        BAD("bad input list");
+    m->inputs = calloc(m->ninputs ? m->ninputs : 1, 4);
+    for (uint32_t i = 0; m->inputs && i < m->ninputs; i++)
+        m->inputs[i] = get_u32(&r);
+    m->noutputs = get_u32(&r);
+    if (r.fail || m->noutputs > m->ntensors || m->inputs == NULL)
+        BAD("bad output list");
+    m->outputs = calloc(m->noutputs ? m->noutputs : 1, 4);
+    for (uint32_t i = 0; m->outputs && i < m->noutputs; i++)
+        m->outputs[i] = get_u32(&r);
+    m->nsteps = get_u32(&r);
+    if (r.fail || m->outputs == NULL || m->nsteps > MAX_STEPS || m->nsteps > (len - r.pos) / 24)
+        BAD("bad step table");
+    m->steps = calloc(m->nsteps ? m->nsteps : 1, sizeof(mdl_step));
+    if (m->steps == NULL)
+        BAD("out of memory");
+    for (uint32_t i = 0; i < m->nsteps && !r.fail; i++) {
+        mdl_step *s = &m->steps[i];
+        s->kind = get_u32(&r);
+        s->node = get_str(&r);
+        s->op_type = get_str(&r);
+        s->nin = get_u32(&r);
+        if (s->nin > MDL_MAX_STEP_IN)
+            BAD("step %u: %u inputs", i, s->nin);
+        for (uint32_t k = 0; k < s->nin; k++)
+            s->in[k] = get_i32(&r);
+        s->nout = get_u32(&r);
+        if (s->nout > MDL_MAX_STEP_OUT)
+            BAD("step %u: %u outputs", i, s->nout);
+        for (uint32_t k = 0; k < s->nout; k++)
+            s->out[k] = get_i32(&r);
+        s->nints = get_u32(&r);
+        if (s->nints > MDL_MAX_STEP_INTS)
+            BAD("step %u: %u int parameters", i, s->nints);
+        for (uint32_t k = 0; k < s->nints; k++)
+            s->ints[k] = get_i64(&r);
+        s->nflts = get_u32(&r);
+        if (s->nflts > MDL_MAX_STEP_FLTS)
+            BAD("step %u: %u float parameters", i, s->nflts);
+        for (uint32_t k = 0; k < s->nflts; k++)
+            s->flts[k] = get_f64(&r);
+        if (r.fail)
+            break;
+        if (mdl_step_api(s->kind) == NULL)
+            BAD("step %u (%s): unknown step kind %u", i, s->node ? s->node : "?", s->kind);
+        if (!step_shape_ok(s))
+            BAD("step %u (%s): its operand counts do not fit a %s step", i, s->node ? s->node : "?",
+                mdl_step_api(s->kind));
+        for (uint32_t k = 0; k < s->nin; k++)
+            if (!check_index(m, s->in[k], 1))
+                BAD("step %u: input %u names tensor %d of %u", i, k, s->in[k], m->ntensors);
+        for (uint32_t k = 0; k < s->nout; k++)
+            if (!check_index(m, s->out[k], 0) || m->tensors[s->out[k]].kind != MDL_T_ACT)
+                BAD("step %u: output %u names tensor %d, not a workspace tensor", i, k, s->out[k]);
+    }
+    m->workspace_bytes = get_u64(&r);
+    m->weight_bytes = get_u64(&r);
+    if (r.fail || m->weight_bytes != len - r.pos)
+        BAD("the weight section does not match the file size");
+    m->weights = malloc(m->weight_bytes ? m->weight_bytes : 1);
+    if (m->weights == NULL)
+        BAD("out of memory");
+    get(&r, m->weights, m->weight_bytes);
+    for (uint32_t i = 0; i < m->ninputs; i++)
+        if (m->inputs[i] >= m->ntensors || m->tensors[m->inputs[i]].kind != MDL_T_ACT)
+            BAD("input %u names tensor %u, not a workspace tensor", i, m->inputs[i]);
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        if (m->outputs[i] >= m->ntensors)
+            BAD("output %u names tensor %u of %u", i, m->outputs[i], m->ntensors);
+    for (uint32_t i = 0; i < m->ntensors; i++) {
+        const mdl_tensor *t = &m->tensors[i];
+        uint64_t limit = t->kind == MDL_T_WEIGHT ? m->weight_bytes : m->workspace_bytes;
+        if (t->offset > limit || t->bytes > limit - t->offset)
+            BAD("tensor %u (%s) lies outside its %s", i, t->name ? t->name : "?",
+                t->kind == MDL_T_WEIGHT ? "weight section" : "workspace");
+    }
+    if (r.fail)
+        BAD("the file is truncated");
+    *out = m;
+    return 0;
+}

@@ -1,0 +1,60 @@
+/* atc's ONNX path on arbitrary bytes (tools/atc/model/): protobuf-c decoding, the import into
+ * the graph IR, shape inference and folding, BatchNorm folding, dead-node removal, lowering and
+ * the workspace plan, then the model file: whatever atc accepts must serialise to a file the
+ * runtime's reader accepts. Every rejection must carry a message. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+#include "model/lower.h"
+#include "model/onnx_import.h"
+#include "model/passes.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    fuzz_env_init();
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    graph g;
+    char err[2048] = "";
+    if (onnx_import(data, size, "fuzz.onnx", &g, err, sizeof(err)) != 0) {
+        if (err[0] == 0) {
+            fprintf(stderr, "fuzz_onnx_import: import failed without a message\n");
+            abort();
+        }
+        return 0;
+    }
+    int folded = 0, removed = 0;
+    mdl_model *m = NULL;
+    uint64_t naive = 0;
+    err[0] = 0;
+    if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 || pass_batchnorm(&g, &folded, err, sizeof(err)) != 0 ||
+        pass_dce(&g, &removed) != 0 || lower_graph(&g, "Ascend910B1", "force_fp32", &m, &naive, err, sizeof(err)) != 0) {
+        if (err[0] == 0) {
+            fprintf(stderr, "fuzz_onnx_import: a pass failed without a message\n");
+            abort();
+        }
+        g_free(&g);
+        return 0;
+    }
+    g_free(&g);
+    void *blob = NULL;
+    size_t len = 0;
+    if (mdl_serialize(m, &blob, &len) == 0) {
+        mdl_model *back = NULL;
+        char why[512];
+        if (mdl_parse(blob, len, &back, why, sizeof(why)) != 0) {
+            fprintf(stderr, "fuzz_onnx_import: atc wrote a model its reader rejects: %s\n", why);
+            abort();
+        }
+        mdl_free(back);
+        free(blob);
+    }
+    mdl_free(m);
+    return 0;
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# A model test as a user runs it: the test makes its ONNX model (make_models.py, onnx.helper,
+# random weights), converts it with the installed atc, builds the sample-style host program
+# (sample_infer/, CMake against the staged install) and runs it, then compares the outputs with
+# the float64 NumPy reference (compare.py).
+#
+#   run_model_test.sh <build-dir> <model: cnn|attn> <noutputs> [atc options...]
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/../samples/sample_env.sh" "$1"
+NAME=$2 NOUT=$3
+shift 3
+PY=$("$HERE/find_python.sh")
+
+cd "$WORK"
+"$PY" "$HERE/make_models.py" "$WORK" "$NAME"
+atc --framework=5 --model="$NAME.onnx" --output="$NAME" --soc_version="${ACLEMU_TEST_SOC:-Ascend910B1}" "$@"
+
+cp -r "$HERE/sample_infer" "$WORK/sample_infer"
+export INSTALL_DIR=$ASCEND_HOME_PATH
+mkdir -p sample_infer/build/intermediates/host
+(cd sample_infer/build/intermediates/host &&
+    cmake ../../../src -DCMAKE_CXX_COMPILER=g++ -DCMAKE_SKIP_RPATH=TRUE >/dev/null && make -j2 >/dev/null)
+
+ins=()
+for f in "$NAME".in*.bin; do ins+=("$WORK/$f"); done
+"$WORK/sample_infer/out/main" "$WORK/$NAME.om" "${ins[@]}" -- "$WORK/$NAME" "${ACLEMU_MODEL_ITERS:-5}"
+"$PY" "$HERE/compare.py" "$WORK" "$NAME" "$NOUT"

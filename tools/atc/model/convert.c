@@ -1,0 +1,328 @@
+/* atc's model path (see convert.h): options, then ONNX import → shape inference and constant
+ * folding → BatchNorm folding → dead-node removal → lowering and the workspace plan → the
+ * model file. Messages go to stderr as the real tool prints them (E-code first); the exit
+ * status is 0 or 255. */
+#include "convert.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclemu/profile.h"
+#include "lower.h"
+#include "model_json.h"
+#include "onnx_import.h"
+#include "passes.h"
+
+#define FAILED 255
+#define MAX_FILE ((size_t)2 << 30)
+
+static const char *opt(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && arg[n] == '=' ? arg + n + 1 : NULL;
+}
+
+static int failed(void)
+{
+    fprintf(stderr, "ATC run failed, Please check the detail log, Try 'atc --help' for more information\n");
+    return FAILED;
+}
+
+static void *read_file(const char *path, size_t *len, const char *param)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [%s] is invalid. Reason: cannot open the file (%s).\n", path,
+                param, strerror(errno));
+        return NULL;
+    }
+    unsigned char *buf = NULL;
+    size_t n = 0, capb = 0;
+    for (;;) {
+        if (n == capb) {
+            capb = capb ? capb * 2 : (1u << 16);
+            unsigned char *p = capb <= MAX_FILE ? realloc(buf, capb) : NULL;
+            if (p == NULL) {
+                fprintf(stderr, "E10001: Value [%s] for parameter [%s] is invalid. Reason: the file is too large.\n",
+                        path, param);
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = p;
+        }
+        size_t r = fread(buf + n, 1, capb - n, f);
+        n += r;
+        if (r == 0)
+            break;
+    }
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* --input_shape="name:1,3,224,224;name2:..." onto the graph inputs */
+static int apply_input_shape(graph *g, const char *spec)
+{
+    char *copy = strdup(spec), *save = NULL;
+    if (copy == NULL)
+        return -1;
+    for (char *item = strtok_r(copy, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
+        char *colon = strrchr(item, ':');
+        if (colon == NULL) {
+            fprintf(stderr, "E10002: Value [%s] for parameter [--input_shape] is invalid. Reason: expected "
+                    "\"name:dim,dim,...\".\n", item);
+            free(copy);
+            return -1;
+        }
+        *colon = 0;
+        int ti = -1;
+        for (int i = 0; i < g->nin; i++)
+            if (strcmp(g->t[g->inputs[i]].name, item) == 0)
+                ti = g->inputs[i];
+        if (ti < 0) {
+            fprintf(stderr, "E10016: Input parameter [--input_shape]'s opname [%s] is not exist in model\n", item);
+            free(copy);
+            return -1;
+        }
+        g_tensor *t = &g->t[ti];
+        int rank = 0;
+        char *p = colon + 1;
+        while (*p) {
+            char *end;
+            long long v = strtoll(p, &end, 10);
+            if (end == p || v < -1 || v > ((long long)1 << 31) || rank == G_MAX_DIMS) {
+                fprintf(stderr, "E10002: Value [%s] for parameter [--input_shape] is invalid. Reason: bad dim list "
+                        "for %s.\n", colon + 1, item);
+                free(copy);
+                return -1;
+            }
+            t->dims[rank++] = v;
+            p = *end == ',' ? end + 1 : end;
+            if (*end && *end != ',') {
+                fprintf(stderr, "E10002: Value [%s] for parameter [--input_shape] is invalid. Reason: bad dim list "
+                        "for %s.\n", colon + 1, item);
+                free(copy);
+                return -1;
+            }
+        }
+        if (t->rank >= 0 && t->rank != rank) {
+            fprintf(stderr, "E10002: Value [%s] for parameter [--input_shape] is invalid. Reason: %s has %d dims in "
+                    "the model, %d given.\n", colon + 1, item, t->rank, rank);
+            free(copy);
+            return -1;
+        }
+        t->rank = rank;
+    }
+    free(copy);
+    return 0;
+}
+
+/* --out_nodes="node:index;..." replaces the graph outputs */
+static int apply_out_nodes(graph *g, const char *spec)
+{
+    char *copy = strdup(spec), *save = NULL;
+    int *outs = calloc((size_t)g->nt + 1, sizeof(int)), n = 0;
+    if (!copy || !outs) {
+        free(copy);
+        free(outs);
+        return -1;
+    }
+    for (char *item = strtok_r(copy, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
+        char *colon = strrchr(item, ':');
+        long idx = colon ? strtol(colon + 1, NULL, 10) : -1;
+        if (colon)
+            *colon = 0;
+        int found = -1;
+        for (int i = 0; i < g->nn && found < 0; i++)
+            if (strcmp(g->n[i].name, item) == 0 && idx >= 0 && idx < g->n[i].nout)
+                found = g->n[i].out[idx];
+        if (found < 0 || n >= g->nt) {
+            fprintf(stderr, "E10016: Input parameter [--out_nodes]'s opname [%s] is not exist in model\n", item);
+            free(copy);
+            free(outs);
+            return -1;
+        }
+        outs[n++] = found;
+    }
+    for (int i = 0; i < g->nout; i++)
+        g->t[g->outputs[i]].is_output = false;
+    free(g->outputs);
+    g->outputs = outs;
+    g->nout = n;
+    for (int i = 0; i < n; i++)
+        g->t[outs[i]].is_output = true;
+    free(copy);
+    return 0;
+}
+
+static int dump_json(const char *om, const char *json)
+{
+    size_t len;
+    void *buf = read_file(om, &len, "--om");
+    if (buf == NULL)
+        return failed();
+    mdl_model *m;
+    char why[512];
+    if (mdl_parse(buf, len, &m, why, sizeof(why)) != 0) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--om] is invalid. Reason: %s.\n", om, why);
+        free(buf);
+        return failed();
+    }
+    free(buf);
+    int rc = model_json_write(m, json);
+    mdl_free(m);
+    if (rc != 0) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--json] is invalid. Reason: cannot write it (%s).\n", json,
+                strerror(errno));
+        return failed();
+    }
+    printf("ATC run success, welcome to the next use.\n");
+    return 0;
+}
+
+static const char *const precision_modes[] = {"force_fp32", "must_keep_origin_dtype", "allow_fp32_to_fp16", NULL};
+
+int atc_model_main(int argc, char **argv)
+{
+    const char *framework = NULL, *model = NULL, *output = NULL, *soc = NULL, *input_shape = NULL,
+               *out_nodes = NULL, *precision = NULL, *mode = "0", *om = NULL, *json = NULL, *v;
+    static const char *const accepted[] = {"--log", "--input_format", "--host_env_os", "--host_env_cpu",
+                                           "--op_select_implmode", "--optypelist_for_implmode", NULL};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((v = opt(a, "--framework")))
+            framework = v;
+        else if ((v = opt(a, "--model")))
+            model = v;
+        else if ((v = opt(a, "--output")))
+            output = v;
+        else if ((v = opt(a, "--soc_version")))
+            soc = v;
+        else if ((v = opt(a, "--input_shape")))
+            input_shape = v;
+        else if ((v = opt(a, "--out_nodes")))
+            out_nodes = v;
+        else if ((v = opt(a, "--precision_mode")))
+            precision = v;
+        else if ((v = opt(a, "--mode")))
+            mode = v;
+        else if ((v = opt(a, "--om")))
+            om = v;
+        else if ((v = opt(a, "--json")))
+            json = v;
+        else {
+            int ok = 0;
+            for (int k = 0; accepted[k] && !ok; k++)
+                ok = opt(a, accepted[k]) != NULL;
+            if (!ok) {
+                fprintf(stderr, "E10001: Value [%s] for parameter [argument] is invalid. Reason: unknown or "
+                        "unsupported option for model conversion.\n", a);
+                return failed();
+            }
+            if ((v = opt(a, "--input_format")) && strcmp(v, "NCHW") != 0 && strcmp(v, "ND") != 0) {
+                fprintf(stderr, "E10001: Value [%s] for parameter [--input_format] is invalid. Reason: ONNX models "
+                        "take NCHW or ND.\n", v);
+                return failed();
+            }
+        }
+    }
+    if (strcmp(mode, "1") == 0) {
+        if (!om || !json) {
+            fprintf(stderr, "E10004: The parameter [%s] is required.\n", !om ? "--om" : "--json");
+            return failed();
+        }
+        return dump_json(om, json);
+    }
+    if (strcmp(mode, "0") != 0) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--mode] is invalid. Reason: modes 0 (generate a model) "
+                "and 1 (model to JSON) are supported.\n", mode);
+        return failed();
+    }
+    const char *missing = !framework ? "--framework" : !model ? "--model" : !output ? "--output"
+                          : !soc ? "--soc_version" : NULL;
+    if (missing) {
+        fprintf(stderr, "E10004: The parameter [%s] is required.\n", missing);
+        return failed();
+    }
+    if (strcmp(framework, "5") != 0) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--framework] is invalid. Reason: this toolkit converts "
+                "ONNX models (5) only.\n", framework);
+        return failed();
+    }
+    if (precision) {
+        int ok = 0;
+        for (int k = 0; precision_modes[k] && !ok; k++)
+            ok = strcmp(precision, precision_modes[k]) == 0;
+        if (!ok) {
+            fprintf(stderr, "E10001: Value [%s] for parameter [--precision_mode] is invalid. Reason: supported: "
+                    "force_fp32, must_keep_origin_dtype, allow_fp32_to_fp16 (models run in float32).\n", precision);
+            return failed();
+        }
+    } else {
+        precision = "allow_fp32_to_fp16";
+    }
+    aclemu_chip_profile prof;
+    char perr[512];
+    if (aclemu_profile_load(soc, &prof, perr, sizeof(perr)) != 0) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--soc_version] is invalid. Reason: %s\n", soc, perr);
+        return failed();
+    }
+    size_t len;
+    void *data = read_file(model, &len, "--model");
+    if (data == NULL)
+        return failed();
+    graph g;
+    char err[2048];
+    int rc = onnx_import(data, len, model, &g, err, sizeof(err));
+    free(data);
+    if (rc != 0) {
+        fprintf(stderr, "%s\n", err);
+        return failed();
+    }
+    int folded_bn = 0, removed = 0;
+    mdl_model *m = NULL;
+    uint64_t naive = 0;
+    if ((input_shape && apply_input_shape(&g, input_shape) != 0) ||
+        (out_nodes && apply_out_nodes(&g, out_nodes) != 0)) {
+        g_free(&g);
+        return failed();
+    }
+    if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 || pass_batchnorm(&g, &folded_bn, err, sizeof(err)) != 0 ||
+        pass_dce(&g, &removed) != 0 || lower_graph(&g, prof.soc_version, precision, &m, &naive, err, sizeof(err)) != 0) {
+        fprintf(stderr, "%s\n", err);
+        g_free(&g);
+        return failed();
+    }
+    g_free(&g);
+    void *blob;
+    size_t blen;
+    if (mdl_serialize(m, &blob, &blen) != 0) {
+        fprintf(stderr, "E19999: out of memory writing the model\n");
+        mdl_free(m);
+        return failed();
+    }
+    char path[4096];
+    size_t ol = strlen(output);
+    snprintf(path, sizeof(path), "%s%s", output, ol > 3 && strcmp(output + ol - 3, ".om") == 0 ? "" : ".om");
+    FILE *f = fopen(path, "wb");
+    int wok = f && fwrite(blob, 1, blen, f) == blen;
+    if (f && fclose(f) != 0)
+        wok = 0;
+    free(blob);
+    if (!wok) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--output] is invalid. Reason: cannot write %s (%s).\n",
+                output, path, strerror(errno));
+        mdl_free(m);
+        return failed();
+    }
+    printf("model %s: %u steps, %u tensors, weights %llu bytes, workspace %llu bytes planned (%llu without reuse), "
+           "%d BatchNorm folded into Conv, %d dead nodes removed\n",
+           path, m->nsteps, m->ntensors, (unsigned long long)m->weight_bytes, (unsigned long long)m->workspace_bytes,
+           (unsigned long long)naive, folded_bn, removed);
+    mdl_free(m);
+    printf("ATC run success, welcome to the next use.\n");
+    return 0;
+}
