@@ -218,12 +218,13 @@ static void TestNormal()
     auto v = Fill(s1(1.5f, 2.0f, 0), aclnnInplaceNormal, ACL_FLOAT, {300000}, STRIDED);
     ExpectMoments("normal moments", v, 1.5, 4.0, 3.0);
     ExpectKs("normal KS", v, [](double x) { return NormCdf((x - 1.5) / 2.0); });
-    // Box-Muller on the reference words: element 2j / 2j+1 = r cos / r sin of pair j
+    // Box-Muller on the reference words: element 2j / 2j+1 = r cos t / r sin t of pair j,
+    // r = sqrt(-2 ln u1), t = 2 pi (u2 - 1/2)
     size_t bad = 0;
     for (size_t i = 0; i < 4096; i++) {
         size_t e0 = i & ~(size_t)1;
         double u1 = ((RefWord(11, 0, e0) >> 8) + 1.0) / 16777216.0, u2 = (RefWord(11, 0, e0 + 1) >> 8) / 16777216.0;
-        double r = std::sqrt(-2 * std::log(u1)), t = 2 * M_PI * u2;
+        double r = std::sqrt(-2 * std::log(u1)), t = 2 * M_PI * (u2 - 0.5);
         double z = (i & 1) ? r * std::sin(t) : r * std::cos(t);
         bad += std::fabs(v[i] - (1.5 + 2.0 * z)) > 1e-4 * (1 + std::fabs(z));
     }
