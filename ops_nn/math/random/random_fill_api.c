@@ -105,47 +105,52 @@ static int float_digits(aclDataType dt)
     }
 }
 
-/* v rounded to `digits` significant bits (nearest even), as the cast to the dtype does. */
-static int64_t round_to_digits(int64_t v, int digits)
+/* v rounded to `digits` significant bits (nearest even), as the cast to the dtype does; past
+ * the int64 range it saturates (the real static_cast would be undefined there). */
+static __int128 round_to_digits(__int128 v, int digits)
 {
-    if (digits >= 53)
-        return (int64_t)(double)v;
     double d = (double)v;
-    int e;
-    double m = frexp(d, &e);
-    return (int64_t)ldexp(nearbyint(ldexp(m, digits)), e - digits);
+    if (digits < 53) {
+        int e;
+        double m = frexp(d, &e);
+        d = ldexp(nearbyint(ldexp(m, digits)), e - digits);
+    }
+    if (d >= 9223372036854775807.0)
+        return INT64_MAX;
+    if (d <= -9223372036854775808.0)
+        return INT64_MIN;
+    return (__int128)(int64_t)d;
+}
+
+/* floor(log2(|v|)) for v != 0, 0 for v == 0. */
+static int ilog2_abs(__int128 v)
+{
+    unsigned __int128 m = v < 0 ? (unsigned __int128)(-v) : (unsigned __int128)v;
+    int n = 0;
+    while ((m >>= 1) != 0)
+        n++;
+    return n;
 }
 
 /* The real updateFrom / updateTo: for a float dtype, move from / to onto the nearest values
  * the dtype holds inside [from, to) (from + 1 rounding below from, to - 1 rounding to or above
- * to, at large magnitudes). */
+ * to, at large magnitudes). Done in 128 bits so no int64 step overflows. */
 static void update_range(aclDataType dt, int64_t *from, int64_t *to)
 {
     int digits = float_digits(dt);
     if (!digits)
         return;
-    if (*from < INT64_MAX) {
-        int64_t up = round_to_digits(*from + 1, digits);
-        if (up < *from) {
-            int64_t m = llabs(*from + 1);
-            int n = 0;
-            while ((m >>= 1) != 0)
-                n++;
-            if (n - digits + 1 >= 0)
-                *from = up + ((int64_t)1 << (n - digits + 1));
-        }
-    }
-    if (*to > INT64_MIN) {
-        int64_t down = round_to_digits(*to - 1, digits);
-        if (down >= *to) {
-            int64_t m = llabs(*to - 1);
-            int n = 0;
-            while ((m >>= 1) != 0)
-                n++;
-            if (n - digits + 1 >= 0)
-                *to = down - ((int64_t)1 << (n - digits + 1));
-        }
-    }
+    __int128 f = *from, t = *to;
+    __int128 up = round_to_digits(f + 1, digits);
+    int n = ilog2_abs(f + 1);
+    if (up < f && n - digits + 1 >= 0)
+        f = up + ((__int128)1 << (n - digits + 1));
+    __int128 down = round_to_digits(t - 1, digits);
+    n = ilog2_abs(t - 1);
+    if (down >= t && n - digits + 1 >= 0)
+        t = down - ((__int128)1 << (n - digits + 1));
+    *from = f > INT64_MAX ? INT64_MAX : f < INT64_MIN ? INT64_MIN : (int64_t)f;
+    *to = t > INT64_MAX ? INT64_MAX : t < INT64_MIN ? INT64_MIN : (int64_t)t;
 }
 
 static aclnnStatus random_plan(aclOpExecutor *ex, const aclTensor *self, int64_t from, int64_t to, int64_t seed,

@@ -11,6 +11,8 @@
 /* the real op's boundary between its AI CPU and AI Core paths (only the dtype rule of the
  * Tensor form depends on it) */
 #define CPU_NPU_BOUNDARY 5000
+/* workspace bound of the Multinomial kernel (rows of up to 2^24 categories take 384 MiB each) */
+#define MULTINOMIAL_WS_MAX ((uint64_t)1 << 30)
 
 static aclnnStatus multinomial_shape(const char *api, const aclTensor *self, int64_t numsamples, bool replacement,
                                      const aclTensor *out)
@@ -73,9 +75,14 @@ static aclnnStatus multinomial_plan(aclOpExecutor *ex, const aclTensor *self, in
     a.replacement = replacement;
     uint32_t bd;
     uint64_t per;
-    aclemu_tile_1d((uint64_t)a.rows, aclemu_vector_core_num(aclemu_op_profile()), 1, 1, &bd, &per);
-    a.rows_per_block = (int64_t)per;
     a.ws_per_block = (a.ncat * 24 + 63) / 64 * 64; /* weights (double) + (key, index) pairs */
+    /* at most MULTINOMIAL_WS_MAX of scratch: fewer blocks for wide rows */
+    uint64_t max_blocks = MULTINOMIAL_WS_MAX / (uint64_t)a.ws_per_block;
+    uint32_t cores = aclemu_vector_core_num(aclemu_op_profile());
+    if (max_blocks < cores)
+        cores = max_blocks ? (uint32_t)max_blocks : 1;
+    aclemu_tile_1d((uint64_t)a.rows, cores, 1, 1, &bd, &per);
+    a.rows_per_block = (int64_t)per;
     uint64_t ws = aclemu_exec_alloc_workspace(ex, (uint64_t)a.ws_per_block * bd);
     rnd_seed_scalar(&a.rs, (uint64_t)seed, (uint64_t)offset);
     multinomial_args *b = (multinomial_args *)aclemu_exec_add_launch(ex, "Multinomial", bd, sizeof a);
@@ -119,6 +126,8 @@ aclnnStatus aclemu_plan_Randperm(aclOpExecutor *executor, int64_t n, int64_t see
         return ACLEMU_PARAM_ERROR(api, "n must be >= 0, but got %lld.", (long long)n);
     if (n == 0)
         return ACLNN_SUCCESS;
+    if (n > ((int64_t)1 << 40)) /* its int64 scratch would not fit any device */
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "n %lld is too large.", (long long)n);
     randperm_args a;
     memset(&a, 0, sizeof a);
     a.n = n;

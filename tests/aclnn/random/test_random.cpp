@@ -320,6 +320,12 @@ static void TestRandomInts()
     std::set<double> distinct(big.begin(), big.end());
     EXPECT(distinct.size() > 19990, "InplaceRandom INT64 wide range: only %zu distinct values", distinct.size());
     ExpectMoments("InplaceRandom INT64 wide", big, 0.0, std::ldexp(1.0, 124) / 3, 1.8);
+    // FLOAT16 holds multiples of 4 around 5000: to - 1 = 4999 rounds to 5000, so the real op
+    // moves to down (updateTo) and no value reaches 5000
+    auto h = Fill([](aclTensor *t, uint64_t *w, aclOpExecutor **e) { return aclnnInplaceRandomGetWorkspaceSize(t, 0, 5000, 1, 2, w, e); },
+                  aclnnInplaceRandom, ACL_FLOAT16, {20000});
+    double hmax = *std::max_element(h.begin(), h.end()), hmin = *std::min_element(h.begin(), h.end());
+    EXPECT(hmin >= 0 && hmax < 5000 && hmax >= 4900, "InplaceRandom FLOAT16 [0, 5000): values in [%g, %g]", hmin, hmax);
     if (is950()) {
         auto f = Fill([](aclTensor *t, uint64_t *w, aclOpExecutor **e) { return aclnnInplaceRandomWithoutFromToGetWorkspaceSize(t, 3, 0, w, e); },
                       aclnnInplaceRandomWithoutFromTo, ACL_FLOAT16, {50000});
