@@ -342,22 +342,52 @@ static void fill_int(const fill_ctx *cx, uint64_t pos, int64_t n, char **p, cons
     }
 }
 
+/* Packs words into mask bytes: bit j of byte k set when (w[8k + j] >> 8) < thr. */
+static void pack_mask_scalar(const uint32_t *w, unsigned char *out, int64_t nbytes, uint32_t thr)
+{
+    for (int64_t k = 0; k < nbytes; k++) {
+        unsigned b = 0;
+        for (int j = 0; j < 8; j++)
+            b |= (unsigned)((w[8 * k + j] >> 8) < thr) << j;
+        out[k] = (unsigned char)b;
+    }
+}
+
+#if defined(__x86_64__)
+/* 8 words per byte: one compare and a movemask (the 24-bit values compare fine as signed). */
+__attribute__((target("avx2"))) static void pack_mask_avx2(const uint32_t *w, unsigned char *out, int64_t nbytes,
+                                                           uint32_t thr)
+{
+    const __m256i t = _mm256_set1_epi32((int)thr);
+    for (int64_t k = 0; k < nbytes; k++) {
+        __m256i v = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(w + 8 * k)), 8);
+        out[k] = (unsigned char)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(t, v)));
+    }
+}
+#endif
+
 /* Mask bytes: bit j of byte k keeps element 8k + j when its uniform is below the keep
  * probability a (compared on the 24-bit integer: u < a <=> (w >> 8) < ceil(a * 2^24)). */
 static void fill_mask(const fill_ctx *cx, uint64_t pos, int64_t n, char **p, const int64_t *st)
 {
     uint32_t w[CH];
+    unsigned char bytes[CH / 8];
     double t = ceil(cx->a->a * 16777216.0);
     uint32_t thr = t <= 0 ? 0 : t >= 16777216.0 ? 16777216u : (uint32_t)t;
     for (int64_t k0 = 0; k0 < n; k0 += CH / 8) {
         int64_t m = n - k0 < CH / 8 ? n - k0 : CH / 8;
         random_words32(cx->seed, cx->offset, (pos + (uint64_t)k0) * 8, m * 8, w);
-        for (int64_t k = 0; k < m; k++) {
-            unsigned b = 0;
-            for (int j = 0; j < 8; j++)
-                b |= (unsigned)((w[8 * k + j] >> 8) < thr) << j;
-            *(unsigned char *)(p[0] + (k0 + k) * st[0]) = (unsigned char)b;
-        }
+        int direct = st[0] == 1;
+        unsigned char *dst = direct ? (unsigned char *)p[0] + k0 : bytes;
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
+        if (__builtin_cpu_supports("avx2"))
+            pack_mask_avx2(w, dst, m, thr);
+        else
+#endif
+            pack_mask_scalar(w, dst, m, thr);
+        if (!direct)
+            for (int64_t k = 0; k < m; k++)
+                *(unsigned char *)(p[0] + (k0 + k) * st[0]) = bytes[k];
     }
 }
 

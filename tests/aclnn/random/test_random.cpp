@@ -407,6 +407,11 @@ static void TestDropout()
     double kept = 0;
     for (int64_t i = 0; i < n; i++) kept += Bit(mb, i);
     EXPECT(std::fabs(kept - (1 - p) * n) <= 6 * std::sqrt(n * p * (1 - p)), "GenMask: %g kept of %lld", kept, (long long)n);
+    // bit i = keep element i when its 24-bit uniform is below 1 - p, from the reference stream
+    uint32_t thr = (uint32_t)std::ceil((1 - p) * 16777216.0);
+    size_t badbits = 0;
+    for (int64_t i = 0; i < n; i++) badbits += Bit(mb, i) != ((RefWord(21, 22, (uint64_t)i) >> 8) < thr);
+    EXPECT(badbits == 0, "GenMask: %zu of %lld bits differ from the reference stream", badbits, (long long)n);
     // DoMask against a reference applying that mask, FLOAT and FLOAT16
     aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
     for (aclDataType dt : dts) {
