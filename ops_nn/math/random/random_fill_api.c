@@ -250,15 +250,7 @@ static aclnnStatus inplace_normal_plan(aclOpExecutor *ex, const aclTensor *self,
 {
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
-    if ((st = aclemu_check_notnull(api, self, "selfRef")) ||
-        (st = aclemu_check_chip(api, tensor_form ? ACLEMU_CHIPS_A2_A3_950 : RND_CHIPS_A2_A3_950_910A)))
-        return st;
-    if (std < 0)
-        return ACLEMU_PARAM_ERROR(api, "Normal expects std >= 0.0, but found std [%f].", (double)std);
-    if ((st = aclemu_check_dtype(api, self, "selfRef", NORMAL_DTYPES)) ||
-        (st = aclemu_check_shape(api, self, "selfRef", ACLEMU_MAX_RANK)))
-        return st;
-    if (tensor_form) {
+    if (tensor_form) { /* the real Tensor form checks seed / offset first */
         static const int64_t one[1] = {1};
         if ((st = rnd_check_seed_tensors(api, seedT, offT)) ||
             (st = aclemu_check_dtype(api, seedT, "seedTensor", DT(INT64))) ||
@@ -267,6 +259,14 @@ static aclnnStatus inplace_normal_plan(aclOpExecutor *ex, const aclTensor *self,
             (st = aclemu_check_shape_is(api, offT, "offsetTensor", one, 1)))
             return st;
     }
+    if ((st = aclemu_check_notnull(api, self, "selfRef")) ||
+        (st = aclemu_check_chip(api, tensor_form ? ACLEMU_CHIPS_A2_A3_950 : RND_CHIPS_A2_A3_950_910A)))
+        return st;
+    if (std < 0)
+        return ACLEMU_PARAM_ERROR(api, "Normal expects std >= 0.0, but found std [%f].", (double)std);
+    if ((st = aclemu_check_dtype(api, self, "selfRef", NORMAL_DTYPES)) ||
+        (st = aclemu_check_shape(api, self, "selfRef", ACLEMU_MAX_RANK)))
+        return st;
     if (aclemu_tensor_numel(self) == 0)
         return ACLNN_SUCCESS;
     random_args *a = rnd_fill_launch(ex, self, NULL, 0, RD_NORMAL, &st);
