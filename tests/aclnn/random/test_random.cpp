@@ -692,12 +692,75 @@ static void TestValidation()
     aclDestroyIntArray(neg);
 }
 
+// ---- digests for the cross-topology check (split_check.sh) ---------------------------------
+// Writes the raw results of fixed fills: <path>.common (ops every topology of the check has) and
+// <path>.full (ops the 910B / 910A / A3 share). Each topology tiles over other block counts.
+static void AppendRaw(std::vector<double> &sink, const std::vector<double> &v) { sink.insert(sink.end(), v.begin(), v.end()); }
+static void WriteFile(const std::string &path, const std::vector<double> &v)
+{
+    FILE *f = fopen(path.c_str(), "wb");
+    EXPECT(f != nullptr, "cannot write %s", path.c_str());
+    if (!f) return;
+    fwrite(v.data(), sizeof(double), v.size(), f);
+    fclose(f);
+}
+static void Digest(const std::string &path)
+{
+    std::vector<double> common, full;
+    const int64_t n = 300007;
+    AppendRaw(common, Fill([](aclTensor *t, uint64_t *w, aclOpExecutor **e) { return aclnnInplaceUniformGetWorkspaceSize(t, -1, 1, 42, 9, w, e); },
+                           aclnnInplaceUniform, ACL_FLOAT, {n}, STRIDED));
+    std::vector<int64_t> shp = {n};
+    aclIntArray *shape = aclCreateIntArray(shp.data(), 1);
+    DevTensor mask, x, out;
+    mask.Init(ACL_UINT8, {MaskBytes(n)}, {}, CONTIG);
+    x.Init(ACL_FLOAT16, {n}, RandomValues((size_t)n, 3), CONTIG);
+    out.Init(ACL_FLOAT16, {n}, {}, CONTIG);
+    ACL_OK(Run("DropoutGenMask", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnDropoutGenMaskGetWorkspaceSize(shape, 0.25, 42, 9, mask.t, w, e); }, aclnnDropoutGenMask));
+    ACL_OK(Run("DropoutDoMask", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnDropoutDoMaskGetWorkspaceSize(x.t, mask.t, 0.25, out.t, w, e); }, aclnnDropoutDoMask));
+    AppendRaw(common, mask.Read());
+    AppendRaw(common, out.Read());
+    DevTensor wts, idx;
+    std::vector<double> wv(64 * 50);
+    for (size_t i = 0; i < wv.size(); i++) wv[i] = 1 + (double)(i * 7 % 13);
+    wts.Init(ACL_FLOAT, {64, 50}, wv, TRANSPOSED);
+    idx.Init(ACL_INT64, {64, 20}, {}, CONTIG);
+    ACL_OK(Run("Multinomial", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMultinomialGetWorkspaceSize(wts.t, 20, false, 42, 9, idx.t, w, e); }, aclnnMultinomial));
+    AppendRaw(common, idx.Read());
+    ACL_OK(Run("Multinomial", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMultinomialGetWorkspaceSize(wts.t, 20, true, 42, 9, idx.t, w, e); }, aclnnMultinomial));
+    AppendRaw(common, idx.Read());
+    WriteFile(path + ".common", common);
+    aclDestroyIntArray(shape);
+    if (is310p()) return;
+    AppendRaw(full, Fill([](aclTensor *t, uint64_t *w, aclOpExecutor **e) { return aclnnInplaceNormalGetWorkspaceSize(t, 0.f, 1.f, 42, 9, w, e); },
+                         aclnnInplaceNormal, ACL_FLOAT, {n}, TRANSPOSED));
+    AppendRaw(full, Fill([](aclTensor *t, uint64_t *w, aclOpExecutor **e) { return aclnnInplaceNormalGetWorkspaceSize(t, 0.f, 1.f, 42, 9, w, e); },
+                         aclnnInplaceNormal, ACL_DOUBLE, {n}));
+    AppendRaw(full, Fill([](aclTensor *t, uint64_t *w, aclOpExecutor **e) { return aclnnInplaceRandomGetWorkspaceSize(t, -1000, 1000, 42, 9, w, e); },
+                         aclnnInplaceRandom, ACL_INT32, {n}));
+    double p = 0.4;
+    aclScalar *sp = aclCreateScalar(&p, ACL_DOUBLE);
+    AppendRaw(full, Fill([&](aclTensor *t, uint64_t *w, aclOpExecutor **e) { return aclnnInplaceBernoulliGetWorkspaceSize(t, sp, 42, 9, w, e); },
+                         aclnnInplaceBernoulli, ACL_FLOAT, {n}));
+    aclDestroyScalar(sp);
+    DevTensor perm;
+    perm.Init(ACL_INT64, {n}, {}, CONTIG);
+    ACL_OK(Run("Randperm", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnRandpermGetWorkspaceSize(n, 42, 9, perm.t, w, e); }, aclnnRandperm));
+    AppendRaw(full, perm.Read());
+    WriteFile(path + ".full", full);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) g_chip = argv[1];
     Runtime rt;
     if (!rt.ok) return 1;
     g_stream = rt.stream;
+    if (argc > 3 && std::string(argv[2]) == "digest") {
+        Digest(argv[3]);
+        printf("%s digest: %d failures\n", g_chip.c_str(), g_failures);
+        return g_failures ? 1 : 0;
+    }
     TestPhiloxKat();
     TestUniform();
     TestSplitIndependence();
