@@ -56,14 +56,40 @@ static unsigned mask_byte(const aclemu_tdesc *m, uint64_t k)
 }
 
 /* r = x * scale where the byte-aligned mask keeps, else 0 (nbytes whole bytes). */
-ACLEMU_ISA_CLONES
-static void apply_mask_bytes(float *r, const float *x, const unsigned char *mb, int64_t nbytes, float scale)
+static void apply_mask_scalar(float *r, const float *x, const unsigned char *mb, int64_t nbytes, float scale)
 {
     for (int64_t j = 0; j < nbytes; j++) {
         unsigned b = mb[j];
         for (int q = 0; q < 8; q++)
             r[8 * j + q] = (b >> q) & 1u ? x[8 * j + q] * scale : 0.0f;
     }
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+/* One mask byte per 8 floats: the byte broadcast, tested against the lane bits. */
+__attribute__((target("avx2"))) static void apply_mask_avx2(float *r, const float *x, const unsigned char *mb,
+                                                            int64_t nbytes, float scale)
+{
+    const __m256i bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256 s = _mm256_set1_ps(scale);
+    for (int64_t j = 0; j < nbytes; j++) {
+        __m256i b = _mm256_and_si256(_mm256_set1_epi32(mb[j]), bits);
+        __m256 keep = _mm256_castsi256_ps(_mm256_cmpeq_epi32(b, bits));
+        _mm256_storeu_ps(r + 8 * j, _mm256_and_ps(_mm256_mul_ps(_mm256_loadu_ps(x + 8 * j), s), keep));
+    }
+}
+#endif
+
+static void apply_mask_bytes(float *r, const float *x, const unsigned char *mb, int64_t nbytes, float scale)
+{
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
+    if (__builtin_cpu_supports("avx2")) {
+        apply_mask_avx2(r, x, mb, nbytes, scale);
+        return;
+    }
+#endif
+    apply_mask_scalar(r, x, mb, nbytes, scale);
 }
 
 /* u[k] in [0, 1) (open_low: in (0, 1]) from 24 bits of each word. */
@@ -222,6 +248,9 @@ static void fill_f32(const fill_ctx *cx, uint64_t pos, int64_t n, char **p, cons
                     r[k] = (float)a->a;
             for (int64_t k = 0; k < n; k++)
                 r[k] += x[k] * zz[k];
+        } else if (odt == ACL_FLOAT && st[0] == 4) {
+            affine((float *)p[0], zz, n, (float)a->a, (float)a->b); /* FLOAT: straight into out */
+            return;
         } else {
             affine(r, zz, n, (float)a->a, (float)a->b);
         }
