@@ -167,6 +167,17 @@ static aclnnStatus random_plan(aclOpExecutor *ex, const aclTensor *self, int64_t
         return ACLNN_SUCCESS;
     if (tensor_form && (st = rnd_check_seed_tensors(api, seedT, offT)))
         return st;
+    /* off the A2 / A3 DSA path the real op wants INT64 tensors; its compute step then returns
+     * nothing, which surfaces as ACLNN_ERR_INNER_NULLPTR */
+    if (tensor_form && !is_a2_a3()) {
+        if (seedT->dtype != ACL_INT64)
+            return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_PARAM, api,
+                                   "Random seedTensor dtype must be DT_INT64, got %s.", aclemu_dtype_name(seedT->dtype));
+        if (offT->dtype != ACL_INT64)
+            return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_PARAM, api,
+                                   "Random offsetTensor dtype must be DT_INT64, got %s.",
+                                   aclemu_dtype_name(offT->dtype));
+    }
     update_range(self->dtype, &from, &to);
     random_args *a = rnd_fill_launch(ex, self, NULL, 0, RD_INT_RANGE, &st);
     if (!a)

@@ -683,6 +683,7 @@ static void TestValidation()
         ExpectError("NormalTensorTensor shape", aclnnNormalTensorTensorGetWorkspaceSize(f.t, f.t, 0, 0, f2.t, &ws, &ex), kInvalid, "Shape of out");
         ExpectError("NormalFloatTensor shape", aclnnNormalFloatTensorGetWorkspaceSize(0, f.t, 0, 0, f2.t, &ws, &ex), kInvalid, "Shape of std");
         ExpectError("NormalFloatFloat dtype", aclnnNormalFloatFloatGetWorkspaceSize(0, 1, 0, 0, i32.t, &ws, &ex), kInvalid, "DT_INT32");
+        ExpectCode("RandomTensor seed dtype off the DSA path", aclnnInplaceRandomTensorGetWorkspaceSize(f.t, 0, 5, f64.t, i64one.t, 0, &ws, &ex), 561103, "must be DT_INT64");
         ExpectError("WithoutFromToTensor seed dtype", aclnnInplaceRandomWithoutFromToTensorGetWorkspaceSize(f.t, f64.t, i64one.t, 0, &ws, &ex), kInvalid, "must be DT_INT64");
     }
     aclDestroyScalar(sp);
