@@ -47,6 +47,11 @@ if [ -x "$B/tools/bench/bench_aclnn_unary" ]; then
     "$B/tools/bench/bench_aclnn_unary" 7
 fi
 
+if [ -x "$B/tools/bench/bench_aclnn_random" ]; then
+    section "issue 10: ops-math random family, 64 MiB each vs a 2-thread host memcpy run alternately"
+    "$B/tools/bench/bench_aclnn_random" 7
+fi
+
 section "issue 4: GEMM engine (2 threads, CPU-time clock) vs PyTorch"
 BENCH_CLOCK=cpu "$B/tools/bench/bench_gemm" 2 24 | tee /tmp/aclemu-bench-gemm.txt
 have_torch && OMP_WAIT_POLICY=passive "$PY" "$ROOT/tools/bench/bench_gemm_torch.py" --threads 2 --clock cpu --ours /tmp/aclemu-bench-gemm.txt
