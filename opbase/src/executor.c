@@ -17,9 +17,11 @@
 #define EXEC_DEAD 0x44454144u  /* released: a second stage 2 on it is diagnosed */
 /* Fixed capacities (stage 2 allocates nothing). Exceeding one fails stage 1 with
  * ACLNN_ERR_INNER (561000) and a message naming the limit; nothing is written past them. */
-#define MAX_LAUNCH 16
-#define MAX_IO 64
-#define MAX_PATCH 96
+/* Sized for the foreach family (ops_nn/foreach): tensor lists of hundreds of tensors, up to four
+ * lists per API, a few dozen tensors per packed launch. */
+#define MAX_LAUNCH 64
+#define MAX_IO 1024
+#define MAX_PATCH 1152
 #define BLOB_INLINE 3072
 #define SLOT_WORKSPACE 0xffffu
 
@@ -51,8 +53,7 @@ struct aclOpExecutor {
     uint32_t magic;
     uint8_t repeatable;
     uint8_t nlaunch;
-    uint8_t nio;
-    uint8_t reserved;
+    uint16_t nio;
     aclnnStatus limit_status; /* first limit hit while recording (sticky, see phase1_end) */
     uint16_t npatch;
     uint16_t n_in, n_out;
