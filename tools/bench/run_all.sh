@@ -41,6 +41,11 @@ if [ -x "$B/tools/bench/bench_aclnn_unary" ]; then
     "$B/tools/bench/bench_aclnn_unary" 7
 fi
 
+if [ -x "$B/tools/bench/bench_aclnn_foreach" ]; then
+    section "issue 12: foreach lists (64 tensors, 64 MiB) vs per-tensor launches and a 2-thread memcpy"
+    "$B/tools/bench/bench_aclnn_foreach" 7 64
+fi
+
 section "issue 4: GEMM engine (2 threads, CPU-time clock) vs PyTorch"
 BENCH_CLOCK=cpu "$B/tools/bench/bench_gemm" 2 24 | tee /tmp/aclemu-bench-gemm.txt
 have_torch && OMP_WAIT_POLICY=passive "$PY" "$ROOT/tools/bench/bench_gemm_torch.py" --threads 2 --clock cpu --ours /tmp/aclemu-bench-gemm.txt
