@@ -4,7 +4,6 @@
 #include "vec/eltwise.h" /* the vec_unary_op values of the unary rows */
 #include "foreach_plan.h"
 
-
 #define FE_FLOATS (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16))
 #define FE_FI32 (FE_FLOATS | ACLEMU_DT(ACL_INT32))
 #define FE_SMALL_INTS (ACLEMU_DT(ACL_INT16) | ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_UINT8))
@@ -110,8 +109,8 @@ aclnnStatus aclemu_plan_ForeachAddScalarList(aclOpExecutor *executor, const aclT
 
 static const fe_row row_ForeachAddScalarV2 = {
     .op = FE_ADD, .vop = 0, .kind = FK_MAP, .nlists = 1, .inplace = 0, .b_is_scalar = 1, .v2 = 1,
-    .sarg = SA_SCALAR, .srule = SR_SET, .sset = ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_DOUBLE) | ACLEMU_DT(ACL_INT64),
-    .dtypes = FE_FI_ALL,
+    .sarg = SA_SCALAR, .srule = SR_FLOAT_DOUBLE_950, .sset = 0,
+    .dtypes = FE_FI_ALL, .dtypes950 = FE_FI32,
     .chips = FE_CHIPS_A2_A3_950,
     .names = {"x"}, .sname = "scalar"};
 aclnnStatus aclemu_plan_ForeachAddScalarV2(aclOpExecutor *executor, const aclTensorList* x, const aclScalar* scalar, aclTensorList* out)
@@ -134,7 +133,7 @@ aclnnStatus aclemu_plan_ForeachAddcdivList(aclOpExecutor *executor, const aclTen
 
 static const fe_row row_ForeachAddcdivScalar = {
     .op = FE_ADDCDIV, .vop = 0, .kind = FK_MAP, .nlists = 3, .inplace = 0, .b_is_scalar = 0, .v2 = 1,
-    .sarg = SA_TENSOR, .srule = SR_TENSOR_MATCH, .sset = 0,
+    .sarg = SA_TENSOR, .srule = SR_FLOAT_DOUBLE, .sset = 0,
     .dtypes = FE_FLOATS,
     .chips = FE_CHIPS_A2_A3_950,
     .names = {"x1", "x2", "x3"}, .sname = "scalar"};
@@ -206,7 +205,7 @@ aclnnStatus aclemu_plan_ForeachAddcmulScalarList(aclOpExecutor *executor, const 
 
 static const fe_row row_ForeachAddcmulScalarV2 = {
     .op = FE_ADDCMUL, .vop = 0, .kind = FK_MAP, .nlists = 3, .inplace = 0, .b_is_scalar = 0, .v2 = 1,
-    .sarg = SA_SCALAR, .srule = SR_SET, .sset = ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_DOUBLE) | ACLEMU_DT(ACL_INT64),
+    .sarg = SA_SCALAR, .srule = SR_FLOAT_DOUBLE_950, .sset = 0,
     .dtypes = FE_FI32,
     .chips = FE_CHIPS_A2_A3_950,
     .names = {"x1", "x2", "x3"}, .sname = "scalar"};
@@ -302,7 +301,7 @@ aclnnStatus aclemu_plan_ForeachDivListInplace(aclOpExecutor *executor, const acl
 
 static const fe_row row_ForeachDivScalar = {
     .op = FE_DIV, .vop = 0, .kind = FK_MAP, .nlists = 1, .inplace = 0, .b_is_scalar = 1, .v2 = 1,
-    .sarg = SA_TENSOR, .srule = SR_TENSOR_MATCH, .sset = 0,
+    .sarg = SA_TENSOR, .srule = SR_FLOAT_DOUBLE, .sset = 0,
     .dtypes = FE_FLOATS,
     .chips = FE_CHIPS_A2_A3_950,
     .names = {"x"}, .sname = "scalar"};
@@ -626,7 +625,7 @@ aclnnStatus aclemu_plan_ForeachMulScalarList(aclOpExecutor *executor, const aclT
 
 static const fe_row row_ForeachMulScalarV2 = {
     .op = FE_MUL, .vop = 0, .kind = FK_MAP, .nlists = 1, .inplace = 0, .b_is_scalar = 1, .v2 = 1,
-    .sarg = SA_SCALAR, .srule = SR_SET, .sset = ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_DOUBLE) | ACLEMU_DT(ACL_INT64),
+    .sarg = SA_SCALAR, .srule = SR_FLOAT_DOUBLE_950, .sset = 0,
     .dtypes = FE_FI32,
     .chips = FE_CHIPS_A2_A3_950,
     .names = {"x"}, .sname = "scalar"};
@@ -722,7 +721,7 @@ aclnnStatus aclemu_plan_ForeachPowScalarList(aclOpExecutor *executor, const aclT
 static const fe_row row_ForeachPowScalarV2 = {
     .op = FE_POW, .vop = 0, .kind = FK_MAP, .nlists = 1, .inplace = 0, .b_is_scalar = 1, .v2 = 1,
     .sarg = SA_SCALAR, .srule = SR_FLOAT_DOUBLE, .sset = 0,
-    .dtypes = FE_FLOATS,
+    .dtypes = FE_FI32,
     .chips = FE_CHIPS_A2_A3_950,
     .names = {"x"}, .sname = "scalar"};
 aclnnStatus aclemu_plan_ForeachPowScalarV2(aclOpExecutor *executor, const aclTensorList* x, const aclScalar* scalar, aclTensorList* out)
@@ -758,7 +757,7 @@ aclnnStatus aclemu_plan_ForeachRoundOffNumber(aclOpExecutor *executor, const acl
 static const fe_row row_ForeachRoundOffNumberV2 = {
     .op = FE_ROUND, .vop = 0, .kind = FK_MAP, .nlists = 1, .inplace = 0, .b_is_scalar = 0, .v2 = 1,
     .sarg = SA_SCALAR, .srule = SR_SET, .sset = ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_INT64),
-    .dtypes = FE_FLOATS | ACLEMU_DT(ACL_INT16),
+    .dtypes = FE_FI32 | ACLEMU_DT(ACL_INT16), .dtypes950 = FE_FI32,
     .chips = FE_CHIPS_A2_A3_950,
     .names = {"x"}, .sname = "roundMode"};
 aclnnStatus aclemu_plan_ForeachRoundOffNumberV2(aclOpExecutor *executor, const aclTensorList* x, const aclScalar* roundMode, aclTensorList* out)

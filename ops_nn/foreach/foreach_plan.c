@@ -29,7 +29,11 @@ static aclemu_dtype_set scalar_set(const fe_row *row, aclDataType x)
         if (x == ACL_INT16 || x == ACL_INT8 || x == ACL_UINT8) return ACLEMU_DT(ACL_INT32);
         return ACLEMU_DT(x);
     case SR_FLOAT_DOUBLE:
-        if (x == ACL_FLOAT16) return ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_DOUBLE);
+    case SR_FLOAT_DOUBLE_950:
+        if (x == ACL_FLOAT16)
+            return ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_DOUBLE) |
+                   (row->srule == SR_FLOAT_DOUBLE_950 && aclemu_chip_in(ACLEMU_CHIP(ACLEMU_FAMILY_950))
+                        ? ACLEMU_DT(ACL_FLOAT) : 0);
         if (is_float(x)) return ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_DOUBLE);
         return ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT64);
     case SR_LIST_F32: return is_float(x) ? ACLEMU_DT(ACL_FLOAT) : ACLEMU_DT(ACL_INT64);
@@ -111,7 +115,8 @@ static aclnnStatus dtype_checks(const char *api, const fe_row *row, const aclTen
     const aclTensor *x0 = lists[0]->items[0];
     char nm[64];
     snprintf(nm, sizeof nm, "%s[0]", row->names[0]);
-    if ((st = aclemu_check_dtype(api, x0, nm, row->dtypes)))
+    aclemu_dtype_set dts = row->dtypes950 && aclemu_chip_in(ACLEMU_CHIP(ACLEMU_FAMILY_950)) ? row->dtypes950 : row->dtypes;
+    if ((st = aclemu_check_dtype(api, x0, nm, dts)))
         return st;
     aclDataType xdt = x0->dtype;
     aclemu_dtype_set ss = scalar_set(row, xdt);

@@ -20,6 +20,7 @@ typedef enum fe_srule {
     SR_NONE,
     SR_TENSOR_MATCH, /* FLOAT / FLOAT16 / INT32: the same; BF16: FLOAT; INT16 / INT8 / UINT8: INT32 */
     SR_FLOAT_DOUBLE, /* FLOAT, BF16: FLOAT, DOUBLE; FLOAT16: FLOAT16, DOUBLE; integers: INT32, INT64 */
+    SR_FLOAT_DOUBLE_950, /* the same, and on 950 FLOAT16 x also takes a FLOAT scalar */
     SR_LIST_F32,     /* float x: FLOAT; INT32 x: INT64 */
     SR_LIST_F32D,    /* float x: FLOAT, DOUBLE; INT32 x: INT64 */
     SR_SAME,         /* x's dtype */
@@ -52,6 +53,7 @@ typedef struct fe_row {
     fe_srule srule;
     aclemu_dtype_set sset; /* SR_SET */
     aclemu_dtype_set dtypes; /* the tensor lists' dtypes */
+    aclemu_dtype_set dtypes950; /* on 950 when it differs (0: the same) */
     aclemu_chip_set chips;
     const char *names[3];  /* parameter names of the lists */
     const char *sname;     /* the scalar parameter's name */
