@@ -60,6 +60,7 @@ typedef struct fe_hdr {
     int32_t nentries;  /* ForeachPacked: entries in this launch */
     uint64_t s_addr;   /* FE_S_DEVICE: scalar tensor (bound) */
     uint64_t found_inf; /* FE_UNSCALE: FLOAT tensor of 1 element (bound) */
+    int64_t found_idx;  /* its element's position in its storage */
     uint64_t total;    /* elements over all entries */
     uint64_t per_block;
 } fe_hdr;
@@ -72,7 +73,7 @@ typedef struct fe_entry {
         double f;
         int64_t i;
     } s;              /* FE_S_HOST value */
-    int64_t sidx;     /* FE_S_DEVICE element index */
+    int64_t sidx;     /* FE_S_DEVICE: the scalar element's position in its storage; NORM: out's */
 } fe_entry;
 
 /* Entries one packed launch holds: the blob limit, and at most 126 tensor ranges per launch

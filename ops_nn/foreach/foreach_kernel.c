@@ -276,7 +276,7 @@ static void run_span(const fe_hdr *h, const fe_sval *sv, char *const *p, const i
     if (direct) {
         const float *a = (const float *)p[FE_A];
         if (h->op == FE_UNSCALE && any_nonfinite(a, n))
-            __atomic_store_n((uint32_t *)(uintptr_t)h->found_inf, 0x3f800000u, __ATOMIC_RELAXED); /* 1.0f */
+            __atomic_store_n((uint32_t *)(uintptr_t)h->found_inf + h->found_idx, 0x3f800000u, __ATOMIC_RELAXED); /* 1.0f */
         f32_apply(h, sv->f, (float *)p[FE_OUT], a, use_b ? (const float *)p[FE_B] : NULL,
                   use_c ? (const float *)p[FE_C] : NULL, n);
         return;
@@ -296,7 +296,7 @@ static void run_span(const fe_hdr *h, const fe_sval *sv, char *const *p, const i
         store_f32(p[FE_OUT] + off * stride[FE_OUT], h->dtype, stride[FE_OUT], fy, m);
     }
     if (found)
-        __atomic_store_n((uint32_t *)(uintptr_t)h->found_inf, 0x3f800000u, __ATOMIC_RELAXED);
+        __atomic_store_n((uint32_t *)(uintptr_t)h->found_inf + h->found_idx, 0x3f800000u, __ATOMIC_RELAXED);
 }
 
 /* ---- norms ------------------------------------------------------------------------------- */

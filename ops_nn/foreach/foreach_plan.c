@@ -258,6 +258,19 @@ static void host_scalar(fe_entry *e, const fe_row *row, aclDataType xdt, const a
         e->s.f = (double)(float)v;
 }
 
+/* Storage position of the i-th element (row-major order) of t's view. */
+static int64_t elem_pos(const aclTensor *t, int64_t i)
+{
+    int64_t pos = t->offset;
+    for (int d = (int)t->ndim - 1; d >= 0; d--) {
+        if (t->shape[d] <= 0)
+            break;
+        pos += (i % t->shape[d]) * t->stride[d];
+        i /= t->shape[d];
+    }
+    return pos;
+}
+
 static int view_plain(const aclTensor *t)
 {
     return t->offset == 0 && aclemu_tensor_is_contiguous(t);
@@ -365,7 +378,9 @@ static aclnnStatus launch_all(fe_launch_ctx *c, const aclTensorList *const *list
         else if (row->sarg == SA_SCALAR)
             host_scalar(&s, row, xdt, scalar);
         else if (row->sarg == SA_TENSOR_N)
-            s.sidx = (int64_t)i;
+            s.sidx = elem_pos(c->tscalar, (int64_t)i);
+        else if (row->sarg == SA_TENSOR)
+            s.sidx = elem_pos(c->tscalar, 0);
         if (row->kind == FK_NORM)
             s.sidx = out->items[i]->offset; /* the one element of out[i] (any view) */
         int plain = view_plain(a) && (row->kind == FK_NORM || view_plain(outt));
@@ -481,5 +496,6 @@ aclnnStatus fe_plan_unscale(aclOpExecutor *ex, const fe_row *row, const aclTenso
     c.h.s_dtype = ACL_FLOAT;
     c.tscalar = inv_scale;
     c.found_inf = found_inf;
+    c.h.found_idx = elem_pos(found_inf, 0);
     return launch_all(&c, lists, NULL, NULL, NULL);
 }

@@ -593,6 +593,47 @@ static void TestManyTensors()
     aclDestroyScalar(s);
 }
 
+// Scalar tensors that are views (an offset into their storage): the element the view names is
+// used, for the scalar, the per-tensor scalars and foundInf.
+static void TestScalarViews()
+{
+    std::vector<std::vector<int64_t>> sh = {{3}, {2, 2}};
+    TL x, out, x2, x3;
+    x.Make(ACL_FLOAT, sh, [](size_t i, int64_t e) { return (double)(e + 1) * (i ? -1 : 1); }, true);
+    x2.Make(ACL_FLOAT, sh, [](size_t, int64_t e) { return 0.5 * (double)e; }, true);
+    x3.Make(ACL_FLOAT, sh, [](size_t, int64_t) { return 2.0; }, true);
+    out.Make(ACL_FLOAT, sh, [](size_t, int64_t) { return 0.0; }, true);
+    DevTensor s1t, sNt;
+    s1t.Init(ACL_FLOAT, {1}, {2.5}, STRIDED);          // storage [fill, 2.5]
+    sNt.Init(ACL_FLOAT, {2}, {3.0, -4.0}, STRIDED);    // storage [fill, 3, fill, -4]
+    Stage1Fn a = [&](uint64_t *w, aclOpExecutor **e) { return aclnnForeachAddScalarGetWorkspaceSize(x.l, s1t.t, out.l, w, e); };
+    if (RunS("AddScalar/strided scalar", a, aclnnForeachAddScalar) == 0) {
+        std::vector<std::vector<double>> g = x.vals;
+        for (auto &t : g) for (auto &v : t) v += 2.5;
+        CheckList("AddScalar/strided scalar", out, g);
+    }
+    Stage1Fn b = [&](uint64_t *w, aclOpExecutor **e) {
+        return aclnnForeachAddcmulListGetWorkspaceSize(x.l, x2.l, x3.l, sNt.t, out.l, w, e);
+    };
+    if (RunS("AddcmulList/strided scalars", b, aclnnForeachAddcmulList) == 0) {
+        std::vector<std::vector<double>> g = x.vals;
+        for (size_t i = 0; i < g.size(); i++)
+            for (size_t k = 0; k < g[i].size(); k++) g[i][k] += (i ? -4.0 : 3.0) * x2.vals[i][k] * 2.0;
+        CheckList("AddcmulList/strided scalars", out, g);
+    }
+    TL gr;
+    gr.Make(ACL_FLOAT, sh, [](size_t i, int64_t e) { return i == 1 && e == 3 ? NAN : 1.0; }, true);
+    DevTensor found, inv;
+    found.Init(ACL_FLOAT, {1}, {0.0}, STRIDED, 5.0); // storage [5, 0]: the view is element 1
+    inv.Init(ACL_FLOAT, {1}, {0.5}, STRIDED);
+    Stage1Fn c = [&](uint64_t *w, aclOpExecutor **e) { return aclnnForeachNonFiniteCheckAndUnscaleGetWorkspaceSize(gr.l, found.t, inv.t, w, e); };
+    if (RunS("Unscale/strided foundInf", c, aclnnForeachNonFiniteCheckAndUnscale) == 0) {
+        EXPECT(found.Read()[0] == 1.0, "foundInf view: %g", found.Read()[0]);
+        EXPECT(found.CountClobbered(5.0) == 0, "foundInf: the storage element outside the view was written");
+        EXPECT(gr.ts[0]->Read()[0] == 0.5, "unscaled by the invScale view: %g", gr.ts[0]->Read()[0]);
+    }
+}
+
 // ---- validation ----------------------------------------------------------------------------
 static void ExpectInner(const char *what, int got, int code, const char *needle)
 {
@@ -728,6 +769,7 @@ int main(int argc, char **argv)
     TestCopy();
     TestRound();
     if (g_chip != C310P) TestManyTensors();
+    if (g_chip == C910B) TestScalarViews();
     TestUnscale();
     TestValidation();
     if (g_failures) {
