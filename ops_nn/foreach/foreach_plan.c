@@ -142,8 +142,10 @@ static aclnnStatus dtype_checks(const char *api, const fe_row *row, const aclTen
     }
     for (int k = -1; k < row->nlists; k++) {
         const aclTensorList *l = k < 0 ? (row->inplace ? NULL : out) : lists[k];
+        if (!l)
+            continue; /* in place: the first list is the result */
         aclDataType want = k < 0 ? out->items[0]->dtype : xdt;
-        for (uint64_t i = 0; l && i < n; i++)
+        for (uint64_t i = 0; i < n; i++)
             if (l->items[i]->dtype != want)
                 return LATE_ERROR(api, row, "%s[%llu] dtype %s should be the same as the list's first tensor's (%s).",
                                   list_name(row, k), (unsigned long long)i, aclemu_dtype_name(l->items[i]->dtype),
