@@ -240,8 +240,9 @@ static int domain_of(aclDataType dt)
     return is_float(dt) ? FE_DOM_F32 : FE_DOM_I64;
 }
 
-/* The scalar of index i as the kernel uses it: aclScalar values converted to x's dtype first
- * (the op_api's ConvertToTensor; BF16 x keeps FLOAT, INT16 / INT8 / UINT8 x keep INT32). */
+/* The scalar of index i as the kernel uses it: an aclScalar converted to x's dtype first (the
+ * op_api's ConvertToTensor; BF16 x keeps FLOAT, INT16 / INT8 / UINT8 x keep INT32); the values
+ * of an aclScalarList stay FLOAT (their only float dtype) for every float x. */
 static void host_scalar(fe_entry *e, const fe_row *row, aclDataType xdt, const aclScalar *s)
 {
     if (row->op == FE_NORM || row->op == FE_ROUND) {
@@ -254,7 +255,7 @@ static void host_scalar(fe_entry *e, const fe_row *row, aclDataType xdt, const a
         return;
     }
     double v = aclemu_scalar_to_f64(s);
-    if (xdt == ACL_FLOAT16)
+    if (xdt == ACL_FLOAT16 && row->sarg == SA_SCALAR)
         e->s.f = aclemu_half_to_float(aclemu_float_to_half((float)v));
     else
         e->s.f = (double)(float)v;

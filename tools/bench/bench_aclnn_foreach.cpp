@@ -5,7 +5,7 @@
 // read + written per second, as a fraction of a host memcpy of 64 MiB over BENCH_THREADS
 // threads (default 2, the device's workers here) measured in the same run. Goal (issue 12):
 // the foreach call >= 0.5 of that memcpy.
-//   bench_aclnn_foreach [reps=5] [tensors=64]
+//   bench_aclnn_foreach [reps=5] [tensors=64] [total MiB=64]   (many small tensors: launch costs show)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -101,12 +101,13 @@ int main(int argc, char **argv)
 {
     int reps = argc > 1 ? std::atoi(argv[1]) : 5;
     int n = argc > 2 ? std::atoi(argv[2]) : 64;
-    if (reps < 1 || n < 1) return 2;
+    int mib = argc > 3 ? std::atoi(argv[3]) : 64;
+    if (reps < 1 || n < 1 || n > 300 || mib < 1 || mib > 1024) return 2;
     check(aclInit(nullptr), "aclInit");
     check(aclrtSetDevice(0), "aclrtSetDevice");
     aclrtStream stream;
     check(aclrtCreateStream(&stream), "aclrtCreateStream");
-    const size_t total = (size_t)64 << 20;
+    const size_t total = (size_t)mib << 20;
     const int64_t per = (int64_t)(total / 4 / (size_t)n);
     const double eb = (double)per * 4 * n; // bytes of one list
     Lists x1, x2, out;
@@ -121,7 +122,7 @@ int main(int argc, char **argv)
     if (const char *e = std::getenv("BENCH_THREADS")) threads = std::atoi(e);
     if (threads < 1) threads = 1;
     double mc = memcpy_ms((size_t)eb, threads, reps), mc_gbs = 2 * eb / (mc * 1e6);
-    std::printf("# foreach: %d FP32 tensors of %lld elements (%.0f MiB per list), %d reps, stage 1 + 2 + sync\n", n,
+    std::printf("# foreach: %d FP32 tensors of %lld elements (%.2f MiB per list), %d reps, stage 1 + 2 + sync\n", n,
                 (long long)per, eb / (1 << 20), reps);
     std::printf("%-28s %9.3f ms %7.2f GB/s  (host memcpy of one list, %d threads)\n", "memcpy", mc, mc_gbs, threads);
     std::printf("# %-26s %9s %7s %6s\n", "case", "ms", "GB/s", "frac");

@@ -44,6 +44,7 @@ fi
 if [ -x "$B/tools/bench/bench_aclnn_foreach" ]; then
     section "issue 12: foreach lists (64 tensors, 64 MiB) vs per-tensor launches and a 2-thread memcpy"
     "$B/tools/bench/bench_aclnn_foreach" 7 64
+    "$B/tools/bench/bench_aclnn_foreach" 7 256 4   # 256 tensors of 16 KiB: per-launch costs
 fi
 
 section "issue 4: GEMM engine (2 threads, CPU-time clock) vs PyTorch"

@@ -249,7 +249,7 @@ static void MakeScalars(Scalars &sc, SKind k, aclDataType xdt, size_t n, double 
             } else {
                 float f = (float)v;
                 raw.push_back(aclCreateScalar(&f, ACL_FLOAT));
-                v = Quant(xdt == ACL_FLOAT16 ? ACL_FLOAT16 : ACL_FLOAT, f);
+                v = f; // the list's FLOAT values, also for FLOAT16 / BF16 x
             }
             sc.v[i] = v;
         }
