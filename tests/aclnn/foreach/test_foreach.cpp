@@ -739,6 +739,15 @@ static void TestValidation()
         bad_norm.Make(ACL_FLOAT, {{}, {2}}, [](size_t, int64_t) { return 0.0; });
         ExpectInner("norm out", aclnnForeachNormGetWorkspaceSize(a.l, sd, bad_norm.l, &ws, &ex), kTiling, "out[1] should hold one element");
     }
+    // formats: a private format in a list
+    {
+        int64_t shp[2] = {2, 3}, st[2] = {3, 1};
+        aclTensor *nz = aclCreateTensor(shp, 2, ACL_FLOAT, st, 0, ACL_FORMAT_FRACTAL_NZ, shp, 2, a.ts[0]->dev);
+        aclTensorList *nzl = aclCreateTensorList(&nz, 1);
+        ExpectError("format", aclnnForeachAbsGetWorkspaceSize(nzl, short_list.l, &ws, &ex), kInvalid, "x[0] format",
+                    "not supported");
+        aclDestroyTensorList(nzl);
+    }
     // empty lists: nothing to run
     {
         aclTensorList *e0 = aclCreateTensorList(nullptr, 0), *e1 = aclCreateTensorList(nullptr, 0);
