@@ -672,6 +672,9 @@ static void TestValidation()
         inv.Init(ACL_FLOAT, {1}, {1.0}, CONTIG);
         ExpectError("Unscale BF16 on 310P", aclnnForeachNonFiniteCheckAndUnscaleGetWorkspaceSize(bf.l, f.t, inv.t, &ws, &ex),
                     kInvalid, "scaledGrads[0]", "DT_BF16");
+        aclDestroyScalar(sd);
+        aclDestroyScalar(sf);
+        aclDestroyScalar(sb);
         return;
     }
     (void)on910b;
@@ -684,12 +687,12 @@ static void TestValidation()
     ExpectError("null scalars", aclnnForeachAddScalarListGetWorkspaceSize(a.l, nullptr, out.l, &ws, &ex), kNull, "scalars");
     ExpectError("null executor", aclnnForeachAbsGetWorkspaceSize(a.l, out.l, &ws, nullptr), kNull, "executor");
     {
-        aclTensor *items[2] = {a.ts[0]->t, nullptr};
+        // a list owns its tensors: this one gets its own tensor object over a's memory
+        int64_t shp[2] = {2, 3}, st[2] = {3, 1};
+        aclTensor *items[2] = {aclCreateTensor(shp, 2, ACL_FLOAT, st, 0, ACL_FORMAT_ND, shp, 2, a.ts[0]->dev), nullptr};
         aclTensorList *holey = aclCreateTensorList(items, 2);
         ExpectError("null element", aclnnForeachAbsGetWorkspaceSize(holey, out.l, &ws, &ex), kNull, "x[1]");
-        // the list owns its tensors: detach them before destroying it
-        aclTensor *none[1] = {nullptr};
-        (void)none;
+        aclDestroyTensorList(holey);
     }
     // list lengths
     ExpectError("length x2", aclnnForeachAddListV2GetWorkspaceSize(a.l, short_list.l, sd, out.l, &ws, &ex), kInvalid,
@@ -716,10 +719,13 @@ static void TestValidation()
     {
         TL mixed;
         mixed.Make(ACL_FLOAT, {{2, 3}}, [](size_t, int64_t) { return 1.0; });
-        aclTensor *items[2] = {mixed.ts[0]->t, a16.ts[1]->t};
+        int64_t s0[2] = {2, 3}, t0[2] = {3, 1}, s1[1] = {4}, t1[1] = {1};
+        aclTensor *items[2] = {aclCreateTensor(s0, 2, ACL_FLOAT, t0, 0, ACL_FORMAT_ND, s0, 2, mixed.ts[0]->dev),
+                               aclCreateTensor(s1, 1, ACL_FLOAT16, t1, 0, ACL_FORMAT_ND, s1, 1, a16.ts[1]->dev)};
         aclTensorList *mix = aclCreateTensorList(items, 2);
         ExpectError("dtype inside x (V2)", aclnnForeachAddListV2GetWorkspaceSize(mix, b.l, sd, out.l, &ws, &ex), kInvalid, "x1[1]");
         ExpectInner("dtype inside x (tiling)", aclnnForeachAbsGetWorkspaceSize(mix, out.l, &ws, &ex), kTiling, "x[1]");
+        aclDestroyTensorList(mix);
     }
     // shapes: V2 in the op_api (161002), the older ones from tiling (561002)
     ExpectError("shape x2", aclnnForeachAddListV2GetWorkspaceSize(a.l, bad_shape.l, sd, out.l, &ws, &ex), kInvalid, "x2[1]", "[5]");
