@@ -17,10 +17,16 @@
 #define EXEC_DEAD 0x44454144u  /* released: a second stage 2 on it is diagnosed */
 /* Fixed capacities (stage 2 allocates nothing). Exceeding one fails stage 1 with
  * ACLNN_ERR_INNER (561000) and a message naming the limit; nothing is written past them. */
-#define MAX_LAUNCH 16
-#define MAX_IO 64
-#define MAX_PATCH 96
+/* Sized for the foreach family (ops_nn/foreach): tensor lists of hundreds of tensors, up to four
+ * lists per API, a few dozen tensors per packed launch. */
+#define MAX_LAUNCH 64
+#define MAX_IO 1024
+#define MAX_PATCH 1152
 #define BLOB_INLINE 3072
+/* Executors with more tensor arguments than this find a bound tensor through a hash table
+ * (tensor lists bind hundreds: a linear search per binding was quadratic). */
+#define IO_LINEAR_MAX 32
+#define IO_HASH 2048 /* slots, a power of two above MAX_IO */
 #define SLOT_WORKSPACE 0xffffu
 
 typedef struct exec_launch {
@@ -51,8 +57,8 @@ struct aclOpExecutor {
     uint32_t magic;
     uint8_t repeatable;
     uint8_t nlaunch;
-    uint8_t nio;
-    uint8_t reserved;
+    uint16_t nio;
+    uint8_t io_hashed;        /* io_hash holds io[0..nio) */
     aclnnStatus limit_status; /* first limit hit while recording (sticky, see phase1_end) */
     uint16_t npatch;
     uint16_t n_in, n_out;
@@ -64,6 +70,7 @@ struct aclOpExecutor {
     struct aclOpExecutor *next_free;
     exec_launch launch[MAX_LAUNCH];
     exec_io io[MAX_IO];
+    uint16_t io_hash[IO_HASH]; /* io index + 1 of the first io entry of a tensor; 0: empty */
     exec_patch patch[MAX_PATCH];
     exec_mc mc[MAX_PATCH];
     _Alignas(64) unsigned char blob_inline[BLOB_INLINE];
@@ -349,6 +356,38 @@ static void mc_record(aclOpExecutor *ex, uint16_t slot, const aclTensor *t, cons
     ex->mc[ex->nmc++] = m;
 }
 
+static uint32_t io_slot(const aclTensor *t)
+{
+    uint64_t h = (uint64_t)(uintptr_t)t * 0x9e3779b97f4a7c15ull;
+    return (uint32_t)(h >> 53) & (IO_HASH - 1);
+}
+
+/* The io index of API tensor t (its first entry), or -1 when t is no API parameter. */
+static int io_find(aclOpExecutor *ex, const aclTensor *t)
+{
+    if (ex->nio <= IO_LINEAR_MAX) {
+        for (uint32_t i = 0; i < ex->nio; i++)
+            if (ex->io[i].t == t)
+                return (int)i;
+        return -1;
+    }
+    if (!ex->io_hashed) {
+        memset(ex->io_hash, 0, sizeof ex->io_hash);
+        for (uint32_t i = 0; i < ex->nio; i++) {
+            uint32_t k = io_slot(ex->io[i].t);
+            while (ex->io_hash[k] && ex->io[ex->io_hash[k] - 1].t != ex->io[i].t)
+                k = (k + 1) & (IO_HASH - 1);
+            if (!ex->io_hash[k])
+                ex->io_hash[k] = (uint16_t)(i + 1);
+        }
+        ex->io_hashed = 1;
+    }
+    for (uint32_t k = io_slot(t); ex->io_hash[k]; k = (k + 1) & (IO_HASH - 1))
+        if (ex->io[ex->io_hash[k] - 1].t == t)
+            return ex->io_hash[k] - 1;
+    return -1;
+}
+
 aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *field, const aclTensor *t)
 {
     aclnnStatus st = check_field(ex, blob, field);
@@ -356,12 +395,12 @@ aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *fie
         return st;
     *field = (uint64_t)(uintptr_t)t->data;
     int need = aclemu_tensor_numel(t) > 0;
-    for (uint32_t i = 0; i < ex->nio; i++)
-        if (ex->io[i].t == t) {
-            if (aclemu_mc_on())
-                mc_record(ex, (uint16_t)i, t, field);
-            return add_patch(ex, blob, field, (uint16_t)i, 0, need);
-        }
+    int i = io_find(ex, t);
+    if (i >= 0) {
+        if (aclemu_mc_on())
+            mc_record(ex, (uint16_t)i, t, field);
+        return add_patch(ex, blob, field, (uint16_t)i, 0, need);
+    }
     if (aclemu_mc_on() && t->data)
         mc_record(ex, MC_SLOT_FIXED, t, field);
     if (need && !t->data)

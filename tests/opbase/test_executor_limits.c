@@ -1,4 +1,4 @@
-/* Executor capacities (64 tensor arguments, 16 launches, 96 address fields, blob size): going
+/* Executor capacities (1024 tensor arguments, 64 launches, 1152 address fields, blob size): going
  * past any of them fails stage 1 with ACLNN_ERR_INNER (561000) and a message naming the limit,
  * even when the planner ignores the failure, and nothing is written past the tables (the
  * executor goes back to the pool and the next one works). Also the registry lists the plain
@@ -32,7 +32,7 @@ static void expect_limit_message(const char *what)
 
 static void test_too_many_tensor_arguments(void **state)
 {
-    enum { N = 70 };
+    enum { N = 1030 };
     aclTensor *t[N];
     aclemu_io_param io[N];
     for (int i = 0; i < N; i++) {
@@ -41,16 +41,16 @@ static void test_too_many_tensor_arguments(void **state)
     }
     int64_t live = aclemu_exec_live_count();
     aclnnStatus st;
-    /* exactly 64 fit */
-    aclOpExecutor *ex = begin(io, 64, &st);
+    /* exactly 1024 fit */
+    aclOpExecutor *ex = begin(io, 1024, &st);
     assert_int_equal(st, ACLNN_SUCCESS);
     assert_int_equal(aclemu_phase1_end(ex, ACLNN_SUCCESS, &ws, &out_ex), ACLNN_SUCCESS);
     assert_int_equal(aclDestroyAclOpExecutor(out_ex), ACLNN_SUCCESS);
-    /* 65 do not: refused up front, no executor handed out or leaked */
-    ex = begin(io, 65, &st);
+    /* 1025 do not: refused up front, no executor handed out or leaked */
+    ex = begin(io, 1025, &st);
     assert_int_equal(st, ACLNN_ERR_INNER);
     assert_null(ex);
-    expect_limit_message("more than 64 tensor arguments");
+    expect_limit_message("more than 1024 tensor arguments");
     /* a tensor list counts its elements */
     aclTensorList *list = aclCreateTensorList((const aclTensor *const *)t, N);
     aclemu_io_param lio[1] = {{list, 1, ACLEMU_IO_IN}};
@@ -67,7 +67,7 @@ static void test_too_many_launches(void **state)
     int64_t live = aclemu_exec_live_count();
     aclOpExecutor *ex = begin(NULL, 0, &st);
     assert_int_equal(st, ACLNN_SUCCESS);
-    for (int i = 0; i < 16; i++) {
+    for (int i = 0; i < 64; i++) {
         unsigned char *b = aclemu_exec_add_launch(ex, "Relu", 1, BLOB);
         assert_non_null(b);
         for (int k = 0; k < BLOB; k++)
@@ -75,17 +75,17 @@ static void test_too_many_launches(void **state)
         memset(b, 0xa5, BLOB);
     }
     assert_null(aclemu_exec_add_launch(ex, "Relu", 1, BLOB));
-    expect_limit_message("more than 16 kernel launches");
+    expect_limit_message("more than 64 kernel launches");
     /* the recorded launches are intact */
-    assert_int_equal(aclemu_exec_launch_count(ex), 16);
+    assert_int_equal(aclemu_exec_launch_count(ex), 64);
     const char *k;
     uint32_t bd;
     const void *blob;
     size_t size;
-    assert_int_equal(aclemu_exec_get_launch(ex, 15, &k, &bd, &blob, &size), 0);
+    assert_int_equal(aclemu_exec_get_launch(ex, 63, &k, &bd, &blob, &size), 0);
     assert_int_equal(size, BLOB);
     assert_int_equal(((const unsigned char *)blob)[BLOB - 1], 0xa5);
-    assert_int_equal(aclemu_exec_get_launch(ex, 16, &k, &bd, &blob, &size), -1);
+    assert_int_equal(aclemu_exec_get_launch(ex, 64, &k, &bd, &blob, &size), -1);
     /* a planner that ignores the NULL and reports success still fails stage 1 */
     out_ex = NULL;
     assert_int_equal(aclemu_phase1_end(ex, ACLNN_SUCCESS, &ws, &out_ex), ACLNN_ERR_INNER);
@@ -110,19 +110,19 @@ static void test_too_many_address_fields(void **state)
     aclnnStatus st;
     aclOpExecutor *ex = begin(io, 1, &st);
     assert_int_equal(st, ACLNN_SUCCESS);
-    /* 96 fields over 4 launches (24 each) */
+    /* 1152 fields over 4 launches (288 each) */
     for (int l = 0; l < 4; l++) {
-        uint64_t *b = aclemu_exec_add_launch(ex, "Relu", 1, 25 * sizeof(uint64_t));
+        uint64_t *b = aclemu_exec_add_launch(ex, "Relu", 1, 289 * sizeof(uint64_t));
         assert_non_null(b);
-        for (int f = 0; f < 24; f++)
+        for (int f = 0; f < 288; f++)
             assert_int_equal(f % 2 ? aclemu_exec_bind_tensor(ex, b, &b[f], t) : aclemu_exec_bind_workspace(ex, b, &b[f], 64),
                              ACLNN_SUCCESS);
-        b[24] = 0x1122334455667788ull; /* a sentinel after the fields */
+        b[288] = 0x1122334455667788ull; /* a sentinel after the fields */
     }
     uint64_t *b = aclemu_exec_add_launch(ex, "Relu", 1, 2 * sizeof(uint64_t));
     assert_non_null(b);
     assert_int_equal(aclemu_exec_bind_tensor(ex, b, &b[0], t), ACLNN_ERR_INNER);
-    expect_limit_message("more than 96 device-address fields");
+    expect_limit_message("more than 1152 device-address fields");
     assert_int_equal(aclemu_exec_bind_workspace(ex, b, &b[1], 0), ACLNN_ERR_INNER);
     const char *k;
     uint32_t bd;
@@ -130,7 +130,7 @@ static void test_too_many_address_fields(void **state)
     size_t size;
     for (uint32_t l = 0; l < 4; l++) {
         assert_int_equal(aclemu_exec_get_launch(ex, l, &k, &bd, &blob, &size), 0);
-        assert_true(((const uint64_t *)blob)[24] == 0x1122334455667788ull);
+        assert_true(((const uint64_t *)blob)[288] == 0x1122334455667788ull);
     }
     assert_int_equal(aclemu_phase1_end(ex, ACLNN_SUCCESS, &ws, &out_ex), ACLNN_ERR_INNER);
     aclDestroyTensor(t);

@@ -51,6 +51,11 @@ if [ -x "$B/tools/bench/bench_aclnn_random" ]; then
     section "issue 10: ops-math random family, 64 MiB each vs a 2-thread host memcpy run alternately"
     "$B/tools/bench/bench_aclnn_random" 7
 fi
+if [ -x "$B/tools/bench/bench_aclnn_foreach" ]; then
+    section "issue 12: foreach lists (64 tensors, 64 MiB) vs per-tensor launches and a 2-thread memcpy"
+    "$B/tools/bench/bench_aclnn_foreach" 7 64
+    "$B/tools/bench/bench_aclnn_foreach" 7 256 4   # 256 tensors of 16 KiB: per-launch costs
+fi
 
 section "issue 4: GEMM engine (2 threads, CPU-time clock) vs PyTorch"
 BENCH_CLOCK=cpu "$B/tools/bench/bench_gemm" 2 24 | tee /tmp/aclemu-bench-gemm.txt
