@@ -134,11 +134,55 @@ static int cmp_u64(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
+/* Offset (elements) of element i of a line: along sin, or through the flat dims. */
+static int64_t line_offset(const sort_args *a, int64_t i)
+{
+    if (!a->nf) return i * a->sin;
+    int64_t off = 0;
+    for (int d = a->nf - 1; d >= 0; d--) {
+        off += i % a->fshape[d] * a->fstride[d];
+        i /= a->fshape[d];
+    }
+    return off;
+}
+
+/* The select modes: the line's keys k (sorted, 32- or 64-bit) and their indices x are sorted
+ * in full (scratch: the radix arrays); one value / index is written at the line's offsets. */
+static void write_selected(const sort_args *a, const char *in, size_t es, const void *k, int narrow, const void *x,
+                           uint64_t mask, int64_t vo, int64_t xo)
+{
+    int64_t n = a->len, nan = 0;
+#define KEY_AT(j) (narrow ? (uint64_t)((const uint32_t *)k)[j] : ((const uint64_t *)k)[j])
+#define IDX_AT(j) (narrow ? (int64_t)((const uint32_t *)x)[j] : ((const int64_t *)x)[j])
+    if (a->is_float)
+        while (nan < n && KEY_AT(n - 1 - nan) == mask) nan++;
+    int64_t pos;
+    switch (a->select) {
+    case SORT_SEL_KTH: pos = a->kth; break;
+    case SORT_SEL_MEDIAN: pos = nan ? n - nan : (n - 1) / 2; break;
+    default: pos = n - nan ? (n - nan - 1) / 2 : 0; break;
+    }
+    int64_t src = IDX_AT(pos);
+#undef KEY_AT
+#undef IDX_AT
+    if (a->val) {
+        size_t ves = aclemu_kdtype_size(a->val_dtype);
+        const char *sp = in + line_offset(a, src) * (int64_t)es;
+        char *dst = (char *)(uintptr_t)a->val + vo * (int64_t)ves;
+        if (a->val_dtype == a->in_dtype) memcpy(dst, sp, es);
+        else aclemu_convert_run(dst, a->val_dtype, 0, sp, a->in_dtype, 0, 1);
+    }
+    if (a->idx)
+        aclemu_store_i64((char *)(uintptr_t)a->idx + xo * (int64_t)aclemu_kdtype_size(a->idx_dtype), a->idx_dtype, 0,
+                         &src, 1);
+}
+
 static int k_sort(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(sort_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const sort_args *a = (const sort_args *)args;
-    if (a->nl < 0 || a->nl > SORT_MAX_DIMS || a->k > a->len || a->k < 0 ||
+    if (a->nl < 0 || a->nl > SORT_MAX_DIMS || a->k > a->len || a->k < 0 || a->nf < 0 || a->nf > SORT_MAX_DIMS ||
+        (a->select != SORT_SEL_FIRST_K && (a->len < 1 || a->kth < 0 || a->kth >= a->len)) ||
         a->ws_per_block < a->len * 32) return ACLEMU_KERNEL_BAD_ARGS;
     int64_t b = (int64_t)blk->block_idx * a->lines_per_block, e = b + a->lines_per_block;
     if (e > a->nlines) e = a->nlines;
@@ -161,8 +205,15 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
             xo += q * a->lidx[d];
         }
         const char *in = (const char *)(uintptr_t)a->in + io * (int64_t)es;
+        int64_t fidx[SORT_MAX_DIMS] = {0}, foff = 0;
         for (int64_t i = 0; i < a->len; i++) {
-            const char *p = in + i * a->sin * (int64_t)es;
+            const char *p = in + (a->nf ? foff : i * a->sin) * (int64_t)es;
+            for (int d = a->nf - 1; d >= 0; d--) { /* next element of a multi-dim line */
+                foff += a->fstride[d];
+                if (++fidx[d] < a->fshape[d]) break;
+                foff -= fidx[d] * a->fstride[d];
+                fidx[d] = 0;
+            }
             uint16_t h;
             if (a->round_fp16) { /* the key (and value) the FP16 sort of the Ascend910 sees */
                 float f;
@@ -174,6 +225,13 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
             key = a->descending ? ~key & mask : key;
             if (narrow) { k32[i] = (uint32_t)key; x32[i] = (uint32_t)i; }
             else { keys[i] = key; idx[i] = i; }
+        }
+        if (a->select != SORT_SEL_FIRST_K) {
+            if (narrow) radix_sort32(k32, x32, tk32, tx32, a->len, bits, hist);
+            else radix_sort64(keys, idx, tkeys, tidx, a->len, bits, hist);
+            write_selected(a, in, es, narrow ? (const void *)k32 : (const void *)keys, narrow, narrow ? (const void *)x32
+                           : (const void *)idx, mask, vo, xo);
+            continue;
         }
         if (narrow && a->k < a->len / 4) {
             /* Topk of a few: (key, index) composites, unique and ordered like the stable sort;
