@@ -46,6 +46,9 @@ static aclnnStatus unique_launch(aclOpExecutor *ex, const aclTensor *self, int64
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
     int64_t n = aclemu_tensor_numel(self);
+    if (n > ((int64_t)1 << 36)) /* the workspace holds 24 bytes per element: bound it before sizing it */
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api,
+                               "unique of more than 2^36 elements is not supported.");
     if (self->ndim == 0)
         d = -1;
     unique_args a;
