@@ -189,8 +189,16 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
             /* Topk of a few: (key, index) composites, unique and ordered like the stable sort;
              * select the k smallest, sort only those */
             uint64_t *c = (uint64_t *)tidx; /* past the 32-bit arrays and idx */
-            for (int64_t i = 0; i < a->len; i++) c[i] = (uint64_t)k32[i] << 32 | x32[i];
-            select_k(c, a->len, a->k);
+            /* only the keys whose top bits fall at or below the bucket of the k-th smallest can
+             * be among the k: a histogram of the top 11 bits finds that bucket in one pass */
+            int shift = bits > 11 ? bits - 11 : 0;
+            int64_t *cnt = hist, m = 0, below = 0, lim = 0;
+            memset(cnt, 0, sizeof(int64_t) << (bits - shift));
+            for (int64_t i = 0; i < a->len; i++) cnt[k32[i] >> shift]++;
+            while (below + cnt[lim] < a->k) below += cnt[lim++];
+            for (int64_t i = 0; i < a->len; i++)
+                if ((int64_t)(k32[i] >> shift) <= lim) c[m++] = (uint64_t)k32[i] << 32 | x32[i];
+            select_k(c, m, a->k);
             qsort(c, (size_t)a->k, sizeof *c, cmp_u64);
             for (int64_t i = 0; i < a->k; i++) idx[i] = (int64_t)(c[i] & 0xffffffffu);
         } else if (narrow) {
