@@ -162,7 +162,7 @@ static void scan_lines(const scan_args *a, const char *in, char *out, char *idx,
 
 /* ---- FP32 Cumsum fast paths (FLOAT in and out, running sums in double) ------------------- */
 #define SCAN_CLONES ACLEMU_ISA_CLONES /* kernel_util.h: not under TSan */
-#define SCAN_ROW_LANES 2048           /* lines scanned side by side by the FP32 row path */
+#define SCAN_ROW_LANES 4096           /* lines scanned side by side by the FP32 row path (32 KiB of sums) */
 
 static int fast_sum_f32(const scan_args *a)
 {
