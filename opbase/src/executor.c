@@ -28,6 +28,7 @@
 #define IO_LINEAR_MAX 32
 #define IO_HASH 2048 /* slots, a power of two above MAX_IO */
 #define SLOT_WORKSPACE 0xffffu
+#define MAX_OUT_SHAPE 4
 
 typedef struct exec_launch {
     const char *kernel;
@@ -46,6 +47,13 @@ typedef struct exec_io {
     const char *name;    /* parameter name (memory checker) */
 } exec_io;
 
+/* An output whose view shape the kernels decide (aclemu_exec_out_shape). */
+typedef struct exec_out_shape {
+    aclTensor *t;
+    uint64_t ws_off;
+    int64_t cap[8];  /* its dims at stage 1: the most the kernels can report (repeatable runs) */
+} exec_out_shape;
+
 typedef struct exec_patch {
     uint32_t pos;   /* byte offset of the 8-byte field in the blob buffer */
     uint16_t slot;  /* io index or SLOT_WORKSPACE */
@@ -63,6 +71,7 @@ struct aclOpExecutor {
     uint16_t npatch;
     uint16_t n_in, n_out;
     uint16_t nmc;             /* memory-checker ranges (recorded only under the checker) */
+    uint16_t nout_shape;      /* data-dependent output shapes */
     const char *api;
     uint64_t ws_size;
     uint32_t blob_used, blob_cap;
@@ -73,6 +82,7 @@ struct aclOpExecutor {
     uint16_t io_hash[IO_HASH]; /* io index + 1 of the first io entry of a tensor; 0: empty */
     exec_patch patch[MAX_PATCH];
     exec_mc mc[MAX_PATCH];
+    exec_out_shape out_shape[MAX_OUT_SHAPE];
     _Alignas(64) unsigned char blob_inline[BLOB_INLINE];
 };
 
@@ -296,6 +306,48 @@ uint64_t aclemu_exec_alloc_workspace(aclOpExecutor *ex, uint64_t bytes)
     return off;
 }
 
+aclnnStatus aclemu_exec_out_shape(aclOpExecutor *ex, aclTensor *t, uint64_t ws_off)
+{
+    if (ex->nout_shape >= MAX_OUT_SHAPE || !t || t->ndim > ACLEMU_MAX_RANK)
+        return sticky(ex, aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api,
+                                          "executor limit exceeded: more than %d data-dependent output shapes.",
+                                          MAX_OUT_SHAPE));
+    ex->out_shape[ex->nout_shape].t = t;
+    ex->out_shape[ex->nout_shape].ws_off = ws_off;
+    memcpy(ex->out_shape[ex->nout_shape].cap, t->shape, t->ndim * sizeof(int64_t));
+    ex->nout_shape++;
+    return ACLNN_SUCCESS;
+}
+
+/* Stage 2, after the launches: waits for them (a copy into pageable host memory returns when
+ * done) and applies the dims the kernels left in the workspace. */
+static aclnnStatus apply_out_shapes(aclOpExecutor *ex, drv_stream *ds, void *workspace, const char *api)
+{
+    for (uint32_t i = 0; i < ex->nout_shape; i++) {
+        aclTensor *t = ex->out_shape[i].t;
+        int64_t dims[ACLEMU_MAX_RANK];
+        uint32_t r = t->ndim;
+        if (r == 0)
+            continue;
+        int rc = drv_memcpy_async(ds, dims, (char *)workspace + ex->out_shape[i].ws_off, r * sizeof(int64_t));
+        if (rc != 0)
+            return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, "EZ9903", api,
+                                   "reading the output shape failed (%d): %s", rc, drv_last_error());
+        for (uint32_t d = 0; d < r; d++)
+            if (dims[d] < 0 || dims[d] > ex->out_shape[i].cap[d])
+                return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api,
+                                       "the kernel reported output dim %u = %lld past the tensor's %lld.", d,
+                                       (long long)dims[d], (long long)ex->out_shape[i].cap[d]);
+        int64_t stride = 1;
+        for (uint32_t d = r; d-- > 0;) {
+            t->shape[d] = dims[d];
+            t->stride[d] = stride;
+            stride *= dims[d] ? dims[d] : 1;
+        }
+    }
+    return ACLNN_SUCCESS;
+}
+
 /* A bound field must be an 8-byte slot inside the last launch's blob (the only blob whose
  * pointer a planner may hold, see aclemu_exec_add_launch). */
 static aclnnStatus check_field(aclOpExecutor *ex, const void *blob, const uint64_t *field)
@@ -517,6 +569,8 @@ aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExec
             goto out;
         }
     }
+    if (ex->nout_shape)
+        st = apply_out_shapes(ex, ds, workspace, api);
 out:
     if (!ex->repeatable)
         exec_free(ex);

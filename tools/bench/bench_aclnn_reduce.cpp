@@ -20,6 +20,9 @@
 #include "aclnnop/aclnn_amax.h"
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_cumsum.h"
+#include "aclnnop/aclnn_aminmax.h"
+#include "aclnnop/aclnn_std.h"
+#include "aclnnop/aclnn_var.h"
 #include "aclnnop/aclnn_logsumexp.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_reduce_sum.h"
@@ -138,6 +141,11 @@ int main(int argc, char **argv)
         {"mean_fp16_rows", mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMeanGetWorkspaceSize(half_rows, last, false, ACL_FLOAT16, per_row16, w, e); }, aclnnMean, 0.5},
         {"amax_rows", mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAmaxGetWorkspaceSize(rows, last, false, per_row, w, e); }, aclnnAmax, 0.5},
         {"argmax_rows", mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnArgMaxGetWorkspaceSize(rows, 1, false, idx, w, e); }, aclnnArgMax, 0.5},
+        // statistics (var / std two-pass per chunk in double; aminmax both extremes in one read)
+        {"var_all", mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnVarGetWorkspaceSize(flat, all, true, false, scalar, w, e); }, aclnnVar, 0.5},
+        {"var_rows", mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnVarGetWorkspaceSize(rows, last, true, false, per_row, w, e); }, aclnnVar, 0.5},
+        {"std_rows", mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnStdGetWorkspaceSize(rows, last, 1, false, per_row, w, e); }, aclnnStd, 0.5},
+        {"aminmax_rows", mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAminmaxGetWorkspaceSize(rows, last, false, per_row, per_col, w, e); }, aclnnAminmax, 0.5},
         {"cumsum_rows", 2 * mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnCumsumGetWorkspaceSize(rows, 1, ACL_FLOAT, rows_out, w, e); }, aclnnCumsum, 0.5},
         {"cumsum_cols", 2 * mb, [&](uint64_t *w, aclOpExecutor **e) { return aclnnCumsumGetWorkspaceSize(rows, 0, ACL_FLOAT, rows_out, w, e); }, aclnnCumsum, 0.5},
         {"sort_rows", 0, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSortGetWorkspaceSize(rows, false, -1, false, rows_out, sort_idx, w, e); }, aclnnSort, 0},

@@ -57,6 +57,12 @@ aclnnStatus aclemu_exec_bind_tensor(aclOpExecutor *ex, void *blob, uint64_t *fie
 aclnnStatus aclemu_exec_bind_workspace(aclOpExecutor *ex, void *blob, uint64_t *field, uint64_t offset);
 /* Fills a descriptor of t's view inside the last launch's blob and binds its address. */
 aclnnStatus aclemu_exec_tdesc(aclOpExecutor *ex, void *blob, aclemu_tdesc *d, const aclTensor *t);
+/* A data-dependent output shape (Unique, Nonzero ...), as the real ops' OP_OUTSHAPE outputs:
+ * the kernels leave t->ndim int64 dims at workspace offset `ws_off`; after its launches stage 2
+ * waits for them, reads the dims and makes them t's view shape (each at most the dim t had;
+ * strides made contiguous, offset kept: the kernels write the real result compactly). At most
+ * 4 per executor. */
+aclnnStatus aclemu_exec_out_shape(aclOpExecutor *ex, aclTensor *t, uint64_t ws_off);
 
 /* Test hooks. Executors alive in this process (allocated and not yet freed): */
 ACLNN_API int64_t aclemu_exec_live_count(void);

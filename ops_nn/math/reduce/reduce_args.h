@@ -28,7 +28,16 @@ enum red_op {
     RED_ALL,
     RED_LOGSUMEXP,
     RED_NORM,        /* (sum |x|^p)^(1/p); p = 0 counts non-zeros, +-Inf gives the max / min |x| */
+    /* ---- statistics (Var / Std / VarMean / StdMeanCorrection / BatchNormStats / Aminmax) ----
+     * out is the first result, idx (of idx_dtype) the second one when bound. */
+    RED_VAR,         /* sum of squared deviations / (N - correction); idx: the mean */
+    RED_STD,         /* sqrt of RED_VAR; idx: the mean */
+    RED_INVSTD,      /* 1 / sqrt(biased variance + eps); idx: the mean (BatchNormStats) */
+    RED_AMINMAX,     /* out: the minimum, idx: the maximum; NaN propagates to both */
 };
+
+/* What is applied to a sum / mean before it is stored. */
+enum red_post { RED_POST_NONE = 0, RED_POST_LOG = 1 /* ReduceLogSum */ };
 
 /* Accumulation domain: floats in double, integers and BOOL in int64. */
 enum red_domain { RED_DOM_F64 = 0, RED_DOM_I64 = 1 };
@@ -49,6 +58,11 @@ typedef struct red_args {
     int64_t rcount;       /* product of rshape */
     double scale;         /* RED_MEAN: 1 / rcount */
     double p;             /* RED_NORM's order */
+    /* statistics: the divisor of RED_VAR / RED_STD is N - correction; RED_INVSTD adds eps */
+    int64_t correction;
+    double eps;
+    int32_t post;         /* enum red_post */
+    int32_t pad_;
     /* work split: `parts` > 1 cuts each output's reduced range into parts whose partial states
      * go to ws (nout * parts red_state, output-major); ReduceFinish combines them in order */
     int64_t parts;
@@ -56,12 +70,16 @@ typedef struct red_args {
 } red_args;
 
 /* A partial result: float accumulator / best value (f), int accumulator / best value (i),
- * LogSumExp's scaled sum (s), arg index (idx), and whether any element was seen. */
+ * LogSumExp's scaled sum (s), arg index (idx), and whether any element was seen.
+ * Statistics: RED_VAR / RED_STD / RED_INVSTD keep the element count (i), their sum (f) and the
+ * sum of squared deviations from their mean (s), merged pairwise (Chan et al.); RED_AMINMAX
+ * keeps the minimum in f / i and the maximum in s / i2 (idx >= 0 once an element was seen). */
 typedef struct red_state {
     double f;
     int64_t i;
     double s;
     int64_t idx;
+    int64_t i2;
 } red_state;
 
 #endif

@@ -6,7 +6,11 @@
  * (integers, BOOL: the narrower dtypes wrap when the result is stored, as integer arithmetic in
  * that dtype would). Two walks: per output along the reduced dims (chunks of a run of the last
  * reduced dim), or, when the innermost kept dim is the contiguous one of the input and the
- * reduction runs across it, several outputs at once reading contiguous rows. */
+ * reduction runs across it, several outputs at once reading contiguous rows.
+ *
+ * The statistics (variance, std, BatchNormStats' inverse std) take each chunk in two passes (a
+ * mean, then the deviations from it, corrected by their own sum) and merge chunks, parts and
+ * rows pairwise (count, sum, sum of squared deviations), so no sum of squares ever cancels. */
 #include <math.h>
 #include <string.h>
 
@@ -31,6 +35,46 @@ static void st_init(const red_args *a, red_state *s)
     case RED_NORM: s->f = a->p == -INFINITY ? INFINITY : 0.0; break;
     default: break;
     }
+}
+
+/* Adds a group of nb elements (their sum sb, squared deviations from their mean m2b) to the
+ * statistics state d (pairwise update of Chan, Golub and LeVeque). */
+static void var_merge(red_state *d, int64_t nb, double sb, double m2b)
+{
+    if (nb <= 0) return;
+    if (d->i == 0) { d->i = nb; d->f = sb; d->s = m2b; return; }
+    double na = (double)d->i, n = na + (double)nb;
+    double delta = sb / (double)nb - d->f / na;
+    d->s += m2b + delta * delta * (na * (double)nb / n);
+    d->f += sb;
+    d->i += nb;
+}
+
+/* Sum and squared deviations of n doubles: deviations from an estimate of the mean, corrected
+ * by their own sum (the two-pass algorithm with its rounding correction). */
+static void var_chunk_f64(const double *v, int64_t n, double *sum, double *m2)
+{
+    double s0 = 0, s1 = 0;
+    int64_t i = 0;
+    for (; i + 2 <= n; i += 2) { s0 += v[i]; s1 += v[i + 1]; }
+    for (; i < n; i++) s0 += v[i];
+    double plain = s0 + s1, m = plain / (double)n;
+    if (!isfinite(m)) { *sum = plain; *m2 = NAN; return; }
+    double sd = 0, sd2 = 0;
+    for (i = 0; i < n; i++) { double d = v[i] - m; sd += d; sd2 += d * d; }
+    *sum = m * (double)n + sd;
+    *m2 = sd2 - sd * sd / (double)n;
+    if (*m2 < 0) *m2 = 0;
+}
+
+/* Aminmax: x into the (min, max) of s. */
+static inline void minmax_f(red_state *s, double x)
+{
+    if (s->idx < 0) { s->f = s->s = x; s->idx = 0; return; }
+    if (s->f != s->f) return;                 /* a NaN already won both */
+    if (x != x) { s->f = s->s = x; return; }
+    if (x < s->f) s->f = x;
+    if (x > s->s) s->s = x;
 }
 
 static inline int better_f(int op_max, double x, double best)
@@ -94,6 +138,16 @@ static void st_add_f(const red_args *a, red_state *s, const double *v, int64_t n
         }
         break;
     }
+    case RED_VAR: case RED_STD: case RED_INVSTD: {
+        double sum, m2;
+        if (n <= 0) break;
+        var_chunk_f64(v, n, &sum, &m2);
+        var_merge(s, n, sum, m2);
+        break;
+    }
+    case RED_AMINMAX:
+        for (; i < n; i++) minmax_f(s, v[i]);
+        break;
     case RED_LOGSUMEXP: { /* running (max, sum of exp(x - max)) */
         double m = s->f;
         for (int64_t k = 0; k < n; k++)
@@ -133,6 +187,13 @@ static void st_add_i(const red_args *a, red_state *s, const int64_t *v, int64_t 
     case RED_ALL:
         for (; i < n && s->i; i++) s->i = v[i] != 0;
         break;
+    case RED_AMINMAX:
+        for (; i < n; i++) {
+            if (s->idx < 0) { s->i = s->i2 = v[i]; s->idx = 0; continue; }
+            if (v[i] < s->i) s->i = v[i];
+            if (v[i] > s->i2) s->i2 = v[i];
+        }
+        break;
     default: break;
     }
 }
@@ -146,6 +207,12 @@ static void st_merge(const red_args *a, red_state *d, const red_state *s)
         case RED_PROD: d->i = (int64_t)((uint64_t)d->i * (uint64_t)s->i); return;
         case RED_ANY: d->i = d->i || s->i; return;
         case RED_ALL: d->i = d->i && s->i; return;
+        case RED_AMINMAX:
+            if (s->idx < 0) return;
+            if (d->idx < 0) { *d = *s; return; }
+            if (s->i < d->i) d->i = s->i;
+            if (s->i2 > d->i2) d->i2 = s->i2;
+            return;
         default:
             if (s->idx >= 0 && (d->idx < 0 || (is_max_op(a->op) ? s->i > d->i : s->i < d->i))) *d = *s;
             return;
@@ -162,6 +229,13 @@ static void st_merge(const red_args *a, red_state *d, const red_state *s)
         else if (a->p == INFINITY) d->f = s->f > d->f ? s->f : d->f;
         else if (a->p == -INFINITY) d->f = s->f < d->f ? s->f : d->f;
         else d->f += s->f;
+        return;
+    case RED_VAR: case RED_STD: case RED_INVSTD: var_merge(d, s->i, s->f, s->s); return;
+    case RED_AMINMAX:
+        if (s->idx < 0) return;
+        if (d->idx < 0) { *d = *s; return; }
+        minmax_f(d, s->f);
+        minmax_f(d, s->s);
         return;
     case RED_LOGSUMEXP: {
         if (d->f != d->f || s->f == -INFINITY) return;
@@ -215,7 +289,37 @@ static void st_write(const red_args *a, const red_state *s, char *out, char *idx
         aclemu_store_f64(out, a->out_dtype, 0, &r, 1);
         return;
     }
+    case RED_VAR: case RED_STD: case RED_INVSTD: {
+        double n = (double)s->i, mean = s->i ? s->f / n : NAN, r;
+        if (a->op == RED_INVSTD) {
+            /* BatchNormStats of an empty batch: mean 0, invstd NaN (aclnn_batch_norm_stats.cpp) */
+            if (s->i == 0) { mean = 0; r = NAN; }
+            else r = 1.0 / sqrt(s->s / n + a->eps);
+        } else {
+            /* N - correction <= 0: NaN for N <= 1, +Inf otherwise, as the real ops fill it */
+            double div = n - (double)a->correction;
+            r = div > 0 ? s->s / div : s->i <= 1 ? NAN : INFINITY;
+            if (a->op == RED_STD) r = sqrt(r);
+        }
+        aclemu_store_f64(out, a->out_dtype, 0, &r, 1);
+        if (idx) aclemu_store_f64(idx, a->idx_dtype, 0, &mean, 1);
+        return;
+    }
+    case RED_AMINMAX:
+        if (f) {
+            aclemu_store_f64(out, a->out_dtype, 0, &s->f, 1);
+            if (idx) aclemu_store_f64(idx, a->idx_dtype, 0, &s->s, 1);
+        } else {
+            aclemu_store_i64(out, a->out_dtype, 0, &s->i, 1);
+            if (idx) aclemu_store_i64(idx, a->idx_dtype, 0, &s->i2, 1);
+        }
+        return;
     default: break;
+    }
+    if (f && a->post == RED_POST_LOG) {
+        double r = a->rcount == 0 ? 0.0 : log(s->f); /* empty data: 0, as ReduceLogSum fills */
+        aclemu_store_f64(out, a->out_dtype, 0, &r, 1);
+        return;
     }
     if (f) aclemu_store_f64(out, a->out_dtype, 0, &s->f, 1);
     else aclemu_store_i64(out, a->out_dtype, 0, &s->i, 1);
@@ -228,6 +332,8 @@ static void st_write(const red_args *a, const red_state *s, char *out, char *idx
  * target_clones picks the AVX2 body where the CPU has it. */
 typedef float v8f __attribute__((vector_size(32)));
 typedef int32_t v8i __attribute__((vector_size(32)));
+typedef float v4f __attribute__((vector_size(16)));
+typedef double v4d __attribute__((vector_size(32)));
 #define RED_CLONES ACLEMU_ISA_CLONES /* kernel_util.h: not under TSan */
 
 static int fast_f32(const red_args *a)
@@ -290,6 +396,33 @@ RED_CLONES static float extreme_f32(const float *v, int64_t n, int want_max, int
     return r;
 }
 
+/* Deviations of n FP32 elements from m, in double: their sum and sum of squares. */
+RED_CLONES static void dev_f32(const float *v, int64_t n, double m, double *sd, double *sd2)
+{
+    v4d mv = {m, m, m, m}, a0 = {0}, a1 = {0}, q0 = {0}, q1 = {0};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v4f x0, x1;
+        memcpy(&x0, v + i, 16);
+        memcpy(&x1, v + i + 4, 16);
+        v4d d0 = __builtin_convertvector(x0, v4d) - mv, d1 = __builtin_convertvector(x1, v4d) - mv;
+        a0 += d0;
+        a1 += d1;
+        q0 += d0 * d0;
+        q1 += d1 * d1;
+    }
+    a0 += a1;
+    q0 += q1;
+    double s = (a0[0] + a0[1]) + (a0[2] + a0[3]), s2 = (q0[0] + q0[1]) + (q0[2] + q0[3]);
+    for (; i < n; i++) {
+        double d = (double)v[i] - m;
+        s += d;
+        s2 += d * d;
+    }
+    *sd = s;
+    *sd2 = s2;
+}
+
 /* Combines n FP32 elements (flat reduced positions from r0). */
 static void st_add_f32(const red_args *a, red_state *s, const float *v, int64_t n, int64_t r0)
 {
@@ -311,6 +444,24 @@ static void st_add_f32(const red_args *a, red_state *s, const float *v, int64_t 
         }
         s->f = v[k];
         s->idx = r0 + k;
+        return;
+    }
+    case RED_VAR: case RED_STD: case RED_INVSTD: {
+        if (n <= 0) return;
+        double plain = sum_f32(v, n, 0), m = plain / (double)n, sd, sd2;
+        if (!isfinite(m)) { var_merge(s, n, plain, NAN); return; }
+        dev_f32(v, n, m, &sd, &sd2);
+        double m2 = sd2 - sd * sd / (double)n;
+        var_merge(s, n, m * (double)n + sd, m2 < 0 ? 0 : m2);
+        return;
+    }
+    case RED_AMINMAX: {
+        if (n <= 0 || (s->idx >= 0 && s->f != s->f)) return;
+        int nan, nan2;
+        float lo = extreme_f32(v, n, 0, &nan), hi = extreme_f32(v, n, 1, &nan2);
+        if (nan) { minmax_f(s, NAN); return; }
+        minmax_f(s, lo);
+        minmax_f(s, hi);
         return;
     }
     case RED_LOGSUMEXP: {

@@ -176,10 +176,19 @@ aclnnStatus red_launch(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, 
 aclnnStatus red_launch_p(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, bool keepdim, int op,
                          aclDataType comp, const aclTensor *out, const aclTensor *idx, double p)
 {
+    red_opts o;
+    memset(&o, 0, sizeof o);
+    o.p = p;
+    return red_launch_opts(ex, self, mask, keepdim, op, comp, out, idx, &o);
+}
+
+aclnnStatus red_launch_opts(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, bool keepdim, int op,
+                            aclDataType comp, const aclTensor *out, const aclTensor *idx, const red_opts *o)
+{
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
     if ((st = red_check_out_shape(api, self, mask, keepdim, out, "out")) ||
-        (idx && (st = red_check_out_shape(api, self, mask, keepdim, idx, "indices"))))
+        (idx && (st = red_check_out_shape(api, self, mask, keepdim, idx, o->idx_name ? o->idx_name : "indices"))))
         return st;
     red_args a;
     memset(&a, 0, sizeof a);
@@ -194,7 +203,10 @@ aclnnStatus red_launch_p(aclOpExecutor *ex, const aclTensor *self, uint64_t mask
     a.idx_off = idx ? idx->offset : 0;
     split_dims(&a, self, mask, keepdim, out, idx);
     a.scale = a.rcount ? 1.0 / (double)a.rcount : 0.0;
-    a.p = p;
+    a.p = o->p;
+    a.correction = o->correction;
+    a.eps = o->eps;
+    a.post = o->post;
     if (a.nout == 0)
         return ACLNN_SUCCESS; /* nothing to write */
     uint32_t maxb = aclemu_vector_core_num(aclemu_op_profile());

@@ -26,6 +26,19 @@ aclnnStatus red_launch(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, 
 aclnnStatus red_launch_p(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, bool keepdim, int op,
                          aclDataType comp, const aclTensor *out, const aclTensor *idx, double p);
 
+/* Extra settings of a launch (statistics, post-processing); zero-initialise and set what applies. */
+typedef struct red_opts {
+    double p;               /* RED_NORM's order */
+    int64_t correction;     /* RED_VAR / RED_STD: divisor N - correction */
+    double eps;             /* RED_INVSTD */
+    int post;               /* enum red_post */
+    const char *idx_name;   /* the second output's parameter name in messages ("indices" if NULL) */
+} red_opts;
+
+/* red_launch with the settings of `o`; for the statistics ops idx is their second output. */
+aclnnStatus red_launch_opts(aclOpExecutor *ex, const aclTensor *self, uint64_t mask, bool keepdim, int op,
+                            aclDataType comp, const aclTensor *out, const aclTensor *idx, const red_opts *o);
+
 /* Checks that out / idx have the reduced shape (same rule as red_launch), for ops that must say
  * so before they look at anything else. */
 aclnnStatus red_check_out_shape(const char *api, const aclTensor *self, uint64_t mask, bool keepdim,

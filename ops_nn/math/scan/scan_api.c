@@ -90,7 +90,12 @@ static aclnnStatus scan_launch(aclOpExecutor *ex, int op, const aclTensor *self,
         a.nlines *= a.lshape[i];
     uint32_t maxb = aclemu_vector_core_num(aclemu_op_profile()), bd;
     uint64_t per;
-    aclemu_tile_1d((uint64_t)a.nlines, maxb ? maxb : 1, (uint64_t)(16384 / (a.len + 1) + 1), 1, &bd, &per);
+    uint64_t min_lines = (uint64_t)(16384 / (a.len + 1) + 1);
+    /* lines side by side (contiguous across them, the dim strided) go as wide rows: a block
+     * takes at least 2048 of them, so each reads long runs of a row instead of scattered bits */
+    if (a.nl > 0 && a.lin[a.nl - 1] == 1 && a.lout[a.nl - 1] == 1 && a.sin != 1 && min_lines < 2048)
+        min_lines = 2048;
+    aclemu_tile_1d((uint64_t)a.nlines, maxb ? maxb : 1, min_lines, 1, &bd, &per);
     a.lines_per_block = (int64_t)per;
     scan_args *b = (scan_args *)aclemu_exec_add_launch(ex, "Scan", bd, sizeof(scan_args));
     if (!b)

@@ -160,6 +160,76 @@ static void scan_lines(const scan_args *a, const char *in, char *out, char *idx,
     }
 }
 
+/* ---- FP32 Cumsum fast paths (FLOAT in and out, running sums in double) ------------------- */
+#define SCAN_CLONES ACLEMU_ISA_CLONES /* kernel_util.h: not under TSan */
+#define SCAN_ROW_LANES 4096           /* lines scanned side by side by the FP32 row path (32 KiB of sums) */
+
+static int fast_sum_f32(const scan_args *a)
+{
+    return a->op == SCAN_SUM && a->in_dtype == VEC_DT_FLOAT && a->comp_dtype == VEC_DT_FLOAT &&
+           a->out_dtype == VEC_DT_FLOAT && !a->idx;
+}
+
+typedef float scan_v4f __attribute__((vector_size(16)));
+typedef double scan_v4d __attribute__((vector_size(32)));
+typedef int64_t scan_v4i __attribute__((vector_size(32)));
+
+/* Running sums of the 4 doubles of x inside the vector (a macro: vector values passed to a
+ * function would change the ABI between the ISA clones). */
+#define SCAN_PREFIX4(x)                                                                \
+    ({                                                                                 \
+        const scan_v4d z_ = {0, 0, 0, 0};                                              \
+        scan_v4d s_ = (x) + __builtin_shuffle((x), z_, (scan_v4i){4, 0, 1, 2});        \
+        s_ + __builtin_shuffle(s_, z_, (scan_v4i){4, 5, 0, 1});                        \
+    })
+/* ... shifted by one: the sums before each element (exclusive) */
+#define SCAN_SHIFT1(s) __builtin_shuffle((s), (scan_v4d){0, 0, 0, 0}, (scan_v4i){4, 0, 1, 2})
+
+/* One contiguous forward line: 8 elements per step as two in-register prefix sums in double;
+ * the carry into the next 8 takes one add (the two halves' totals are summed aside of it). */
+SCAN_CLONES static void scan_line_sum_f32(const scan_args *a, const float *in, float *out)
+{
+    int ex = a->exclusive;
+    int64_t len = a->len, i = 0;
+    scan_v4d carry = {0, 0, 0, 0};
+    for (; i + 8 <= len; i += 8) {
+        scan_v4f x0, x1;
+        memcpy(&x0, in + i, 16);
+        memcpy(&x1, in + i + 4, 16);
+        scan_v4d d0 = __builtin_convertvector(x0, scan_v4d), d1 = __builtin_convertvector(x1, scan_v4d);
+        scan_v4d p0 = SCAN_PREFIX4(d0), p1 = SCAN_PREFIX4(d1);
+        scan_v4d t0 = __builtin_shuffle(p0, (scan_v4i){3, 3, 3, 3}), t1 = __builtin_shuffle(p1, (scan_v4i){3, 3, 3, 3});
+        scan_v4d o0 = (ex ? SCAN_SHIFT1(p0) : p0) + carry, o1 = (ex ? SCAN_SHIFT1(p1) : p1) + (carry + t0);
+        carry += t0 + t1;
+        scan_v4f y0 = __builtin_convertvector(o0, scan_v4f), y1 = __builtin_convertvector(o1, scan_v4f);
+        memcpy(out + i, &y0, 16);
+        memcpy(out + i + 4, &y1, 16);
+    }
+    double c = carry[0];
+    for (; i < len; i++) {
+        double before = c;
+        c += in[i];
+        out[i] = (float)(ex ? before : c);
+    }
+}
+
+/* n adjacent lines with contiguous elements across them: a row of running sums. */
+SCAN_CLONES static void scan_rows_sum_f32(const scan_args *a, const float *in, float *out, int64_t n)
+{
+    double acc[SCAN_ROW_LANES];
+    for (int64_t j = 0; j < n; j++) acc[j] = 0;
+    for (int64_t p = 0; p < a->len; p++) {
+        int64_t q = a->reverse ? a->len - 1 - p : p;
+        const float *x = in + q * a->sin;
+        float *y = out + q * a->sout;
+        if (a->exclusive) {
+            for (int64_t j = 0; j < n; j++) { y[j] = (float)acc[j]; acc[j] += x[j]; }
+        } else {
+            for (int64_t j = 0; j < n; j++) { acc[j] += x[j]; y[j] = (float)acc[j]; }
+        }
+    }
+}
+
 static void line_offsets(const scan_args *a, int64_t l, int64_t *io, int64_t *oo, int64_t *xo)
 {
     *io = *oo = *xo = 0;
@@ -193,8 +263,12 @@ static int k_scan(const void *args, size_t size, const aclemu_block *blk)
             int64_t kl = a->lshape[a->nl - 1];
             n = kl - l % kl;
             if (n > e - l) n = e - l;
-            if (n > SCAN_CHUNK) n = SCAN_CHUNK;
-            scan_lines(a, in, out, idx, n);
+            int fast = fast_sum_f32(a);
+            if (n > (fast ? SCAN_ROW_LANES : SCAN_CHUNK)) n = fast ? SCAN_ROW_LANES : SCAN_CHUNK;
+            if (fast) scan_rows_sum_f32(a, (const float *)in, (float *)out, n);
+            else scan_lines(a, in, out, idx, n);
+        } else if (fast_sum_f32(a) && a->sin == 1 && a->sout == 1 && !a->reverse) {
+            scan_line_sum_f32(a, (const float *)in, (float *)out);
         } else {
             scan_line(a, in, out, idx);
         }

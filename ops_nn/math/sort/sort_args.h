@@ -10,6 +10,15 @@
 
 #define SORT_MAX_DIMS 8
 
+/* What a line's sort writes: its first k entries, or one entry picked per line (Kthvalue /
+ * Median / NanMedian), at the line's output offset. */
+enum sort_select {
+    SORT_SEL_FIRST_K = 0,
+    SORT_SEL_KTH,        /* position kth of the ascending order (NaN last) */
+    SORT_SEL_MEDIAN,     /* position (len - 1) / 2; a line with a NaN gives its first NaN */
+    SORT_SEL_NANMEDIAN,  /* position (m - 1) / 2 of the m non-NaN elements (0 when m == 0) */
+};
+
 typedef struct sort_args {
     int32_t in_dtype, val_dtype, idx_dtype;
     int32_t descending;
@@ -21,6 +30,14 @@ typedef struct sort_args {
     int64_t len, k, sin, sval, sidx;
     int64_t nlines, lines_per_block;
     int64_t ws_per_block; /* bytes */
+    /* ---- select (Kthvalue / Median family) ---- */
+    int32_t select;       /* enum sort_select */
+    int32_t is_float;     /* NaN keys exist (they sort last) */
+    int64_t kth;
+    /* a line spanning several dims (Median / NanMedian of a whole non-contiguous view): element
+     * i of a line is at the row-major position i of fshape / fstride (elements); nf 0: sin */
+    int32_t nf, pad_;
+    int64_t fshape[SORT_MAX_DIMS], fstride[SORT_MAX_DIMS];
 } sort_args;
 
 #endif

@@ -10,55 +10,7 @@
 #include "aclemu_op/kernel_util.h"
 #include "dtype.h"
 #include "sort_args.h"
-
-/* aclDataType values (kernels do not include the ACL headers) */
-enum { DT_FLOAT = 0, DT_FLOAT16 = 1, DT_INT8 = 2, DT_INT32 = 3, DT_UINT8 = 4, DT_INT16 = 6, DT_UINT16 = 7,
-       DT_UINT32 = 8, DT_INT64 = 9, DT_UINT64 = 10, DT_DOUBLE = 11, DT_BOOL = 12, DT_BF16 = 27 };
-
-static int key_bits(int dt)
-{
-    switch (dt) {
-    case DT_INT8: case DT_UINT8: case DT_BOOL: return 8;
-    case DT_FLOAT16: case DT_BF16: case DT_INT16: case DT_UINT16: return 16;
-    case DT_FLOAT: case DT_INT32: case DT_UINT32: return 32;
-    default: return 64;
-    }
-}
-
-/* Order-preserving key of the element at p. */
-static uint64_t key_of(int dt, const char *p)
-{
-    switch (dt) {
-    case DT_FLOAT: {
-        uint32_t u;
-        memcpy(&u, p, 4);
-        if ((u & 0x7fffffffu) > 0x7f800000u) return 0xffffffffu; /* NaN */
-        return u & 0x80000000u ? ~u : u | 0x80000000u;
-    }
-    case DT_FLOAT16: case DT_BF16: {
-        uint16_t u;
-        memcpy(&u, p, 2);
-        uint16_t inf = dt == DT_FLOAT16 ? 0x7c00 : 0x7f80;
-        if ((u & 0x7fff) > inf) return 0xffffu;
-        return (uint16_t)(u & 0x8000 ? ~u : u | 0x8000);
-    }
-    case DT_DOUBLE: {
-        uint64_t u;
-        memcpy(&u, p, 8);
-        if ((u & 0x7fffffffffffffffull) > 0x7ff0000000000000ull) return ~0ull;
-        return u & 0x8000000000000000ull ? ~u : u | 0x8000000000000000ull;
-    }
-    case DT_INT8: return (uint8_t)(*(const int8_t *)p ^ 0x80);
-    case DT_UINT8: return *(const uint8_t *)p;
-    case DT_BOOL: return *(const uint8_t *)p != 0;
-    case DT_INT16: { uint16_t u; memcpy(&u, p, 2); return (uint16_t)(u ^ 0x8000); }
-    case DT_UINT16: { uint16_t u; memcpy(&u, p, 2); return u; }
-    case DT_INT32: { uint32_t u; memcpy(&u, p, 4); return u ^ 0x80000000u; }
-    case DT_UINT32: { uint32_t u; memcpy(&u, p, 4); return u; }
-    case DT_INT64: { uint64_t u; memcpy(&u, p, 8); return u ^ 0x8000000000000000ull; }
-    default: { uint64_t u; memcpy(&u, p, 8); return u; }
-    }
-}
+#include "sort_keys.h"
 
 /* Stable LSD radix sort of n (key, index) pairs over `bits` key bits: 8-bit digits for short
  * lines (the histograms stay small next to n), 11-bit ones for long lines; every digit
@@ -134,11 +86,55 @@ static int cmp_u64(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
+/* Offset (elements) of element i of a line: along sin, or through the flat dims. */
+static int64_t line_offset(const sort_args *a, int64_t i)
+{
+    if (!a->nf) return i * a->sin;
+    int64_t off = 0;
+    for (int d = a->nf - 1; d >= 0; d--) {
+        off += i % a->fshape[d] * a->fstride[d];
+        i /= a->fshape[d];
+    }
+    return off;
+}
+
+/* The select modes: the line's keys k (sorted, 32- or 64-bit) and their indices x are sorted
+ * in full (scratch: the radix arrays); one value / index is written at the line's offsets. */
+static void write_selected(const sort_args *a, const char *in, size_t es, const void *k, int narrow, const void *x,
+                           uint64_t mask, int64_t vo, int64_t xo)
+{
+    int64_t n = a->len, nan = 0;
+#define KEY_AT(j) (narrow ? (uint64_t)((const uint32_t *)k)[j] : ((const uint64_t *)k)[j])
+#define IDX_AT(j) (narrow ? (int64_t)((const uint32_t *)x)[j] : ((const int64_t *)x)[j])
+    if (a->is_float)
+        while (nan < n && KEY_AT(n - 1 - nan) == mask) nan++;
+    int64_t pos;
+    switch (a->select) {
+    case SORT_SEL_KTH: pos = a->kth; break;
+    case SORT_SEL_MEDIAN: pos = nan ? n - nan : (n - 1) / 2; break;
+    default: pos = n - nan ? (n - nan - 1) / 2 : 0; break;
+    }
+    int64_t src = IDX_AT(pos);
+#undef KEY_AT
+#undef IDX_AT
+    if (a->val) {
+        size_t ves = aclemu_kdtype_size(a->val_dtype);
+        const char *sp = in + line_offset(a, src) * (int64_t)es;
+        char *dst = (char *)(uintptr_t)a->val + vo * (int64_t)ves;
+        if (a->val_dtype == a->in_dtype) memcpy(dst, sp, es);
+        else aclemu_convert_run(dst, a->val_dtype, 0, sp, a->in_dtype, 0, 1);
+    }
+    if (a->idx)
+        aclemu_store_i64((char *)(uintptr_t)a->idx + xo * (int64_t)aclemu_kdtype_size(a->idx_dtype), a->idx_dtype, 0,
+                         &src, 1);
+}
+
 static int k_sort(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(sort_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const sort_args *a = (const sort_args *)args;
-    if (a->nl < 0 || a->nl > SORT_MAX_DIMS || a->k > a->len || a->k < 0 ||
+    if (a->nl < 0 || a->nl > SORT_MAX_DIMS || a->k > a->len || a->k < 0 || a->nf < 0 || a->nf > SORT_MAX_DIMS ||
+        (a->select != SORT_SEL_FIRST_K && (a->len < 1 || a->kth < 0 || a->kth >= a->len)) ||
         a->ws_per_block < a->len * 32) return ACLEMU_KERNEL_BAD_ARGS;
     int64_t b = (int64_t)blk->block_idx * a->lines_per_block, e = b + a->lines_per_block;
     if (e > a->nlines) e = a->nlines;
@@ -161,8 +157,15 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
             xo += q * a->lidx[d];
         }
         const char *in = (const char *)(uintptr_t)a->in + io * (int64_t)es;
+        int64_t fidx[SORT_MAX_DIMS] = {0}, foff = 0;
         for (int64_t i = 0; i < a->len; i++) {
-            const char *p = in + i * a->sin * (int64_t)es;
+            const char *p = in + (a->nf ? foff : i * a->sin) * (int64_t)es;
+            for (int d = a->nf - 1; d >= 0; d--) { /* next element of a multi-dim line */
+                foff += a->fstride[d];
+                if (++fidx[d] < a->fshape[d]) break;
+                foff -= fidx[d] * a->fstride[d];
+                fidx[d] = 0;
+            }
             uint16_t h;
             if (a->round_fp16) { /* the key (and value) the FP16 sort of the Ascend910 sees */
                 float f;
@@ -175,12 +178,27 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
             if (narrow) { k32[i] = (uint32_t)key; x32[i] = (uint32_t)i; }
             else { keys[i] = key; idx[i] = i; }
         }
+        if (a->select != SORT_SEL_FIRST_K) {
+            if (narrow) radix_sort32(k32, x32, tk32, tx32, a->len, bits, hist);
+            else radix_sort64(keys, idx, tkeys, tidx, a->len, bits, hist);
+            write_selected(a, in, es, narrow ? (const void *)k32 : (const void *)keys, narrow, narrow ? (const void *)x32
+                           : (const void *)idx, mask, vo, xo);
+            continue;
+        }
         if (narrow && a->k < a->len / 4) {
             /* Topk of a few: (key, index) composites, unique and ordered like the stable sort;
              * select the k smallest, sort only those */
             uint64_t *c = (uint64_t *)tidx; /* past the 32-bit arrays and idx */
-            for (int64_t i = 0; i < a->len; i++) c[i] = (uint64_t)k32[i] << 32 | x32[i];
-            select_k(c, a->len, a->k);
+            /* only the keys whose top bits fall at or below the bucket of the k-th smallest can
+             * be among the k: a histogram of the top 11 bits finds that bucket in one pass */
+            int shift = bits > 11 ? bits - 11 : 0;
+            int64_t *cnt = hist, m = 0, below = 0, lim = 0;
+            memset(cnt, 0, sizeof(int64_t) << (bits - shift));
+            for (int64_t i = 0; i < a->len; i++) cnt[k32[i] >> shift]++;
+            while (below + cnt[lim] < a->k) below += cnt[lim++];
+            for (int64_t i = 0; i < a->len; i++)
+                if ((int64_t)(k32[i] >> shift) <= lim) c[m++] = (uint64_t)k32[i] << 32 | x32[i];
+            select_k(c, m, a->k);
             qsort(c, (size_t)a->k, sizeof *c, cmp_u64);
             for (int64_t i = 0; i < a->k; i++) idx[i] = (int64_t)(c[i] & 0xffffffffu);
         } else if (narrow) {

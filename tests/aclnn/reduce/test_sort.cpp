@@ -126,6 +126,12 @@ int main()
     Case(ACL_FLOAT16, {6, 40}, 0, false, TRANSPOSED, 3, 903);
     Case(ACL_INT32, {9, 11}, 1, true, STRIDED, 0, 904);
     Case(ACL_DOUBLE, {3, 11}, 1, false, CONTIG, 11, 905);
+    // Topk of a few: candidates from the top-bits histogram (8-, 16- and 32-bit keys, ties)
+    Case(ACL_INT8, {5, 400}, 1, false, CONTIG, 20, 906);
+    Case(ACL_INT32, {8, 1000}, 1, true, STRIDED, 50, 907);
+    Case(ACL_UINT8, {300, 3}, 0, true, TRANSPOSED, 9, 908);
+    Case(ACL_FLOAT, {2, 4096}, 1, true, CONTIG, 64, 909);
+    Case(ACL_FLOAT16, {3, 2000}, 1, false, CONTIG, 33, 910);
     // validation
     DevTensor s, v, i, i32, bad;
     if (!s.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !v.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !i.Init(ACL_INT64, {2, 3}, {}, CONTIG) ||
