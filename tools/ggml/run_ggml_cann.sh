@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Builds ggml's CANN backend (ggml-org/ggml, src/ggml-cann) against an installed aclemu prefix
+# the way its own CMake finds a CANN toolkit (ASCEND_TOOLKIT_HOME from the prefix's set_env.sh,
+# SOC_TYPE given), with no shim, then runs `test-backend-ops test -b CANN0` and summarises the
+# cases per op: passed, failed, not supported. Not part of CI (it needs a ggml checkout).
+#
+#   tools/ggml/run_ggml_cann.sh <ggml-checkout> <prefix> [soc] [-- extra test-backend-ops args]
+#
+# Environment: BUILD_DIR (default <ggml-checkout>/build-cann), JOBS (default 2), OUT (where the
+# raw log and the summary go; default $BUILD_DIR).
+set -euo pipefail
+if [ $# -lt 2 ]; then
+    echo "usage: $0 <ggml-checkout> <prefix> [soc] [-- test-backend-ops args]" >&2
+    exit 2
+fi
+GGML=$(cd "$1" && pwd); PREFIX=$(cd "$2" && pwd); shift 2
+SOC=Ascend910B3
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then SOC=$1; shift; fi
+[ "${1:-}" = "--" ] && shift
+BUILD=${BUILD_DIR:-$GGML/build-cann}
+OUT=${OUT:-$BUILD}
+JOBS=${JOBS:-2}
+mkdir -p "$BUILD" "$OUT"
+
+# shellcheck disable=SC1091
+source "$PREFIX/set_env.sh"
+echo "== configure (ASCEND_TOOLKIT_HOME=$ASCEND_TOOLKIT_HOME, SOC_TYPE=$SOC)"
+cmake -S "$GGML" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DGGML_CANN=ON -DSOC_TYPE="$SOC" \
+      -DGGML_BUILD_TESTS=ON -DGGML_BUILD_EXAMPLES=OFF -DGGML_NATIVE=OFF >"$OUT/configure.log" 2>&1 ||
+    { tail -30 "$OUT/configure.log"; echo "configure failed (log: $OUT/configure.log)"; exit 1; }
+echo "== build test-backend-ops"
+if ! cmake --build "$BUILD" --target test-backend-ops -j "$JOBS" >"$OUT/build.log" 2>&1; then
+    grep -E 'error|undefined reference' "$OUT/build.log" | sort | uniq | head -60
+    echo "build failed (log: $OUT/build.log)"
+    exit 1
+fi
+
+echo "== test-backend-ops test -b CANN0 $*"
+BIN=$(find "$BUILD" -name test-backend-ops -type f -perm -u+x | head -1)
+set +e
+"$BIN" test -b CANN0 "$@" >"$OUT/test-backend-ops.log" 2>&1
+rc=$?
+set -e
+echo "test-backend-ops exit code $rc (log: $OUT/test-backend-ops.log)"
+
+# Case lines look like "  OP(params): OK", "...: FAIL", "...: not supported [CANN0]".
+python3 - "$OUT/test-backend-ops.log" "$OUT/summary.txt" <<'PY'
+import re, sys
+log, out = sys.argv[1], sys.argv[2]
+per = {}
+case = re.compile(r'^\s+([A-Z_0-9]+)\((.*)\):\s+(OK|FAIL|not supported)')
+for line in open(log, errors='replace'):
+    m = case.match(line)
+    if not m:
+        continue
+    op, res = m.group(1), m.group(3)
+    d = per.setdefault(op, {'OK': 0, 'FAIL': 0, 'not supported': 0})
+    d[res] += 1
+tot = {k: sum(d[k] for d in per.values()) for k in ('OK', 'FAIL', 'not supported')}
+lines = ['%-28s %7s %7s %12s' % ('op', 'passed', 'failed', 'unsupported')]
+for op in sorted(per):
+    d = per[op]
+    lines.append('%-28s %7d %7d %12d' % (op, d['OK'], d['FAIL'], d['not supported']))
+lines.append('%-28s %7d %7d %12d' % ('TOTAL', tot['OK'], tot['FAIL'], tot['not supported']))
+lines.append('cases run: %d (passed %d, failed %d); not supported: %d' %
+             (tot['OK'] + tot['FAIL'], tot['OK'], tot['FAIL'], tot['not supported']))
+failing = [op for op in sorted(per) if per[op]['FAIL']]
+lines.append('ops with failures: ' + (', '.join(failing) if failing else 'none'))
+open(out, 'w').write('\n'.join(lines) + '\n')
+print('\n'.join(lines))
+PY
+exit "$rc"
