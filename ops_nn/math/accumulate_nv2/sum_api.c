@@ -97,6 +97,8 @@ aclnnStatus aclemu_plan_Sum(aclOpExecutor *executor, const aclTensorList *tensor
     uint64_t per = (rows + cores - 1) / cores;
     uint32_t blocks = (uint32_t)((rows + per - 1) / per);
     uint64_t ngroups = (tensors->size + ACC_MAX_INPUTS - 1) / ACC_MAX_INPUTS;
+    if (ngroups > 1 && numel > INT64_MAX / 8)
+        return ACLEMU_PARAM_ERROR(api, "out has too many elements (%lld) for the partial sums.", (long long)numel);
     uint64_t partial = ngroups > 1 ? aclemu_exec_alloc_workspace(executor, (uint64_t)numel * 8) : 0;
     for (uint64_t g = 0; g < ngroups; g++) {
         accumulate_args *a = aclemu_exec_add_launch(executor, "AccumulateNV2", blocks, sizeof *a);
