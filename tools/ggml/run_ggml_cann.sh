@@ -5,10 +5,48 @@
 # cases per op: passed, failed, not supported. Not part of CI (it needs a ggml checkout).
 #
 #   tools/ggml/run_ggml_cann.sh <ggml-checkout> <prefix> [soc] [-- extra test-backend-ops args]
+#   tools/ggml/run_ggml_cann.sh --summarise <test-backend-ops log> <summary file>
 #
 # Environment: BUILD_DIR (default <ggml-checkout>/build-cann), JOBS (default 2), OUT (where the
 # raw log and the summary go; default $BUILD_DIR).
 set -euo pipefail
+
+# Per-op counts of a test-backend-ops log: case lines look like "  OP(params): OK", "...: FAIL",
+# "...: not supported [CANN0]" (colour codes stripped).
+summarise() {
+python3 - "$1" "$2" <<'PY'
+import re, sys
+log, out = sys.argv[1], sys.argv[2]
+per = {}
+case = re.compile(r'^\s+([A-Z_0-9]+)\((.*)\):\s+(OK|FAIL|not supported)')
+ansi = re.compile(r'\x1b\[[0-9;]*m')  # the OK / FAIL colours
+for line in open(log, errors='replace'):
+    m = case.match(ansi.sub('', line))
+    if not m:
+        continue
+    op, res = m.group(1), m.group(3)
+    d = per.setdefault(op, {'OK': 0, 'FAIL': 0, 'not supported': 0})
+    d[res] += 1
+tot = {k: sum(d[k] for d in per.values()) for k in ('OK', 'FAIL', 'not supported')}
+lines = ['%-28s %7s %7s %12s' % ('op', 'passed', 'failed', 'unsupported')]
+for op in sorted(per):
+    d = per[op]
+    lines.append('%-28s %7d %7d %12d' % (op, d['OK'], d['FAIL'], d['not supported']))
+lines.append('%-28s %7d %7d %12d' % ('TOTAL', tot['OK'], tot['FAIL'], tot['not supported']))
+lines.append('cases run: %d (passed %d, failed %d); not supported: %d' %
+             (tot['OK'] + tot['FAIL'], tot['OK'], tot['FAIL'], tot['not supported']))
+failing = [op for op in sorted(per) if per[op]['FAIL']]
+lines.append('ops with failures: ' + (', '.join(failing) if failing else 'none'))
+open(out, 'w').write('\n'.join(lines) + '\n')
+print('\n'.join(lines))
+PY
+}
+
+# tools/ggml/run_ggml_cann.sh --summarise <log> <summary>: only the summary of an existing log
+if [ "${1:-}" = "--summarise" ]; then
+    summarise "$2" "$3"
+    exit 0
+fi
 if [ $# -lt 2 ]; then
     echo "usage: $0 <ggml-checkout> <prefix> [soc] [-- test-backend-ops args]" >&2
     exit 2
@@ -43,30 +81,5 @@ rc=$?
 set -e
 echo "test-backend-ops exit code $rc (log: $OUT/test-backend-ops.log)"
 
-# Case lines look like "  OP(params): OK", "...: FAIL", "...: not supported [CANN0]".
-python3 - "$OUT/test-backend-ops.log" "$OUT/summary.txt" <<'PY'
-import re, sys
-log, out = sys.argv[1], sys.argv[2]
-per = {}
-case = re.compile(r'^\s+([A-Z_0-9]+)\((.*)\):\s+(OK|FAIL|not supported)')
-for line in open(log, errors='replace'):
-    m = case.match(line)
-    if not m:
-        continue
-    op, res = m.group(1), m.group(3)
-    d = per.setdefault(op, {'OK': 0, 'FAIL': 0, 'not supported': 0})
-    d[res] += 1
-tot = {k: sum(d[k] for d in per.values()) for k in ('OK', 'FAIL', 'not supported')}
-lines = ['%-28s %7s %7s %12s' % ('op', 'passed', 'failed', 'unsupported')]
-for op in sorted(per):
-    d = per[op]
-    lines.append('%-28s %7d %7d %12d' % (op, d['OK'], d['FAIL'], d['not supported']))
-lines.append('%-28s %7d %7d %12d' % ('TOTAL', tot['OK'], tot['FAIL'], tot['not supported']))
-lines.append('cases run: %d (passed %d, failed %d); not supported: %d' %
-             (tot['OK'] + tot['FAIL'], tot['OK'], tot['FAIL'], tot['not supported']))
-failing = [op for op in sorted(per) if per[op]['FAIL']]
-lines.append('ops with failures: ' + (', '.join(failing) if failing else 'none'))
-open(out, 'w').write('\n'.join(lines) + '\n')
-print('\n'.join(lines))
-PY
+summarise "$OUT/test-backend-ops.log" "$OUT/summary.txt"
 exit "$rc"
