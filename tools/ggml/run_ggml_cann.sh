@@ -18,10 +18,11 @@ python3 - "$1" "$2" <<'PY'
 import re, sys
 log, out = sys.argv[1], sys.argv[2]
 per = {}
-case = re.compile(r'^\s+([A-Z_0-9]+)\((.*)\):\s+(OK|FAIL|not supported)')
+# a FAIL line starts with the error ("[OP] ERR = ... > ...   OP(params): FAIL")
+case = re.compile(r'(?:^|\s)([A-Z_0-9]+)\((.*)\):\s+(OK|FAIL|not supported)')
 ansi = re.compile(r'\x1b\[[0-9;]*m')  # the OK / FAIL colours
 for line in open(log, errors='replace'):
-    m = case.match(ansi.sub('', line))
+    m = case.search(ansi.sub('', line))
     if not m:
         continue
     op, res = m.group(1), m.group(3)
