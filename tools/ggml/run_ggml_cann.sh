@@ -37,6 +37,8 @@ lines.append('%-28s %7d %7d %12d' % ('TOTAL', tot['OK'], tot['FAIL'], tot['not s
 lines.append('cases run: %d (passed %d, failed %d); not supported: %d' %
              (tot['OK'] + tot['FAIL'], tot['OK'], tot['FAIL'], tot['not supported']))
 failing = [op for op in sorted(per) if per[op]['FAIL']]
+aborted = [l.split(':')[0] for l in open(log, errors='replace') if ': aborted (exit' in l]
+lines.append('ops whose run aborted (later cases not run): ' + (', '.join(aborted) if aborted else 'none'))
 lines.append('ops with failures: ' + (', '.join(failing) if failing else 'none'))
 open(out, 'w').write('\n'.join(lines) + '\n')
 print('\n'.join(lines))
@@ -74,13 +76,34 @@ if ! cmake --build "$BUILD" --target test-backend-ops -j "$JOBS" >"$OUT/build.lo
     exit 1
 fi
 
-echo "== test-backend-ops test -b CANN0 $*"
 BIN=$(find "$BUILD" -name test-backend-ops -type f -perm -u+x | head -1)
-set +e
-"$BIN" test -b CANN0 "$@" >"$OUT/test-backend-ops.log" 2>&1
-rc=$?
-set -e
-echo "test-backend-ops exit code $rc (log: $OUT/test-backend-ops.log)"
-
+# One run per op: a CANN error aborts test-backend-ops, which would lose every later op. With
+# RESUME_LOG=<earlier log>, ops whose cases all finished there are taken from it.
+LOG=$OUT/test-backend-ops.log
+: >"$LOG"
+rc=0
+ops=$("$BIN" --list-ops 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | awk 'NF == 1 && $1 ~ /^[A-Z_0-9]+$/ {print $1}')
+[ -n "$ops" ] || { echo "test-backend-ops --list-ops printed no op names"; exit 1; }
+for op in $ops; do
+    if [ -n "${RESUME_LOG:-}" ] && grep -aq "^  $op(" "$RESUME_LOG" &&
+       ! grep -aq "^$op: aborted" "$RESUME_LOG" && ! tail -c 2000 "$RESUME_LOG" | grep -aq "  $op("; then
+        grep -a "$op(" "$RESUME_LOG" >>"$LOG" || true
+        continue
+    fi
+    set +e
+    "$BIN" test -b CANN0 -o "$op" "$@" >"$LOG.op" 2>&1
+    orc=$?
+    set -e
+    cat "$LOG.op" >>"$LOG"
+    if [ $orc -gt 1 ]; then # 1: some case failed; more: the run died
+        last=$(sed 's/\x1b\[[0-9;]*m//g' "$LOG.op" | grep -a "^  $op(" | tail -1 | cut -c1-200)
+        echo "$op: aborted (exit $orc) at: $last" | tee -a "$LOG" "$OUT/aborted.txt"
+        rc=$orc
+    elif [ $orc -eq 1 ] && [ $rc -eq 0 ]; then
+        rc=1
+    fi
+done
+rm -f "$LOG.op"
+echo "test-backend-ops done, exit code $rc (log: $LOG)"
 summarise "$OUT/test-backend-ops.log" "$OUT/summary.txt"
 exit "$rc"
