@@ -41,7 +41,7 @@ static double in_dtype(aclDataType dt, double v)
 /* An integer self: the scalar converted to its dtype (truncation, then wrap-around). */
 static int64_t int_in_dtype(aclDataType dt, const aclScalar *s)
 {
-    int64_t v = ACLEMU_DT(s->dtype) & (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_DOUBLE) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16))
+    int64_t v = aclemu_dtype_in(s->dtype, ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_DOUBLE) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16))
                     ? trunc_i64(aclemu_scalar_to_f64(s))
                     : aclemu_scalar_to_i64(s);
     switch (dt) {

@@ -52,7 +52,7 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const char *sn
                (st = aclemu_check_notnull(api, src, "src")) || (st = aclemu_check_notnull(api, out, "out"))) {
         return st;
     }
-    if (value && !(ACLEMU_DT(self->dtype) & SCATTER_COMPLEX) && (ACLEMU_DT(value->dtype) & SCATTER_COMPLEX))
+    if (value && !aclemu_dtype_in(self->dtype, SCATTER_COMPLEX) && aclemu_dtype_in(value->dtype, SCATTER_COMPLEX))
         return ACLEMU_PARAM_ERROR(api, "When value is COMPLEX, the data type of self must be COMPLEX.");
     if ((st = aclemu_check_dtype(api, self, sname, self_dtypes())) ||
         (src && (st = aclemu_check_same_dtype(api, self, sname, src, "src"))) ||
@@ -65,7 +65,7 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const char *sn
         return ACLEMU_PARAM_ERROR(api, "reduce 5 (mean) is not implemented; use 0 (none), 1 (add) or 2 (mul).");
     if (reduce < SCATTER_NONE || reduce > SCATTER_MEAN)
         reduce = SCATTER_NONE; /* the real GetReduceStr: anything else is "none" */
-    if ((ACLEMU_DT(self->dtype) & SCATTER_COMPLEX) && reduce > SCATTER_MUL)
+    if (aclemu_dtype_in(self->dtype, SCATTER_COMPLEX) && reduce > SCATTER_MUL)
         return ACLEMU_PARAM_ERROR(api, "reduce %lld (max / min) is not defined for complex self.", (long long)reduce);
     if (inumel == 0) {
         if (out == self)
@@ -131,7 +131,7 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const char *sn
     a->reduce = (int32_t)reduce;
     if (value) {
         a->has_value = 1;
-        if (ACLEMU_DT(value->dtype) & SCATTER_COMPLEX) {
+        if (aclemu_dtype_in(value->dtype, SCATTER_COMPLEX)) {
             a->value_f[0] = value->dtype == ACL_COMPLEX64 ? value->v.c64[0] : value->v.c128[0];
             a->value_f[1] = value->dtype == ACL_COMPLEX64 ? value->v.c64[1] : value->v.c128[1];
         } else {

@@ -57,7 +57,7 @@ aclnnStatus aclemu_plan_Sum(aclOpExecutor *executor, const aclTensorList *tensor
     if ((st = aclemu_check_notnull(api, out, "out")))
         return st;
     for (uint64_t i = 0; i < tensors->size; i++)
-        if (!(ACLEMU_DT(tensors->items[i]->dtype) & SUM_DTYPES))
+        if (!aclemu_dtype_in(tensors->items[i]->dtype, SUM_DTYPES))
             return ACLEMU_PARAM_ERROR(api, "tensor %llu not implemented for %s.", (unsigned long long)i,
                                       aclemu_dtype_name(tensors->items[i]->dtype));
     if ((st = aclemu_check_dtype(api, out, "out", SUM_DTYPES)))
