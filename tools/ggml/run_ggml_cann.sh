@@ -78,17 +78,26 @@ fi
 
 BIN=$(find "$BUILD" -name test-backend-ops -type f -perm -u+x | head -1)
 # One run per op: a CANN error aborts test-backend-ops, which would lose every later op. With
-# RESUME_LOG=<earlier log>, ops whose cases all finished there are taken from it.
+# RESUME_LOG=<earlier log>, ops all of whose cases (as the support probe lists them) finished
+# there are taken from it instead of run again.
 LOG=$OUT/test-backend-ops.log
 : >"$LOG"
 rc=0
 ops=$("$BIN" --list-ops 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | awk 'NF == 1 && $1 ~ /^[A-Z_0-9]+$/ {print $1}')
 [ -n "$ops" ] || { echo "test-backend-ops --list-ops printed no op names"; exit 1; }
+if [ -n "${RESUME_LOG:-}" ]; then # how many cases each op has: the support probe lists them all
+    "$BIN" support -b CANN0 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' >"$OUT/support.log" || true
+fi
+# result lines of op in a log (colour codes stripped)
+results() { sed 's/\x1b\[[0-9;]*m//g' "$2" | grep -a -c -E "(^|[[:space:]])$1\(.*\): +(OK|FAIL|not supported)" || true; }
 for op in $ops; do
-    if [ -n "${RESUME_LOG:-}" ] && grep -aq "^  $op(" "$RESUME_LOG" &&
-       ! grep -aq "^$op: aborted" "$RESUME_LOG" && ! tail -c 2000 "$RESUME_LOG" | grep -aq "  $op("; then
-        grep -a "$op(" "$RESUME_LOG" >>"$LOG" || true
-        continue
+    if [ -n "${RESUME_LOG:-}" ]; then
+        want=$(grep -a -c "^  $op(" "$OUT/support.log" || true)
+        have=$(results "$op" "$RESUME_LOG")
+        if [ "$want" -gt 0 ] && [ "$have" -eq "$want" ]; then # every case of op finished there
+            sed 's/\x1b\[[0-9;]*m//g' "$RESUME_LOG" | grep -a -E "(^|[[:space:]])$op\(.*\): +(OK|FAIL|not supported)" >>"$LOG" || true
+            continue
+        fi
     fi
     set +e
     "$BIN" test -b CANN0 -o "$op" "$@" >"$LOG.op" 2>&1
@@ -96,7 +105,7 @@ for op in $ops; do
     set -e
     cat "$LOG.op" >>"$LOG"
     if [ $orc -gt 1 ]; then # 1: some case failed; more: the run died
-        last=$(sed 's/\x1b\[[0-9;]*m//g' "$LOG.op" | grep -a "^  $op(" | tail -1 | cut -c1-200)
+        last=$(sed 's/\x1b\[[0-9;]*m//g' "$LOG.op" | grep -a "^  $op(" | tail -1 | cut -c1-200 || true)
         echo "$op: aborted (exit $orc) at: $last" | tee -a "$LOG" "$OUT/aborted.txt"
         rc=$orc
     elif [ $orc -eq 1 ] && [ $rc -eq 0 ]; then
