@@ -4,7 +4,8 @@
  * physical handle is a block of device memory; a mapping puts part of a handle behind part of a
  * reservation, so kernels, copies and memsets reach it through the reserved address (the driver
  * and the device process keep the mappings: devsim/drv/drv_vmm.c, devsim/server/vmm.c).
- * Everything goes in multiples of the 2 MiB granularity; a handle cannot be freed while it is
+ * Physical sizes and mappings go in multiples of the 2 MiB granularity (a reservation's size
+ * is rounded up to it); a handle cannot be freed while it is
  * mapped, nor a reservation released while memory is mapped in it. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,8 +71,11 @@ ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(void **virPtr, size_t size, 
         ERR_NULL("virPtr");
         return rt_ret(ACL_ERROR_INVALID_PARAM);
     }
-    if (size == 0 || !granular(size))
-        return bad_size(f, "size", size, "it should be a non-zero multiple of the 2 MiB granularity");
+    /* the size is rounded up to the granularity (ggml's CANN backend reserves its free-memory
+     * figure as it is, and the real runtime takes it) */
+    if (size == 0 || size > SIZE_MAX - VMM_GRANULARITY)
+        return bad_size(f, "size", size, "it should be non-zero and below the address space");
+    size = (size + VMM_GRANULARITY - 1) / VMM_GRANULARITY * VMM_GRANULARITY;
     if (alignment != 0 && (alignment & (alignment - 1)))
         return bad_size(f, "alignment", alignment, "it should be 0 or a power of two");
     if (expectPtr != NULL) {

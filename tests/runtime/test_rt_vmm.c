@@ -128,7 +128,18 @@ static void test_argument_checks(void **state)
     void *va = NULL;
     aclrtDrvMemHandle h;
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(NULL, MB2, 0, NULL, 0));
-    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, MB2 + 1, 0, NULL, 0));
+    /* a reservation's size is rounded up to the granularity: MB2 + 1 takes 4 MiB */
+    ACL_OK(aclrtReserveMemAddress(&va, MB2 + 1, 0, NULL, 0));
+    {
+        aclrtDrvMemHandle h2;
+        ACL_OK(aclrtMallocPhysical(&h2, MB2, &p, 0));
+        ACL_OK(aclrtMapMem((char *)va + MB2, MB2, 0, h2, 0));
+        ACL_OK(aclrtUnmapMem((char *)va + MB2));
+        ACL_OK(aclrtFreePhysical(h2));
+        ACL_OK(aclrtReleaseMemAddress(va));
+    }
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, 0, 0, NULL, 0));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclrtMallocPhysical(&h, MB2 + 1, &p, 0));
     expect_errmsg("granularity");
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, MB2, 3, NULL, 0));
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclrtReserveMemAddress(&va, MB2, 0, (void *)0x1000, 0));
