@@ -37,7 +37,7 @@ lines.append('%-28s %7d %7d %12d' % ('TOTAL', tot['OK'], tot['FAIL'], tot['not s
 lines.append('cases run: %d (passed %d, failed %d); not supported: %d' %
              (tot['OK'] + tot['FAIL'], tot['OK'], tot['FAIL'], tot['not supported']))
 failing = [op for op in sorted(per) if per[op]['FAIL']]
-aborted = [l.split(':')[0] for l in open(log, errors='replace') if ': aborted (exit' in l]
+aborted = [l.split(':')[0].strip() for l in open(log, errors='replace') if re.match(r'[A-Z_0-9]+: aborted \(exit', l)]
 lines.append('ops whose run aborted (later cases not run): ' + (', '.join(aborted) if aborted else 'none'))
 lines.append('ops with failures: ' + (', '.join(failing) if failing else 'none'))
 open(out, 'w').write('\n'.join(lines) + '\n')
@@ -104,6 +104,7 @@ for op in $ops; do
     orc=$?
     set -e
     cat "$LOG.op" >>"$LOG"
+    [ -z "$(tail -c1 "$LOG")" ] || echo >>"$LOG" # an aborted run ends mid-line
     if [ $orc -gt 1 ]; then # 1: some case failed; more: the run died
         last=$(sed 's/\x1b\[[0-9;]*m//g' "$LOG.op" | grep -a "^  $op(" | tail -1 | cut -c1-200 || true)
         echo "$op: aborted (exit $orc) at: $last" | tee -a "$LOG" "$OUT/aborted.txt"
