@@ -19,8 +19,8 @@
 #include "aclemu/profile.h"
 
 #define DS_MAGIC 0x41434c45u /* "ACLE" */
-#define DS_VERSION 5u /* 2: waiter_cpu, completed_ns; 3: task timeouts; 4: memory checker;
-                         5: task graphs (DS_TASK_GRAPH) */
+#define DS_VERSION 6u /* 2: waiter_cpu, completed_ns; 3: task timeouts; 4: memory checker;
+                         5: task graphs (DS_TASK_GRAPH); 6: VMM */
 
 /* Device address range of device N: [DS_DEV_BASE(N), DS_DEV_BASE(N) + cap), cap <= DS_DEV_STRIDE.
  * Far from anything a host process maps, so a device pointer dereferenced in the host faults.
@@ -65,6 +65,11 @@ enum ds_op {
     DS_OP_HOST_UNREGISTER,
     DS_OP_STATUS,
     DS_OP_SHUTDOWN,        /* persistent-mode stop, from the aclemu-devsim --stop tool */
+    /* virtual memory management (aclrtReserveMemAddress ...; server/vmm.c) */
+    DS_OP_VMM_RESERVE,     /* a0 size, a1 alignment -> r0 address */
+    DS_OP_VMM_RELEASE,     /* a0 address */
+    DS_OP_VMM_MAP,         /* a0 address, a1 size, a2 device address of the physical block */
+    DS_OP_VMM_UNMAP,       /* a0 address, a1 size */
 };
 
 typedef struct ds_req {

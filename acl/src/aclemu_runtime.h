@@ -47,6 +47,10 @@ ACLEMU_API const aclemu_chip_profile *aclemu_current_profile(void);
  * process, else NULL. For host-side reads of small tensors (aclop / atc paths). */
 ACLEMU_API void *aclemu_host_view(const void *devptr, size_t len);
 
+/* The live device allocation (or run of adjacent VMM mappings) containing ptr: 1 with its base
+ * and size, else 0. */
+ACLEMU_API int aclemu_device_alloc_of(const void *ptr, void **base, size_t *size);
+
 /* Logging in the real plog format; module is "ASCENDCL", "RUNTIME", "OP", "APP", ... */
 ACLEMU_API void aclemu_log(int level, const char *module, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

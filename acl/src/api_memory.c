@@ -241,6 +241,13 @@ static void *host_addr(const char *func, const char *param, const void *p, size_
     mem_owner o = device_of(p, &base, &size);
     *dev = o.dev != NULL;
     if (o.dev == NULL) {
+        if (drv_addr_in_device_window(p)) { /* freed, or an unmapped VMM address */
+            char v[32];
+            snprintf(v, sizeof(v), "%p", p);
+            ERR_VALUE(func, v, param, "it is a device address with no live or mapped memory behind it");
+            *code = ACL_ERROR_INVALID_PARAM;
+            return NULL;
+        }
         return (void *)p;
     }
     if (!drv_device_alive(o.dev)) {
@@ -263,6 +270,31 @@ static void *host_addr(const char *func, const char *param, const void *p, size_
     return view;
 }
 
+/* Bytes from p (at most len) that one host view reaches: all of them, except where a VMM
+ * mapping ends and the next one's memory lies elsewhere. */
+static size_t contig_len(const void *p, size_t len)
+{
+    void *base;
+    size_t size;
+    mem_owner o = device_of(p, &base, &size);
+    size_t n = o.dev != NULL ? drv_mem_contig(o.dev, p, len) : len;
+    owner_release(&o);
+    return n;
+}
+
+/* [p, p+len) is device memory inside one run of adjacent VMM mappings, but not inside a single
+ * mapping (what host_addr refused). */
+static bool vmm_split(const void *p, size_t len)
+{
+    void *base;
+    size_t size;
+    mem_owner o = device_of(p, &base, &size);
+    bool split = o.dev != NULL && (const char *)p >= (const char *)base &&
+                 len <= size - (size_t)((const char *)p - (const char *)base) && drv_mem_contig(o.dev, p, len) < len;
+    owner_release(&o);
+    return split;
+}
+
 ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
                                          aclrtMemcpyKind kind)
 {
@@ -283,6 +315,23 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
     bool ddev, sdev;
     char *d = host_addr("aclrtMemcpy", "dst", dst, count, &ddev, &code);
     const char *s = d ? host_addr("aclrtMemcpy", "src", src, count, &sdev, &code) : NULL;
+    if ((d == NULL || s == NULL) && code == ACL_ERROR_INVALID_PARAM && vmm_split(dst, count) + vmm_split(src, count)) {
+        /* a range over several VMM mappings: each mapping's memory lies elsewhere, copy piecewise */
+        (void)aclGetRecentErrMsg();
+        code = ACL_SUCCESS;
+        for (size_t done = 0, n; done < count; done += n) {
+            n = contig_len((char *)dst + done, count - done);
+            n = contig_len((const char *)src + done, n);
+            d = host_addr("aclrtMemcpy", "dst", (char *)dst + done, n, &ddev, &code);
+            s = d ? host_addr("aclrtMemcpy", "src", (const char *)src + done, n, &sdev, &code) : NULL;
+            if (d == NULL || s == NULL) {
+                return rt_ret(code);
+            }
+            memmove(d, s, n);
+        }
+        drv_memcheck_host_copy(dst, src, count, "aclrtMemcpy");
+        return ACL_SUCCESS;
+    }
     if (d == NULL || s == NULL) {
         return rt_ret(code);
     }
@@ -488,6 +537,20 @@ ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t 
     }
     bool dev;
     void *p = host_addr("aclrtMemset", "devPtr", devPtr, count, &dev, &code);
+    if (p == NULL && code == ACL_ERROR_INVALID_PARAM && vmm_split(devPtr, count)) {
+        (void)aclGetRecentErrMsg(); /* over several VMM mappings: piecewise */
+        code = ACL_SUCCESS;
+        for (size_t done = 0, n; done < count; done += n) {
+            n = contig_len((char *)devPtr + done, count - done);
+            p = host_addr("aclrtMemset", "devPtr", (char *)devPtr + done, n, &dev, &code);
+            if (p == NULL) {
+                return rt_ret(code);
+            }
+            memset(p, value & 0xff, n);
+        }
+        drv_memcheck_host_copy(devPtr, NULL, count, "aclrtMemset");
+        return ACL_SUCCESS;
+    }
     if (p == NULL) {
         return rt_ret(code);
     }

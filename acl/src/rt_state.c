@@ -457,6 +457,12 @@ ACLEMU_API const aclemu_chip_profile *aclemu_current_profile(void)
     return p != NULL ? p : &empty;
 }
 
+ACLEMU_API int aclemu_device_alloc_of(const void *ptr, void **base, size_t *size)
+{
+    int32_t phys;
+    return ptr != NULL && drv_mem_lookup(ptr, &phys, base, size);
+}
+
 ACLEMU_API void *aclemu_host_view(const void *devptr, size_t len)
 {
     int32_t phys;

@@ -422,6 +422,7 @@ int drv_device_close(drv_device *dev)
     munmap(dev->arena, dev->arena_size);
     munmap(dev->ctl, dev->ctl_size);
     free(dev->allocs);
+    drv_vmm_forget(dev);
     free(dev);
     return rc == E_RT_LOST_HEARTBEAT ? E_OK : rc;
 }
@@ -443,9 +444,28 @@ drv_device *drv_device_of_addr(const void *p)
         drv_device *d = g_devs[i];
         if (d && a >= d->arena_base && a < d->arena_base + d->arena_size)
             found = d;
+        else if (d && a >= DS_DEV_BASE(d->devid) && a - DS_DEV_BASE(d->devid) < DS_DEV_STRIDE) {
+            pthread_rwlock_rdlock(&d->alloc_lock); /* a mapped address of d */
+            if (drv_vmm_find_map(d, a, 1))
+                found = d;
+            pthread_rwlock_unlock(&d->alloc_lock);
+        }
     }
     pthread_rwlock_unlock(&g_devs_lock);
     return found;
+}
+
+int drv_addr_in_device_window(const void *p)
+{
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    int in = 0;
+    pthread_rwlock_rdlock(&g_devs_lock);
+    for (int i = 0; i < ACLEMU_MAX_DEVICES && !in; i++) {
+        drv_device *d = g_devs[i];
+        in = d && a >= DS_DEV_BASE(d->devid) && a - DS_DEV_BASE(d->devid) < DS_DEV_STRIDE;
+    }
+    pthread_rwlock_unlock(&g_devs_lock);
+    return in;
 }
 
 int drv_dev_lost(drv_device *dev)

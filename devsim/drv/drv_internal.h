@@ -54,6 +54,11 @@ typedef struct alloc_rec {
     uint64_t addr, size;
 } alloc_rec;
 
+/* A reserved address range (phys 0) or a mapping of physical memory at va (drv_vmm.c). */
+typedef struct drv_vmm_rec {
+    uint64_t va, size, phys;
+} drv_vmm_rec;
+
 typedef struct cb_entry {
     uint32_t seq;
     drv_host_fn fn;
@@ -110,6 +115,8 @@ struct drv_device {
     pthread_rwlock_t alloc_lock;
     alloc_rec *allocs;        /* sorted by addr */
     size_t nallocs, cap_allocs;
+    drv_vmm_rec *vmm_res, *vmm_maps; /* reserved ranges, mappings (under alloc_lock) */
+    size_t nvmm_res, cap_vmm_res, nvmm_maps, cap_vmm_maps;
     struct ds_mc_ring *mc_ring;      /* the memory checker's reports (NULL: not checked) */
     pthread_mutex_t mc_mu;           /* printing them */
     _Atomic uint64_t mc_launches;    /* launch sequence numbers */
@@ -128,7 +135,14 @@ int drv_lost(drv_device *dev);
 
 /* device memory registry */
 const alloc_rec *drv_alloc_find(drv_device *dev, uint64_t addr); /* caller holds alloc_lock */
-drv_device *drv_device_of_addr(const void *p);   /* open device whose arena contains p */
+drv_device *drv_device_of_addr(const void *p);   /* open device whose arena or mappings contain p */
+/* The mapping of dev containing [a, a+len), or NULL. Caller holds alloc_lock. */
+const drv_vmm_rec *drv_vmm_find_map(drv_device *dev, uint64_t a, uint64_t len);
+void drv_vmm_forget(drv_device *dev); /* frees the records (device closed) */
+/* [a, a+len) lies in mappings that follow one another without a gap. Caller holds alloc_lock. */
+int drv_vmm_covered(drv_device *dev, uint64_t a, uint64_t len);
+/* The run of adjacent mappings around mapped address a. Caller holds alloc_lock. */
+void drv_vmm_chain(drv_device *dev, uint64_t a, uint64_t *base, uint64_t *size);
 
 /* pointer classification for stream tasks */
 enum { PTR_DEVICE, PTR_PINNED, PTR_HOST };

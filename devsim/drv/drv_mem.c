@@ -128,8 +128,14 @@ void *drv_mem_host_view(drv_device *dev, const void *devptr, size_t len)
     if (!dev)
         return NULL;
     uint64_t a = (uint64_t)(uintptr_t)devptr;
-    if (a < dev->arena_base || a >= dev->arena_base + dev->arena_size)
-        return NULL;
+    if (a < dev->arena_base || a >= dev->arena_base + dev->arena_size) {
+        /* a mapped address: the memory of the physical block behind it */
+        pthread_rwlock_rdlock(&dev->alloc_lock);
+        const drv_vmm_rec *m = drv_vmm_find_map(dev, a, len);
+        unsigned char *v = m ? dev->arena + (m->phys - dev->arena_base) + (a - m->va) : NULL;
+        pthread_rwlock_unlock(&dev->alloc_lock);
+        return v;
+    }
     pthread_rwlock_rdlock(&dev->alloc_lock);
     const alloc_rec *r = drv_alloc_find(dev, a);
     int ok = r && len <= r->size && a - r->addr <= r->size - len;
@@ -143,17 +149,22 @@ int drv_mem_lookup(const void *ptr, int32_t *devid, void **base, size_t *size)
     if (!dev)
         return 0;
     pthread_rwlock_rdlock(&dev->alloc_lock);
-    const alloc_rec *r = drv_alloc_find(dev, (uint64_t)(uintptr_t)ptr);
-    if (r) {
+    uint64_t a = (uint64_t)(uintptr_t)ptr;
+    const alloc_rec *r = drv_alloc_find(dev, a);
+    const drv_vmm_rec *m = r ? NULL : drv_vmm_find_map(dev, a, 1);
+    if (r || m) {
+        uint64_t b = r ? r->addr : 0, sz = r ? r->size : 0;
+        if (m) /* a mapped address: the run of adjacent mappings is one contiguous range */
+            drv_vmm_chain(dev, a, &b, &sz);
         if (devid)
             *devid = dev->devid;
         if (base)
-            *base = (void *)(uintptr_t)r->addr;
+            *base = (void *)(uintptr_t)b;
         if (size)
-            *size = r->size;
+            *size = sz;
     }
     pthread_rwlock_unlock(&dev->alloc_lock);
-    return r != NULL;
+    return r != NULL || m != NULL;
 }
 
 /* ---- pinned host memory -------------------------------------------------------------------- */
@@ -277,6 +288,13 @@ int drv_xlate(drv_device *dev, const void *p, size_t len, uint64_t *out)
             return drv_err(E_INVALID_PARAM,
                            "device range [%p, +%zu) is not inside a live allocation of device %d",
                            p, len, dev->devid), -1;
+        *out = a;
+        return PTR_DEVICE;
+    }
+    pthread_rwlock_rdlock(&dev->alloc_lock);
+    int mapped = drv_vmm_covered(dev, a, len);
+    pthread_rwlock_unlock(&dev->alloc_lock);
+    if (mapped) { /* the device process reaches a mapped address directly */
         *out = a;
         return PTR_DEVICE;
     }

@@ -27,6 +27,13 @@ typedef struct ds_client {
     uint32_t next_region_id;
 } ds_client;
 
+/* A reserved device address range (vmm.c), sorted by va in ds_server.vmm. */
+typedef struct ds_vmm_res {
+    uint64_t va, size;
+    uint32_t owner;          /* client slot */
+    struct ds_vmm_res *next;
+} ds_vmm_res;
+
 typedef struct ds_server {
     int devid;
     aclemu_chip_profile prof;
@@ -42,7 +49,15 @@ typedef struct ds_server {
     uint32_t stream_limit;
     uint32_t event_limit;
     _Atomic(struct ds_memcheck *) mc; /* the memory checker, once a client asks for it */
+    ds_vmm_res *vmm;        /* reserved address ranges (under lock) */
 } ds_server;
+
+/* vmm.c (callers hold srv->lock); errno-style results: 0, EINVAL, ENOMEM */
+int ds_vmm_reserve(ds_server *srv, uint32_t slot, uint64_t size, uint64_t align, uint64_t *va_out);
+int ds_vmm_release(ds_server *srv, uint32_t slot, uint64_t va);
+int ds_vmm_map(ds_server *srv, uint32_t slot, uint64_t va, uint64_t size, uint64_t phys);
+int ds_vmm_unmap(ds_server *srv, uint32_t slot, uint64_t va, uint64_t size);
+void ds_vmm_client_gone(ds_server *srv, uint32_t slot);
 
 /* stream_exec.c */
 int ds_stream_start(ds_server *srv, uint32_t idx);

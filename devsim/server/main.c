@@ -217,6 +217,7 @@ static void *reap_main(void *arg)
         devlog("client %d (%s): memory checker: %u errors, %llu tasks checked in %.3f ms",
                srv->clients[slot].pid, srv->clients[slot].name, mc_errors,
                (unsigned long long)mc_tasks, (double)mc_ns * 1e-6);
+    ds_vmm_client_gone(srv, slot); /* its views of the arena go before the blocks */
     uint64_t freed = arena_free_owner(srv->alloc, slot, release_cb, srv);
     ds_client *c = &srv->clients[slot];
     for (ds_host_region *r = c->regions, *n; r; r = n) {
@@ -377,6 +378,29 @@ static int handle(ds_server *srv, uint32_t slot, const ds_req *req, int fd)
         pthread_mutex_unlock(&srv->lock);
         if (rc != 0)
             resp_err(&r, ERR_INVALID_PARAM, "address 0x%llx is not a live allocation",
+                     (unsigned long long)req->a[0]);
+        break;
+    }
+    case DS_OP_VMM_RESERVE:
+    case DS_OP_VMM_RELEASE:
+    case DS_OP_VMM_MAP:
+    case DS_OP_VMM_UNMAP: {
+        int e;
+        pthread_mutex_lock(&srv->lock);
+        if (req->op == DS_OP_VMM_RESERVE)
+            e = ds_vmm_reserve(srv, slot, req->a[0], req->a[1], &r.r[0]);
+        else if (req->op == DS_OP_VMM_RELEASE)
+            e = ds_vmm_release(srv, slot, req->a[0]);
+        else if (req->op == DS_OP_VMM_MAP)
+            e = ds_vmm_map(srv, slot, req->a[0], req->a[1], req->a[2]);
+        else
+            e = ds_vmm_unmap(srv, slot, req->a[0], req->a[1]);
+        pthread_mutex_unlock(&srv->lock);
+        if (e == ENOMEM)
+            resp_err(&r, ERR_RT_MEMORY_ALLOCATION, "no room for a device address range of %llu bytes",
+                     (unsigned long long)req->a[req->op == DS_OP_VMM_RESERVE ? 0 : 1]);
+        else if (e)
+            resp_err(&r, ERR_INVALID_PARAM, "address 0x%llx is not inside a range this process reserved",
                      (unsigned long long)req->a[0]);
         break;
     }

@@ -18,10 +18,10 @@
 #include "aclnn_fuzz.h"
 #include "fuzz_common.h"
 
-#define MAX_PARAMS 32
+#define MAX_PARAMS 48 /* aclnnFusedInferAttentionScoreV2 takes 39 */
 #define MAX_RANK 11     /* three past the limit of 8: the rank check is fuzzed too */
 #define MAX_LIST 8
-#define MAX_OBJS 256
+#define MAX_OBJS 512
 #define FAKE_ADDR ((void *)(uintptr_t)0x10000) /* recorded by stage 1, never dereferenced */
 
 typedef enum { OBJ_TENSOR, OBJ_LIST, OBJ_SCALAR, OBJ_SCALAR_LIST, OBJ_INT_ARRAY, OBJ_BOOL_ARRAY,

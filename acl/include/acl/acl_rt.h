@@ -279,6 +279,30 @@ typedef enum aclrtDeviceStatus {
     ACL_RT_DEVICE_STATUS_END = 0xFFFF
 } aclrtDeviceStatus;
 
+/* Virtual memory management (aclrtReserveMemAddress, aclrtMallocPhysical, aclrtMapMem ...). */
+typedef enum aclrtMemAllocationType {
+    ACL_MEM_ALLOCATION_TYPE_PINNED = 0,
+} aclrtMemAllocationType;
+
+typedef enum aclrtMemHandleType {
+    ACL_MEM_HANDLE_TYPE_NONE = 0,
+    ACL_MEM_HANDLE_TYPE_POSIX = 2,
+} aclrtMemHandleType;
+
+typedef struct aclrtPhysicalMemProp {
+    aclrtMemHandleType handleType;
+    aclrtMemAllocationType allocationType;
+    aclrtMemAttr memAttr;
+    aclrtMemLocation location;
+    uint64_t reserve;
+} aclrtPhysicalMemProp;
+
+typedef enum aclrtMemGranularityOptions {
+    ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM,
+    ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED,
+    ACL_RT_MEM_ALLOC_GRANULARITY_UNDEF = 0xFFFF,
+} aclrtMemGranularityOptions;
+
 typedef void* aclrtDrvMemHandle;
 typedef void* aclrtBinary;
 typedef void* aclrtBinHandle;
@@ -630,6 +654,27 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, a
 ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes);
 
 ACL_FUNC_VISIBILITY aclError aclrtFree(void* devPtr);
+
+/* Virtual memory management: address ranges reserved on the current device, physical memory
+ * handles, and mappings of the one into the other (sizes and addresses in multiples of the
+ * allocation granularity, 2 MiB). */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAllocationGranularity(
+    aclrtPhysicalMemProp* prop, aclrtMemGranularityOptions option, size_t* granularity);
+
+ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddress(
+    void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags);
+
+ACL_FUNC_VISIBILITY aclError aclrtReleaseMemAddress(void* virPtr);
+
+ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(
+    aclrtDrvMemHandle* handle, size_t size, const aclrtPhysicalMemProp* prop, uint64_t flags);
+
+ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle);
+
+ACL_FUNC_VISIBILITY aclError aclrtMapMem(
+    void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags);
+
+ACL_FUNC_VISIBILITY aclError aclrtUnmapMem(void* virPtr);
 
 /* Pinned host memory. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void** hostPtr, size_t size);

@@ -70,6 +70,23 @@ DRV_API void *drv_mem_host_view(drv_device *dev, const void *devptr, size_t len)
  * and size and 1; otherwise 0. */
 DRV_API int drv_mem_lookup(const void *ptr, int32_t *devid, void **base, size_t *size);
 
+/* ---- virtual memory management (aclrtReserveMemAddress ...) ------------------------------
+ * A reservation is an address range of the device with nothing behind it; drv_vmm_map puts
+ * [phys, phys+size) of one live allocation of this process behind [va, va+size) (the same
+ * memory: writes through either address show through the other). Unmap before release. */
+DRV_API int drv_vmm_reserve(drv_device *dev, size_t size, size_t align, void **va);
+DRV_API int drv_vmm_release(drv_device *dev, void *va);
+DRV_API int drv_vmm_map(drv_device *dev, void *va, size_t size, const void *phys);
+/* How many of the len bytes from p one host view reaches (drv_mem_host_view): len, except at
+ * the end of a mapping, where the next mapping's memory lies elsewhere. */
+DRV_API size_t drv_mem_contig(drv_device *dev, const void *p, size_t len);
+/* va must be the start of a mapping; its size goes to *size_out (may be NULL). */
+DRV_API int drv_vmm_unmap(drv_device *dev, void *va, size_t *size_out);
+
+/* 1 if p lies in the device address window of an open device (live or not: a freed or
+ * unmapped device address is never host memory). */
+DRV_API int drv_addr_in_device_window(const void *p);
+
 /* ---- pinned host memory (aclrtMallocHost): shared with the device process ----------------- */
 DRV_API int drv_host_alloc(drv_device *dev, size_t size, void **hostptr);
 DRV_API int drv_host_free(void *hostptr); /* ACL_ERROR_INVALID_PARAM if not from drv_host_alloc */

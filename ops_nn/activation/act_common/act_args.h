@@ -13,6 +13,8 @@ typedef enum act_op {
     ACT_GELU_TANH, ACT_GELU_ERF, ACT_FAST_GELU, ACT_SILU, ACT_SWISH, ACT_SIGMOID, ACT_LEAKY_RELU,
     ACT_ELU, ACT_HARDSWISH, ACT_HARDSIGMOID, ACT_MISH, ACT_SOFTPLUS, ACT_TANH, ACT_EXP,
     ACT_RELU,                  /* max(x, 0); integers exactly, NaN kept */
+    /* ggml part (issue 10/12 ggml helper) */
+    ACT_THRESHOLD,             /* x <= threshold ? alpha : x (exact select, any dtype) */
     ACT_UNARY_END,
     /* binary */
     ACT_PRELU = ACT_UNARY_END, /* a > 0 ? a : w * a */
@@ -33,11 +35,13 @@ typedef enum act_op {
 
 /* Parameters; each op reads the ones it needs. */
 typedef struct act_params {
-    double alpha;       /* LEAKY_RELU: negative slope; ELU: alpha; ADD_RELU: alpha */
+    double alpha;       /* LEAKY_RELU: negative slope; ELU: alpha; ADD_RELU: alpha; THRESHOLD: value */
     double scale;       /* SWISH: beta; ELU: scale */
     double input_scale; /* ELU: input_scale */
     double beta;        /* SOFTPLUS: beta */
-    double threshold;   /* SOFTPLUS, THRESHOLD_BWD */
+    double threshold;   /* SOFTPLUS, THRESHOLD_BWD, THRESHOLD */
+    /* ggml part: THRESHOLD of integer dtypes compares and selects exactly (INT64 past 2^53) */
+    int64_t int_threshold, int_value;
 } act_params;
 
 typedef struct act_ew_args {

@@ -128,6 +128,7 @@ static double unary_f64(int op, const act_params *p, double x)
     case ACT_TANH: return tanh(x);
     case ACT_EXP: return exp(x);
     case ACT_RELU: return x < 0 ? 0.0 : x; /* NaN and -0 pass through */
+    case ACT_THRESHOLD: return x <= p->threshold ? p->alpha : x; /* NaN passes through */
     default: return NAN;
     }
 }
@@ -193,6 +194,21 @@ static void relu_int_run(const act_ew_args *a, char **p, const aclemu_ew_iter *i
     }
 }
 
+/* Integer Threshold: exact in int64 (an INT64 self keeps values past 2^53). */
+static void threshold_int_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
+{
+    int64_t x[ACLEMU_CHUNK];
+    const aclemu_ew_operand *op = a->ew.op;
+    const int64_t thr = a->p.int_threshold, val = a->p.int_value;
+    for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
+        int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
+        aclemu_load_i64(x, p[1] + c * it->inner_stride[1], op[1].dtype, it->inner_stride[1], m);
+        for (int64_t i = 0; i < m; i++)
+            x[i] = x[i] <= thr ? val : x[i];
+        aclemu_store_i64(p[0] + c * it->inner_stride[0], op[0].dtype, it->inner_stride[0], x, m);
+    }
+}
+
 static void f64_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
 {
     double x[ACLEMU_CHUNK], w[ACLEMU_CHUNK], g[ACLEMU_CHUNK];
@@ -233,9 +249,13 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     int all_float = 1;
     for (uint32_t k = 0; k < a->ew.nops; k++)
         all_float &= is_float_io(a->ew.op[k].dtype);
+    if (a->op == ACT_THRESHOLD) /* a select, no FP32 vector loop: exact in double for every dtype */
+        all_float = 0;
     vec_params vp = to_vec(&a->p);
     const int int_relu = (a->op == ACT_ADD_RELU || a->op == ACT_RELU) &&
                          aclemu_compute_domain(a->ew.op[0].dtype) == ACLEMU_DOM_I64;
+    const int int_threshold = a->op == ACT_THRESHOLD && aclemu_compute_domain(a->ew.op[1].dtype) == ACLEMU_DOM_I64 &&
+                              aclemu_compute_domain(a->ew.op[0].dtype) == ACLEMU_DOM_I64;
     uint64_t s, e;
     aclemu_block_range(a->ew.numel, a->ew.per_block, blk, &s, &e);
     aclemu_ew_iter it;
@@ -247,6 +267,8 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
             f32_run(a, &vp, p, &it, n);
         else if (int_relu)
             relu_int_run(a, p, &it, n);
+        else if (int_threshold)
+            threshold_int_run(a, p, &it, n);
         else
             f64_run(a, p, &it, n);
     }

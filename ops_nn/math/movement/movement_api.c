@@ -298,6 +298,27 @@ aclnnStatus aclemu_plan_InplaceTriu(aclOpExecutor *executor, aclTensor *selfRef,
 }
 
 /* ---- Arange / Range -------------------------------------------------------------------------- */
+/* t's elements as one strided run (ggml hands Arange a 4-D out): the stride of its innermost
+ * non-unit dim, each outer non-unit dim nested without gaps. 0 if they do not form one. */
+static int collapse_1d(const aclTensor *t, int64_t *stride)
+{
+    int64_t st = 1, expect = -1;
+    for (int32_t i = (int32_t)t->ndim - 1; i >= 0; i--) {
+        if (t->shape[i] == 1)
+            continue;
+        if (expect < 0) {
+            st = t->stride[i];
+            expect = st * t->shape[i];
+        } else if (t->stride[i] != expect) {
+            return 0;
+        } else {
+            expect *= t->shape[i];
+        }
+    }
+    *stride = st;
+    return 1;
+}
+
 static aclnnStatus plan_range(aclOpExecutor *ex, const aclScalar *start, const aclScalar *end, const aclScalar *step,
                               const aclTensor *out, int closed)
 {
@@ -333,9 +354,18 @@ static aclnnStatus plan_range(aclOpExecutor *ex, const aclScalar *start, const a
     int64_t n = closed ? (int64_t)floor(span) + 1 : (int64_t)ceil(span);
     if (n < 0)
         n = 0;
-    if (out->ndim != 1 || out->shape[0] != n)
+    /* The real op_api leaves out's shape to ViewCopy, which only needs n elements (ggml's CANN
+     * backend passes a 4-D out); the kernel walks them with one stride, so out must collapse
+     * to one strided run (checked below). */
+    if (aclemu_tensor_numel(out) != n)
         return ACLEMU_PARAM_ERROR(api, "out should be a 1-D tensor of %lld elements, got shape with %lld elements.",
                                   (long long)n, (long long)aclemu_tensor_numel(out));
+    int64_t flat_stride = 1;
+    if (!collapse_1d(out, &flat_stride)) {
+        char b1[160];
+        return ACLEMU_PARAM_ERROR(api, "out %s should be one strided run of elements.",
+                                  aclemu_shape_str(out->shape, out->ndim, b1, sizeof b1));
+    }
     if (n == 0)
         return ACLNN_SUCCESS;
     uint32_t bd;
@@ -350,7 +380,13 @@ static aclnnStatus plan_range(aclOpExecutor *ex, const aclScalar *start, const a
     a->istart = (int64_t)fs;
     a->istep = (int64_t)fst;
     a->per_block = (int64_t)per;
-    return aclemu_exec_tdesc(ex, a, &a->out, out);
+    st = aclemu_exec_tdesc(ex, a, &a->out, out);
+    if (!st && out->ndim != 1) { /* the n elements as a 1-D run */
+        a->out.ndim = 1;
+        a->out.shape[0] = n;
+        a->out.stride[0] = flat_stride;
+    }
+    return st;
 }
 
 aclnnStatus aclemu_plan_Arange(aclOpExecutor *executor, const aclScalar *start, const aclScalar *end,

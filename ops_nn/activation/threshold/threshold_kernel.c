@@ -1,0 +1,4 @@
+/* Threshold kernel: the shared elementwise activation driver. */
+#include "act_kernel.h"
+
+ACT_EW_KERNEL("Threshold");
