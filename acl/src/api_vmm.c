@@ -24,6 +24,7 @@ typedef struct rt_phys {
     void *block;        /* the device allocation */
     size_t size;
     int mapped;         /* live mappings of this handle */
+    struct rt_phys *next; /* the live handles (g_phys) */
 } rt_phys;
 
 /* The handle of each mapping, so unmapping decrements its handle's count. */
@@ -35,6 +36,9 @@ typedef struct rt_vmm_map {
 
 static pthread_mutex_t g_vmm_mu = PTHREAD_MUTEX_INITIALIZER;
 static rt_vmm_map *g_maps;
+/* Live handles: a handle is looked up here before it is dereferenced, so a freed or made-up
+ * handle is refused instead of being read (a freed one is memory the allocator reused). */
+static rt_phys *g_phys;
 
 static int bad_size(const char *func, const char *param, size_t v, const char *reason)
 {
@@ -161,18 +165,25 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocPhysical(aclrtDrvMemHandle *handle, size
     p->devid = ctx->devid;
     p->size = size;
     handle_put(&ctx->hdr);
+    pthread_mutex_lock(&g_vmm_mu);
+    p->next = g_phys;
+    g_phys = p;
+    pthread_mutex_unlock(&g_vmm_mu);
     *handle = p;
     return ACL_SUCCESS;
 }
 
+/* The live handle `handle` names, or NULL with the message set. Called with g_vmm_mu held. */
 static rt_phys *phys_of(const char *f, aclrtDrvMemHandle handle)
 {
-    rt_phys *p = handle;
-    if (p == NULL) {
+    if (handle == NULL) {
         ERR_NULL("handle");
         return NULL;
     }
-    if (p->magic != PHYS_MAGIC) {
+    rt_phys *p = g_phys;
+    while (p != NULL && p != handle)
+        p = p->next;
+    if (p == NULL || p->magic != PHYS_MAGIC) {
         ERR_VALUE(f, "given", "handle", "it is not a live handle from aclrtMallocPhysical");
         return NULL;
     }
@@ -194,6 +205,10 @@ ACL_FUNC_VISIBILITY aclError aclrtFreePhysical(aclrtDrvMemHandle handle)
         return rt_ret(ACL_ERROR_INVALID_PARAM);
     }
     p->magic = 0;
+    rt_phys **pp = &g_phys;
+    while (*pp != p)
+        pp = &(*pp)->next;
+    *pp = p->next;
     pthread_mutex_unlock(&g_vmm_mu);
     int ret = drv_mem_free(p->drv, p->block);
     drv_device_close(p->drv);
