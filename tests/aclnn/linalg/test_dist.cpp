@@ -149,7 +149,7 @@ static void PdistCase(aclDataType dt, int64_t n, int64_t m, double p, Layout lay
     if (rc) return;
     Vec ref;
     for (int64_t i = 0; i < n; i++)
-        for (int64_t j = i + 1; j < n; j++) ref.push_back((double)Dist(&x[(size_t)(i * m)], &x[(size_t)(j * m)], m, p));
+        for (int64_t j = i + 1; j < n; j++) ref.push_back((double)Dist(x.data() + (size_t)(i * m), x.data() + (size_t)(j * m), m, p));
     CheckDtype(what.c_str(), dt, to.Read(), ref);
 }
 
