@@ -133,10 +133,11 @@ static int load(const void *buf, size_t len, uint32_t *modelId, void *workPtr, s
     L->weight_size = m->weight_bytes ? m->weight_bytes : MDL_ALIGN;
     if (workPtr) {
         if (workSize < m->workspace_bytes) {
+            unsigned long long need = m->workspace_bytes; /* m goes with L */
             free_loaded(L);
             return mdl_fail(ACL_ERROR_INVALID_PARAM,
                             "workSize %zu is smaller than the %llu bytes the model needs (aclmdlQuerySize)", workSize,
-                            (unsigned long long)m->workspace_bytes);
+                            need);
         }
         L->work = workPtr;
     } else {
@@ -149,10 +150,11 @@ static int load(const void *buf, size_t len, uint32_t *modelId, void *workPtr, s
     }
     if (weightPtr) {
         if (weightSize < m->weight_bytes) {
+            unsigned long long need = m->weight_bytes; /* m goes with L */
             free_loaded(L);
             return mdl_fail(ACL_ERROR_INVALID_PARAM,
                             "weightSize %zu is smaller than the %llu bytes of the model's weights (aclmdlQuerySize)",
-                            weightSize, (unsigned long long)m->weight_bytes);
+                            weightSize, need);
         }
         L->weight = weightPtr;
     } else {

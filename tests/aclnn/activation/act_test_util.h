@@ -34,7 +34,10 @@ static inline void Encode(aclDataType dt, double v, unsigned char *p)
     case ACL_BOOL: p[0] = v != 0; break;
     case ACL_INT16: { int16_t x = (int16_t)v; std::memcpy(p, &x, 2); break; }
     case ACL_INT32: { int32_t x = (int32_t)v; std::memcpy(p, &x, 4); break; }
-    default: { int64_t x = (int64_t)v; std::memcpy(p, &x, 8); break; }
+    case ACL_UINT16: { uint16_t x = (uint16_t)(int64_t)v; std::memcpy(p, &x, 2); break; }
+    case ACL_UINT32: { uint32_t x = (uint32_t)(int64_t)v; std::memcpy(p, &x, 4); break; }
+    case ACL_UINT64: { uint64_t x = v < 0 ? (uint64_t)(int64_t)v : (uint64_t)v; std::memcpy(p, &x, 8); break; }
+    default: { int64_t x = (int64_t)v; std::memcpy(p, &x, ElemSize(dt) < 8 ? ElemSize(dt) : 8); break; }
     }
 }
 
@@ -50,7 +53,10 @@ static inline double Decode(aclDataType dt, const unsigned char *p)
     case ACL_BOOL: return p[0] != 0;
     case ACL_INT16: { int16_t x; std::memcpy(&x, p, 2); return x; }
     case ACL_INT32: { int32_t x; std::memcpy(&x, p, 4); return x; }
-    default: { int64_t x; std::memcpy(&x, p, 8); return (double)x; }
+    case ACL_UINT16: { uint16_t x; std::memcpy(&x, p, 2); return x; }
+    case ACL_UINT32: { uint32_t x; std::memcpy(&x, p, 4); return x; }
+    case ACL_UINT64: { uint64_t x; std::memcpy(&x, p, 8); return (double)x; }
+    default: { int64_t x = 0; std::memcpy(&x, p, ElemSize(dt) < 8 ? ElemSize(dt) : 8); return (double)x; }
     }
 }
 
@@ -139,6 +145,14 @@ struct DevTensor {
         t = aclCreateTensor(shape.data(), nd, dt, nd ? strides.data() : nullptr, offset, ACL_FORMAT_ND, storage.data(),
                             1, dev);
         return t != nullptr;
+    }
+    // A second tensor over the same memory, owned by the caller (e.g. by a tensor list, which
+    // destroys its items when it is destroyed).
+    aclTensor *Alias() const
+    {
+        size_t nd = shape.size();
+        return aclCreateTensor(shape.data(), nd, dt, nd ? strides.data() : nullptr, offset, ACL_FORMAT_ND, storage.data(),
+                               1, dev);
     }
     std::vector<double> Read() const
     {

@@ -120,6 +120,7 @@ static void TestValidation(bool is310p)
             nullptr, nullptr, heads, 0.25, 65535, 65535, layout, kvh, sparse, 0, 0, 0, false, 0, 0, out, nullptr, &ws, &ex); };
     if (is310p) {
         EXPECT(S1(q.t, kl, kl, nullptr, nullptr, 2, bsnd, 2, 0, o.t) == 361001, "310P: not refused with 361001");
+        aclDestroyTensorList(kl); aclDestroyTensorList(kbl);
         return;
     }
     ExpectError("null query", S1(nullptr, kl, kl, nullptr, nullptr, 2, bsnd, 2, 0, o.t), 161001, "query");

@@ -133,6 +133,7 @@ static void TestBadGroupListAndValidation(aclrtStream stream)
     ExpectError("no groupList", aclnnGroupedMatmulV3GetWorkspaceSize(xl, wl, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 3, 0, yl, &ws, &ex), 161001, "groupListOptional");
     ExpectError("splitItem 0 with one y", aclnnGroupedMatmulV3GetWorkspaceSize(xl, wl, nullptr, nullptr, nullptr, nullptr, nullptr, gl.t, 0, 0, yl, &ws, &ex), 161002, "splitItem should be 2/3");
     aclDestroyTensorList(xl); aclDestroyTensorList(wl); aclDestroyTensorList(yl); aclDestroyTensorList(wql);
+    aclDestroyTensorList(empty);
 }
 
 int main()

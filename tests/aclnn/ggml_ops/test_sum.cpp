@@ -87,31 +87,31 @@ static void TestValidation()
         !o16.Init(ACL_INT16, {2, 3}, {}, CONTIG)) return;
     uint64_t ws;
     aclOpExecutor *ex;
-    // The lists below are not destroyed: aclDestroyTensorList would destroy the tensors each
-    // DevTensor owns.
+    // Each list holds aliases of the DevTensors' tensors (a list destroys its items).
     ExpectError("null list", aclnnSumGetWorkspaceSize(nullptr, o.t, &ws, &ex), 161001, "tensors");
-    std::vector<aclTensor *> withnull = {a.t, nullptr};
+    std::vector<aclTensor *> withnull = {a.Alias(), nullptr};
     aclTensorList *ln = aclCreateTensorList(withnull.data(), 2);
     ExpectError("null item", aclnnSumGetWorkspaceSize(ln, o.t, &ws, &ex), 161001, "tensor 1");
     ExpectError("null out", aclnnSumGetWorkspaceSize(ln, nullptr, &ws, &ex), 161001);
-    std::vector<aclTensor *> dbl = {a.t, ad.t};
+    std::vector<aclTensor *> dbl = {a.Alias(), ad.Alias()};
     aclTensorList *ld = aclCreateTensorList(dbl.data(), 2);
     ExpectError("double item", aclnnSumGetWorkspaceSize(ld, o.t, &ws, &ex), 161002, "tensor 1 not implemented for DT_DOUBLE");
-    std::vector<aclTensor *> ok = {a.t, b.t};
+    std::vector<aclTensor *> ok = {a.Alias(), b.Alias()};
     aclTensorList *lo = aclCreateTensorList(ok.data(), 2);
     ExpectError("int16 out", aclnnSumGetWorkspaceSize(lo, o16.t, &ws, &ex), 161002, "DT_INT16");
-    std::vector<aclTensor *> mixed = {a.t, ai.t};
+    std::vector<aclTensor *> mixed = {a.Alias(), ai.Alias()};
     aclTensorList *lm = aclCreateTensorList(mixed.data(), 2);
     ExpectError("mixed dtypes", aclnnSumGetWorkspaceSize(lm, o.t, &ws, &ex), 161002, "DT_INT32");
-    std::vector<aclTensor *> r9 = {a9.t};
+    std::vector<aclTensor *> r9 = {a9.Alias()};
     aclTensorList *l9 = aclCreateTensorList(r9.data(), 1);
     ExpectError("rank 9", aclnnSumGetWorkspaceSize(l9, o.t, &ws, &ex), 161002, "Dim of tensor 0");
-    std::vector<aclTensor *> nb = {a.t, bbad.t};
+    std::vector<aclTensor *> nb = {a.Alias(), bbad.Alias()};
     aclTensorList *lb = aclCreateTensorList(nb.data(), 2);
     ExpectError("no broadcast", aclnnSumGetWorkspaceSize(lb, o.t, &ws, &ex), 161002, "can not broadcast");
     ExpectError("out shape", aclnnSumGetWorkspaceSize(lo, obad.t, &ws, &ex), 161002, "out shape");
     aclTensorList *le = aclCreateTensorList(ok.data(), 0);
     ExpectError("empty list", aclnnSumGetWorkspaceSize(le, o.t, &ws, &ex), 161002, "empty");
+    for (aclTensorList *l : {ln, ld, lo, lm, l9, lb, le}) aclDestroyTensorList(l);
 }
 
 int main()
