@@ -319,6 +319,18 @@ static int collapse_1d(const aclTensor *t, int64_t *stride)
     return 1;
 }
 
+/* v as int64, saturated (a double past the int64 range has no integer value to take) */
+static int64_t sat_i64(double v)
+{
+    if (!(v == v))
+        return 0;
+    if (v >= 9223372036854775807.0)
+        return INT64_MAX;
+    if (v <= -9223372036854775808.0)
+        return INT64_MIN;
+    return (int64_t)v;
+}
+
 static aclnnStatus plan_range(aclOpExecutor *ex, const aclScalar *start, const aclScalar *end, const aclScalar *step,
                               const aclTensor *out, int closed)
 {
@@ -377,8 +389,9 @@ static aclnnStatus plan_range(aclOpExecutor *ex, const aclScalar *start, const a
     a->integral = integral;
     a->fstart = fs;
     a->fstep = fst;
-    a->istart = (int64_t)fs;
-    a->istep = (int64_t)fst;
+    /* the integer forms only matter for integral outputs; a float range may lie past int64 */
+    a->istart = integral ? sat_i64(fs) : 0;
+    a->istep = integral ? sat_i64(fst) : 0;
     a->per_block = (int64_t)per;
     st = aclemu_exec_tdesc(ex, a, &a->out, out);
     if (!st && out->ndim != 1) { /* the n elements as a 1-D run */

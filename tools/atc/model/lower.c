@@ -94,7 +94,8 @@ static int tensor_of(lowering *L, int ti)
             m->weights = w;
             L->wcap = cap;
         }
-        memcpy(m->weights + off, gt->data, gt->nbytes);
+        if (gt->nbytes) /* an empty constant: no weights buffer may exist yet */
+            memcpy(m->weights + off, gt->data, gt->nbytes);
         m->tensors[mi].offset = off;
         m->weight_bytes = need;
     }
