@@ -8,14 +8,6 @@
 #include "config.h"
 #include "fuzz_common.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    fuzz_env_init();
-    return 0;
-}
-
 static void check(int rc, const acl_config *cfg, const char *what)
 {
     const char *msg = aclGetRecentErrMsg();

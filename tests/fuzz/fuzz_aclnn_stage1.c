@@ -65,14 +65,6 @@ static void destroy_all(objs *s)
     s->n = 0;
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    fuzz_env_init();
-    return 0;
-}
-
 /* dtype byte: 0xfe ACL_DT_UNDEFINED, else b % 48 (the valid range and some past it) */
 static int dtype_of(uint8_t b)
 {

@@ -40,14 +40,6 @@ static const char *const strings[] = {
 };
 #define N_STRINGS (sizeof strings / sizeof strings[0])
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    fuzz_env_init();
-    return 0;
-}
-
 /* A string: 0xff NULL, 0xfe inline (up to 24 bytes, NUL-terminated), else dict[b % n].
  * Inline strings live in buf. */
 static const char *fz_str(fuzz_reader *r, const char *const *dict, size_t n, char *buf, size_t cap)

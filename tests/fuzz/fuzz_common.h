@@ -22,6 +22,27 @@ static inline void fuzz_env_init(void)
     setenv("ASCEND_SLOG_PRINT_TO_STDOUT", "0", 0);
 }
 
+/* libFuzzer's start-up hook, the same for every target: the environment above. */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    fuzz_env_init();
+    return 0;
+}
+
+/* FNV-1a 64, the checksum of the model file headers (targets reseal mutated payloads with it). */
+static inline uint64_t fuzz_fnv1a(const uint8_t *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
 /* FUZZ_VERBOSE=1: targets print what each input led to (for checking seeds by hand). */
 static inline int fuzz_verbose(void)
 {

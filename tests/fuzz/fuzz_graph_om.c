@@ -10,24 +10,6 @@
 #include "fuzz_common.h"
 #include "mdl_format.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    fuzz_env_init();
-    return 0;
-}
-
-static uint64_t fnv1a(const uint8_t *p, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
 static void try_image(const uint8_t *blob, size_t len)
 {
     mdl_model *m = NULL;
@@ -73,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(sealed, data, size);
         memcpy(sealed, MDL_MAGIC, 8);
         uint32_t version = MDL_VERSION;
-        uint64_t plen = size - MDL_HEADER_LEN, sum = fnv1a(sealed + MDL_HEADER_LEN, plen);
+        uint64_t plen = size - MDL_HEADER_LEN, sum = fuzz_fnv1a(sealed + MDL_HEADER_LEN, plen);
         memcpy(sealed + 8, &version, 4);
         memcpy(sealed + 16, &plen, 8);
         memcpy(sealed + 24, &sum, 8);

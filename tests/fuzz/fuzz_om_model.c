@@ -11,24 +11,6 @@
 
 #define OM_HEADER 32
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    fuzz_env_init();
-    return 0;
-}
-
-static uint64_t fnv1a(const uint8_t *p, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
 static void load(const uint8_t *blob, size_t len)
 {
     int rc = aclopLoad(blob, len);
@@ -50,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(sealed, data, size);
         memcpy(sealed, "AEOMSOP", 8);
         uint32_t version = 1;
-        uint64_t plen = size - OM_HEADER, sum = fnv1a(sealed + OM_HEADER, plen);
+        uint64_t plen = size - OM_HEADER, sum = fuzz_fnv1a(sealed + OM_HEADER, plen);
         memcpy(sealed + 8, &version, 4);
         memcpy(sealed + 16, &plen, 8);
         memcpy(sealed + 24, &sum, 8);

@@ -6,35 +6,8 @@
 
 #include "acl/acl_base.h"
 #include "aclemu_op/kargs.h"
+#include "aclemu_op/complex_io.h"
 #include "aclemu_op/kernel_util.h"
-
-static double complex load1(const char *p, int32_t dt)
-{
-    if (dt == ACL_COMPLEX64) {
-        float v[2];
-        memcpy(v, p, sizeof v);
-        return CMPLX(v[0], v[1]);
-    }
-    if (dt == ACL_COMPLEX128) {
-        double v[2];
-        memcpy(v, p, sizeof v);
-        return CMPLX(v[0], v[1]);
-    }
-    double re;
-    aclemu_load_f64(&re, p, dt, 0, 1);
-    return CMPLX(re, 0.0);
-}
-
-static void store1(char *p, int32_t dt, double complex z)
-{
-    if (dt == ACL_COMPLEX64) {
-        float v[2] = {(float)creal(z), (float)cimag(z)};
-        memcpy(p, v, sizeof v);
-    } else {
-        double v[2] = {creal(z), cimag(z)};
-        memcpy(p, v, sizeof v);
-    }
-}
 
 static int sigmoid_grad_complex_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
@@ -50,8 +23,8 @@ static int sigmoid_grad_complex_kernel(const void *args, size_t args_size, const
     int64_t n;
     while ((n = aclemu_ew_iter_next(&it, p)) > 0)
         for (int64_t i = 0; i < n; i++) {
-            double complex g = load1(p[1] + i * it.inner_stride[1], gdt), y = load1(p[2] + i * it.inner_stride[2], ydt);
-            store1(p[0] + i * it.inner_stride[0], odt, g * conj(y * (1.0 - y)));
+            double complex g = aclemu_load_c(p[1] + i * it.inner_stride[1], gdt), y = aclemu_load_c(p[2] + i * it.inner_stride[2], ydt);
+            aclemu_store_c(p[0] + i * it.inner_stride[0], odt, g * conj(y * (1.0 - y)));
         }
     return 0;
 }

@@ -8,49 +8,9 @@
 
 #include "acl/acl_base.h"
 #include "aclemu_op/fp16.h"
+#include "aclemu_op/complex_io.h"
 #include "aclemu_op/kernel_util.h"
 #include "complex_args.h"
-
-static int is_complex(int32_t dt) { return dt == ACL_COMPLEX32 || dt == ACL_COMPLEX64 || dt == ACL_COMPLEX128; }
-
-static double complex load1(const char *p, int32_t dt)
-{
-    if (dt == ACL_COMPLEX32) {
-        uint16_t h[2];
-        memcpy(h, p, sizeof h);
-        return CMPLX(aclemu_half_to_float(h[0]), aclemu_half_to_float(h[1]));
-    }
-    if (dt == ACL_COMPLEX64) {
-        float v[2];
-        memcpy(v, p, sizeof v);
-        return CMPLX(v[0], v[1]);
-    }
-    if (dt == ACL_COMPLEX128) {
-        double v[2];
-        memcpy(v, p, sizeof v);
-        return CMPLX(v[0], v[1]);
-    }
-    double re;
-    aclemu_load_f64(&re, p, dt, 0, 1);
-    return CMPLX(re, 0.0);
-}
-
-static void store1(char *p, int32_t dt, double complex z)
-{
-    if (dt == ACL_COMPLEX32) {
-        uint16_t h[2] = {aclemu_float_to_half((float)creal(z)), aclemu_float_to_half((float)cimag(z))};
-        memcpy(p, h, sizeof h);
-    } else if (dt == ACL_COMPLEX64) {
-        float v[2] = {(float)creal(z), (float)cimag(z)};
-        memcpy(p, v, sizeof v);
-    } else if (dt == ACL_COMPLEX128) {
-        double v[2] = {creal(z), cimag(z)};
-        memcpy(p, v, sizeof v);
-    } else {
-        double re = creal(z);
-        aclemu_store_f64(p, dt, 0, &re, 1);
-    }
-}
 
 static double angle_of_real(double x) { return isnan(x) ? x : x < 0 ? M_PI : 0.0; }
 
@@ -70,18 +30,18 @@ static int k_complex(const void *args, size_t size, const aclemu_block *blk)
     int64_t n;
     while ((n = aclemu_ew_iter_next(&it, p)) > 0)
         for (int64_t i = 0; i < n; i++) {
-            double complex x = load1(p[1] + i * it.inner_stride[1], xdt), z;
+            double complex x = aclemu_load_c(p[1] + i * it.inner_stride[1], xdt), z;
             switch (a->op) {
-            case CX_COMPLEX: z = CMPLX(creal(x), creal(load1(p[2] + i * it.inner_stride[2], ydt))); break;
+            case CX_COMPLEX: z = CMPLX(creal(x), creal(aclemu_load_c(p[2] + i * it.inner_stride[2], ydt))); break;
             case CX_REAL: z = CMPLX(creal(x), 0.0); break;
             case CX_POLAR: {
-                double th = creal(load1(p[2] + i * it.inner_stride[2], ydt));
+                double th = creal(aclemu_load_c(p[2] + i * it.inner_stride[2], ydt));
                 z = CMPLX(creal(x) * cos(th), creal(x) * sin(th));
                 break;
             }
-            default: z = is_complex(xdt) ? carg(x) : angle_of_real(creal(x)); break;
+            default: z = aclemu_is_complex(xdt) ? carg(x) : angle_of_real(creal(x)); break;
             }
-            store1(p[0] + i * it.inner_stride[0], odt, z);
+            aclemu_store_c(p[0] + i * it.inner_stride[0], odt, z);
         }
     return 0;
 }

@@ -5,30 +5,8 @@
 
 #include "acl/acl_base.h"
 #include "aclemu_op/kargs.h"
+#include "aclemu_op/complex_io.h"
 #include "aclemu_op/kernel_util.h"
-
-static double complex load1(const char *p, int32_t dt)
-{
-    if (dt == ACL_COMPLEX64) {
-        float v[2];
-        memcpy(v, p, sizeof v);
-        return CMPLX(v[0], v[1]);
-    }
-    double v[2];
-    memcpy(v, p, sizeof v);
-    return CMPLX(v[0], v[1]);
-}
-
-static void store1(char *p, int32_t dt, double complex z)
-{
-    if (dt == ACL_COMPLEX64) {
-        float v[2] = {(float)creal(z), (float)cimag(z)};
-        memcpy(p, v, sizeof v);
-    } else {
-        double v[2] = {creal(z), cimag(z)};
-        memcpy(p, v, sizeof v);
-    }
-}
 
 static int exp_complex_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
@@ -44,10 +22,10 @@ static int exp_complex_kernel(const void *args, size_t args_size, const aclemu_b
     int64_t n;
     while ((n = aclemu_ew_iter_next(&it, p)) > 0)
         for (int64_t i = 0; i < n; i++) {
-            double complex z = cexp(load1(p[1] + i * it.inner_stride[1], xdt));
+            double complex z = cexp(aclemu_load_c(p[1] + i * it.inner_stride[1], xdt));
             if (xdt == ACL_COMPLEX64) /* computed in the input's precision */
                 z = CMPLX((float)creal(z), (float)cimag(z));
-            store1(p[0] + i * it.inner_stride[0], odt, z);
+            aclemu_store_c(p[0] + i * it.inner_stride[0], odt, z);
         }
     return 0;
 }

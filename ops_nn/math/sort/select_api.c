@@ -80,22 +80,7 @@ static aclnnStatus select_launch(aclOpExecutor *ex, const aclTensor *self, int64
                 a.sin = self->stride[i];
                 continue;
             }
-            int64_t sz = self->shape[i];
-            if (sz == 1)
-                continue;
-            int n = a.nl;
-            if (n && a.lin[n - 1] == self->stride[i] * sz && a.lval[n - 1] == vs * sz && a.lidx[n - 1] == xs * sz) {
-                a.lshape[n - 1] *= sz;
-                a.lin[n - 1] = self->stride[i];
-                a.lval[n - 1] = vs;
-                a.lidx[n - 1] = xs;
-            } else {
-                a.lshape[n] = sz;
-                a.lin[n] = self->stride[i];
-                a.lval[n] = vs;
-                a.lidx[n] = xs;
-                a.nl++;
-            }
+            sort_args_add_outer_dim(&a, self->shape[i], self->stride[i], vs, xs);
         }
     }
     if (a.len > ((int64_t)1 << 36))

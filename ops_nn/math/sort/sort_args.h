@@ -40,4 +40,25 @@ typedef struct sort_args {
     int64_t fshape[SORT_MAX_DIMS], fstride[SORT_MAX_DIMS];
 } sort_args;
 
+/* Adds one outer (non-sorted) dim of the line grid, merged into the previous one when the input,
+ * values and indices strides all allow it (planner-side; size-1 dims are skipped). */
+static inline void sort_args_add_outer_dim(sort_args *a, int64_t sz, int64_t sin, int64_t vs, int64_t xs)
+{
+    if (sz == 1)
+        return;
+    int n = a->nl;
+    if (n && a->lin[n - 1] == sin * sz && a->lval[n - 1] == vs * sz && a->lidx[n - 1] == xs * sz) {
+        a->lshape[n - 1] *= sz;
+        a->lin[n - 1] = sin;
+        a->lval[n - 1] = vs;
+        a->lidx[n - 1] = xs;
+    } else {
+        a->lshape[n] = sz;
+        a->lin[n] = sin;
+        a->lval[n] = vs;
+        a->lidx[n] = xs;
+        a->nl++;
+    }
+}
+
 #endif
