@@ -1,6 +1,7 @@
 /* Driver + device process: launches, ordering, copies, events, host functions, failures,
  * several client processes, a client killed with SIGKILL, a device process killed mid-work.
  * Each test group uses a private runtime directory so its device process is its own. */
+#include <dirent.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -479,12 +480,32 @@ static void bad_device_ids(void **state)
     assert_true(strstr(drv_last_error(), "out of range") != NULL);
 }
 
+static char runtime_dir[64];
+
 static int private_runtime_dir(void **state)
 {
-    static char dir[64];
-    snprintf(dir, sizeof dir, "/tmp/aclemu-tdrv-%d", (int)getpid());
-    setenv("ACLEMU_RUNTIME_DIR", dir, 1);
+    snprintf(runtime_dir, sizeof runtime_dir, "/tmp/aclemu-tdrv-%d", (int)getpid());
+    setenv("ACLEMU_RUNTIME_DIR", runtime_dir, 1);
     return 0;
+}
+
+/* The private runtime directory goes with the test (the device processes have exited or hold
+ * only unlinked files by now): nothing is left in /tmp run after run. */
+static int remove_runtime_dir(void **state)
+{
+    DIR *d = opendir(runtime_dir);
+    if (d == NULL)
+        return 0;
+    struct dirent *e;
+    char path[sizeof runtime_dir + 256];
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", runtime_dir, e->d_name);
+        unlink(path);
+    }
+    closedir(d);
+    return rmdir(runtime_dir) == 0 ? 0 : -1;
 }
 
 int main(void)
@@ -502,5 +523,5 @@ int main(void)
         cmocka_unit_test(killed_client_is_reclaimed),
         cmocka_unit_test(killed_device_fails_pending_calls),
     };
-    return cmocka_run_group_tests(tests, private_runtime_dir, NULL);
+    return cmocka_run_group_tests(tests, private_runtime_dir, remove_runtime_dir);
 }

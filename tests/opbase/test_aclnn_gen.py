@@ -5,7 +5,9 @@ duplicate declarations stop it with a message naming the file and line.
 
     test_aclnn_gen.py <path to aclnn_gen.py>
 """
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,6 +24,7 @@ def check(cond, what):
 
 def run(defs):
     d = tempfile.mkdtemp(prefix='aclnn_gen_test.')
+    atexit.register(shutil.rmtree, d, True)  # nothing is left in the temp dir
     paths = []
     for name, text in defs.items():
         p = os.path.join(d, name)
