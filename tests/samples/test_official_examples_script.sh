@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# tools/opsnn_examples/run_official_examples.sh on a small tree laid out like an ops-nn checkout:
+# an example that builds, runs and passes (examples/), one whose header does not exist (compile),
+# one that calls an API nobody exports (link), one that exits non-zero (run), and one under
+# examples/arch20/ that must run on a 310P (it checks the SoC name). The verdicts, the chip per
+# folder and the exit status must be what the script promises.
+#   test_official_examples_script.sh <build-dir> <repo-root>
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/sample_env.sh" "$1"
+ROOT=$(cd "$2" && pwd)
+T=$WORK/tree
+mkdir -p "$T/activation/relu/examples" "$T/math/fake/examples/arch20" "$T/math/gone/examples"
+cp "$HERE/opsnn_examples/test_aclnn_relu.cpp" "$T/activation/relu/examples/"
+cat >"$T/math/gone/examples/test_aclnn_no_header.cpp" <<'C'
+#include "aclnnop/aclnn_header_that_does_not_exist.h"
+int main() { return 0; }
+C
+cat >"$T/math/gone/examples/test_aclnn_no_symbol.cpp" <<'C'
+#include "acl/acl.h"
+extern "C" aclError aclnnSymbolThatNobodyExports(void);
+int main() { return aclnnSymbolThatNobodyExports(); }
+C
+cat >"$T/math/gone/examples/test_aclnn_exit_one.cpp" <<'C'
+#include <cstdio>
+int main() { std::printf("result mismatch at 0\n"); return 1; }
+C
+cat >"$T/math/fake/examples/arch20/test_aclnn_soc.cpp" <<'C'
+#include <cstdio>
+#include <cstring>
+#include "acl/acl.h"
+int main()
+{
+    if (aclInit(nullptr) != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS) return 2;
+    const char *soc = aclrtGetSocName();
+    std::printf("soc %s\n", soc ? soc : "(null)");
+    int ok = soc && std::strcmp(soc, "Ascend310P3") == 0;
+    aclrtResetDevice(0);
+    aclFinalize();
+    return ok ? 0 : 3;
+}
+C
+export EXAMPLE_CXXFLAGS="${XFLAGS[*]}"
+set +e
+"$ROOT/tools/opsnn_examples/run_official_examples.sh" "$T" "$PREFIX" --out "$WORK/out" --timeout 60
+rc=$?
+set -e
+cat "$WORK/out/summary.txt"
+fail=0
+expect() { # path chip verdict
+    local line
+    line=$(grep -P "^\Q$1\E\t" "$WORK/out/results.tsv" || true)
+    if [ "$(echo "$line" | cut -f2,3)" != "$2"$'\t'"$3" ]; then
+        echo "FAIL: $1: expected $2 $3, got: $line"
+        fail=1
+    fi
+}
+expect activation/relu/examples/test_aclnn_relu.cpp Ascend910B3 pass
+expect math/gone/examples/test_aclnn_no_header.cpp Ascend910B3 compile
+expect math/gone/examples/test_aclnn_no_symbol.cpp Ascend910B3 link
+expect math/gone/examples/test_aclnn_exit_one.cpp Ascend910B3 run
+expect math/fake/examples/arch20/test_aclnn_soc.cpp Ascend310P3 pass
+grep -q 'aclnn_header_that_does_not_exist.h' "$WORK/out/results.tsv" || { echo "FAIL: compile reason names no header"; fail=1; }
+grep -q 'aclnnSymbolThatNobodyExports' "$WORK/out/results.tsv" || { echo "FAIL: link reason names no symbol"; fail=1; }
+grep -q '^examples: 5  pass 2  compile 1  link 1  run 1  timeout 0$' "$WORK/out/summary.txt" ||
+    { echo "FAIL: summary counts"; fail=1; }
+[ $rc -eq 1 ] || { echo "FAIL: exit status $rc with failing examples (want 1)"; fail=1; }
+# only the passing ones: exit 0
+"$ROOT/tools/opsnn_examples/run_official_examples.sh" "$T" "$PREFIX" --only 'relu|arch20' --out "$WORK/out2" \
+    >/dev/null || { echo "FAIL: exit status with only passing examples"; fail=1; }
+exit $fail
