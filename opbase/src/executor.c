@@ -2,6 +2,7 @@
  * See aclemu_op/executor.h for the model. */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,8 @@ typedef struct exec_out_shape {
     aclTensor *t;
     uint64_t ws_off;
     int64_t cap[8];  /* its dims at stage 1: the most the kernels can report (repeatable runs) */
+    uint32_t rank;   /* aclemu_exec_out_shape_rank: the result's rank (0: t's own, dims capped) */
+    int64_t cap_numel; /* ... and the elements t had room for at stage 1 */
 } exec_out_shape;
 
 typedef struct exec_patch {
@@ -315,7 +318,21 @@ aclnnStatus aclemu_exec_out_shape(aclOpExecutor *ex, aclTensor *t, uint64_t ws_o
     ex->out_shape[ex->nout_shape].t = t;
     ex->out_shape[ex->nout_shape].ws_off = ws_off;
     memcpy(ex->out_shape[ex->nout_shape].cap, t->shape, t->ndim * sizeof(int64_t));
+    ex->out_shape[ex->nout_shape].rank = 0;
     ex->nout_shape++;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_exec_out_shape_rank(aclOpExecutor *ex, aclTensor *t, uint64_t ws_off, uint32_t rank)
+{
+    aclnnStatus st = rank == 0 || rank > ACLEMU_MAX_RANK
+                         ? sticky(ex, aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, ex->api,
+                                                      "a data-dependent output of rank %u.", rank))
+                         : aclemu_exec_out_shape(ex, t, ws_off);
+    if (st != ACLNN_SUCCESS)
+        return st;
+    ex->out_shape[ex->nout_shape - 1].rank = rank;
+    ex->out_shape[ex->nout_shape - 1].cap_numel = aclemu_tensor_numel(t);
     return ACLNN_SUCCESS;
 }
 
@@ -326,18 +343,27 @@ static aclnnStatus apply_out_shapes(aclOpExecutor *ex, drv_stream *ds, void *wor
     for (uint32_t i = 0; i < ex->nout_shape; i++) {
         aclTensor *t = ex->out_shape[i].t;
         int64_t dims[ACLEMU_MAX_RANK];
-        uint32_t r = t->ndim;
+        const exec_out_shape *o = &ex->out_shape[i];
+        uint32_t r = o->rank ? o->rank : t->ndim;
         if (r == 0)
             continue;
-        int rc = drv_memcpy_async(ds, dims, (char *)workspace + ex->out_shape[i].ws_off, r * sizeof(int64_t));
+        int rc = drv_memcpy_async(ds, dims, (char *)workspace + o->ws_off, r * sizeof(int64_t));
         if (rc != 0)
             return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, "EZ9903", api,
                                    "reading the output shape failed (%d): %s", rc, drv_last_error());
-        for (uint32_t d = 0; d < r; d++)
-            if (dims[d] < 0 || dims[d] > ex->out_shape[i].cap[d])
+        int64_t numel = 1;
+        for (uint32_t d = 0; d < r; d++) {
+            if (dims[d] < 0 || (o->rank == 0 && dims[d] > o->cap[d]))
                 return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api,
-                                       "the kernel reported output dim %u = %lld past the tensor's %lld.", d,
-                                       (long long)dims[d], (long long)ex->out_shape[i].cap[d]);
+                                       "the result needs output dim %u = %lld, the tensor has room for %lld.", d,
+                                       (long long)dims[d], (long long)o->cap[d]);
+            numel = dims[d] == 0 || numel == 0 ? 0 : numel > INT64_MAX / dims[d] ? INT64_MAX : numel * dims[d];
+        }
+        if (o->rank && numel > o->cap_numel) /* the kernels wrote none of it */
+            return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api,
+                                   "the result needs %lld elements, the output tensor has room for %lld.",
+                                   (long long)numel, (long long)o->cap_numel);
+        t->ndim = r;
         int64_t stride = 1;
         for (uint32_t d = r; d-- > 0;) {
             t->shape[d] = dims[d];

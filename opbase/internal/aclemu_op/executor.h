@@ -63,6 +63,11 @@ aclnnStatus aclemu_exec_tdesc(aclOpExecutor *ex, void *blob, aclemu_tdesc *d, co
  * strides made contiguous, offset kept: the kernels write the real result compactly). At most
  * 4 per executor. */
 aclnnStatus aclemu_exec_out_shape(aclOpExecutor *ex, aclTensor *t, uint64_t ws_off);
+/* The same where the result's rank is decided by the op, not by t (the real Unique family sets
+ * valueOut's view shape whatever rank it came with): the kernels leave `rank` dims; t must be
+ * contiguous and have room for their product (t's elements at stage 1; a result that does not
+ * fit must be written by no kernel, and fails stage 2). */
+aclnnStatus aclemu_exec_out_shape_rank(aclOpExecutor *ex, aclTensor *t, uint64_t ws_off, uint32_t rank);
 
 /* Test hooks. Executors alive in this process (allocated and not yet freed): */
 ACLNN_API int64_t aclemu_exec_live_count(void);

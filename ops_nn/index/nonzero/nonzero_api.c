@@ -1,8 +1,10 @@
 /* Planners of Nonzero and NonzeroV2 (ops-nn index/non_zero: op_api/aclnn_nonzero.cpp,
  * aclnn_nonzero_v2.cpp): null -> dtype (lists per arch) -> ranks -> no dim past INT32_MAX.
- * out is allocated with room for every element ([numel, D], V2: [D, numel], as the real
- * examples do) and gets the real [N, D] / [D, N] view shape back after stage 2, as the real
- * op's output-shape tensor sets it; it must be contiguous here (written compactly). */
+ * out is [K, D] (V2: [D, K]) with room for K results: the real checks only its rank, and its
+ * examples give room for every element or exactly the count; it gets the real [N, D] / [D, N]
+ * view shape back after stage 2, as the real op's output-shape tensor sets it, and must be
+ * contiguous here (written compactly). An input with more than K non-zero elements writes
+ * nothing and fails stage 2 (a card would write past out). */
 #include <stdint.h>
 #include <string.h>
 
@@ -37,12 +39,11 @@ static aclnnStatus plan_nonzero(aclOpExecutor *ex, const aclTensor *self, aclTen
     if (aclemu_tensor_numel(self) == 0 || aclemu_tensor_numel(out) == 0)
         return ACLNN_SUCCESS;
     int64_t n = aclemu_tensor_numel(self), D = (int64_t)self->ndim;
-    int64_t want[2] = {transposed ? D : n, transposed ? n : D};
-    char s1[64], s2[256];
-    if (out->ndim != 2 || out->shape[0] < want[0] || out->shape[1] < want[1] ||
-        (transposed ? out->shape[0] != D : out->shape[1] != D))
-        return ACLEMU_PARAM_ERROR(api, "out shape %s should be %s (room for every element).",
-                                  aclemu_shape_str(out->shape, out->ndim, s2, sizeof s2), aclemu_shape_str(want, 2, s1, sizeof s1));
+    char s2[256];
+    if (out->ndim != 2 || (transposed ? out->shape[0] != D : out->shape[1] != D))
+        return ACLEMU_PARAM_ERROR(api, "out shape %s should be %s (self has %lld dims).",
+                                  aclemu_shape_str(out->shape, out->ndim, s2, sizeof s2),
+                                  transposed ? "[D, K]" : "[K, D]", (long long)D);
     if (!(out->stride[1] == 1 || out->shape[1] == 1) || !(out->stride[0] == out->shape[1] || out->shape[0] == 1))
         return ACLEMU_PARAM_ERROR(api, "out must be contiguous: its shape is set from the result.");
     nonzero_args a;
@@ -54,6 +55,7 @@ static aclnnStatus plan_nonzero(aclOpExecutor *ex, const aclTensor *self, aclTen
     a.in_off = self->offset;
     a.out_off = out->offset;
     a.numel = n;
+    a.cap = transposed ? out->shape[1] : out->shape[0];
     for (uint32_t i = 0; i < self->ndim; i++) {
         a.shape[i] = self->shape[i];
         a.stride[i] = self->stride[i];

@@ -17,6 +17,7 @@ typedef struct nonzero_args {
     int64_t in_off, out_off;
     int64_t shape[NZ_MAX_DIMS], stride[NZ_MAX_DIMS];
     int64_t numel;
+    int64_t cap;           /* results out has room for (more: nothing written, N reported) */
     int64_t ws_dims;       /* workspace offset of out's dims */
 } nonzero_args;
 

@@ -32,7 +32,7 @@ static int k_nonzero(const void *args, size_t size, const aclemu_block *blk)
     const char *in = (const char *)(uintptr_t)a->in;
     int64_t *out = (int64_t *)(uintptr_t)a->out + a->out_off;
     int64_t n = 0;
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0; pass < 2 && (pass == 0 || n <= a->cap); pass++) {
         int64_t idx[NZ_MAX_DIMS] = {0}, off = a->in_off, total = n, k = 0;
         for (int64_t e = 0; e < a->numel; e++) {
             if (nonzero_at(a->dtype, in + off * (int64_t)es, es)) {

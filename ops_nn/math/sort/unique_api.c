@@ -1,10 +1,13 @@
 /* Planners of Unique, Unique2, UniqueConsecutive and UniqueDim (ops-nn index/unique_consecutive,
  * index/unique_with_counts_ext2: op_api/aclnn_unique*.cpp): checks in the real order, then one
- * Unique launch (unique_kernel.c). valueOut / countsOut come with room for every element (as
- * the real examples allocate them) and get the real result's shape back after stage 2, as the
- * real ops set their view shapes from the kernel's output-shape tensor; they must be
- * contiguous here (the result is written compactly). `sorted` == false still gives sorted
- * values, which is a valid result of the unsorted mode. */
+ * Unique launch (unique_kernel.c). valueOut / countsOut get the real result's shape (and rank)
+ * back after stage 2, as the real ops set their view shapes from the kernel's output-shape
+ * tensor whatever shape they came with: the real checks leave their shapes alone, and the
+ * examples give room for every element ([8] for a [4, 2] UniqueConsecutive by rows) or exactly
+ * the result ([3, 2] for a UniqueDim with 3 distinct rows). They must be contiguous here (the
+ * result is written compactly); a result past their room is written by no kernel and fails
+ * stage 2 (a card would write past them). `sorted` == false still gives sorted values, which
+ * is a valid result of the unsorted mode. */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -29,13 +32,10 @@ static int contiguous(const aclTensor *t)
     return 1;
 }
 
-static aclnnStatus chk_result_out(const char *api, const aclTensor *t, const char *name, int64_t need)
+static aclnnStatus chk_result_out(const char *api, const aclTensor *t, const char *name)
 {
     if (!contiguous(t))
         return ACLEMU_PARAM_ERROR(api, "%s must be contiguous: its shape is set from the result.", name);
-    if (aclemu_tensor_numel(t) < need)
-        return ACLEMU_PARAM_ERROR(api, "%s holds %lld elements, fewer than the %lld the result may need.", name,
-                                  (long long)aclemu_tensor_numel(t), (long long)need);
     return ACLNN_SUCCESS;
 }
 
@@ -76,18 +76,12 @@ static aclnnStatus unique_launch(aclOpExecutor *ex, const aclTensor *self, int64
         for (uint32_t i = 0; i < inv->ndim; i++) a.inv_stride[i] = inv->stride[i];
     }
     a.cnt_off = cnt ? cnt->offset : 0;
-    /* a flattened result is 1-D; by dim it keeps valueOut's rank */
-    if ((st = chk_result_out(api, val, "valueOut", n)) || (cnt && (st = chk_result_out(api, cnt, "countsOut", a.len))))
+    /* a flattened result is 1-D [U]; by dim it is self's shape with dim d = U */
+    if ((st = chk_result_out(api, val, "valueOut")) || (cnt && (st = chk_result_out(api, cnt, "countsOut"))))
         return st;
-    if (d < 0 && val->ndim != 1 && self->ndim != 0)
-        return ACLEMU_PARAM_ERROR(api, "valueOut must be 1-D for a flattened unique, but it has %u dims.", val->ndim);
-    if (d >= 0 && (val->ndim != self->ndim || memcmp(val->shape, self->shape, self->ndim * sizeof(int64_t)))) {
-        char s1[256], s2[256];
-        return ACLEMU_PARAM_ERROR(api, "valueOut shape %s should be self's shape %s (room for every slice).",
-                                  aclemu_shape_str(val->shape, val->ndim, s1, sizeof s1),
-                                  aclemu_shape_str(self->shape, self->ndim, s2, sizeof s2));
-    }
-    a.val_rank = (int32_t)val->ndim;
+    a.val_rank = d >= 0 ? (int32_t)self->ndim : 1;
+    a.val_cap = aclemu_tensor_numel(val);
+    a.cnt_cap = cnt ? aclemu_tensor_numel(cnt) : 0;
     a.ws_keys = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)n * 8);
     a.ws_vals = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)n * 8);
     a.ws_offs = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)n * 8);
@@ -106,9 +100,9 @@ static aclnnStatus unique_launch(aclOpExecutor *ex, const aclTensor *self, int64
         return st;
     if (cnt && (st = aclemu_exec_bind_tensor(ex, b, &b->cnt, cnt)))
         return st;
-    if ((st = aclemu_exec_out_shape(ex, val, (uint64_t)a.ws_val_dims)))
+    if ((st = aclemu_exec_out_shape_rank(ex, val, (uint64_t)a.ws_val_dims, (uint32_t)a.val_rank)))
         return st;
-    return cnt ? aclemu_exec_out_shape(ex, cnt, (uint64_t)a.ws_cnt_dims) : ACLNN_SUCCESS;
+    return cnt ? aclemu_exec_out_shape_rank(ex, cnt, (uint64_t)a.ws_cnt_dims, 1) : ACLNN_SUCCESS;
 }
 
 static aclnnStatus chk_rank(const char *api, const aclTensor *t, const char *name)

@@ -17,12 +17,13 @@ typedef struct unique_args {
     int32_t consecutive;      /* 1: no sort, groups of equal neighbours */
     int32_t nd;               /* self's rank */
     int32_t dim;              /* the slice dim, or -1: flattened */
-    int32_t val_rank;         /* valueOut's rank (its dim `dim`, or 0 when flattened, becomes U) */
+    int32_t val_rank;         /* the result's rank: self's (dim `dim` becomes U), or 1 flattened */
     uint64_t in, val, inv, cnt, ws;   /* inv / cnt 0: not written */
     int64_t in_off, val_off, inv_off, cnt_off;
     int64_t shape[UNIQUE_MAX_DIMS], stride[UNIQUE_MAX_DIMS];  /* self's view */
     int64_t inv_stride[UNIQUE_MAX_DIMS]; /* inverseOut: self-shaped (flattened) or [len] */
     int64_t outer, len, inner, numel;
+    int64_t val_cap, cnt_cap; /* elements valueOut / countsOut have room for (a result past them: none written) */
     /* workspace: keys, values, offsets (numel each), order, group ids (len each), val / cnt dims */
     int64_t ws_keys, ws_vals, ws_offs, ws_perm, ws_gid, ws_val_dims, ws_cnt_dims;
 } unique_args;

@@ -53,7 +53,7 @@ static int k_unique(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(unique_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const unique_args *a = (const unique_args *)args;
-    if (a->nd < 0 || a->nd > UNIQUE_MAX_DIMS || a->val_rank < 0 || a->val_rank > UNIQUE_MAX_DIMS || a->len < 1 ||
+    if (a->nd < 0 || a->nd > UNIQUE_MAX_DIMS || a->val_rank < 1 || a->val_rank > UNIQUE_MAX_DIMS || a->len < 1 ||
         a->outer * a->len * a->inner != a->numel)
         return ACLEMU_KERNEL_BAD_ARGS;
     if (blk->block_idx != 0) return 0;
@@ -83,20 +83,17 @@ static int k_unique(const void *args, size_t size, const aclemu_block *blk)
     /* groups; each group's first slice (in order) is its value */
     char *val = (char *)(uintptr_t)a->val;
     int64_t *cnt = a->cnt ? (int64_t *)(uintptr_t)a->cnt + a->cnt_off : NULL;
-    int64_t g = -1, start = 0;
-    for (int64_t t = 0; t <= a->len; t++) {
-        if (t < a->len && t > 0 && same_slice(&u, perm[t - 1], perm[t])) {
-            gid[perm[t]] = g;
-            continue;
-        }
-        if (g >= 0 && cnt) cnt[g] = t - start;
-        if (t == a->len) break;
-        g++;
-        start = t;
-        gid[perm[t]] = g;
-    }
+    int64_t g = -1;
+    for (int64_t t = 0; t < a->len; t++)
+        gid[perm[t]] = t > 0 && same_slice(&u, perm[t - 1], perm[t]) ? g : ++g;
     int64_t U = g + 1;
-    for (int64_t t = 0, gg = -1; t < a->len; t++) {
+    /* a result past valueOut's / countsOut's room is not written: stage 2 reports it */
+    const int fits = U * a->outer * a->inner <= a->val_cap && (!cnt || U <= a->cnt_cap);
+    if (fits && cnt) {
+        for (int64_t k = 0; k < U; k++) cnt[k] = 0;
+        for (int64_t j = 0; j < a->len; j++) cnt[gid[j]]++;
+    }
+    for (int64_t t = 0, gg = -1; fits && t < a->len; t++) {
         if (gid[perm[t]] == gg) continue;
         gg = gid[perm[t]];
         for (int64_t o = 0; o < a->outer; o++)
@@ -127,7 +124,7 @@ static int k_unique(const void *args, size_t size, const aclemu_block *blk)
     /* the real shapes: valueOut's dim (or its only dim) becomes U, countsOut is [U] */
     int64_t *vd = (int64_t *)(ws + a->ws_val_dims), *cd = (int64_t *)(ws + a->ws_cnt_dims);
     for (int d = 0; d < a->val_rank; d++) vd[d] = a->dim >= 0 ? a->shape[d] : 0;
-    if (a->val_rank > 0) vd[a->dim >= 0 ? a->dim : 0] = U;
+    vd[a->dim >= 0 ? a->dim : 0] = U;
     cd[0] = U;
     return 0;
 }

@@ -1,5 +1,6 @@
 // Data-dependent output shapes: Unique, Unique2, UniqueConsecutive, UniqueDim, Nonzero,
-// NonzeroV2 as the ops-nn examples call them — outputs allocated with room for every element,
+// NonzeroV2 as the ops-nn examples call them — outputs allocated with room for every element (or
+// exactly the result, TestRoom),
 // the real shape read back with aclGetViewShape after aclrtSynchronizeStream — against
 // references written here: values sorted (NaN last, every NaN its own value, -0 equal to +0),
 // inverse indices, counts, slices along a dim, coordinates in row-major order; strided /
@@ -272,12 +273,98 @@ static void TestNonzero()
     NonzeroCase(true, ACL_FLOAT, {300, 400}, CONTIG, Data(ACL_FLOAT, 120000, seed++, 3));
 }
 
+// Outputs of any shape with room for the result get its shape and rank (the ops-nn examples: a
+// [4, 2] UniqueConsecutive by rows into a [8] valueOut, a UniqueDim into exactly [3, 2], a
+// NonzeroV2 into exactly [2, 7]); a result past the room writes nothing and fails stage 2.
+// Both stages and the sync, keeping stage 2's message (RunOp prints, and so consumes, it).
+static int RunKeepMsg(Stage1Fn s1, Stage2Fn s2, std::string *msg)
+{
+    uint64_t wsz = 0;
+    aclOpExecutor *ex = nullptr;
+    int rc = s1(&wsz, &ex);
+    void *w = nullptr;
+    if (rc == 0 && wsz) rc = aclrtMalloc(&w, wsz, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (rc == 0) rc = s2(w, wsz, ex, g_stream);
+    const char *m = aclGetRecentErrMsg();
+    *msg = m ? m : "";
+    if (rc == 0) rc = aclrtSynchronizeStream(g_stream);
+    if (w) aclrtFree(w);
+    return rc;
+}
+
+static void TestRoom()
+{
+    const std::vector<double> rows = {0, 1, 1, 3, 3, 1, 1, 3}; // rows (0,1) (1,3) (3,1) (1,3)
+    const int INNER = ACLNN_ERR_INNER;
+    {
+        DevTensor ts, tv, ti, tc;
+        if (!ts.Init(ACL_FLOAT, {4, 2}, rows, CONTIG) || !tv.Init(ACL_FLOAT, {8}, {}, CONTIG) ||
+            !ti.Init(ACL_INT64, {4, 2}, {}, CONTIG) || !tc.Init(ACL_INT64, {8}, {}, CONTIG)) return;
+        int rc = Run("UniqueConsecutive room", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnUniqueConsecutiveGetWorkspaceSize(ts.t, false, true, 0, tv.t, ti.t, tc.t, w, e); }, aclnnUniqueConsecutive);
+        EXPECT(rc == 0, "UniqueConsecutive by rows into [8]: %d", rc);
+        EXPECT(ViewShape(tv.t) == (std::vector<int64_t>{4, 2}), "UniqueConsecutive valueOut shape %s, expected [4, 2]", Str(ViewShape(tv.t)).c_str());
+        EXPECT(ReadCompact(tv, 8) == rows, "UniqueConsecutive by rows: values");
+        EXPECT(ReadCompact(tc, 4) == (std::vector<double>{1, 1, 1, 1}), "UniqueConsecutive by rows: counts");
+    }
+    {
+        DevTensor ts, tv, ti, tc;
+        if (!ts.Init(ACL_FLOAT, {4, 2}, rows, CONTIG) || !tv.Init(ACL_FLOAT, {3, 2}, {}, CONTIG) ||
+            !ti.Init(ACL_INT64, {4, 2}, {}, CONTIG) || !tc.Init(ACL_INT64, {3}, {}, CONTIG)) return;
+        int rc = Run("UniqueDim exact", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnUniqueDimGetWorkspaceSize(ts.t, false, false, 0, tv.t, ti.t, tc.t, w, e); }, aclnnUniqueDim);
+        EXPECT(rc == 0, "UniqueDim into exactly [3, 2]: %d", rc);
+        EXPECT(ViewShape(tv.t) == (std::vector<int64_t>{3, 2}), "UniqueDim valueOut shape %s", Str(ViewShape(tv.t)).c_str());
+        EXPECT(ReadCompact(tv, 6) == (std::vector<double>{0, 1, 1, 3, 3, 1}), "UniqueDim values (sorted rows)");
+        EXPECT(ReadCompact(tc, 3) == (std::vector<double>{1, 2, 1}), "UniqueDim counts");
+    }
+    {   // flattened into a 2-D valueOut: 1-D [U] back
+        DevTensor ts, tv, ti;
+        if (!ts.Init(ACL_FLOAT, {4, 2}, rows, CONTIG) || !tv.Init(ACL_FLOAT, {2, 4}, {}, CONTIG) ||
+            !ti.Init(ACL_INT64, {4, 2}, {}, CONTIG)) return;
+        int rc = Run("Unique into 2-D", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnUniqueGetWorkspaceSize(ts.t, true, false, tv.t, ti.t, w, e); }, aclnnUnique);
+        EXPECT(rc == 0, "Unique into [2, 4]: %d", rc);
+        EXPECT(ViewShape(tv.t) == (std::vector<int64_t>{3}), "Unique valueOut shape %s, expected [3]", Str(ViewShape(tv.t)).c_str());
+        EXPECT(ReadCompact(tv, 3) == (std::vector<double>{0, 1, 3}), "Unique values");
+    }
+    {   // too little room: stage 2 fails with a message, valueOut / countsOut keep what they held
+        DevTensor ts, tv, ti, tc;
+        if (!ts.Init(ACL_FLOAT, {4, 2}, rows, CONTIG) || !tv.Init(ACL_FLOAT, {2, 2}, {-7, -7, -7, -7}, CONTIG) ||
+            !ti.Init(ACL_INT64, {4, 2}, {}, CONTIG) || !tc.Init(ACL_INT64, {3}, {-7, -7, -7}, CONTIG)) return;
+        std::string msg;
+        int rc = RunKeepMsg([&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnUniqueDimGetWorkspaceSize(ts.t, false, false, 0, tv.t, ti.t, tc.t, w, e); }, aclnnUniqueDim, &msg);
+        EXPECT(rc == INNER, "UniqueDim 3 rows into [2, 2]: %d, expected %d", rc, INNER);
+        EXPECT(msg.find("room for 4") != std::string::npos, "UniqueDim too small: message %s", msg.c_str());
+        EXPECT(ReadCompact(tv, 4) == (std::vector<double>{-7, -7, -7, -7}), "UniqueDim too small: valueOut written");
+        EXPECT(ReadCompact(tc, 3) == (std::vector<double>{-7, -7, -7}), "UniqueDim too small: countsOut written");
+    }
+    {
+        DevTensor ts, to, small;
+        std::vector<double> x = {0, 1, 2, 3, 4, 5, 6, 7}; // 7 non-zero
+        if (!ts.Init(ACL_FLOAT, {4, 2}, x, CONTIG) || !to.Init(ACL_INT64, {2, 7}, {}, CONTIG) ||
+            !small.Init(ACL_INT64, {2, 5}, std::vector<double>(10, -7), CONTIG)) return;
+        int rc = Run("NonzeroV2 exact", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnNonzeroV2GetWorkspaceSize(ts.t, to.t, w, e); }, aclnnNonzeroV2);
+        EXPECT(rc == 0, "NonzeroV2 into exactly [2, 7]: %d", rc);
+        EXPECT(ViewShape(to.t) == (std::vector<int64_t>{2, 7}), "NonzeroV2 out shape %s", Str(ViewShape(to.t)).c_str());
+        EXPECT(ReadCompact(to, 14) == (std::vector<double>{0, 1, 1, 2, 2, 3, 3, 1, 0, 1, 0, 1, 0, 1}), "NonzeroV2 coordinates");
+        std::string msg;
+        rc = RunKeepMsg([&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnNonzeroV2GetWorkspaceSize(ts.t, small.t, w, e); }, aclnnNonzeroV2, &msg);
+        EXPECT(rc == INNER, "NonzeroV2 7 results into [2, 5]: %d, expected %d", rc, INNER);
+        EXPECT(msg.find("= 7") != std::string::npos && msg.find("room for 5") != std::string::npos, "NonzeroV2 too small: message %s", msg.c_str());
+        EXPECT(ReadCompact(small, 10) == std::vector<double>(10, -7), "NonzeroV2 too small: out written");
+    }
+}
+
 static void TestValidation()
 {
     DevTensor s, v, i64, i32, c, vu, o2, o3, onc;
     if (!s.Init(ACL_FLOAT, {2, 3}, std::vector<double>(6, 1.0), CONTIG) || !v.Init(ACL_FLOAT, {6}, {}, CONTIG) ||
         !i64.Init(ACL_INT64, {2, 3}, {}, CONTIG) || !i32.Init(ACL_INT32, {2, 3}, {}, CONTIG) || !c.Init(ACL_INT64, {6}, {}, CONTIG) ||
-        !vu.Init(ACL_FLOAT, {5}, {}, CONTIG) || !o2.Init(ACL_INT64, {6, 2}, {}, CONTIG) || !o3.Init(ACL_INT64, {6, 3}, {}, CONTIG) ||
+        !vu.Init(ACL_FLOAT, {6}, {}, STRIDED) || !o2.Init(ACL_INT64, {6, 2}, {}, CONTIG) || !o3.Init(ACL_INT64, {6, 3}, {}, CONTIG) ||
         !onc.Init(ACL_INT64, {6, 2}, {}, STRIDED)) return;
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
@@ -285,12 +372,11 @@ static void TestValidation()
     ExpectError("Unique null valueOut", aclnnUniqueGetWorkspaceSize(s.t, true, true, nullptr, i64.t, &ws, &ex), NUL, "valueOut");
     ExpectError("Unique inverse INT32", aclnnUniqueGetWorkspaceSize(s.t, true, true, v.t, i32.t, &ws, &ex), INV, "inverseOut");
     ExpectError("Unique inverse shape", aclnnUniqueGetWorkspaceSize(s.t, true, true, v.t, c.t, &ws, &ex), INV, "inverseOut");
-    ExpectError("Unique valueOut too small", aclnnUniqueGetWorkspaceSize(s.t, true, true, vu.t, i64.t, &ws, &ex), INV, "valueOut", "fewer");
+    ExpectError("Unique valueOut strided", aclnnUniqueGetWorkspaceSize(s.t, true, true, vu.t, i64.t, &ws, &ex), INV, "valueOut", "contiguous");
     ExpectError("Unique2 null countsOut", aclnnUnique2GetWorkspaceSize(s.t, true, true, true, v.t, i64.t, nullptr, &ws, &ex), NUL, "countsOut");
     ExpectError("Unique2 counts shape", aclnnUnique2GetWorkspaceSize(s.t, true, true, true, v.t, i64.t, i64.t, &ws, &ex), INV, "countsOut");
     ExpectError("UniqueConsecutive dim", aclnnUniqueConsecutiveGetWorkspaceSize(s.t, true, true, 2, v.t, i64.t, c.t, &ws, &ex), INV, "[-2, 1], but got 2");
     ExpectError("UniqueDim dim", aclnnUniqueDimGetWorkspaceSize(s.t, true, true, -3, v.t, i64.t, c.t, &ws, &ex), INV, "but got -3");
-    ExpectError("UniqueDim valueOut shape", aclnnUniqueDimGetWorkspaceSize(s.t, true, false, 0, v.t, i64.t, c.t, &ws, &ex), INV, "valueOut shape");
     ExpectError("Nonzero null out", aclnnNonzeroGetWorkspaceSize(s.t, nullptr, &ws, &ex), NUL, "out");
     ExpectError("Nonzero out INT32", aclnnNonzeroGetWorkspaceSize(s.t, i32.t, &ws, &ex), INV, "DT_INT32");
     ExpectError("Nonzero out shape", aclnnNonzeroGetWorkspaceSize(s.t, o3.t, &ws, &ex), INV, "out shape");
@@ -321,6 +407,7 @@ int main()
     } else {
         TestUnique();
         TestNonzero();
+        TestRoom();
     }
     TestValidation();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
