@@ -9,6 +9,7 @@
 #include "act_kernel.h"
 #include "dtype.h"
 #include "eltwise.h"
+#include "act_extra.h"
 
 static int is_float_io(int32_t dt)
 {
@@ -129,7 +130,7 @@ static double unary_f64(int op, const act_params *p, double x)
     case ACT_EXP: return exp(x);
     case ACT_RELU: return x < 0 ? 0.0 : x; /* NaN and -0 pass through */
     case ACT_THRESHOLD: return x <= p->threshold ? p->alpha : x; /* NaN passes through */
-    default: return NAN;
+    default: return act_extra_unary(op, p, x);
     }
 }
 
@@ -158,7 +159,7 @@ static double binary_f64(int op, const act_params *p, double a, double b)
         double r = a + p->alpha * b;
         return r > 0 || isnan(r) ? r : 0.0;
     }
-    default: return NAN;
+    default: return act_extra_binary(op, p, a, b);
     }
 }
 
@@ -250,6 +251,8 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     for (uint32_t k = 0; k < a->ew.nops; k++)
         all_float &= is_float_io(a->ew.op[k].dtype);
     if (a->op == ACT_THRESHOLD) /* a select, no FP32 vector loop: exact in double for every dtype */
+        all_float = 0;
+    if (act_extra_op(a->op)) /* act part: no FP32 vector loop, double for every dtype */
         all_float = 0;
     vec_params vp = to_vec(&a->p);
     const int int_relu = (a->op == ACT_ADD_RELU || a->op == ACT_RELU) &&
