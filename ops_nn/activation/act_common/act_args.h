@@ -23,6 +23,8 @@ typedef enum act_op {
     ACT_SHRINK,                /* x > lambd ? x - bias : x < -lambd ? x + bias : 0 */
     ACT_LOGSIGMOID,            /* log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)) */
     ACT_ERFINV,                /* erf^-1(x) */
+    ACT_SQUARED_RELU,          /* relu(x)^2 */
+    ACT_LOGIT,                 /* log(z / (1 - z)), z = x clamped to [lambd, 1 - lambd] when lambd >= 0 */
     ACT_UNARY_END,
     /* binary */
     ACT_PRELU = ACT_UNARY_END, /* a > 0 ? a : w * a */
@@ -51,8 +53,18 @@ typedef enum act_op {
     ACT_LOGSIGMOID_BWD,        /* dy * sigmoid(-x) */
     ACT_FAST_GELU_BWD,         /* s = sigmoid(1.702 x): dy * (s + 1.702 x s (1 - s)) */
     ACT_HEAVISIDE,             /* a = input, b = values: a == 0 ? b : a > 0 */
+    ACT_LOGIT_BWD,             /* a = dy, b = x: outside [lambd, 1 - lambd] 0 (lambd < 0: outside [0, 1] NaN), else dy / (x (1 - x)) */
+    ACT_MUL,                   /* a * b */
+    ACT_GLU_BWD_A,             /* a = dy, b = second half: dy * sigmoid(b) */
+    ACT_SILU_MUL,              /* a = dy, b = first half: dy * silu(b) */
     /* two outputs: op[0] = gelu(act) * other, op[1] = gelu(act); op[2] = act half, op[3] = other */
     ACT_GEGLU_TANH, ACT_GEGLU_ERF,
+    /* act part (issue 12): three inputs a, b, c (op[nout], op[nout + 1], op[nout + 2]), double only */
+    ACT_TERNARY_BEGIN,
+    ACT_GLU_BWD_B = ACT_TERNARY_BEGIN, /* dy, a, b: dy * a * s * (1 - s), s = sigmoid(b) */
+    ACT_SWIGLU_BWD_A,          /* dy, a, b: dy * b * (s + s * (1 - s) * a), s = sigmoid(a) */
+    ACT_GEGLU_BWD_TANH,        /* dy, x, other: dy * other * gelu_tanh'(x) */
+    ACT_GEGLU_BWD_ERF,         /* dy, x, other: dy * other * gelu_erf'(x) */
     ACT_OP_END
 } act_op;
 

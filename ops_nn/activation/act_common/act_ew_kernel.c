@@ -229,6 +229,10 @@ static void f64_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, in
         } else if (a->op < ACT_GEGLU_TANH) {
             for (int64_t i = 0; i < m; i++)
                 x[i] = binary_f64(a->op, &a->p, x[i], w[i]);
+        } else if (a->op >= ACT_TERNARY_BEGIN) { /* act part: three inputs */
+            aclemu_load_f64(g, q[nout + 2], op[nout + 2].dtype, it->inner_stride[nout + 2], m);
+            for (int64_t i = 0; i < m; i++)
+                x[i] = act_extra_ternary(a->op, &a->p, x[i], w[i], g[i]);
         } else {
             for (int64_t i = 0; i < m; i++) {
                 g[i] = unary_f64(a->op, &a->p, x[i]);
@@ -246,6 +250,8 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
         return ACLEMU_KERNEL_BAD_ARGS;
     const act_ew_args *a = (const act_ew_args *)args;
     if (a->op < 0 || a->op >= ACT_OP_END || a->nout < 1 || (uint32_t)a->nout >= a->ew.nops)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    if (a->op >= ACT_TERNARY_BEGIN && (uint32_t)a->nout + 3 > a->ew.nops) /* act part */
         return ACLEMU_KERNEL_BAD_ARGS;
     int all_float = 1;
     for (uint32_t k = 0; k < a->ew.nops; k++)

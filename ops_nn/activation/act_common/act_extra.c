@@ -40,7 +40,8 @@ static double erfinv(double y)
 
 int act_extra_op(int op)
 {
-    return (op >= ACT_SELU && op <= ACT_ERFINV) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_HEAVISIDE);
+    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_SILU_MUL) ||
+           op >= ACT_TERNARY_BEGIN;
 }
 
 double act_extra_unary(int op, const act_params *p, double x)
@@ -53,6 +54,13 @@ double act_extra_unary(int op, const act_params *p, double x)
     case ACT_SHRINK: return x > p->lambd ? x - p->bias : x < -p->lambd ? x + p->bias : x * 0.0;
     case ACT_LOGSIGMOID: return (x < 0 ? x : 0.0) - log1p(exp(-fabs(x)));
     case ACT_ERFINV: return erfinv(x);
+    case ACT_SQUARED_RELU: return x > 0 ? x * x : x * 0.0; /* NaN passes through */
+    case ACT_LOGIT: {
+        double z = x;
+        if (p->lambd >= 0)
+            z = z < p->lambd ? p->lambd : z > 1.0 - p->lambd ? 1.0 - p->lambd : z;
+        return log(z / (1.0 - z));
+    }
     default: return NAN;
     }
 }
@@ -89,6 +97,44 @@ double act_extra_binary(int op, const act_params *p, double a, double b)
         return a * (s + 1.702 * b * s * (1.0 - s));
     }
     case ACT_HEAVISIDE: return a == 0 ? b : a > 0 ? 1.0 : 0.0; /* NaN input gives 0, as torch */
+    case ACT_LOGIT_BWD:
+        if (p->lambd < 0)
+            return b < 0 || b > 1 ? NAN : a / (b * (1.0 - b));
+        return b < p->lambd || b > 1.0 - p->lambd ? 0.0 : a / (b * (1.0 - b));
+    case ACT_MUL: return a * b;
+    case ACT_GLU_BWD_A: return a * sigm(b);
+    case ACT_SILU_MUL: return a * b * sigm(b);
+    default: return NAN;
+    }
+}
+
+/* d/dx of the two GELU forms. */
+static double gelu_tanh_d(double x)
+{
+    const double k = 0.7978845608028654, c = 0.044715;
+    double t = tanh(k * (x + c * x * x * x));
+    return 0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * k * (1.0 + 3.0 * c * x * x);
+}
+
+static double gelu_erf_d(double x)
+{
+    return 0.5 * erfc(-x * 0.7071067811865476) + x * exp(-0.5 * x * x) * 0.3989422804014327;
+}
+
+double act_extra_ternary(int op, const act_params *p, double a, double b, double c)
+{
+    (void)p;
+    switch (op) {
+    case ACT_GLU_BWD_B: {
+        double s = sigm(c);
+        return a * b * s * (1.0 - s);
+    }
+    case ACT_SWIGLU_BWD_A: {
+        double s = sigm(b);
+        return a * c * (s + s * (1.0 - s) * b);
+    }
+    case ACT_GEGLU_BWD_TANH: return a * c * gelu_tanh_d(b);
+    case ACT_GEGLU_BWD_ERF: return a * c * gelu_erf_d(b);
     default: return NAN;
     }
 }

@@ -10,5 +10,6 @@
 int act_extra_op(int op);
 double act_extra_unary(int op, const act_params *p, double x);
 double act_extra_binary(int op, const act_params *p, double a, double b);
+double act_extra_ternary(int op, const act_params *p, double a, double b, double c);
 
 #endif

@@ -33,6 +33,9 @@ static const act_row ROW_SOFTPLUS_BWD = {ACT_SOFTPLUS_BWD, "SoftplusV2Grad", ACT
                                          ACT_FLOATS_DOUBLE | INTS_BOOL, 0, ACT_ROW_BCAST | ACT_ROW_PROMOTE};
 static const act_row ROW_SWISH_BWD = {ACT_SWISH_BWD, "SwishGrad", ACT_FLOATS, 0, 0, 0};
 static const act_row ROW_HEAVISIDE = {ACT_HEAVISIDE, "Heaviside", ACT_FLOATS, 0, 0, ACT_ROW_BCAST};
+static const act_row ROW_SQUARED_RELU = {ACT_SQUARED_RELU, "SquaredRelu", ACT_FLOATS, 0, 0, 0};
+static const act_row ROW_LOGIT = {ACT_LOGIT, "Logit", ACT_FLOATS, 0, 0, 0};
+static const act_row ROW_LOGIT_BWD = {ACT_LOGIT_BWD, "LogitGrad", ACT_FLOATS, 0, 0, 0};
 
 #define INS(...) ((const aclTensor *const[]){__VA_ARGS__})
 #define NAMES(...) ((const char *const[]){__VA_ARGS__})
@@ -322,4 +325,31 @@ aclnnStatus aclemu_plan_SwishBackward(aclOpExecutor *executor, const aclTensor *
     act_params p = act_params_default();
     p.scale = betaOptional ? (float)act_table_scalar(betaOptional) : 1.0;
     return act_table_launch(executor, &ROW_SWISH_BWD, INS(gradOutput, self), 2, gradInput, &p);
+}
+
+aclnnStatus aclemu_plan_SquaredRelu(aclOpExecutor *executor, const aclTensor *input, const aclTensor *out)
+{
+    return plain1(executor, &ROW_SQUARED_RELU, input, "input", out, "out");
+}
+
+aclnnStatus aclemu_plan_Logit(aclOpExecutor *executor, const aclTensor *input, double eps, const aclTensor *out)
+{
+    aclnnStatus st = act_table_check(executor, &ROW_LOGIT, INS(input), NAMES("input"), 1, out, "out", NULL, 0);
+    if (st)
+        return st;
+    act_params p = act_params_default();
+    p.lambd = eps;
+    return act_table_launch(executor, &ROW_LOGIT, INS(input), 1, out, &p);
+}
+
+/* x first in the API, dy first in the formula's operand order. */
+aclnnStatus aclemu_plan_LogitGrad(aclOpExecutor *executor, const aclTensor *x, const aclTensor *dy, double eps,
+                                  const aclTensor *out)
+{
+    aclnnStatus st = act_table_check(executor, &ROW_LOGIT_BWD, INS(x, dy), NAMES("x", "dy"), 2, out, "out", NULL, 0);
+    if (st)
+        return st;
+    act_params p = act_params_default();
+    p.lambd = eps;
+    return act_table_launch(executor, &ROW_LOGIT_BWD, INS(dy, x), 2, out, &p);
 }

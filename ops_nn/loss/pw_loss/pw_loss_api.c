@@ -17,6 +17,8 @@ static const pw_row ROW_SMOOTH_L1_BWD = {PW_SMOOTH_L1_BWD, LOSS_FLOATS, PW_ROW_P
 static const pw_row ROW_SOFT_MARGIN = {PW_SOFT_MARGIN, LOSS_FLOATS, 0};
 static const pw_row ROW_SOFT_MARGIN_BWD = {PW_SOFT_MARGIN_BWD, LOSS_FLOATS, 0};
 static const pw_row ROW_KL_DIV_BWD = {PW_KL_DIV_BWD, LOSS_FLOATS, PW_ROW_BATCHMEAN};
+static const pw_row ROW_KL_DIV_TARGET_BWD = {PW_KL_DIV_TARGET_BWD, LOSS_FLOATS, PW_ROW_BATCHMEAN};
+static const pw_row ROW_BCE_LOGITS_TARGET_BWD = {PW_BCE_LOGITS_TARGET_BWD, LOSS_FLOATS, PW_ROW_SAME_SHAPE};
 
 static pw_call call_of(const aclTensor *grad, const char *gname, const aclTensor *self, const aclTensor *target,
                        const aclTensor *weight, const aclTensor *pos_weight, int64_t reduction, double beta,
@@ -124,6 +126,27 @@ aclnnStatus aclemu_plan_KlDivBackward(aclOpExecutor *executor, const aclTensor *
     pw_call c = call_of(gradOutput, "gradOutput", self, target, NULL, NULL, reduction, logTarget ? 1.0 : 0.0, out,
                         "out");
     return pw_loss_backward(executor, &ROW_KL_DIV_BWD, &c);
+}
+
+aclnnStatus aclemu_plan_KlDivTargetBackward(aclOpExecutor *executor, const aclTensor *gradOutput, const aclTensor *self,
+                                            const aclTensor *target, int64_t reduction, bool logTarget,
+                                            aclTensor *gradTarget)
+{
+    pw_call c = call_of(gradOutput, "gradOutput", self, target, NULL, NULL, reduction, logTarget ? 1.0 : 0.0,
+                        gradTarget, "gradTarget");
+    return pw_loss_backward(executor, &ROW_KL_DIV_TARGET_BWD, &c);
+}
+
+/* The gradient with respect to target (ops-nn files it under activation/log_sigmoid). */
+aclnnStatus aclemu_plan_BinaryCrossEntropyWithLogitsTargetBackward(aclOpExecutor *executor, const aclTensor *gradOutput,
+                                                                   const aclTensor *self, const aclTensor *target,
+                                                                   const aclTensor *weightOptional,
+                                                                   const aclTensor *posWeightOptional,
+                                                                   int64_t reduction, aclTensor *gradTarget)
+{
+    pw_call c = call_of(gradOutput, "gradOutput", self, target, weightOptional, posWeightOptional, reduction, 0,
+                        gradTarget, "gradTarget");
+    return pw_loss_backward(executor, &ROW_BCE_LOGITS_TARGET_BWD, &c);
 }
 
 /* The out-variant header of MseLoss: the same contract. */

@@ -20,6 +20,8 @@ typedef enum pw_loss_op {
     PW_SMOOTH_L1_BWD,    /* |d| < beta ? d / beta : sign(d) */
     PW_SOFT_MARGIN_BWD,  /* -t sigmoid(-t x) */
     PW_KL_DIV_BWD,       /* -t (logTarget: -exp(t)) */
+    PW_BCE_LOGITS_TARGET_BWD, /* d/dt of BCE_LOGITS: pw softplus(-x) - softplus(x) */
+    PW_KL_DIV_TARGET_BWD,     /* d/dt: t > 0 ? log t + 1 - x : 0 (logTarget: exp(t) (t + 1 - x)) */
     PW_MUL,              /* x (the product of the multiplicands only) */
     PW_OP_END
 } pw_loss_op;

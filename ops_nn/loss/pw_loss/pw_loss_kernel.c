@@ -39,6 +39,14 @@ static double f(const pw_loss_args *a, double x, double t, double pw)
     }
     case PW_SOFT_MARGIN_BWD: return -t * sigm(-t * x);
     case PW_KL_DIV_BWD: return a->beta != 0 ? -exp(t) : -t; /* beta carries logTarget */
+    case PW_BCE_LOGITS_TARGET_BWD: {
+        double sp_neg = log1p(exp(-fabs(x))) + (x < 0 ? -x : 0.0), sp = sp_neg + x; /* softplus(-x), softplus(x) */
+        return pw * sp_neg - sp;
+    }
+    case PW_KL_DIV_TARGET_BWD:
+        if (a->beta != 0)
+            return exp(t) * (t + 1.0 - x);
+        return t > 0 ? log(t) + 1.0 - x : 0.0;
     default: return x;
     }
 }

@@ -75,7 +75,7 @@ static aclnnStatus launch_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c,
     uint32_t n = 0;
     ins[n++] = c->self;
     ins[n++] = c->target;
-    int has_pw = c->pos_weight && (op == PW_BCE_LOGITS || op == PW_BCE_LOGITS_BWD);
+    int has_pw = c->pos_weight && (op == PW_BCE_LOGITS || op == PW_BCE_LOGITS_BWD || op == PW_BCE_LOGITS_TARGET_BWD);
     if (has_pw)
         ins[n++] = c->pos_weight;
     int first = nmul < (int)(ACLEMU_EW_MAX_OPS - 1 - n) ? nmul : (int)(ACLEMU_EW_MAX_OPS - 1 - n);

@@ -10,6 +10,12 @@
 #include "aclnnop/aclnn_elu_backward.h"
 #include "aclnnop/aclnn_erfinv.h"
 #include "aclnnop/aclnn_fast_gelu_backward.h"
+#include "aclnnop/aclnn_geglu_backward.h"
+#include "aclnnop/aclnn_glu_backward.h"
+#include "aclnnop/aclnn_logit.h"
+#include "aclnnop/aclnn_logit_grad.h"
+#include "aclnnop/aclnn_squared_relu.h"
+#include "aclnnop/aclnn_swi_glu_grad.h"
 #include "aclnnop/aclnn_hardshrink.h"
 #include "aclnnop/aclnn_hardshrink_backward.h"
 #include "aclnnop/aclnn_hardsigmoid_backward.h"
@@ -270,6 +276,91 @@ static void TestBackward(aclrtStream stream)
     for (aclScalar *s : {lambd, mn, mx, slope, beta, thr, a, sc, isc}) aclDestroyScalar(s);
 }
 
+// GLU family backward: gradInput[i] = d/dself[i] sum(dy * y(self)), by finite differences of the
+// whole forward (y = fa(a) * fb(b) over the halves a, b along dim).
+static void TestSplitBackward(aclrtStream stream)
+{
+    Fn gelu_tanh = [](double x) { return 0.5 * x * (1 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))); };
+    Fn gelu_erf = [](double x) { return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0))); };
+    Fn ident = [](double x) { return x; };
+    enum { GLU, SWIGLU, GEGLU_ERF, GEGLU_TANH_LEFT, END };
+    for (int k = 0; k < END; k++)
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            std::vector<int64_t> shape = {3, 4, 2};
+            const int64_t d = k == GLU ? 1 : k == SWIGLU ? 2 : 1, half = shape[d] / 2;
+            std::vector<int64_t> hshape = shape;
+            hshape[d] = half;
+            std::vector<double> x = QuantAll(dt, RandomValues(24, 50 + k, 0.8)), g = QuantAll(dt, RandomValues(12, 60 + k, 0.5));
+            // fa applies to the first half, fb to the second
+            Fn fa = k == GLU ? ident : k == SWIGLU ? Fn([](double v) { return v * Sig(v); }) : k == GEGLU_ERF ? ident : gelu_tanh;
+            Fn fb = k == GLU ? Fn(Sig) : k == SWIGLU ? ident : k == GEGLU_ERF ? gelu_erf : ident;
+            auto at = [&](const std::vector<double> &v, int64_t i0, int64_t i1, int64_t i2) { return v[(size_t)((i0 * shape[1] + i1) * shape[2] + i2)]; };
+            auto objective = [&](const std::vector<double> &v) {
+                double s = 0;
+                for (int64_t i0 = 0; i0 < hshape[0]; i0++)
+                    for (int64_t i1 = 0; i1 < hshape[1]; i1++)
+                        for (int64_t i2 = 0; i2 < hshape[2]; i2++) {
+                            int64_t j1 = d == 1 ? i1 + half : i1, j2 = d == 2 ? i2 + half : i2;
+                            s += g[(size_t)((i0 * hshape[1] + i1) * hshape[2] + i2)] * fa(at(v, i0, i1, i2)) * fb(at(v, i0, j1, j2));
+                        }
+                return s;
+            };
+            std::vector<double> golden(24), gelu_out(12);
+            for (size_t i = 0; i < 24; i++) {
+                std::vector<double> p = x, m = x;
+                double h = 1e-6 * (1 + std::fabs(x[i]));
+                p[i] += h; m[i] -= h;
+                golden[i] = (objective(p) - objective(m)) / (2 * h);
+            }
+            for (int64_t i0 = 0; i0 < hshape[0]; i0++) // the forward's gelu output of the activated half
+                for (int64_t i1 = 0; i1 < hshape[1]; i1++)
+                    for (int64_t i2 = 0; i2 < hshape[2]; i2++) {
+                        int64_t j1 = d == 1 ? i1 + half : i1, j2 = d == 2 ? i2 + half : i2;
+                        gelu_out[(size_t)((i0 * hshape[1] + i1) * hshape[2] + i2)] =
+                            Quant(dt, k == GEGLU_ERF ? gelu_erf(at(x, i0, j1, j2)) : gelu_tanh(at(x, i0, i1, i2)));
+                    }
+            DevTensor tg, tx, tgl, ty;
+            if (!tg.Init(dt, hshape, g, STRIDED) || !tx.Init(dt, shape, x, k % 2 ? TRANSPOSED : STRIDED) ||
+                !tgl.Init(dt, hshape, gelu_out, CONTIG) || !ty.Init(dt, shape, {}, k % 2 ? STRIDED : CONTIG)) return;
+            int rc = -1;
+            const char *name = "";
+            switch (k) {
+            case GLU: name = "aclnnGluBackward"; rc = Run(name, stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGluBackwardGetWorkspaceSize(tg.t, tx.t, d, ty.t, w, e); }, aclnnGluBackward); break;
+            case SWIGLU: name = "aclnnSwiGluGrad"; rc = Run(name, stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSwiGluGradGetWorkspaceSize(tg.t, tx.t, -1, ty.t, w, e); }, aclnnSwiGluGrad); break;
+            case GEGLU_ERF: name = "aclnnGeGluBackward(erf)"; rc = Run(name, stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGeGluBackwardGetWorkspaceSize(tg.t, tx.t, tgl.t, d, 0, ty.t, w, e); }, aclnnGeGluBackward); break;
+            default: name = "aclnnGeGluV3Backward(tanh, left)"; rc = Run(name, stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGeGluV3BackwardGetWorkspaceSize(tg.t, tx.t, tgl.t, d - 3, 1, true, ty.t, w, e); }, aclnnGeGluV3Backward); break;
+            }
+            std::string what = std::string(name) + " " + DtName(dt);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (k >= GEGLU_ERF && dt != ACL_FLOAT) // the other half's gradient uses the rounded gelu output
+                CheckAccuracy(what.c_str(), ty.Read(), golden, dt == ACL_BF16 ? 1.0 / 32 : 1.0 / 256, dt == ACL_BF16 ? 1.0 / 32 : 1.0 / 256, 0.5);
+            else
+                CheckDtype(what.c_str(), dt, ty.Read(), golden);
+            EXPECT(ty.CountClobbered() == 0, "%s: wrote outside the view", what.c_str());
+        }
+}
+
+// Logit (clamped and not), LogitGrad by finite differences inside the clamp, 0 outside; SquaredRelu.
+static void TestLogitFamily(aclrtStream stream)
+{
+    for (double eps : {0.1, -1.0}) {
+        Fn logit = [eps](double x) { double z = eps >= 0 ? std::min(std::max(x, eps), 1 - eps) : x; return std::log(z / (1 - z)); };
+        RunUnary(stream, eps >= 0 ? "aclnnLogit(eps 0.1)" : "aclnnLogit(eps -1)", logit,
+                 [&](const aclTensor *x, aclTensor *y, uint64_t *w, aclOpExecutor **e) { return aclnnLogitGetWorkspaceSize(x, eps, y, w, e); }, aclnnLogit,
+                 {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}, 0.099);
+    }
+    // inputs in (0, 1) away from the clamp edges
+    std::vector<double> x = {0.05, 0.2, 0.5, 0.93, 0.7, 0.35, 0.01, 0.99}, g = {1, -0.5, 2, 0.25, 1, 1, 3, -1}, golden(8);
+    Fn logit = [](double v) { return std::log(v / (1 - v)); };
+    for (int i = 0; i < 8; i++) golden[i] = (x[i] < 0.1 || x[i] > 0.9) ? 0 : g[i] * Fd(logit, Quant(ACL_FLOAT, x[i]));
+    DevTensor tx, tg, ty;
+    if (!tx.Init(ACL_FLOAT, {2, 4}, x, TRANSPOSED) || !tg.Init(ACL_FLOAT, {2, 4}, g, CONTIG) || !ty.Init(ACL_FLOAT, {2, 4}, {}, STRIDED)) return;
+    EXPECT(Run("aclnnLogitGrad", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnLogitGradGetWorkspaceSize(tx.t, tg.t, 0.1, ty.t, w, e); }, aclnnLogitGrad) == 0, "LogitGrad");
+    CheckDtype("LogitGrad eps 0.1", ACL_FLOAT, ty.Read(), golden);
+    RunUnary(stream, "aclnnSquaredRelu", [](double v) { return v > 0 ? v * v : 0; },
+             [&](const aclTensor *a, aclTensor *y, uint64_t *w, aclOpExecutor **e) { return aclnnSquaredReluGetWorkspaceSize(a, y, w, e); }, aclnnSquaredRelu);
+}
+
 static void TestValidation()
 {
     DevTensor x, y, xi, y2, xnz;
@@ -301,6 +392,16 @@ static void TestValidation()
     ExpectError("HardtanhBackward null max", aclnnHardtanhBackwardGetWorkspaceSize(x.t, x.t, one, nullptr, y.t, &ws, &ex), 161001, "max");
     ExpectError("LogSigmoidBackward null buffer", aclnnLogSigmoidBackwardGetWorkspaceSize(x.t, x.t, nullptr, y.t, &ws, &ex), 161001, "buffer");
     ExpectError("Heaviside int32", aclnnHeavisideGetWorkspaceSize(xi.t, xi.t, y.t, &ws, &ex), 161002, "INT32");
+    DevTensor odd, half, full;
+    if (!odd.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !half.Init(ACL_FLOAT, {2, 2}, {}, CONTIG) || !full.Init(ACL_FLOAT, {2, 4}, {}, CONTIG)) return;
+    ExpectError("GluBackward null gradOut", aclnnGluBackwardGetWorkspaceSize(nullptr, full.t, 1, full.t, &ws, &ex), 161001, "gradOut");
+    ExpectError("GluBackward odd dim", aclnnGluBackwardGetWorkspaceSize(half.t, odd.t, 1, odd.t, &ws, &ex), 161002, "even");
+    ExpectError("GluBackward dim range", aclnnGluBackwardGetWorkspaceSize(half.t, full.t, 2, full.t, &ws, &ex), 161002, "dim 2");
+    ExpectError("SwiGluGrad gradOut shape", aclnnSwiGluGradGetWorkspaceSize(full.t, full.t, 1, full.t, &ws, &ex), 161002, "yGrad");
+    ExpectError("GeGluBackward null gelu", aclnnGeGluBackwardGetWorkspaceSize(half.t, full.t, nullptr, 1, 0, full.t, &ws, &ex), 161001, "gelu");
+    ExpectError("GeGluBackward approximate 2", aclnnGeGluBackwardGetWorkspaceSize(half.t, full.t, half.t, 1, 2, full.t, &ws, &ex), 161002, "approximate");
+    ExpectError("LogitGrad dtype", aclnnLogitGradGetWorkspaceSize(xi.t, xi.t, 0.1, y.t, &ws, &ex), 161002, "DT_INT32");
+    ExpectError("SquaredRelu null", aclnnSquaredReluGetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "out");
     aclDestroyScalar(neg); aclDestroyScalar(zero); aclDestroyScalar(one);
 }
 
@@ -328,6 +429,8 @@ int main(int argc, char **argv)
     } else {
         TestForward(rt.stream);
         TestBackward(rt.stream);
+        TestSplitBackward(rt.stream);
+        TestLogitFamily(rt.stream);
         TestValidation();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);

@@ -9,7 +9,9 @@
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
 #include "aclnnop/aclnn_binary_cross_entropy_with_logits.h"
 #include "aclnnop/aclnn_binary_cross_entropy_with_logits_backward.h"
+#include "aclnnop/aclnn_binary_cross_entropy_with_logits_target_backward.h"
 #include "aclnnop/aclnn_kl_div_backward.h"
+#include "aclnnop/aclnn_kl_div_target_backward.h"
 #include "aclnnop/aclnn_l1_loss.h"
 #include "aclnnop/aclnn_l1_loss_backward.h"
 #include "aclnnop/aclnn_mse_loss_out.h"
@@ -173,6 +175,41 @@ static void Backward(aclrtStream stream)
             }
 }
 
+// Gradients with respect to target: finite differences of the forward in t.
+static void TargetBackward(aclrtStream stream)
+{
+    LossFn kl = [](double x, double t, double) { return t > 0 ? t * (std::log(t) - x) : 0; };
+    LossFn kl_log = [](double x, double t, double) { return std::exp(t) * (t - x); };
+    for (int b = 0; b < 3; b++)
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+            for (int64_t red = 0; red <= (b < 2 ? 3 : 2); red++) {
+                Data d = MakeData(K_BCEL, dt, false);
+                if (b < 2) for (auto &v : d.t) v = Quant(dt, 0.05 + v);
+                bool weighted = b == 2 && red != 1, pos = b == 2 && red != 2;
+                LossFn l = b == 0 ? kl : b == 1 ? kl_log : LossFn(BceLogits);
+                size_t n = d.x.size();
+                std::vector<int64_t> gshape = red ? std::vector<int64_t>{} : d.shape;
+                std::vector<double> g = red ? std::vector<double>{Quant(dt, 1.25)} : QuantAll(dt, RandomValues(n, 19 + b, 0.5)), golden(n);
+                double scale = red == 1 ? 1.0 / n : red == 3 ? 1.0 / d.shape[0] : 1.0;
+                for (size_t i = 0; i < n; i++) {
+                    double t = d.t[i], h = 1e-6 * (1 + std::fabs(t)), pw = pos ? d.pw[i % 5] : 1.0;
+                    golden[i] = g[red ? 0 : i] * scale * (weighted ? d.w[i % 15] : 1.0) * (l(d.x[i], t + h, pw) - l(d.x[i], t - h, pw)) / (2 * h);
+                }
+                DevTensor tg, tx, tt, tw, tp, to;
+                if (!tg.Init(dt, gshape, g, CONTIG) || !tx.Init(dt, d.shape, d.x, STRIDED) || !tt.Init(dt, d.shape, d.t, TRANSPOSED) ||
+                    !tw.Init(dt, {3, 5}, d.w, CONTIG) || !tp.Init(dt, {5}, d.pw, CONTIG) || !to.Init(dt, d.shape, {}, CONTIG)) return;
+                int rc = b < 2 ? Run("KlDivTargetBackward", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnKlDivTargetBackwardGetWorkspaceSize(tg.t, tx.t, tt.t, red, b == 1, to.t, s, e); }, aclnnKlDivTargetBackward)
+                               : Run("BCEWithLogitsTargetBackward", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnBinaryCrossEntropyWithLogitsTargetBackwardGetWorkspaceSize(tg.t, tx.t, tt.t, weighted ? tw.t : nullptr, pos ? tp.t : nullptr, red, to.t, s, e); }, aclnnBinaryCrossEntropyWithLogitsTargetBackward);
+                std::string what = std::string(b == 0 ? "KlDivTargetBackward" : b == 1 ? "KlDivTargetBackward(logTarget)" : "BinaryCrossEntropyWithLogitsTargetBackward") +
+                                   " " + DtName(dt) + " reduction " + std::to_string(red) + (weighted ? " weight" : "") + (pos ? " posWeight" : "");
+                EXPECT(rc == 0, "%s: run failed", what.c_str());
+                if (weighted && pos && dt != ACL_FLOAT)
+                    CheckAccuracy(what.c_str(), to.Read(), golden, dt == ACL_BF16 ? 1.0 / 32 : 1.0 / 256, dt == ACL_BF16 ? 1.0 / 32 : 1.0 / 256, 1.0);
+                else
+                    CheckDtype(what.c_str(), dt, to.Read(), golden);
+            }
+}
+
 static void Special(aclrtStream stream)
 {
     // empty: mean is NaN, sum 0, none writes nothing
@@ -227,6 +264,7 @@ int main()
     if (!rt.ok) return 1;
     Forward(rt.stream);
     Backward(rt.stream);
+    TargetBackward(rt.stream);
     Special(rt.stream);
     Validation();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
