@@ -47,6 +47,13 @@ static aclnnStatus check_shapes(const char *api, const pw_row *row, const pw_cal
         return st;
     if ((st = aclemu_broadcast_shape(api, c->self, "self", c->target, "target", b, nd)))
         return st;
+    /* two bounded tensors can broadcast to a shape past int64: bound the product before use */
+    uint64_t n = 1;
+    for (uint32_t i = 0; i < *nd; i++) {
+        if (b[i] != 0 && n > (uint64_t)ACLEMU_TENSOR_SIZE_MAX / (uint64_t)b[i])
+            return ACLEMU_PARAM_ERROR(api, "the broadcast shape of self and target has too many elements.");
+        n *= (uint64_t)b[i];
+    }
     /* weights and gradOutput must broadcast to the loss shape without growing it */
     for (int i = 2; i < 5; i++) {
         if (!ts[i])
