@@ -12,8 +12,8 @@ static const pw_row ROW_BCE_LOGITS = {PW_BCE_LOGITS, LOSS_FLOATS, PW_ROW_SAME_SH
 static const pw_row ROW_BCE_LOGITS_BWD = {PW_BCE_LOGITS_BWD, LOSS_FLOATS, PW_ROW_SAME_SHAPE};
 static const pw_row ROW_L1 = {PW_L1, LOSS_FLOATS | DT(INT64), PW_ROW_PROMOTE};
 static const pw_row ROW_L1_BWD = {PW_L1_BWD, LOSS_FLOATS, PW_ROW_PROMOTE};
-static const pw_row ROW_SMOOTH_L1 = {PW_SMOOTH_L1, LOSS_FLOATS, PW_ROW_PROMOTE};
-static const pw_row ROW_SMOOTH_L1_BWD = {PW_SMOOTH_L1_BWD, LOSS_FLOATS, PW_ROW_PROMOTE};
+static const pw_row ROW_SMOOTH_L1 = {PW_SMOOTH_L1, LOSS_FLOATS, PW_ROW_PROMOTE | PW_ROW_BETA};
+static const pw_row ROW_SMOOTH_L1_BWD = {PW_SMOOTH_L1_BWD, LOSS_FLOATS, PW_ROW_PROMOTE | PW_ROW_BETA};
 static const pw_row ROW_SOFT_MARGIN = {PW_SOFT_MARGIN, LOSS_FLOATS, 0};
 static const pw_row ROW_SOFT_MARGIN_BWD = {PW_SOFT_MARGIN_BWD, LOSS_FLOATS, 0};
 static const pw_row ROW_KL_DIV_BWD = {PW_KL_DIV_BWD, LOSS_FLOATS, PW_ROW_BATCHMEAN};
@@ -77,19 +77,9 @@ aclnnStatus aclemu_plan_L1LossBackward(aclOpExecutor *executor, const aclTensor 
     return pw_loss_backward(executor, &ROW_L1_BWD, &c);
 }
 
-static aclnnStatus check_beta(const char *api, float beta)
-{
-    if (beta >= 0)
-        return ACLNN_SUCCESS;
-    return ACLEMU_PARAM_ERROR(api, "beta should be greater than or equal to 0");
-}
-
 aclnnStatus aclemu_plan_SmoothL1Loss(aclOpExecutor *executor, const aclTensor *self, const aclTensor *target,
                                      int64_t reduction, float beta, aclTensor *result)
 {
-    aclnnStatus st;
-    if (self && target && result && (st = check_beta(aclemu_exec_api(executor), beta)))
-        return st;
     pw_call c = call_of(NULL, NULL, self, target, NULL, NULL, reduction, beta, result, "result");
     return pw_loss_forward(executor, &ROW_SMOOTH_L1, &c);
 }
@@ -98,9 +88,6 @@ aclnnStatus aclemu_plan_SmoothL1LossBackward(aclOpExecutor *executor, const aclT
                                              const aclTensor *target, int64_t reduction, float beta,
                                              aclTensor *gradInput)
 {
-    aclnnStatus st;
-    if (gradOut && self && target && gradInput && (st = check_beta(aclemu_exec_api(executor), beta)))
-        return st;
     pw_call c = call_of(gradOut, "gradOut", self, target, NULL, NULL, reduction, beta, gradInput, "gradInput");
     return pw_loss_backward(executor, &ROW_SMOOTH_L1_BWD, &c);
 }

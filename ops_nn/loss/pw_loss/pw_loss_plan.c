@@ -15,6 +15,13 @@ static aclnnStatus check_reduction(const char *api, const pw_row *row, int64_t r
                               (long long)hi);
 }
 
+static aclnnStatus check_beta(const char *api, const pw_row *row, double beta)
+{
+    if (!(row->flags & PW_ROW_BETA) || beta >= 0)
+        return ACLNN_SUCCESS;
+    return ACLEMU_PARAM_ERROR(api, "beta should be greater than or equal to 0");
+}
+
 static aclnnStatus check_dtypes(const char *api, const pw_row *row, const pw_call *c)
 {
     aclnnStatus st;
@@ -127,7 +134,7 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
         return st;
     int64_t b[ACLEMU_MAX_RANK];
     uint32_t nd;
-    if ((st = check_shapes(api, row, c, b, &nd)))
+    if ((st = check_shapes(api, row, c, b, &nd)) || (st = check_beta(api, row, c->beta)))
         return st;
     const aclTensor *mults[1] = {c->weight};
     int nmul = c->weight ? 1 : 0;
@@ -190,7 +197,8 @@ aclnnStatus pw_loss_backward(aclOpExecutor *ex, const pw_row *row, const pw_call
         return st;
     int64_t b[ACLEMU_MAX_RANK];
     uint32_t nd;
-    if ((st = check_shapes(api, row, c, b, &nd)) || (st = aclemu_check_shape_is(api, c->out, c->out_name, b, nd)))
+    if ((st = check_shapes(api, row, c, b, &nd)) || (st = aclemu_check_shape_is(api, c->out, c->out_name, b, nd)) ||
+        (st = check_beta(api, row, c->beta)))
         return st;
     int64_t n = nn_prod(b, 0, nd);
     double scale = 1.0;

@@ -11,6 +11,7 @@ enum {
     PW_ROW_SAME_SHAPE = 1, /* target must have self's shape (else they broadcast) */
     PW_ROW_BATCHMEAN = 2,  /* reduction 3 (batchmean) is accepted */
     PW_ROW_PROMOTE = 4,    /* self / target may differ if they promote (else all one dtype) */
+    PW_ROW_BETA = 8,       /* beta (SmoothL1) must be >= 0, checked after the shapes */
 };
 
 typedef struct pw_row {
