@@ -15,6 +15,13 @@ static aclnnStatus check_reduction(const char *api, const pw_row *row, int64_t r
                               (long long)hi);
 }
 
+static aclnnStatus check_notnull(const char *api, const pw_row *row, const void *p, const char *name)
+{
+    if (p || !(row->flags & PW_ROW_NULL_INNER))
+        return aclemu_check_notnull(api, p, name);
+    return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_PARAM, api, "%s should not be nullptr.", name);
+}
+
 static aclnnStatus check_beta(const char *api, const pw_row *row, double beta)
 {
     if (!(row->flags & PW_ROW_BETA) || beta >= 0)
@@ -127,8 +134,8 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
 {
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
-    if ((st = aclemu_check_notnull(api, c->self, "self")) || (st = aclemu_check_notnull(api, c->target, "target")) ||
-        (st = aclemu_check_notnull(api, c->out, c->out_name)))
+    if ((st = check_notnull(api, row, c->self, "self")) || (st = check_notnull(api, row, c->target, "target")) ||
+        (st = check_notnull(api, row, c->out, c->out_name)))
         return st;
     if ((st = check_dtypes(api, row, c)) || (st = check_reduction(api, row, c->reduction)))
         return st;

@@ -12,6 +12,7 @@ enum {
     PW_ROW_BATCHMEAN = 2,  /* reduction 3 (batchmean) is accepted */
     PW_ROW_PROMOTE = 4,    /* self / target may differ if they promote (else all one dtype) */
     PW_ROW_BETA = 8,       /* beta (SmoothL1) must be >= 0, checked after the shapes */
+    PW_ROW_NULL_INNER = 16, /* a null tensor returns ACLNN_ERR_INNER_NULLPTR (BinaryCrossEntropy does) */
 };
 
 typedef struct pw_row {

@@ -243,8 +243,10 @@ static void Validation()
         !w2.Init(ACL_FLOAT, {4, 2, 3}, {}, CONTIG)) return;
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    ExpectError("BCE null self", aclnnBinaryCrossEntropyGetWorkspaceSize(nullptr, t.t, nullptr, 0, o.t, &ws, &ex), 161001, "self");
-    ExpectError("BCE null out", aclnnBinaryCrossEntropyGetWorkspaceSize(x.t, t.t, nullptr, 0, nullptr, &ws, &ex), 161001, "out");
+    // the real BinaryCrossEntropy returns ACLNN_ERR_INNER_NULLPTR for a null tensor
+    ExpectError("BCE null self", aclnnBinaryCrossEntropyGetWorkspaceSize(nullptr, t.t, nullptr, 0, o.t, &ws, &ex), 561103, "self");
+    ExpectError("BCE null out", aclnnBinaryCrossEntropyGetWorkspaceSize(x.t, t.t, nullptr, 0, nullptr, &ws, &ex), 561103, "out");
+    ExpectError("BCEBackward null gradOutput", aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(nullptr, x.t, t.t, nullptr, 0, o.t, &ws, &ex), 161001, "gradOutput");
     ExpectError("BCE int32", aclnnBinaryCrossEntropyGetWorkspaceSize(xi.t, t.t, nullptr, 0, o.t, &ws, &ex), 161002, "DT_INT32");
     ExpectError("BCE reduction 3", aclnnBinaryCrossEntropyGetWorkspaceSize(x.t, t.t, nullptr, 3, o.t, &ws, &ex), 161002, "reduction");
     ExpectError("BCE target shape", aclnnBinaryCrossEntropyGetWorkspaceSize(x.t, t2.t, nullptr, 0, o.t, &ws, &ex), 161002, "target");
