@@ -57,7 +57,7 @@ static int pw_loss_kernel(const void *args, size_t size, const aclemu_block *blk
         return ACLEMU_KERNEL_BAD_ARGS;
     const pw_loss_args *a = (const pw_loss_args *)args;
     const int o = a->has_out ? 1 : 0, it_ = o + 1, ipw = it_ + a->has_t, im = ipw + a->has_pw;
-    if (a->op < 0 || a->op >= PW_OP_END || a->nmul < 0 || (uint32_t)(im + a->nmul) != a->ew.nops)
+    if (a->op < 0 || a->op >= PW_OP_END || a->nmul < 0 || a->nmul > 2 || (uint32_t)(im + a->nmul) != a->ew.nops)
         return ACLEMU_KERNEL_BAD_ARGS;
     uint64_t s, e;
     aclemu_block_range(a->ew.numel, a->ew.per_block, blk, &s, &e);
