@@ -15,6 +15,16 @@ typedef enum act_op {
     ACT_RELU,                  /* max(x, 0); integers exactly, NaN kept */
     /* ggml part (issue 10/12 ggml helper) */
     ACT_THRESHOLD,             /* x <= threshold ? alpha : x (exact select, any dtype) */
+    /* act part (issue 12, `act` helper): computed in double for every dtype */
+    ACT_SELU,                  /* lambda * (x > 0 ? x : alpha * expm1(x)), the fixed SELU constants */
+    ACT_CELU,                  /* x > 0 ? x : alpha * expm1(x / alpha) */
+    ACT_HARDSHRINK,            /* -lambd <= x <= lambd ? 0 : x */
+    ACT_SOFTSHRINK,            /* x > lambd ? x - lambd : x < -lambd ? x + lambd : 0 */
+    ACT_SHRINK,                /* x > lambd ? x - bias : x < -lambd ? x + bias : 0 */
+    ACT_LOGSIGMOID,            /* log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)) */
+    ACT_ERFINV,                /* erf^-1(x) */
+    ACT_SQUARED_RELU,          /* relu(x)^2 */
+    ACT_LOGIT,                 /* log(z / (1 - z)), z = x clamped to [lambd, 1 - lambd] when lambd >= 0 */
     ACT_UNARY_END,
     /* binary */
     ACT_PRELU = ACT_UNARY_END, /* a > 0 ? a : w * a */
@@ -28,8 +38,33 @@ typedef enum act_op {
     ACT_SIGMOID_BWD,           /* a = dy, b = y: dy * y * (1 - y) */
     ACT_THRESHOLD_BWD,         /* a = dy, b = x: x <= threshold ? 0 : dy */
     ACT_ADD_RELU,              /* relu(a + alpha * b) */
+    /* act part (issue 12, `act` helper): backward ops, a = dy, b = x (or y); double for every dtype */
+    ACT_HARDSIGMOID_BWD,       /* -3 < x < 3 ? dy / 6 : 0 */
+    ACT_HARDSWISH_BWD,         /* x < -3 ? 0 : x <= 3 ? dy * (x / 3 + 0.5) : dy */
+    ACT_HARDSWISH_BWD_V2,      /* x <= -3 ? 0 : x < 3 ? dy * (x / 3 + 0.5) : dy */
+    ACT_MISH_BWD,              /* dy * (tanh(sp) + x * sigmoid(x) * (1 - tanh(sp)^2)), sp = softplus(x) */
+    ACT_SWISH_BWD,             /* s = sigmoid(scale x): dy * (s + scale * x * s * (1 - s)) */
+    ACT_SOFTPLUS_BWD,          /* beta x > threshold ? dy : dy * sigmoid(beta x) */
+    ACT_ELU_BWD,               /* elu backward from x or (is_result) from y */
+    ACT_LEAKY_RELU_BWD,        /* x > 0 ? dy : dy * alpha */
+    ACT_HARDTANH_BWD,          /* x <= lo || x >= hi ? 0 : dy */
+    ACT_SHRINK_BWD,            /* -lambd <= x <= lambd ? 0 : dy (hard and soft shrink) */
+    ACT_SELU_BWD,              /* b = y: y > 0 ? dy * lambda : dy * (y + lambda * alpha) */
+    ACT_LOGSIGMOID_BWD,        /* dy * sigmoid(-x) */
+    ACT_FAST_GELU_BWD,         /* s = sigmoid(1.702 x): dy * (s + 1.702 x s (1 - s)) */
+    ACT_HEAVISIDE,             /* a = input, b = values: a == 0 ? b : a > 0 */
+    ACT_LOGIT_BWD,             /* a = dy, b = x: outside [lambd, 1 - lambd] 0 (lambd < 0: outside [0, 1] NaN), else dy / (x (1 - x)) */
+    ACT_MUL,                   /* a * b */
+    ACT_GLU_BWD_A,             /* a = dy, b = second half: dy * sigmoid(b) */
+    ACT_SILU_MUL,              /* a = dy, b = first half: dy * silu(b) */
     /* two outputs: op[0] = gelu(act) * other, op[1] = gelu(act); op[2] = act half, op[3] = other */
     ACT_GEGLU_TANH, ACT_GEGLU_ERF,
+    /* act part (issue 12): three inputs a, b, c (op[nout], op[nout + 1], op[nout + 2]), double only */
+    ACT_TERNARY_BEGIN,
+    ACT_GLU_BWD_B = ACT_TERNARY_BEGIN, /* dy, a, b: dy * a * s * (1 - s), s = sigmoid(b) */
+    ACT_SWIGLU_BWD_A,          /* dy, a, b: dy * b * (s + s * (1 - s) * a), s = sigmoid(a) */
+    ACT_GEGLU_BWD_TANH,        /* dy, x, other: dy * other * gelu_tanh'(x) */
+    ACT_GEGLU_BWD_ERF,         /* dy, x, other: dy * other * gelu_erf'(x) */
     ACT_OP_END
 } act_op;
 
@@ -42,6 +77,9 @@ typedef struct act_params {
     double threshold;   /* SOFTPLUS, THRESHOLD_BWD, THRESHOLD */
     /* ggml part: THRESHOLD of integer dtypes compares and selects exactly (INT64 past 2^53) */
     int64_t int_threshold, int_value;
+    /* act part: shrink family, hardtanh bounds, elu backward's form */
+    double lambd, bias, lo, hi;
+    int32_t is_result, reserved;
 } act_params;
 
 typedef struct act_ew_args {

@@ -9,6 +9,7 @@
 #include "act_kernel.h"
 #include "dtype.h"
 #include "eltwise.h"
+#include "act_extra.h"
 
 static int is_float_io(int32_t dt)
 {
@@ -129,7 +130,7 @@ static double unary_f64(int op, const act_params *p, double x)
     case ACT_EXP: return exp(x);
     case ACT_RELU: return x < 0 ? 0.0 : x; /* NaN and -0 pass through */
     case ACT_THRESHOLD: return x <= p->threshold ? p->alpha : x; /* NaN passes through */
-    default: return NAN;
+    default: return act_extra_unary(op, p, x);
     }
 }
 
@@ -158,7 +159,7 @@ static double binary_f64(int op, const act_params *p, double a, double b)
         double r = a + p->alpha * b;
         return r > 0 || isnan(r) ? r : 0.0;
     }
-    default: return NAN;
+    default: return act_extra_binary(op, p, a, b);
     }
 }
 
@@ -228,6 +229,10 @@ static void f64_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, in
         } else if (a->op < ACT_GEGLU_TANH) {
             for (int64_t i = 0; i < m; i++)
                 x[i] = binary_f64(a->op, &a->p, x[i], w[i]);
+        } else if (a->op >= ACT_TERNARY_BEGIN) { /* act part: three inputs */
+            aclemu_load_f64(g, q[nout + 2], op[nout + 2].dtype, it->inner_stride[nout + 2], m);
+            for (int64_t i = 0; i < m; i++)
+                x[i] = act_extra_ternary(a->op, &a->p, x[i], w[i], g[i]);
         } else {
             for (int64_t i = 0; i < m; i++) {
                 g[i] = unary_f64(a->op, &a->p, x[i]);
@@ -246,10 +251,14 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     const act_ew_args *a = (const act_ew_args *)args;
     if (a->op < 0 || a->op >= ACT_OP_END || a->nout < 1 || (uint32_t)a->nout >= a->ew.nops)
         return ACLEMU_KERNEL_BAD_ARGS;
+    if (a->op >= ACT_TERNARY_BEGIN && (uint32_t)a->nout + 3 > a->ew.nops) /* act part */
+        return ACLEMU_KERNEL_BAD_ARGS;
     int all_float = 1;
     for (uint32_t k = 0; k < a->ew.nops; k++)
         all_float &= is_float_io(a->ew.op[k].dtype);
     if (a->op == ACT_THRESHOLD) /* a select, no FP32 vector loop: exact in double for every dtype */
+        all_float = 0;
+    if (act_extra_op(a->op)) /* act part: no FP32 vector loop, double for every dtype */
         all_float = 0;
     vec_params vp = to_vec(&a->p);
     const int int_relu = (a->op == ACT_ADD_RELU || a->op == ACT_RELU) &&

@@ -1,0 +1,35 @@
+/* The pointwise loss planner (issue 12, `act` helper): one forward and one backward planner for
+ * every loss that is an elementwise function of (self, target[, posWeight]) times optional
+ * weights, with reduction 0 none / 1 mean / 2 sum (3 batchmean where a row allows it). */
+#ifndef OPS_NN_PW_LOSS_PLAN_H
+#define OPS_NN_PW_LOSS_PLAN_H
+
+#include "aclemu_op/op_api.h"
+#include "pw_loss_args.h"
+
+enum {
+    PW_ROW_SAME_SHAPE = 1, /* target must have self's shape (else they broadcast) */
+    PW_ROW_BATCHMEAN = 2,  /* reduction 3 (batchmean) is accepted */
+    PW_ROW_PROMOTE = 4,    /* self / target may differ if they promote (else all one dtype) */
+    PW_ROW_BETA = 8,       /* beta (SmoothL1) must be >= 0, checked after the shapes */
+    PW_ROW_NULL_INNER = 16, /* a null tensor returns ACLNN_ERR_INNER_NULLPTR (BinaryCrossEntropy does) */
+};
+
+typedef struct pw_row {
+    pw_loss_op op;
+    aclemu_dtype_set dtypes;
+    unsigned flags;
+} pw_row;
+
+/* The tensors of one call; weight / posWeight / gradOutput may be NULL (absent). */
+typedef struct pw_call {
+    const aclTensor *grad, *self, *target, *weight, *pos_weight, *out;
+    const char *grad_name, *out_name;
+    int64_t reduction;
+    double beta; /* SmoothL1 beta; KlDiv: logTarget */
+} pw_call;
+
+aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call *c);
+aclnnStatus pw_loss_backward(aclOpExecutor *ex, const pw_row *row, const pw_call *c);
+
+#endif
