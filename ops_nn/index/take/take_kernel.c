@@ -1,0 +1,59 @@
+/* Take: every index value of the block is range-checked ([-numel(self), numel(self))) before
+ * anything is written; then elements are copied bytewise (self and out share the dtype). */
+#include <string.h>
+
+#include "aclemu/kernel.h"
+#include "aclemu_op/kernel_util.h"
+#include "take_args.h"
+
+/* Element offset of the row-major position i in the view t. */
+static int64_t view_offset(const aclemu_tdesc *t, uint64_t i)
+{
+    int64_t off = t->offset;
+    for (int d = (int)t->ndim - 1; d >= 0; d--) {
+        off += (int64_t)(i % (uint64_t)t->shape[d]) * t->stride[d];
+        i /= (uint64_t)t->shape[d];
+    }
+    return off;
+}
+
+static int64_t index_at(const aclemu_tdesc *t, uint64_t i)
+{
+    const char *p = (const char *)(uintptr_t)t->addr + view_offset(t, i) * (int64_t)aclemu_kdtype_size(t->dtype);
+    if (aclemu_kdtype_size(t->dtype) == 4) {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    int64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static int k_take(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(take_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const take_args *a = args;
+    if (a->self.ndim > ACLEMU_KMAX_RANK || a->index.ndim > ACLEMU_KMAX_RANK || a->out.ndim > ACLEMU_KMAX_RANK ||
+        a->self.dtype != a->out.dtype)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    uint64_t s, e;
+    aclemu_block_range(a->numel, a->per_block, blk, &s, &e);
+    for (uint64_t i = s; i < e; i++) {
+        int64_t v = index_at(&a->index, i);
+        if (v < -a->self_numel || v >= a->self_numel)
+            return ACLEMU_KERNEL_BAD_ARGS;
+    }
+    const size_t es = aclemu_kdtype_size(a->self.dtype);
+    const char *from = (const char *)(uintptr_t)a->self.addr;
+    char *to = (char *)(uintptr_t)a->out.addr;
+    for (uint64_t i = s; i < e; i++) {
+        int64_t v = index_at(&a->index, i);
+        v = v < 0 ? v + a->self_numel : v;
+        memcpy(to + view_offset(&a->out, i) * (int64_t)es, from + view_offset(&a->self, (uint64_t)v) * (int64_t)es, es);
+    }
+    return 0;
+}
+
+ACLEMU_KERNEL("Take", k_take);

@@ -1,0 +1,411 @@
+// ScatterAdd, ScatterReduce (+Inplace; every reduce, with and without includeSelf), Gather,
+// Take and IndexAdd against serial references written here (doubles rounded to the dtype after
+// every update, as one update at a time does; integers exact): 3-D shapes, every dim, INT32 /
+// INT64 indices with duplicates (so the accumulation order matters and must be the index order),
+// strided / transposed views, 0-d and empty tensors, the validation paths with codes and
+// messages, and out-of-range indices (the launch fails, nothing crashes). With the argument
+// "310p" (run under a 310P topology) the chip-dependent rules are checked there: ScatterReduce
+// takes every reduce on the 310P but only FLOAT + sum + includeSelf on A2 / A3.
+#include <cmath>
+
+#include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_gather.h"
+#include "aclnnop/aclnn_index_add.h"
+#include "aclnnop/aclnn_scatter.h"
+#include "aclnnop/aclnn_scatter_add.h"
+#include "aclnnop/aclnn_scatter_reduce.h"
+#include "aclnnop/aclnn_take.h"
+
+static aclrtStream g_stream;
+static bool g_310p = false;
+
+typedef std::vector<int64_t> Shape;
+
+static std::vector<int64_t> Unravel(int64_t i, const Shape &shape)
+{
+    std::vector<int64_t> idx(shape.size());
+    for (int64_t d = (int64_t)shape.size() - 1; d >= 0; d--) { idx[(size_t)d] = i % shape[(size_t)d]; i /= shape[(size_t)d]; }
+    return idx;
+}
+static int64_t Ravel(const std::vector<int64_t> &idx, const Shape &shape)
+{
+    int64_t r = 0;
+    for (size_t d = 0; d < shape.size(); d++) r = r * shape[d] + idx[d];
+    return r;
+}
+static bool IsInt(aclDataType dt) { return dt == ACL_INT32 || dt == ACL_INT64 || dt == ACL_INT8 || dt == ACL_INT16 || dt == ACL_UINT8; }
+static void Exact(const std::string &what, const std::vector<double> &got, const std::vector<double> &want)
+{
+    size_t bad = got.size() != want.size(), first = 0;
+    for (size_t i = 0; i < want.size() && i < got.size(); i++)
+        if (!(got[i] == want[i] || (std::isnan(got[i]) && std::isnan(want[i])))) { if (!bad) first = i; bad++; }
+    EXPECT(bad == 0, "%s: %zu of %zu wrong (first at %zu: %g, expected %g)", what.c_str(), bad, want.size(), first,
+           first < got.size() ? got[first] : 0.0, first < want.size() ? want[first] : 0.0);
+}
+static double FloorDiv(double a, double n) { return std::floor(a / n); }
+
+// torch.scatter_reduce: reduce 0 none, 1 sum, 2 prod, 3 amax, 4 amin, 5 mean.
+static std::vector<double> RefScatterReduce(const std::vector<double> &self, const Shape &s, const std::vector<int64_t> &idx,
+                                            const Shape &is, const std::vector<double> &src, const Shape &ss, int dim,
+                                            int reduce, bool include_self, aclDataType dt)
+{
+    std::vector<double> out = self;
+    std::vector<int64_t> count(self.size(), 0);
+    for (int64_t p = 0; p < GetShapeSize(is); p++) {
+        std::vector<int64_t> c = Unravel(p, is);
+        double v = src[(size_t)Ravel(c, ss)];
+        int64_t j = idx[(size_t)p];
+        c[(size_t)dim] = j < 0 ? j + s[(size_t)dim] : j;
+        size_t t = (size_t)Ravel(c, s);
+        double &o = out[t];
+        if (count[t]++ == 0 && !include_self) { o = v; continue; }
+        switch (reduce) {
+        case 1: case 5: o = Quant(dt, o + v); break;
+        case 2: o = Quant(dt, o * v); break;
+        case 3: o = std::max(o, v); break;
+        case 4: o = std::min(o, v); break;
+        default: o = v;
+        }
+    }
+    if (reduce == 5)
+        for (size_t t = 0; t < out.size(); t++)
+            if (count[t]) {
+                double n = (double)(count[t] + (include_self ? 1 : 0));
+                out[t] = IsInt(dt) ? FloorDiv(out[t], n) : Quant(dt, out[t] / n);
+            }
+    return out;
+}
+
+static std::vector<double> Values(aclDataType dt, size_t n, uint64_t seed)
+{
+    std::vector<double> v = RandomValues(n, seed, IsInt(dt) ? 4 : 2);
+    for (double &x : v) x = IsInt(dt) ? std::round(x) : x;
+    return QuantAll(dt, v);
+}
+
+static void TestScatterReduce(const std::vector<aclDataType> &dts, bool all_modes)
+{
+    Shape s = {4, 5, 3}, is = {3, 4, 3}, ss = {3, 5, 3};
+    uint64_t seed = 11;
+    for (aclDataType dt : dts)
+        for (int dim = -1; dim < 3; dim++)
+            for (int reduce = 0; reduce < 6; reduce++)
+                for (int incl = 0; incl < 2; incl++) {
+                    bool supported = all_modes || (dt == ACL_FLOAT && reduce == 1 && incl);
+                    int d = dim < 0 ? dim + 3 : dim;
+                    std::vector<double> self = Values(dt, (size_t)GetShapeSize(s), seed++), src = Values(dt, (size_t)GetShapeSize(ss), seed++);
+                    std::vector<int64_t> idx((size_t)GetShapeSize(is));
+                    Lcg rng(seed++);
+                    for (auto &v : idx) v = (int64_t)(rng.uniform() * (double)s[(size_t)d]) % s[(size_t)d]; // duplicates
+                    idx[1] = -1; // negative values count from the end
+                    std::vector<double> idxd(idx.begin(), idx.end());
+                    std::vector<double> want = RefScatterReduce(self, s, idx, is, src, ss, d, reduce, incl, dt);
+                    DevTensor ts, ti, tsrc, to;
+                    aclDataType idt = (reduce + dim) % 2 ? ACL_INT32 : ACL_INT64;
+                    if (!ts.Init(dt, s, self, TRANSPOSED) || !ti.Init(idt, is, idxd, STRIDED) || !tsrc.Init(dt, ss, src, CONTIG) ||
+                        !to.Init(dt, s, {}, STRIDED)) return;
+                    std::string what = std::string("ScatterReduce ") + DtName(dt) + " dim " + std::to_string(dim) +
+                                       " reduce " + std::to_string(reduce) + " includeSelf " + std::to_string(incl);
+                    bool inplace = (dim + reduce + incl) % 2 == 0;
+                    if (!supported) {
+                        uint64_t ws;
+                        aclOpExecutor *ex;
+                        int rc = inplace ? aclnnInplaceScatterReduceGetWorkspaceSize(ts.t, dim, ti.t, tsrc.t, reduce, incl, &ws, &ex)
+                                         : aclnnScatterReduceGetWorkspaceSize(ts.t, dim, ti.t, tsrc.t, reduce, incl, to.t, &ws, &ex);
+                        ExpectError(what.c_str(), rc, 161002, "scatter_reduce only supports dtype=float32, reduce=sum, include_self=true");
+                        continue;
+                    }
+                    int rc = inplace ? Run("InplaceScatterReduce", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+                                 return aclnnInplaceScatterReduceGetWorkspaceSize(ts.t, dim, ti.t, tsrc.t, reduce, incl, w, e); }, aclnnInplaceScatterReduce)
+                                     : Run("ScatterReduce", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+                                 return aclnnScatterReduceGetWorkspaceSize(ts.t, dim, ti.t, tsrc.t, reduce, incl, to.t, w, e); }, aclnnScatterReduce);
+                    EXPECT(rc == 0, "%s: run failed (%d)", what.c_str(), rc);
+                    if (rc) continue;
+                    if (inplace) {
+                        Exact(what + " (inplace)", ts.Read(), want);
+                    } else {
+                        Exact(what, to.Read(), want);
+                        Exact(what + " leaves self", ts.Read(), self);
+                        EXPECT(to.CountClobbered() == 0, "%s: wrote outside out's view", what.c_str());
+                    }
+                }
+}
+
+// ScatterAdd = scatter_reduce sum with self; aclnnScatter reduce 5 (mean) through the same kernel.
+static void TestScatterAdd(const std::vector<aclDataType> &dts)
+{
+    Shape s = {3, 6}, is = {3, 5}, ss = {4, 5};
+    uint64_t seed = 100;
+    for (aclDataType dt : dts)
+        for (int dim = 0; dim < 2; dim++) {
+            std::vector<double> self = Values(dt, 18, seed++), src = Values(dt, 20, seed++);
+            std::vector<int64_t> idx(15);
+            for (size_t i = 0; i < idx.size(); i++) idx[i] = (int64_t)(i * 7 % 3); // heavy duplicates
+            std::vector<double> idxd(idx.begin(), idx.end());
+            DevTensor ts, ti, tsrc, to, tm;
+            if (!ts.Init(dt, s, self, STRIDED) || !ti.Init(ACL_INT64, is, idxd, TRANSPOSED) || !tsrc.Init(dt, ss, src, STRIDED) ||
+                !to.Init(dt, s, {}, CONTIG) || !tm.Init(dt, s, {}, CONTIG)) return;
+            std::string what = std::string("ScatterAdd ") + DtName(dt) + " dim " + std::to_string(dim);
+            int rc = Run("ScatterAdd", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+                return aclnnScatterAddGetWorkspaceSize(ts.t, dim, ti.t, tsrc.t, to.t, w, e); }, aclnnScatterAdd);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, to.Read(), RefScatterReduce(self, s, idx, is, src, ss, dim, 1, true, dt));
+            rc = Run("Scatter mean", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+                return aclnnScatterGetWorkspaceSize(ts.t, dim, ti.t, tsrc.t, 5, tm.t, w, e); }, aclnnScatter);
+            EXPECT(rc == 0, "Scatter mean %s: run failed", what.c_str());
+            if (!rc) Exact("Scatter mean " + what, tm.Read(), RefScatterReduce(self, s, idx, is, src, ss, dim, 5, true, dt));
+        }
+    // the result does not depend on the core count: a long duplicate-heavy sum, run twice
+    Shape bs = {64, 300};
+    std::vector<double> self(64 * 300, 0.0), src = Values(ACL_FLOAT16, 64 * 300, 5);
+    std::vector<int64_t> idx(64 * 300);
+    for (size_t i = 0; i < idx.size(); i++) idx[i] = (int64_t)(i % 3);
+    std::vector<double> idxd(idx.begin(), idx.end());
+    DevTensor ts, ti, tsrc, to;
+    if (!ts.Init(ACL_FLOAT16, bs, self, CONTIG) || !ti.Init(ACL_INT32, bs, idxd, CONTIG) || !tsrc.Init(ACL_FLOAT16, bs, src, CONTIG) ||
+        !to.Init(ACL_FLOAT16, bs, {}, CONTIG)) return;
+    std::vector<double> want = RefScatterReduce(self, bs, idx, bs, src, bs, 1, 1, true, ACL_FLOAT16);
+    for (int rep = 0; rep < 2; rep++) {
+        int rc = Run("ScatterAdd big", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnScatterAddGetWorkspaceSize(ts.t, 1, ti.t, tsrc.t, to.t, w, e); }, aclnnScatterAdd);
+        EXPECT(rc == 0, "ScatterAdd big: run failed");
+        if (!rc) Exact("ScatterAdd big (index order)", to.Read(), want);
+    }
+}
+
+static void TestGatherTake(const std::vector<aclDataType> &dts)
+{
+    Shape s = {4, 5, 6}, is = {3, 4, 5};
+    uint64_t seed = 300;
+    for (aclDataType dt : dts)
+        for (int dim = -3; dim < 3; dim++) {
+            int d = dim < 0 ? dim + 3 : dim;
+            std::vector<double> x = Values(dt, (size_t)GetShapeSize(s), seed++);
+            std::vector<double> idxd((size_t)GetShapeSize(is)), want(idxd.size());
+            Lcg rng(seed++);
+            for (size_t p = 0; p < idxd.size(); p++) {
+                int64_t j = (int64_t)(rng.uniform() * (double)s[(size_t)d]) % s[(size_t)d];
+                idxd[p] = (double)j;
+                std::vector<int64_t> c = Unravel((int64_t)p, is);
+                c[(size_t)d] = j;
+                want[p] = x[(size_t)Ravel(c, s)];
+            }
+            DevTensor ts, ti, to;
+            if (!ts.Init(dt, s, x, TRANSPOSED) || !ti.Init(dim % 2 ? ACL_INT32 : ACL_INT64, is, idxd, STRIDED) ||
+                !to.Init(dt, is, {}, STRIDED)) return;
+            std::string what = std::string("Gather ") + DtName(dt) + " dim " + std::to_string(dim);
+            int rc = Run("Gather", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGatherGetWorkspaceSize(ts.t, dim, ti.t, to.t, w, e); }, aclnnGather);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) { Exact(what, to.Read(), want); EXPECT(to.CountClobbered() == 0, "%s: wrote outside out", what.c_str()); }
+        }
+    for (aclDataType dt : dts) {
+        Shape ts_shape = {3, 4}, ti_shape = {2, 3};
+        std::vector<double> x = Values(dt, 12, seed++);
+        std::vector<double> idxd = {0, 11, -1, 5, -12, 7}, want(6);
+        for (size_t i = 0; i < 6; i++) { int64_t j = (int64_t)idxd[i]; want[i] = x[(size_t)(j < 0 ? j + 12 : j)]; }
+        DevTensor ts, ti, to;
+        if (!ts.Init(dt, ts_shape, x, TRANSPOSED) || !ti.Init(ACL_INT64, ti_shape, idxd, TRANSPOSED) || !to.Init(dt, ti_shape, {}, STRIDED)) return;
+        std::string what = std::string("Take ") + DtName(dt);
+        int rc = Run("Take", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnTakeGetWorkspaceSize(ts.t, ti.t, to.t, w, e); }, aclnnTake);
+        EXPECT(rc == 0, "%s: run failed", what.c_str());
+        if (!rc) Exact(what, to.Read(), want);
+    }
+    // 0-d: Gather of a 0-d self with a 0-d index; Take from a 0-d self
+    DevTensor s0, i0, o0, t0;
+    if (!s0.Init(ACL_FLOAT, {}, {2.5}, CONTIG) || !i0.Init(ACL_INT64, {}, {0}, CONTIG) || !o0.Init(ACL_FLOAT, {}, {}, CONTIG) ||
+        !t0.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
+    int rc = Run("Gather 0-d", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGatherGetWorkspaceSize(s0.t, 0, i0.t, o0.t, w, e); }, aclnnGather);
+    EXPECT(rc == 0 && o0.Read()[0] == 2.5, "Gather 0-d: rc %d value %g", rc, rc ? 0.0 : o0.Read()[0]);
+    rc = Run("Take 0-d", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnTakeGetWorkspaceSize(s0.t, i0.t, t0.t, w, e); }, aclnnTake);
+    EXPECT(rc == 0 && t0.Read()[0] == 2.5, "Take 0-d: rc %d", rc);
+    // empty index: nothing to run, workspace 0
+    DevTensor se, ie, oe;
+    if (!se.Init(ACL_FLOAT, {3, 4}, {}, CONTIG) || !ie.Init(ACL_INT64, {0, 4}, {}, CONTIG) || !oe.Init(ACL_FLOAT, {0, 4}, {}, CONTIG)) return;
+    rc = Run("Gather empty", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGatherGetWorkspaceSize(se.t, 0, ie.t, oe.t, w, e); }, aclnnGather);
+    EXPECT(rc == 0, "Gather empty index: %d", rc);
+    rc = Run("Take empty", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnTakeGetWorkspaceSize(se.t, ie.t, oe.t, w, e); }, aclnnTake);
+    EXPECT(rc == 0, "Take empty index: %d", rc);
+}
+
+static void TestIndexAdd(const std::vector<aclDataType> &dts)
+{
+    Shape s = {4, 5, 3};
+    uint64_t seed = 500;
+    for (aclDataType dt : dts)
+        for (int dim = -1; dim < 3; dim++) {
+            int d = dim < 0 ? dim + 3 : dim;
+            std::vector<double> ix = {0, (double)(s[(size_t)d] - 1), 0, -1, 1, 0};
+            Shape ss = s;
+            ss[(size_t)d] = (int64_t)ix.size();
+            std::vector<double> x = Values(dt, (size_t)GetShapeSize(s), seed++), src = Values(dt, (size_t)GetShapeSize(ss), seed++);
+            double alpha = IsInt(dt) ? 3 : 0.5;
+            std::vector<double> want = x;
+            for (int64_t p = 0; p < GetShapeSize(ss); p++) {
+                std::vector<int64_t> c = Unravel(p, ss);
+                int64_t j = (int64_t)ix[(size_t)c[(size_t)d]];
+                c[(size_t)d] = j < 0 ? j + s[(size_t)d] : j;
+                double &o = want[(size_t)Ravel(c, s)];
+                o = Quant(dt, o + alpha * src[(size_t)p]);
+            }
+            DevTensor ts, ti, tsrc, to;
+            if (!ts.Init(dt, s, x, STRIDED) || !ti.Init(dim % 2 ? ACL_INT32 : ACL_INT64, {(int64_t)ix.size()}, ix, STRIDED) ||
+                !tsrc.Init(dt, ss, src, TRANSPOSED) || !to.Init(dt, s, {}, TRANSPOSED)) return;
+            int64_t ialpha = 3;
+            float falpha = 0.5f;
+            aclScalar *al = IsInt(dt) ? aclCreateScalar(&ialpha, ACL_INT64) : aclCreateScalar(&falpha, ACL_FLOAT);
+            std::string what = std::string("IndexAdd ") + DtName(dt) + " dim " + std::to_string(dim);
+            int rc = Run("IndexAdd", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+                return aclnnIndexAddGetWorkspaceSize(ts.t, dim, ti.t, tsrc.t, al, to.t, w, e); }, aclnnIndexAdd);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) { Exact(what, to.Read(), want); Exact(what + " leaves self", ts.Read(), x); }
+            aclDestroyScalar(al);
+        }
+    // 0-d self, 0-d index and source
+    DevTensor s0, i0, src0, o0;
+    float one = 2;
+    aclScalar *al = aclCreateScalar(&one, ACL_FLOAT);
+    if (!s0.Init(ACL_FLOAT, {}, {1.5}, CONTIG) || !i0.Init(ACL_INT64, {}, {0}, CONTIG) || !src0.Init(ACL_FLOAT, {}, {0.25}, CONTIG) ||
+        !o0.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
+    int rc = Run("IndexAdd 0-d", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+        return aclnnIndexAddGetWorkspaceSize(s0.t, -1, i0.t, src0.t, al, o0.t, w, e); }, aclnnIndexAdd);
+    EXPECT(rc == 0 && o0.Read()[0] == 2.0, "IndexAdd 0-d: rc %d value %g", rc, rc ? 0.0 : o0.Read()[0]);
+    aclDestroyScalar(al);
+}
+
+static void TestValidation()
+{
+    DevTensor s, i, src, o, i16, od, s3, iq, ob, s9, i9, o9, u32, ibig, ie;
+    if (!s.Init(ACL_FLOAT, {4, 5}, {}, CONTIG) || !i.Init(ACL_INT64, {2, 3}, {}, CONTIG) || !src.Init(ACL_FLOAT, {2, 5}, {}, CONTIG) ||
+        !o.Init(ACL_FLOAT, {4, 5}, {}, CONTIG) || !i16.Init(ACL_INT16, {2, 3}, {}, CONTIG) || !od.Init(ACL_DOUBLE, {2, 3}, {}, CONTIG) ||
+        !s3.Init(ACL_FLOAT, {4, 5, 1}, {}, CONTIG) || !iq.Init(ACL_INT64, {2, 3}, {}, CONTIG) || !ob.Init(ACL_FLOAT, {2, 4}, {}, CONTIG) ||
+        !s9.Init(ACL_FLOAT, {1, 1, 1, 1, 1, 1, 1, 1, 1}, {}, CONTIG) || !i9.Init(ACL_INT64, {1, 1, 1, 1, 1, 1, 1, 1, 1}, {}, CONTIG) ||
+        !o9.Init(ACL_FLOAT, {1, 1, 1, 1, 1, 1, 1, 1, 1}, {}, CONTIG) || !u32.Init(ACL_UINT32, {4, 5}, {}, CONTIG) ||
+        !ibig.Init(ACL_INT64, {2, 6}, {}, CONTIG) || !ie.Init(ACL_INT16, {0, 3}, {}, CONTIG)) return;
+    uint64_t ws;
+    aclOpExecutor *ex;
+    // ScatterReduce / ScatterAdd
+    ExpectError("ScatterReduce null self", aclnnScatterReduceGetWorkspaceSize(nullptr, 0, i.t, src.t, 1, true, o.t, &ws, &ex), 161001, "self");
+    ExpectError("ScatterReduce reduce 6", aclnnScatterReduceGetWorkspaceSize(s.t, 0, i.t, src.t, 6, true, o.t, &ws, &ex), 161002,
+                g_310p ? "reduce must be one of" : "reduce=none");
+    ExpectError("ScatterReduce null index", aclnnScatterReduceGetWorkspaceSize(s.t, 0, nullptr, src.t, 1, true, o.t, &ws, &ex), 161001, "index");
+    ExpectError("ScatterAdd null out", aclnnScatterAddGetWorkspaceSize(s.t, 0, i.t, src.t, nullptr, &ws, &ex), 161001, "out");
+    ExpectError("ScatterAdd int16 index", aclnnScatterAddGetWorkspaceSize(s.t, 0, i16.t, src.t, o.t, &ws, &ex), 161002, "DT_INT16");
+    ExpectError("ScatterAdd uint32 self", aclnnScatterAddGetWorkspaceSize(u32.t, 0, i.t, src.t, o.t, &ws, &ex), 161002, "DT_UINT32");
+    ExpectError("ScatterAdd dim 2", aclnnScatterAddGetWorkspaceSize(s.t, 2, i.t, src.t, o.t, &ws, &ex), 161002, "dim must be in range");
+    ExpectError("InplaceScatterReduce rank", aclnnInplaceScatterReduceGetWorkspaceSize(s3.t, 0, i.t, src.t, 1, true, &ws, &ex), 161002,
+                "same number of dimensions");
+    if (!g_310p)
+        ExpectError("ScatterReduce fp32 amax on A2", aclnnScatterReduceGetWorkspaceSize(s.t, 0, i.t, src.t, 3, true, o.t, &ws, &ex), 161002,
+                    "Got dtype=DT_FLOAT, reduce=max, include_self=1");
+    // Gather
+    ExpectError("Gather null self", aclnnGatherGetWorkspaceSize(nullptr, 0, i.t, ob.t, &ws, &ex), 161001, "self");
+    ExpectError("Gather int16 index (before out dtype)", aclnnGatherGetWorkspaceSize(s.t, 0, i16.t, iq.t, &ws, &ex), 161002,
+                "aclnnGather not implemented for index dtype DT_INT16");
+    ExpectError("Gather out dtype", aclnnGatherGetWorkspaceSize(s.t, 0, i.t, od.t, &ws, &ex), 161002, "DT_DOUBLE");
+    ExpectError("Gather rank", aclnnGatherGetWorkspaceSize(s3.t, 0, i.t, o.t, &ws, &ex), 161002, "same number of dimensions");
+    ExpectError("Gather rank 9", aclnnGatherGetWorkspaceSize(s9.t, 0, i9.t, o9.t, &ws, &ex), 161002);
+    ExpectError("Gather out shape", aclnnGatherGetWorkspaceSize(s.t, 0, i.t, ob.t, &ws, &ex), 161002, "out");
+    DevTensor og;
+    if (!og.Init(ACL_FLOAT, {2, 3}, {}, CONTIG)) return;
+    ExpectError("Gather dim", aclnnGatherGetWorkspaceSize(s.t, 2, i.t, og.t, &ws, &ex), 161002, "Dimension out of range (expected to be in range of [-2, 1], but got 2)");
+    DevTensor ogb;
+    if (!ogb.Init(ACL_FLOAT, {2, 6}, {}, CONTIG)) return;
+    ExpectError("Gather index > self", aclnnGatherGetWorkspaceSize(s.t, 0, ibig.t, ogb.t, &ws, &ex), 161002,
+                "Size does not match at dimension 1, expected index shape 6 smaller than self shape 5");
+    // Take
+    ExpectError("Take null index", aclnnTakeGetWorkspaceSize(s.t, nullptr, og.t, &ws, &ex), 161001, "index");
+    ExpectError("Take out dtype", aclnnTakeGetWorkspaceSize(s.t, i.t, od.t, &ws, &ex), 161002, "DT_DOUBLE");
+    ExpectError("Take index dtype", aclnnTakeGetWorkspaceSize(s.t, i16.t, og.t, &ws, &ex), 161002, "DT_INT16");
+    ExpectError("Take out shape", aclnnTakeGetWorkspaceSize(s.t, i.t, ob.t, &ws, &ex), 161002, "out");
+    DevTensor sempty;
+    if (!sempty.Init(ACL_FLOAT, {0, 5}, {}, CONTIG)) return;
+    ExpectError("Take from empty", aclnnTakeGetWorkspaceSize(sempty.t, i.t, og.t, &ws, &ex), 161002, "tried to take from an empty tensor");
+    DevTensor sb, ob16;
+    if (!sb.Init(ACL_BF16, {4, 5}, {}, CONTIG) || !ob16.Init(ACL_BF16, {2, 3}, {}, CONTIG)) return;
+    int rc = aclnnTakeGetWorkspaceSize(sb.t, i.t, ob16.t, &ws, &ex);
+    if (g_310p) ExpectError("Take BF16 on 310P", rc, 161002, "take operator doesn't support [DT_BF16]");
+    else { EXPECT(rc == 0, "Take BF16 on A2: %d", rc); if (rc == 0) aclDestroyAclOpExecutor(ex); }
+    // IndexAdd
+    float f = 1;
+    aclScalar *al = aclCreateScalar(&f, ACL_FLOAT);
+    DevTensor i1, src1, src1b, i2;
+    if (!i1.Init(ACL_INT64, {2}, {}, CONTIG) || !src1.Init(ACL_FLOAT, {2, 5}, {}, CONTIG) || !src1b.Init(ACL_FLOAT, {3, 5}, {}, CONTIG) ||
+        !i2.Init(ACL_INT64, {2, 1}, {}, CONTIG)) return;
+    ExpectError("IndexAdd null alpha", aclnnIndexAddGetWorkspaceSize(s.t, 0, i1.t, src1.t, nullptr, o.t, &ws, &ex), 161001, "alpha");
+    ExpectError("IndexAdd uint32", aclnnIndexAddGetWorkspaceSize(u32.t, 0, i1.t, src1.t, al, o.t, &ws, &ex), 161002, "Self dtype DT_UINT32");
+    ExpectError("IndexAdd index dtype", aclnnIndexAddGetWorkspaceSize(s.t, 0, i16.t, src1.t, al, o.t, &ws, &ex), 161002, "index dtype DT_INT16");
+    ExpectError("IndexAdd dim", aclnnIndexAddGetWorkspaceSize(s.t, 2, i1.t, src1.t, al, o.t, &ws, &ex), 161002, "dim should be in [-self.dims(), self.dims), but dim is 2");
+    ExpectError("IndexAdd source size", aclnnIndexAddGetWorkspaceSize(s.t, 1, i1.t, src1.t, al, o.t, &ws, &ex), 161002,
+                "The size of self must match the size of source at dimension 1");
+    ExpectError("IndexAdd index rank", aclnnIndexAddGetWorkspaceSize(s.t, 0, i2.t, src1.t, al, o.t, &ws, &ex), 161002, "Index dimension 2 is supposed to be 1");
+    ExpectError("IndexAdd index count", aclnnIndexAddGetWorkspaceSize(s.t, 0, i1.t, src1b.t, al, o.t, &ws, &ex), 161002,
+                "Number of index should be equal to number of source in dim");
+    ExpectError("IndexAdd out shape", aclnnIndexAddGetWorkspaceSize(s.t, 0, i1.t, src1.t, al, ob.t, &ws, &ex), 161002);
+    aclDestroyScalar(al);
+}
+
+// Out-of-range index values: each launch fails (stage 2 or the synchronize), nothing crashes and
+// nothing is written. Run last: a failed launch leaves the stream in error.
+static void TestOutOfRange()
+{
+    DevTensor s, src, o, ibad, ibad1, og, srcb;
+    if (!s.Init(ACL_FLOAT, {3, 4}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, CONTIG) || !src.Init(ACL_FLOAT, {2, 4}, {}, CONTIG, 1.0) ||
+        !o.Init(ACL_FLOAT, {3, 4}, {}, CONTIG, 0.0) || !ibad.Init(ACL_INT64, {2, 4}, {0, 1, 2, 3, 1, 3, 0, 2}, CONTIG) ||
+        !ibad1.Init(ACL_INT64, {2}, {0, 3}, CONTIG) || !og.Init(ACL_FLOAT, {2, 4}, {}, CONTIG, 0.0) ||
+        !srcb.Init(ACL_FLOAT, {2, 4}, {}, CONTIG, 1.0)) return;
+    float f = 1;
+    aclScalar *al = aclCreateScalar(&f, ACL_FLOAT);
+    struct Case { const char *name; std::function<int(uint64_t *, aclOpExecutor **)> s1; Stage2Fn s2; };
+    Case cases[] = {
+        {"ScatterReduce index 3 on dim 0", [&](uint64_t *w, aclOpExecutor **e) { return aclnnScatterReduceGetWorkspaceSize(s.t, 0, ibad.t, src.t, 1, true, o.t, w, e); }, aclnnScatterReduce},
+        {"Gather index 3 on dim 0", [&](uint64_t *w, aclOpExecutor **e) { return aclnnGatherGetWorkspaceSize(s.t, 0, ibad.t, og.t, w, e); }, aclnnGather},
+        {"IndexAdd index 3 on dim 0", [&](uint64_t *w, aclOpExecutor **e) { return aclnnIndexAddGetWorkspaceSize(s.t, 0, ibad1.t, srcb.t, al, o.t, w, e); }, aclnnIndexAdd},
+    };
+    for (const Case &c : cases) {
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        int rc = c.s1(&ws, &ex);
+        EXPECT(rc == 0, "%s: stage 1 should pass (%d)", c.name, rc);
+        if (rc) continue;
+        void *w = nullptr;
+        if (ws) aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST);
+        int r2 = c.s2(w, ws, ex, g_stream);
+        int r3 = aclrtSynchronizeStream(g_stream);
+        EXPECT(r2 != 0 || r3 != 0, "%s: the launch did not fail", c.name);
+        if (w) aclrtFree(w);
+    }
+    // Take: 12 elements, index 12 is past the end
+    DevTensor it, ot;
+    if (!it.Init(ACL_INT64, {2}, {1, 12}, CONTIG) || !ot.Init(ACL_FLOAT, {2}, {}, CONTIG, 0.0)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    int rc = aclnnTakeGetWorkspaceSize(s.t, it.t, ot.t, &ws, &ex);
+    EXPECT(rc == 0, "Take index 12: stage 1 (%d)", rc);
+    if (rc == 0) {
+        int r2 = aclnnTake(nullptr, 0, ex, g_stream);
+        int r3 = aclrtSynchronizeStream(g_stream);
+        EXPECT(r2 != 0 || r3 != 0, "Take index 12: the launch did not fail");
+    }
+    std::vector<double> got = ot.Read();
+    EXPECT(got[0] == 0 && got[1] == 0, "Take out of range wrote %g %g", got[0], got[1]);
+    aclDestroyScalar(al);
+}
+
+int main(int argc, char **argv)
+{
+    g_310p = argc > 1 && std::string(argv[1]) == "310p";
+    Runtime rt;
+    if (!rt.ok) return 1;
+    g_stream = rt.stream;
+    std::vector<aclDataType> dts = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT8};
+    if (!g_310p) dts.push_back(ACL_BF16);
+    TestScatterReduce(g_310p ? std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_INT32} : std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16},
+                      g_310p);
+    TestScatterAdd(dts);
+    TestGatherTake(dts);
+    TestIndexAdd(dts);
+    TestValidation();
+    TestOutOfRange();
+    printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
+    return g_failures ? 1 : 0;
+}
