@@ -14,6 +14,10 @@
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
 #include "aclnnop/aclnn_adaptive_max_pool3d.h"
 #include "aclnnop/aclnn_adaptive_max_pool3d_backward.h"
+#include "aclnnop/aclnn_avgpool3d.h"
+#include "aclnnop/aclnn_avgpool3d_backward.h"
+#include "aclnnop/aclnn_max_pool3d_with_argmax.h"
+#include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 
 static aclrtStream g_stream;
 static bool g_310p = false;
@@ -193,6 +197,208 @@ static void TestMax(const std::vector<aclDataType> &dts)
         }
 }
 
+// Regular windows (PyTorch semantics): output size, taps start o*s - pad, dil apart, clipped.
+struct Win { int64_t k[3], s[3], p[3], d[3]; bool ceil, incl; int64_t div; };
+static int64_t OutSize(int64_t in, int64_t k, int64_t p, int64_t s, int64_t d, bool ceil)
+{
+    int64_t x = in + 2 * p - d * (k - 1) - 1;
+    int64_t o = (ceil ? (x + s - 1) / s : x / s) + 1;
+    if (ceil && (o - 1) * s >= in + p) o--;
+    return o;
+}
+// avg (y) or max (y, idx); grad != nullptr: the avg backward of gy into *grad instead
+static void RefWin(const Shape &xs, const Win &w, const std::vector<double> &x, bool max, std::vector<double> &y,
+                   std::vector<double> &idx, Shape &ys, const std::vector<double> *gy = nullptr, std::vector<double> *grad = nullptr)
+{
+    size_t n = xs.size();
+    int64_t in[3] = {xs[n - 3], xs[n - 2], xs[n - 1]}, out[3];
+    ys = xs;
+    for (int i = 0; i < 3; i++) ys[n - 3 + i] = out[i] = OutSize(in[i], w.k[i], w.p[i], w.s[i], w.d[i], w.ceil);
+    int64_t planes = 1;
+    for (size_t i = 0; i + 3 < n; i++) planes *= xs[i];
+    int64_t IP = in[0] * in[1] * in[2], OP = out[0] * out[1] * out[2];
+    y.assign((size_t)(planes * OP), 0);
+    idx.assign(y.size(), 0);
+    if (grad) grad->assign(x.size(), 0.0);
+    for (int64_t pl = 0; pl < planes; pl++)
+        for (int64_t o = 0; o < OP; o++) {
+            int64_t oc[3] = {o / (out[1] * out[2]), o / out[2] % out[1], o % out[2]};
+            double sum = 0, best = -INFINITY;
+            int64_t bi = 0, cnt = 0, full = 1;
+            std::vector<int64_t> taps;
+            for (int i = 0; i < 3; i++) {
+                int64_t st = oc[i] * w.s[i] - w.p[i];
+                full *= std::min(st + w.k[i], in[i] + w.p[i]) - st;
+            }
+            for (int64_t a = 0; a < w.k[0]; a++)
+                for (int64_t b = 0; b < w.k[1]; b++)
+                    for (int64_t c = 0; c < w.k[2]; c++) {
+                        int64_t pd = oc[0] * w.s[0] - w.p[0] + a * w.d[0], ph = oc[1] * w.s[1] - w.p[1] + b * w.d[1],
+                                pw = oc[2] * w.s[2] - w.p[2] + c * w.d[2];
+                        if (pd < 0 || pd >= in[0] || ph < 0 || ph >= in[1] || pw < 0 || pw >= in[2]) continue;
+                        int64_t at = (pd * in[1] + ph) * in[2] + pw;
+                        double v = x[(size_t)(pl * IP + at)];
+                        sum += v, cnt++;
+                        taps.push_back(at);
+                        if (v > best) { best = v; bi = at; }
+                    }
+            int64_t div = w.div ? w.div : w.incl ? full : cnt;
+            size_t oi = (size_t)(pl * OP + o);
+            y[oi] = max ? best : sum / (double)div;
+            idx[oi] = (double)bi;
+            if (grad)
+                for (int64_t at : taps) (*grad)[(size_t)(pl * IP + at)] += (*gy)[oi] / (double)div;
+        }
+}
+
+static aclTensor *Fmt(DevTensor &t, aclFormat f)
+{
+    aclDestroyTensor(t.t);
+    t.t = aclCreateTensor(t.shape.data(), t.shape.size(), t.dt, t.shape.empty() ? nullptr : t.strides.data(), t.offset, f,
+                          t.storage.data(), 1, t.dev);
+    return t.t;
+}
+
+static void TestWindowed(const std::vector<aclDataType> &dts)
+{
+    std::vector<std::pair<Shape, Win>> cases = {
+        {{2, 3, 6, 7, 5}, {{2, 3, 2}, {2, 2, 1}, {1, 1, 0}, {1, 1, 1}, false, true, 0}},
+        {{2, 3, 6, 7, 5}, {{3, 3, 3}, {2, 2, 2}, {1, 1, 1}, {1, 1, 1}, true, false, 0}},
+        {{3, 5, 6, 4}, {{2, 2, 2}, {1, 2, 3}, {0, 1, 1}, {1, 1, 1}, true, true, 5}},
+    };
+    uint64_t seed = 700;
+    for (aclDataType dt : dts)
+        for (size_t ci = 0; ci < cases.size(); ci++) {
+            const Shape &xs = cases[ci].first;
+            const Win &w = cases[ci].second;
+            size_t n = (size_t)GetShapeSize(xs);
+            std::vector<double> x(n), y, idx, ym, idxm;
+            for (size_t i = 0; i < n; i++) x[i] = Quant(dt, (double)((i * 7919) % n) / 16.0 - 10);
+            Shape ys;
+            RefWin(xs, w, x, false, y, idx, ys);
+            RefWin(xs, w, x, true, ym, idxm, ys);
+            std::vector<int64_t> k(w.k, w.k + 3), s(w.s, w.s + 3), p(w.p, w.p + 3), d(w.d, w.d + 3);
+            aclIntArray *ka = Ints(k), *sa = Ints(s), *pa = Ints(p), *da = Ints(d);
+            std::string what = std::string(DtName(dt)) + " case " + std::to_string(ci);
+            DevTensor tx, ty;
+            if (!tx.Init(dt, xs, x, ci % 2 ? TRANSPOSED : STRIDED) || !ty.Init(dt, ys, {}, STRIDED)) return;
+            int rc = Run("AvgPool3d", g_stream, [&](uint64_t *ws, aclOpExecutor **e) {
+                return aclnnAvgPool3dGetWorkspaceSize(tx.t, ka, sa, pa, w.ceil, w.incl, w.div, ty.t, ws, e); }, aclnnAvgPool3d);
+            EXPECT(rc == 0, "AvgPool3d %s: run failed", what.c_str());
+            if (!rc) Close("AvgPool3d " + what, ty.Read(), QuantAll(dt, y), 0);
+            // backward, and by finite differences (FP32, first case) of L = sum(gy * AvgPool3d(x))
+            std::vector<double> gy = QuantAll(dt, RandomValues(y.size(), seed++, 1)), gx;
+            Shape ys2;
+            RefWin(xs, w, x, false, y, idx, ys2, &gy, &gx);
+            DevTensor tgy, tgx;
+            if (!tgy.Init(dt, ys, gy, CONTIG) || !tgx.Init(dt, xs, {}, TRANSPOSED)) return;
+            rc = Run("AvgPool3dBackward", g_stream, [&](uint64_t *ws, aclOpExecutor **e) {
+                return aclnnAvgPool3dBackwardGetWorkspaceSize(tgy.t, tx.t, ka, sa, pa, w.ceil, w.incl, w.div, tgx.t, ws, e); }, aclnnAvgPool3dBackward);
+            EXPECT(rc == 0, "AvgPool3dBackward %s: run failed", what.c_str());
+            std::vector<double> got = rc ? std::vector<double>() : tgx.Read();
+            // one rounding of the double sum to the dtype; the device store may round through FP32
+            // first (a double rounding), so allow one unit in the last place
+            if (!rc) Close("AvgPool3dBackward " + what, got, QuantAll(dt, gx), dt == ACL_FLOAT ? 1e-6 : dt == ACL_FLOAT16 ? 1.0 / 1024 : 1.0 / 128);
+            if (!rc && dt == ACL_FLOAT)
+                for (size_t kk : {(size_t)1, n / 3, n - 2}) {
+                    double h = 0.25, L[2];
+                    for (int sg = 0; sg < 2; sg++) {
+                        std::vector<double> xp = x;
+                        xp[kk] += sg ? -h : h;
+                        DevTensor txp, typ;
+                        if (!txp.Init(ACL_FLOAT, xs, xp, CONTIG) || !typ.Init(ACL_FLOAT, ys, {}, CONTIG)) return;
+                        Run("AvgPool3d", g_stream, [&](uint64_t *ws, aclOpExecutor **e) {
+                            return aclnnAvgPool3dGetWorkspaceSize(txp.t, ka, sa, pa, w.ceil, w.incl, w.div, typ.t, ws, e); }, aclnnAvgPool3d);
+                        std::vector<double> yp = typ.Read();
+                        L[sg] = 0;
+                        for (size_t i = 0; i < yp.size(); i++) L[sg] += gy[i] * yp[i];
+                    }
+                    double fd = (L[0] - L[1]) / (2 * h);
+                    EXPECT(std::fabs(fd - got[kk]) <= 1e-5 * (1 + std::fabs(fd)), "AvgPool3dBackward %s FD at %zu: %.9g vs %.9g", what.c_str(), kk, fd, got[kk]);
+                }
+            // max with argmax (NCDHW / NCHW formats) and its backward
+            aclFormat f = xs.size() == 5 ? ACL_FORMAT_NCDHW : ACL_FORMAT_NCHW;
+            DevTensor tmx, tmy, tmi, tmgy, tmgx;
+            if (!tmx.Init(dt, xs, x, STRIDED) || !tmy.Init(dt, ys, {}, TRANSPOSED) || !tmi.Init(ACL_INT32, ys, {}, STRIDED) ||
+                !tmgy.Init(dt, ys, gy, STRIDED) || !tmgx.Init(dt, xs, {}, CONTIG)) return;
+            Fmt(tmx, f); Fmt(tmy, f); Fmt(tmi, f); Fmt(tmgy, f); Fmt(tmgx, f);
+            rc = Run("MaxPool3dWithArgmax", g_stream, [&](uint64_t *ws, aclOpExecutor **e) {
+                return aclnnMaxPool3dWithArgmaxGetWorkspaceSize(tmx.t, ka, sa, pa, da, w.ceil, tmy.t, tmi.t, ws, e); }, aclnnMaxPool3dWithArgmax);
+            EXPECT(rc == 0, "MaxPool3dWithArgmax %s: run failed", what.c_str());
+            if (!rc) { Close("MaxPool3dWithArgmax " + what, tmy.Read(), ym, 0); Close("MaxPool3dWithArgmax indices " + what, tmi.Read(), idxm, 0); }
+            std::vector<double> gmx(n, 0.0);
+            int64_t OP = GetShapeSize(ys) / (int64_t)(ym.size() / (size_t)(ys[ys.size() - 1] * ys[ys.size() - 2] * ys[ys.size() - 3])), IP = xs[xs.size() - 1] * xs[xs.size() - 2] * xs[xs.size() - 3];
+            OP = ys[ys.size() - 1] * ys[ys.size() - 2] * ys[ys.size() - 3];
+            for (size_t o = 0; o < ym.size(); o++) gmx[(size_t)((int64_t)o / OP * IP + (int64_t)idxm[o])] += gy[o];
+            rc = Run("MaxPool3dWithArgmaxBackward", g_stream, [&](uint64_t *ws, aclOpExecutor **e) {
+                return aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(tmgy.t, tmx.t, tmi.t, ka, sa, pa, da, w.ceil, tmgx.t, ws, e); },
+                aclnnMaxPool3dWithArgmaxBackward);
+            EXPECT(rc == 0, "MaxPool3dWithArgmaxBackward %s: run failed", what.c_str());
+            if (!rc) Close("MaxPool3dWithArgmaxBackward " + what, tmgx.Read(), QuantAll(dt, gmx), 0);
+            aclDestroyIntArray(ka); aclDestroyIntArray(sa); aclDestroyIntArray(pa); aclDestroyIntArray(da);
+        }
+}
+
+static void TestAvgOnly310p()
+{
+    Shape xs = {2, 3, 4, 5, 6};
+    std::vector<double> x = QuantAll(ACL_FLOAT16, RandomValues((size_t)GetShapeSize(xs), 77, 2)), y, idx;
+    Win w = {{2, 2, 3}, {2, 1, 2}, {1, 0, 1}, {1, 1, 1}, false, true, 0};
+    Shape ys;
+    RefWin(xs, w, x, false, y, idx, ys);
+    std::vector<int64_t> k(w.k, w.k + 3), s(w.s, w.s + 3), p(w.p, w.p + 3);
+    aclIntArray *ka = Ints(k), *sa = Ints(s), *pa = Ints(p);
+    DevTensor tx, ty;
+    if (!tx.Init(ACL_FLOAT16, xs, x, CONTIG) || !ty.Init(ACL_FLOAT16, ys, {}, CONTIG)) return;
+    int rc = Run("AvgPool3d", g_stream, [&](uint64_t *ws, aclOpExecutor **e) {
+        return aclnnAvgPool3dGetWorkspaceSize(tx.t, ka, sa, pa, w.ceil, w.incl, w.div, ty.t, ws, e); }, aclnnAvgPool3d);
+    EXPECT(rc == 0, "AvgPool3d fp16 on 310P: run failed");
+    if (!rc) Close("AvgPool3d fp16 on 310P", ty.Read(), QuantAll(ACL_FLOAT16, y), 0);
+    DevTensor tb;
+    if (!tb.Init(ACL_BF16, xs, {}, CONTIG)) return;
+    uint64_t ws;
+    aclOpExecutor *ex;
+    ExpectError("AvgPool3d bf16 on 310P", aclnnAvgPool3dGetWorkspaceSize(tb.t, ka, sa, pa, false, true, 0, ty.t, &ws, &ex), 161002, "DT_BF16");
+    aclDestroyIntArray(ka); aclDestroyIntArray(sa); aclDestroyIntArray(pa);
+}
+
+static void TestWindowedValidation()
+{
+    DevTensor x, y;
+    if (!x.Init(ACL_FLOAT, {1, 2, 4, 4, 4}, {}, CONTIG) || !y.Init(ACL_FLOAT, {1, 2, 2, 2, 2}, {}, CONTIG)) return;
+    uint64_t ws;
+    aclOpExecutor *ex;
+    std::vector<int64_t> k2 = {2}, k5 = {5}, kbad = {2, 2}, s0 = {}, p2 = {2}, p0 = {0}, d2 = {2}, d1 = {1};
+    aclIntArray *a_k2 = Ints(k2), *a_k5 = Ints(k5), *a_kbad = Ints(kbad), *a_s0 = Ints(s0), *a_p2 = Ints(p2), *a_p0 = Ints(p0),
+                *a_d2 = Ints(d2), *a_d1 = Ints(d1);
+    ExpectError("AvgPool3d null stride", aclnnAvgPool3dGetWorkspaceSize(x.t, a_k2, nullptr, a_p0, false, true, 0, y.t, &ws, &ex), 161001, "stride");
+    ExpectError("AvgPool3d kernel length", aclnnAvgPool3dGetWorkspaceSize(x.t, a_kbad, a_s0, a_p0, false, true, 0, y.t, &ws, &ex), 161002,
+                "Expected length of kernel is 1 or 3, but got 2");
+    ExpectError("AvgPool3d kernel > input", aclnnAvgPool3dGetWorkspaceSize(x.t, a_k5, a_s0, a_p0, false, true, 0, y.t, &ws, &ex), 161002,
+                "kernel value(5) is invaild, must be (0, 4]");
+    ExpectError("AvgPool3d padding > k/2", aclnnAvgPool3dGetWorkspaceSize(x.t, a_k2, a_s0, a_p2, false, true, 0, y.t, &ws, &ex), 161002,
+                "padding value(2) is invaild");
+    DevTensor ybad;
+    if (!ybad.Init(ACL_FLOAT, {1, 2, 3, 2, 2}, {}, CONTIG)) return;
+    ExpectError("AvgPool3d out shape", aclnnAvgPool3dGetWorkspaceSize(x.t, a_k2, a_s0, a_p0, false, true, 0, ybad.t, &ws, &ex), 161002, "out");
+    ExpectError("AvgPool3dBackward gradOutput shape", aclnnAvgPool3dBackwardGetWorkspaceSize(ybad.t, x.t, a_k2, a_s0, a_p0, false, true, 0, x.t, &ws, &ex),
+                161002, "gradOutput");
+    DevTensor i32;
+    if (!i32.Init(ACL_INT32, {1, 2, 2, 2, 2}, {}, CONTIG)) return;
+    int rc = aclnnMaxPool3dWithArgmaxGetWorkspaceSize(x.t, a_k2, a_s0, a_p0, a_d2, false, y.t, i32.t, &ws, &ex);
+    if (g_310p) ExpectError("MaxPool3dWithArgmax on 310P", rc, 161002, "not supported on this platform");
+    else ExpectError("MaxPool3dWithArgmax dilation 2 on A2", rc, 161002, "The value of dilation should be equal 1");
+    DevTensor i16;
+    if (!i16.Init(ACL_INT16, {1, 2, 2, 2, 2}, {}, CONTIG)) return;
+    if (!g_310p)
+        ExpectError("MaxPool3dWithArgmax int16 indices", aclnnMaxPool3dWithArgmaxGetWorkspaceSize(x.t, a_k2, a_s0, a_p0, a_d1, false, y.t, i16.t, &ws, &ex),
+                    161002, "DT_INT16");
+    ExpectError("MaxPool3dWithArgmaxBackward null dilation", aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(y.t, x.t, i32.t, a_k2, a_s0, a_p0, nullptr, false, x.t, &ws, &ex),
+                161001, "dilation");
+    aclDestroyIntArray(a_k2); aclDestroyIntArray(a_k5); aclDestroyIntArray(a_kbad); aclDestroyIntArray(a_s0);
+    aclDestroyIntArray(a_p2); aclDestroyIntArray(a_p0); aclDestroyIntArray(a_d2); aclDestroyIntArray(a_d1);
+}
+
 // AdaptiveMaxPool2dBackward with the indices of AdaptiveMaxPool2d (INT64), and by finite
 // differences of the forward (distinct values: the max is locally linear).
 static void TestMax2dBackward()
@@ -312,7 +518,13 @@ int main(int argc, char **argv)
         TestAvg({ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
         TestMax({ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
         TestMax2dBackward();
+        TestWindowed({ACL_FLOAT, ACL_FLOAT16, ACL_BF16});
     }
+    if (g_310p) {
+        // the 310P runs the average pools (FP32 / FP16) but not the max pool with argmax
+        TestAvgOnly310p();
+    }
+    TestWindowedValidation();
     TestValidation();
     TestOutOfRange();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
