@@ -1,5 +1,5 @@
 // ScatterAdd, ScatterReduce (+Inplace; every reduce, with and without includeSelf), Gather,
-// Take and IndexAdd against serial references written here (doubles rounded to the dtype after
+// Take, IndexAdd, GatherNd, ScatterNd, ScatterNdUpdate and InplacePut against serial references written here (doubles rounded to the dtype after
 // every update, as one update at a time does; integers exact): 3-D shapes, every dim, INT32 /
 // INT64 indices with duplicates (so the accumulation order matters and must be the index order),
 // strided / transposed views, 0-d and empty tensors, the validation paths with codes and
@@ -10,6 +10,10 @@
 
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_gather.h"
+#include "aclnnop/aclnn_gather_nd.h"
+#include "aclnnop/aclnn_put.h"
+#include "aclnnop/aclnn_scatter_nd.h"
+#include "aclnnop/aclnn_scatter_nd_update.h"
 #include "aclnnop/aclnn_index_add.h"
 #include "aclnnop/aclnn_scatter.h"
 #include "aclnnop/aclnn_scatter_add.h"
@@ -272,6 +276,87 @@ static void TestIndexAdd(const std::vector<aclDataType> &dts)
     aclDestroyScalar(al);
 }
 
+// GatherNd / ScatterNd / ScatterNdUpdate over data [4, 5, 3] with K = 1, 2, 3 and duplicate rows
+// (scatter: the last occurrence wins), and InplacePut with and without accumulate.
+static void TestNd(const std::vector<aclDataType> &dts)
+{
+    Shape ds = {4, 5, 3};
+    uint64_t seed = 900;
+    for (aclDataType dt : dts)
+        for (int K = 1; K <= 3; K++) {
+            std::vector<double> data = Values(dt, 60, seed++);
+            Shape is = {2, 3, (int64_t)K};
+            std::vector<double> idx;
+            Lcg rng(seed++);
+            for (int64_t n = 0; n < 6; n++)
+                for (int k = 0; k < K; k++) idx.push_back((double)((int64_t)(rng.uniform() * (double)ds[(size_t)k]) % ds[(size_t)k]));
+            for (int k = 0; k < K; k++) idx[(size_t)(5 * K + k)] = idx[(size_t)k]; // row 5 repeats row 0
+            int64_t S = 1;
+            Shape os = {2, 3};
+            for (int i = K; i < 3; i++) { S *= ds[(size_t)i]; os.push_back(ds[(size_t)i]); }
+            std::vector<double> gathered((size_t)(6 * S)), scattered = data, upd = Values(dt, (size_t)(6 * S), seed++);
+            for (int64_t n = 0; n < 6; n++) {
+                int64_t base = 0;
+                for (int k = 0; k < 3; k++) base = base * ds[(size_t)k] + (k < K ? (int64_t)idx[(size_t)(n * K + k)] : 0);
+                for (int64_t j = 0; j < S; j++) {
+                    gathered[(size_t)(n * S + j)] = data[(size_t)(base + j)];
+                    scattered[(size_t)(base + j)] = upd[(size_t)(n * S + j)];
+                }
+            }
+            std::string what = std::string(DtName(dt)) + " K " + std::to_string(K);
+            DevTensor td, ti, to, tu, tso, tv;
+            if (!td.Init(dt, ds, data, TRANSPOSED) || !ti.Init(K % 2 ? ACL_INT64 : ACL_INT32, is, idx, STRIDED) || !to.Init(dt, os, {}, STRIDED) ||
+                !tu.Init(dt, os, upd, TRANSPOSED) || !tso.Init(dt, ds, {}, STRIDED) || !tv.Init(dt, ds, data, STRIDED)) return;
+            int rc = Run("GatherNd", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGatherNdGetWorkspaceSize(td.t, ti.t, false, to.t, w, e); }, aclnnGatherNd);
+            EXPECT(rc == 0, "GatherNd %s: run failed", what.c_str());
+            if (!rc) Exact("GatherNd " + what, to.Read(), gathered);
+            if (dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16) {
+                rc = Run("ScatterNd", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnScatterNdGetWorkspaceSize(td.t, ti.t, tu.t, tso.t, w, e); }, aclnnScatterNd);
+                EXPECT(rc == 0, "ScatterNd %s: run failed", what.c_str());
+                if (!rc) { Exact("ScatterNd " + what, tso.Read(), scattered); Exact("ScatterNd leaves data " + what, td.Read(), data); }
+            }
+            if (dt != ACL_INT8 || !g_310p) {
+                rc = Run("ScatterNdUpdate", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnScatterNdUpdateGetWorkspaceSize(tv.t, ti.t, tu.t, w, e); }, aclnnScatterNdUpdate);
+                bool listed = g_310p ? (dt == ACL_FLOAT || dt == ACL_FLOAT16) : true;
+                if (listed) {
+                    EXPECT(rc == 0, "ScatterNdUpdate %s: run failed", what.c_str());
+                    if (!rc) Exact("ScatterNdUpdate " + what, tv.Read(), scattered);
+                } else {
+                    EXPECT(rc == 161002, "ScatterNdUpdate %s on 310P: %d, expected 161002", what.c_str(), rc);
+                }
+            }
+        }
+    // GatherNd with negative indices (negativeIndexSupport)
+    DevTensor td, ti, to;
+    std::vector<double> data = Values(ACL_FLOAT, 12, 3);
+    if (!td.Init(ACL_FLOAT, {3, 4}, data, CONTIG) || !ti.Init(ACL_INT64, {2, 2}, {-1, -4, 0, 3}, CONTIG) || !to.Init(ACL_FLOAT, {2}, {}, CONTIG)) return;
+    int rc = Run("GatherNd negative", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGatherNdGetWorkspaceSize(td.t, ti.t, true, to.t, w, e); }, aclnnGatherNd);
+    EXPECT(rc == 0, "GatherNd negative: run failed");
+    if (!rc) Exact("GatherNd negative", to.Read(), {data[8], data[3]});
+    // InplacePut: flat indices with a duplicate (accumulate sums it, otherwise the last one wins)
+    for (aclDataType dt : dts)
+        for (int acc = 0; acc < 2; acc++) {
+            std::vector<double> self = Values(dt, 12, seed++), src = Values(dt, 5, seed++), want = self;
+            std::vector<double> ix = {0, 11, -1, 5, 7};
+            for (size_t i = 0; i < ix.size(); i++) {
+                int64_t j = (int64_t)ix[i];
+                j = j < 0 ? j + 12 : j;
+                want[(size_t)j] = acc ? Quant(dt, want[(size_t)j] + src[i]) : src[i];
+            }
+            DevTensor ts, tix, tsrc;
+            if (!ts.Init(dt, {3, 4}, self, TRANSPOSED) || !tix.Init(ACL_INT64, {5}, ix, STRIDED) || !tsrc.Init(dt, {5}, src, STRIDED)) return;
+            if (dt == ACL_BF16 && acc) { // BF16 is only in the list without accumulate
+                uint64_t ws;
+                aclOpExecutor *ex;
+                ExpectError("InplacePut bf16 accumulate", aclnnInplacePutGetWorkspaceSize(ts.t, tix.t, tsrc.t, true, &ws, &ex), 161002, "DT_BF16");
+                continue;
+            }
+            rc = Run("InplacePut", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnInplacePutGetWorkspaceSize(ts.t, tix.t, tsrc.t, acc, w, e); }, aclnnInplacePut);
+            EXPECT(rc == 0, "InplacePut %s acc %d: run failed", DtName(dt), acc);
+            if (!rc) Exact(std::string("InplacePut ") + DtName(dt) + (acc ? " accumulate" : ""), ts.Read(), want);
+        }
+}
+
 static void TestValidation()
 {
     DevTensor s, i, src, o, i16, od, s3, iq, ob, s9, i9, o9, u32, ibig, ie;
@@ -342,6 +427,18 @@ static void TestValidation()
                 "Number of index should be equal to number of source in dim");
     ExpectError("IndexAdd out shape", aclnnIndexAddGetWorkspaceSize(s.t, 0, i1.t, src1.t, al, ob.t, &ws, &ex), 161002);
     aclDestroyScalar(al);
+    // GatherNd / ScatterNd / ScatterNdUpdate / InplacePut
+    DevTensor ik4, upd, i1d;
+    if (!ik4.Init(ACL_INT64, {2, 3}, {}, CONTIG) || !upd.Init(ACL_FLOAT, {2}, {}, CONTIG) || !i1d.Init(ACL_INT64, {3}, {}, CONTIG)) return;
+    ExpectError("GatherNd null indices", aclnnGatherNdGetWorkspaceSize(s.t, nullptr, false, o.t, &ws, &ex), 161001, "indices");
+    ExpectError("GatherNd K 3 > rank 2", aclnnGatherNdGetWorkspaceSize(s.t, ik4.t, false, upd.t, &ws, &ex), 161002, "indices last dim 3 not in valid range: [1, 2]");
+    ExpectError("GatherNd out dtype", aclnnGatherNdGetWorkspaceSize(s.t, i.t, false, od.t, &ws, &ex), 161002, "DT_DOUBLE");
+    ExpectError("ScatterNd int32 data", aclnnScatterNdGetWorkspaceSize(u32.t, i.t, src.t, o.t, &ws, &ex), 161002, "DT_UINT32");
+    ExpectError("ScatterNd rank rule", aclnnScatterNdGetWorkspaceSize(s.t, i.t, upd.t, o.t, &ws, &ex), 161002, "should match the shape of updates");
+    ExpectError("ScatterNdUpdate updates dtype", aclnnScatterNdUpdateGetWorkspaceSize(s.t, i.t, od.t, &ws, &ex), 161002, "updates dtype DT_DOUBLE should be in same with varRef dtype DT_FLOAT");
+    ExpectError("InplacePut counts", aclnnInplacePutGetWorkspaceSize(s.t, i1d.t, upd.t, false, &ws, &ex), 161002,
+                "Expect source and index to have the same number of elements,but the source has 2,the index has 3");
+    ExpectError("InplacePut into empty", aclnnInplacePutGetWorkspaceSize(sempty.t, i1d.t, i1d.t, false, &ws, &ex), 161002, "should be in same");
 }
 
 // Out-of-range index values: each launch fails (stage 2 or the synchronize), nothing crashes and
@@ -388,6 +485,27 @@ static void TestOutOfRange()
     }
     std::vector<double> got = ot.Read();
     EXPECT(got[0] == 0 && got[1] == 0, "Take out of range wrote %g %g", got[0], got[1]);
+    // GatherNd row (2, 4) of a [3, 4] tensor, ScatterNdUpdate and InplacePut past the end
+    DevTensor ind, ond, und, ip, sp;
+    if (!ind.Init(ACL_INT64, {2, 2}, {0, 1, 2, 4}, CONTIG) || !ond.Init(ACL_FLOAT, {2}, {}, CONTIG, 0.0) || !und.Init(ACL_FLOAT, {2}, {9, 9}, CONTIG) ||
+        !ip.Init(ACL_INT64, {2}, {3, -13}, CONTIG) || !sp.Init(ACL_FLOAT, {2}, {9, 9}, CONTIG)) return;
+    struct Case2 { const char *name; std::function<int(uint64_t *, aclOpExecutor **)> s1; Stage2Fn s2; };
+    Case2 more[] = {
+        {"GatherNd index 4 of 4", [&](uint64_t *w, aclOpExecutor **e) { return aclnnGatherNdGetWorkspaceSize(s.t, ind.t, false, ond.t, w, e); }, aclnnGatherNd},
+        {"ScatterNdUpdate index 4 of 4", [&](uint64_t *w, aclOpExecutor **e) { return aclnnScatterNdUpdateGetWorkspaceSize(s.t, ind.t, und.t, w, e); }, aclnnScatterNdUpdate},
+        {"InplacePut index -13 of 12", [&](uint64_t *w, aclOpExecutor **e) { return aclnnInplacePutGetWorkspaceSize(s.t, ip.t, sp.t, false, w, e); }, aclnnInplacePut},
+    };
+    for (const Case2 &c : more) {
+        uint64_t ws2 = 0;
+        aclOpExecutor *ex2 = nullptr;
+        int rc2 = c.s1(&ws2, &ex2);
+        EXPECT(rc2 == 0, "%s: stage 1 should pass (%d)", c.name, rc2);
+        if (rc2) continue;
+        int r2 = c.s2(nullptr, 0, ex2, g_stream);
+        int r3 = aclrtSynchronizeStream(g_stream);
+        EXPECT(r2 != 0 || r3 != 0, "%s: the launch did not fail", c.name);
+    }
+    Exact("self untouched by the failed scatters", s.Read(), {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
     aclDestroyScalar(al);
 }
 
@@ -404,6 +522,7 @@ int main(int argc, char **argv)
     TestScatterAdd(dts);
     TestGatherTake(dts);
     TestIndexAdd(dts);
+    TestNd(dts);
     TestValidation();
     TestOutOfRange();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
