@@ -184,3 +184,59 @@ static int k_max_grad(const void *args, size_t size, const aclemu_block *blk)
     return 0;
 }
 ACLEMU_KERNEL("Pool3dMaxGrad", k_max_grad);
+
+/* Max unpooling over planes (in[] = the unpooled plane, out[] = the pooled one): Pool3dUnpool
+ * zeroes op[2]'s plane and writes op[0][y] at op[1][y] in order (a repeated index: the last
+ * wins, as the real scatter with reduction none); Pool3dUnpoolGrad gathers op[2][y] =
+ * op[0][plane, op[1][y]]. Bytewise, so every dtype is exact. Indices are checked first. */
+static int unpool_check(const pool3d_args *a, size_t size, const aclemu_block *blk, int64_t *s, int64_t *e)
+{
+    if (!valid(a, size) || aclemu_kdtype_size(a->op[0].dtype) != aclemu_kdtype_size(a->op[2].dtype))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    nn_block_items(a->planes, a->planes_per_block, blk, s, e);
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
+    for (int64_t y = *s * OP; y < *e * OP; y++) {
+        int64_t at = nn_load_int(&a->op[1], y);
+        if (at < 0 || at >= IP)
+            return ACLEMU_KERNEL_BAD_ARGS;
+    }
+    return 0;
+}
+
+static int k_unpool(const void *args, size_t size, const aclemu_block *blk)
+{
+    const pool3d_args *a = args;
+    int64_t s, e;
+    int rc = unpool_check(a, size, blk, &s, &e);
+    if (rc)
+        return rc;
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
+    const size_t es = aclemu_kdtype_size(a->op[0].dtype);
+    const char *x = nn_ptr(&a->op[0]);
+    char *o = nn_ptr(&a->op[2]);
+    for (int64_t pl = s; pl < e; pl++) {
+        memset(o + pl * IP * (int64_t)es, 0, (size_t)IP * es);
+        for (int64_t y = pl * OP; y < (pl + 1) * OP; y++)
+            memcpy(o + (pl * IP + nn_load_int(&a->op[1], y)) * (int64_t)es, x + y * (int64_t)es, es);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Pool3dUnpool", k_unpool);
+
+static int k_unpool_grad(const void *args, size_t size, const aclemu_block *blk)
+{
+    const pool3d_args *a = args;
+    int64_t s, e;
+    int rc = unpool_check(a, size, blk, &s, &e);
+    if (rc)
+        return rc;
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
+    const size_t es = aclemu_kdtype_size(a->op[0].dtype);
+    const char *g = nn_ptr(&a->op[0]);
+    char *o = nn_ptr(&a->op[2]);
+    for (int64_t pl = s; pl < e; pl++)
+        for (int64_t y = pl * OP; y < (pl + 1) * OP; y++)
+            memcpy(o + y * (int64_t)es, g + (pl * IP + nn_load_int(&a->op[1], y)) * (int64_t)es, es);
+    return 0;
+}
+ACLEMU_KERNEL("Pool3dUnpoolGrad", k_unpool_grad);

@@ -18,6 +18,10 @@
 #include "aclnnop/aclnn_avgpool3d_backward.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
+#include "aclnnop/aclnn_max_unpool2d.h"
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "aclnnop/aclnn_max_unpool3d.h"
+#include "aclnnop/aclnn_max_unpool3d_backward.h"
 
 static aclrtStream g_stream;
 static bool g_310p = false;
@@ -63,6 +67,7 @@ static void RefPool(const Geo &g, const std::vector<double> &x, bool max, std::v
                 }
 }
 
+static bool IsInt(aclDataType dt) { return dt == ACL_INT32 || dt == ACL_INT64 || dt == ACL_INT8; }
 static void Close(const std::string &what, const std::vector<double> &got, const std::vector<double> &want, double tol)
 {
     size_t bad = got.size() != want.size(), first = 0;
@@ -362,6 +367,77 @@ static void TestAvgOnly310p()
     aclDestroyIntArray(ka); aclDestroyIntArray(sa); aclDestroyIntArray(pa);
 }
 
+// MaxUnpool2d / 3d (out = 0, out[plane, idx] = self; a repeated index: the last one wins) and
+// their backwards (a gather), INT32 / INT64 indices, float and integer dtypes (bytewise exact).
+static void TestUnpool(const std::vector<aclDataType> &dts)
+{
+    uint64_t seed = 1234;
+    for (aclDataType dt : dts)
+        for (int sd = 2; sd <= 3; sd++) {
+            Shape xs = sd == 2 ? Shape{2, 3, 2, 3} : Shape{2, 2, 2, 2, 3};
+            std::vector<int64_t> osz = sd == 2 ? std::vector<int64_t>{4, 5} : std::vector<int64_t>{3, 4, 5};
+            Shape os = xs;
+            int64_t IP = 1, XP = 1;
+            for (int i = 0; i < sd; i++) { os[os.size() - sd + i] = osz[(size_t)i]; IP *= osz[(size_t)i]; XP *= xs[xs.size() - sd + i]; }
+            int64_t planes = GetShapeSize(xs) / XP;
+            std::vector<double> x = QuantAll(dt, RandomValues((size_t)GetShapeSize(xs), seed++, IsInt(dt) ? 50 : 3)), idx(x.size());
+            if (IsInt(dt)) for (double &v : x) v = std::round(v);
+            Lcg rng(seed++);
+            for (double &v : idx) v = (double)((int64_t)(rng.uniform() * (double)IP) % IP);
+            idx[1] = idx[0]; // a repeated index in plane 0: the later element wins
+            std::vector<double> want((size_t)(planes * IP), 0.0);
+            for (int64_t p = 0; p < planes; p++)
+                for (int64_t y = 0; y < XP; y++) want[(size_t)(p * IP + (int64_t)idx[(size_t)(p * XP + y)])] = x[(size_t)(p * XP + y)];
+            DevTensor tx, ti, to;
+            if (!tx.Init(dt, xs, x, TRANSPOSED) || !ti.Init(sd == 2 ? ACL_INT64 : ACL_INT32, xs, idx, STRIDED) || !to.Init(dt, os, {}, sd == 2 ? STRIDED : CONTIG, 7.0)) return;
+            aclIntArray *oa = Ints(osz);
+            std::vector<int64_t> three = {1, 1, 1};
+            aclIntArray *st3 = Ints(three), *pd3 = Ints(three);
+            std::string what = std::string("MaxUnpool") + std::to_string(sd) + "d " + DtName(dt);
+            int rc = sd == 2 ? Run("MaxUnpool2d", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMaxUnpool2dGetWorkspaceSize(tx.t, ti.t, oa, to.t, w, e); }, aclnnMaxUnpool2d)
+                             : Run("MaxUnpool3d", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMaxUnpool3dGetWorkspaceSize(tx.t, ti.t, oa, st3, pd3, to.t, w, e); }, aclnnMaxUnpool3d);
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Close(what, to.Read(), want, 0);
+            // backward: out[p] = gradOutput[plane, idx[p]]
+            std::vector<double> g = QuantAll(dt, RandomValues(want.size(), seed++, IsInt(dt) ? 50 : 3)), gw(x.size());
+            if (IsInt(dt)) for (double &v : g) v = std::round(v);
+            for (int64_t p = 0; p < planes; p++)
+                for (int64_t y = 0; y < XP; y++) gw[(size_t)(p * XP + y)] = g[(size_t)(p * IP + (int64_t)idx[(size_t)(p * XP + y)])];
+            DevTensor tg, tgo;
+            if (!tg.Init(dt, os, g, STRIDED) || !tgo.Init(dt, xs, {}, TRANSPOSED)) return;
+            rc = sd == 2 ? Run("MaxUnpool2dBackward", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMaxUnpool2dBackwardGetWorkspaceSize(tg.t, tx.t, ti.t, oa, tgo.t, w, e); }, aclnnMaxUnpool2dBackward)
+                         : Run("MaxUnpool3dBackward", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnMaxUnpool3dBackwardGetWorkspaceSize(tg.t, tx.t, ti.t, oa, st3, pd3, tgo.t, w, e); }, aclnnMaxUnpool3dBackward);
+            EXPECT(rc == 0, "%s backward: run failed", what.c_str());
+            if (!rc) Close(what + " backward", tgo.Read(), gw, 0);
+            aclDestroyIntArray(oa); aclDestroyIntArray(st3); aclDestroyIntArray(pd3);
+        }
+    // validation and an index past the plane
+    DevTensor x, i, o, ob, i16;
+    if (!x.Init(ACL_FLOAT, {2, 2, 2}, {}, CONTIG) || !i.Init(ACL_INT64, {2, 2, 2}, {0, 1, 2, 20, 0, 0, 0, 0}, CONTIG) ||
+        !o.Init(ACL_FLOAT, {2, 4, 5}, {}, CONTIG, 3.0) || !ob.Init(ACL_FLOAT, {2, 4, 4}, {}, CONTIG) || !i16.Init(ACL_INT16, {2, 2, 2}, {}, CONTIG)) return;
+    std::vector<int64_t> o45 = {4, 5}, o1 = {1, 1};
+    aclIntArray *a45 = Ints(o45), *a1 = Ints(o1);
+    uint64_t ws;
+    aclOpExecutor *ex;
+    ExpectError("MaxUnpool2d null outputSize", aclnnMaxUnpool2dGetWorkspaceSize(x.t, i.t, nullptr, o.t, &ws, &ex), 161001, "outputSize");
+    ExpectError("MaxUnpool2d int16 indices", aclnnMaxUnpool2dGetWorkspaceSize(x.t, i16.t, a45, o.t, &ws, &ex), 161002, "DT_INT16");
+    ExpectError("MaxUnpool2d small output", aclnnMaxUnpool2dGetWorkspaceSize(x.t, i.t, a1, o.t, &ws, &ex), 161002, "output volums");
+    ExpectError("MaxUnpool2d out shape", aclnnMaxUnpool2dGetWorkspaceSize(x.t, i.t, a45, ob.t, &ws, &ex), 161002, "out");
+    int rc = aclnnMaxUnpool2dGetWorkspaceSize(x.t, i.t, a45, o.t, &ws, &ex);
+    EXPECT(rc == 0, "MaxUnpool2d index 20 of 20: stage 1 (%d)", rc);
+    if (rc == 0) {
+        void *w = nullptr;
+        if (ws) aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST);
+        int r2 = aclnnMaxUnpool2d(w, ws, ex, g_stream);
+        int r3 = aclrtSynchronizeStream(g_stream);
+        EXPECT(r2 != 0 || r3 != 0, "MaxUnpool2d index 20 of a 4x5 plane: the launch did not fail");
+        if (w) aclrtFree(w);
+        std::vector<double> got = o.Read();
+        EXPECT(got[0] == 3.0 && got[39] == 3.0, "MaxUnpool2d out of range wrote out (%g %g)", got[0], got[39]);
+    }
+    aclDestroyIntArray(a45); aclDestroyIntArray(a1);
+}
+
 static void TestWindowedValidation()
 {
     DevTensor x, y;
@@ -526,6 +602,7 @@ int main(int argc, char **argv)
     }
     TestWindowedValidation();
     TestValidation();
+    TestUnpool({ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT64}); // ends with a failed launch, as the next
     TestOutOfRange();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
