@@ -12,6 +12,7 @@
  * Index values are range-checked by the kernel; repeated rows are written in order. */
 #include "aclemu_plans.h"
 #include "index_nd_args.h"
+#include "index_nd_launch.h"
 
 #define DT(x) ACLEMU_DT(ACL_##x)
 
@@ -24,14 +25,13 @@ static aclnnStatus check_rank(const char *api, const aclTensor *t, const char *n
     return aclemu_check_shape(api, t, name, 8);
 }
 
-static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *data, const aclTensor *indices,
-                          const aclTensor *other, int negative)
+aclnnStatus index_nd_launch(aclOpExecutor *ex, int mode, int reduce, const aclTensor *data, const aclTensor *indices,
+                            const aclTensor *other, int negative, int32_t K)
 {
-    int32_t K = (int32_t)indices->shape[indices->ndim - 1];
     int64_t S = 1;
     for (uint32_t i = (uint32_t)K; i < data->ndim; i++)
         S *= data->shape[i]; /* a factor of numel(data): no overflow */
-    int64_t N = aclemu_tensor_numel(indices) / K;
+    int64_t N = K ? aclemu_tensor_numel(indices) / K : 0;
     if (N == 0 || S == 0 || aclemu_tensor_numel(data) == 0)
         return ACLNN_SUCCESS;
     uint32_t bd = 1;
@@ -46,7 +46,15 @@ static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *data, co
         (st = aclemu_exec_tdesc(ex, a, &a->other, other)))
         return st;
     a->mode = mode, a->K = K, a->negative = negative, a->N = N, a->S = S, a->rows_per_block = (int64_t)per;
+    a->reduce = reduce;
     return ACLNN_SUCCESS;
+}
+
+/* K from the last dim of indices (GatherNd / ScatterNd rows). */
+static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *data, const aclTensor *indices, const aclTensor *other,
+                          int negative)
+{
+    return index_nd_launch(ex, mode, INDEX_ND_ASSIGN, data, indices, other, negative, (int32_t)indices->shape[indices->ndim - 1]);
 }
 
 aclnnStatus aclemu_plan_GatherNd(aclOpExecutor *executor, const aclTensor *self, const aclTensor *indices,

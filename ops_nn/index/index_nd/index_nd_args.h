@@ -9,13 +9,17 @@
 #include "aclemu_op/kargs.h"
 
 enum { INDEX_ND_GATHER = 0, INDEX_ND_UPDATE = 1 };
+/* UPDATE with a reduction (TF scatter_add / mul / div / max / min): data op= other, one update at
+ * a time in row order (floats in double, one rounding each; integers in int64, wrapping; an
+ * integer division by zero fails the launch before anything is written). */
+enum { INDEX_ND_ASSIGN = 0, INDEX_ND_ADD, INDEX_ND_MUL, INDEX_ND_DIV, INDEX_ND_MAX, INDEX_ND_MIN };
 
 typedef struct index_nd_args {
     aclemu_tdesc data, indices, other;
     int32_t mode;
     int32_t K;
     int32_t negative;          /* negative index values count from the end */
-    int32_t pad;
+    int32_t reduce;            /* UPDATE: INDEX_ND_ASSIGN .. INDEX_ND_MIN */
     int64_t N, S;
     int64_t rows_per_block;
 } index_nd_args;

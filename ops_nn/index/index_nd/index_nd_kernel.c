@@ -1,6 +1,7 @@
 /* IndexNd (see index_nd_args.h): elements copied bytewise (data and other share the dtype). */
 #include <string.h>
 
+#include "acl/acl_base.h"
 #include "aclemu/kernel.h"
 #include "aclemu_op/kernel_util.h"
 #include "index_nd_args.h"
@@ -46,6 +47,51 @@ static int64_t row_base(const index_nd_args *a, int64_t n)
     return off;
 }
 
+static double reduce_f(int r, double o, double v)
+{
+    switch (r) {
+    case INDEX_ND_ADD: return o + v;
+    case INDEX_ND_MUL: return o * v;
+    case INDEX_ND_DIV: return o / v;
+    case INDEX_ND_MAX: return o != o || v != v ? (o != o ? o : v) : (v > o ? v : o);
+    case INDEX_ND_MIN: return o != o || v != v ? (o != o ? o : v) : (v < o ? v : o);
+    default: return v;
+    }
+}
+
+static int64_t reduce_i(int r, int64_t o, int64_t v)
+{
+    switch (r) {
+    case INDEX_ND_ADD: return (int64_t)((uint64_t)o + (uint64_t)v);
+    case INDEX_ND_MUL: return (int64_t)((uint64_t)o * (uint64_t)v);
+    case INDEX_ND_DIV: return o == INT64_MIN && v == -1 ? o : o / v; /* v != 0: checked first */
+    case INDEX_ND_MAX: return v > o ? v : o;
+    case INDEX_ND_MIN: return v < o ? v : o;
+    default: return v;
+    }
+}
+
+/* data element at dp op= other element at op (dtype dt). */
+static void update(const index_nd_args *a, char *dp, const char *op, size_t es, int ints)
+{
+    int32_t dt = a->data.dtype;
+    if (a->reduce == INDEX_ND_ASSIGN) {
+        memcpy(dp, op, es);
+    } else if (ints) {
+        int64_t o, v;
+        aclemu_load_i64(&o, dp, dt, (int64_t)es, 1);
+        aclemu_load_i64(&v, op, dt, (int64_t)es, 1);
+        o = reduce_i(a->reduce, o, v);
+        aclemu_store_i64(dp, dt, (int64_t)es, &o, 1);
+    } else {
+        double o, v;
+        aclemu_load_f64(&o, dp, dt, (int64_t)es, 1);
+        aclemu_load_f64(&v, op, dt, (int64_t)es, 1);
+        o = reduce_f(a->reduce, o, v);
+        aclemu_store_f64(dp, dt, (int64_t)es, &o, 1);
+    }
+}
+
 static int k_index_nd(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(index_nd_args))
@@ -60,6 +106,17 @@ static int k_index_nd(const void *args, size_t size, const aclemu_block *blk)
         if (row_base(a, (int64_t)n) < 0)
             return ACLEMU_KERNEL_BAD_ARGS;
     const size_t es = aclemu_kdtype_size(a->data.dtype);
+    const int ints = aclemu_compute_domain(a->data.dtype) == ACLEMU_DOM_I64;
+    if (a->reduce < INDEX_ND_ASSIGN || a->reduce > INDEX_ND_MIN || (a->mode == INDEX_ND_GATHER && a->reduce))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    if (a->mode == INDEX_ND_UPDATE && a->reduce == INDEX_ND_DIV && ints) /* no integer division by zero */
+        for (uint64_t i = s * (uint64_t)a->S; i < e * (uint64_t)a->S; i++) {
+            int64_t v;
+            aclemu_load_i64(&v, (const char *)(uintptr_t)a->other.addr + (a->other.offset + offset_of(&a->other, 0, i)) * (int64_t)es,
+                            a->other.dtype, (int64_t)es, 1);
+            if (v == 0)
+                return ACLEMU_KERNEL_BAD_ARGS;
+        }
     char *data = (char *)(uintptr_t)a->data.addr, *other = (char *)(uintptr_t)a->other.addr;
     for (uint64_t n = s; n < e; n++) {
         int64_t base = row_base(a, (int64_t)n);
@@ -69,7 +126,7 @@ static int k_index_nd(const void *args, size_t size, const aclemu_block *blk)
             if (a->mode == INDEX_ND_GATHER)
                 memcpy(other + ooff * (int64_t)es, data + doff * (int64_t)es, es);
             else
-                memcpy(data + doff * (int64_t)es, other + ooff * (int64_t)es, es);
+                update(a, data + doff * (int64_t)es, other + ooff * (int64_t)es, es, ints);
         }
     }
     return 0;

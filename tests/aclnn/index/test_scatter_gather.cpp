@@ -17,11 +17,16 @@
 #include "aclnnop/aclnn_index_add.h"
 #include "aclnnop/aclnn_scatter.h"
 #include "aclnnop/aclnn_scatter_add.h"
+#include "aclnnop/aclnn_scatter_div.h"
+#include "aclnnop/aclnn_scatter_max.h"
+#include "aclnnop/aclnn_scatter_min.h"
+#include "aclnnop/aclnn_scatter_mul.h"
 #include "aclnnop/aclnn_scatter_reduce.h"
+#include "aclnnop/aclnn_tf_scatter_add.h"
 #include "aclnnop/aclnn_take.h"
 
 static aclrtStream g_stream;
-static bool g_310p = false;
+static bool g_310p = false, g_950 = false;
 
 typedef std::vector<int64_t> Shape;
 
@@ -357,6 +362,82 @@ static void TestNd(const std::vector<aclDataType> &dts)
         }
 }
 
+// TF-style scatters: varRef[indices[i], ...] op= updates[i, ...] in index order (duplicates
+// apply one after the other). ScatterMax / Min / Mul / Div exist on the 950 only; TfScatterAdd
+// also takes scatter_nd_add shapes.
+static void TestTfScatter(const std::vector<aclDataType> &dts)
+{
+    uint64_t seed = 4000;
+    for (aclDataType dt : dts)
+        for (int op = 0; op < 5; op++) { // add, max, min, mul, div
+            if ((op && !g_950) || (op == 0 && g_310p)) continue; // TfScatterAdd has no 310P dtypes
+            Shape vs = {5, 3, 2}, is = {2, 3}, us = {2, 3, 3, 2};
+            std::vector<double> var = Values(dt, 30, seed++), upd = Values(dt, 36, seed++), idx = {0, 4, 2, 0, 4, 0};
+            if (op == 4) for (double &v : upd) if (v == 0) v = 1; // no division by zero
+            if (op == 4 && IsInt(dt)) for (double &v : upd) v = v > 0 ? 2 : -2;
+            std::vector<double> want = var;
+            for (size_t n = 0; n < 6; n++)
+                for (size_t j = 0; j < 6; j++) {
+                    double &o = want[(size_t)idx[n] * 6 + j], v = upd[n * 6 + j];
+                    if (op == 0) o = Quant(dt, o + v);
+                    else if (op == 1) o = std::max(o, v);
+                    else if (op == 2) o = std::min(o, v);
+                    else if (op == 3) o = Quant(dt, o * v);
+                    else o = IsInt(dt) ? std::trunc(o / v) : Quant(dt, o / v);
+                }
+            DevTensor tv, ti, tu;
+            if (!tv.Init(dt, vs, var, STRIDED) || !ti.Init(op % 2 ? ACL_INT32 : ACL_INT64, is, idx, TRANSPOSED) || !tu.Init(dt, us, upd, STRIDED)) return;
+            const char *names[5] = {"TfScatterAdd", "ScatterMax", "ScatterMin", "ScatterMul", "ScatterDiv"};
+            std::string what = std::string(names[op]) + " " + DtName(dt);
+            int rc;
+            switch (op) {
+            case 0: rc = Run(names[op], g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnTfScatterAddGetWorkspaceSize(tv.t, ti.t, tu.t, w, e); }, aclnnTfScatterAdd); break;
+            case 1: rc = Run(names[op], g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnScatterMaxGetWorkspaceSize(tv.t, ti.t, tu.t, false, w, e); }, aclnnScatterMax); break;
+            case 2: rc = Run(names[op], g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnScatterMinGetWorkspaceSize(tv.t, ti.t, tu.t, true, w, e); }, aclnnScatterMin); break;
+            case 3: rc = Run(names[op], g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnScatterMulGetWorkspaceSize(tv.t, ti.t, tu.t, false, w, e); }, aclnnScatterMul); break;
+            default: rc = Run(names[op], g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnScatterDivGetWorkspaceSize(tv.t, ti.t, tu.t, false, w, e); }, aclnnScatterDiv); break;
+            }
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (!rc) Exact(what, tv.Read(), want);
+        }
+    // TfScatterAdd with scatter_nd_add shapes: indices [2, 2] rows into var [3, 4, 2], updates [2, 2]
+    if (!g_310p) {
+        std::vector<double> var = Values(ACL_FLOAT, 24, 5), upd = {1, 2, 3, 4}, idx = {1, 3, 1, 3}, want = var;
+        for (int n = 0; n < 2; n++)
+            for (int j = 0; j < 2; j++) want[(size_t)((1 * 4 + 3) * 2 + j)] = Quant(ACL_FLOAT, want[(size_t)((1 * 4 + 3) * 2 + j)] + upd[(size_t)(n * 2 + j)]);
+        DevTensor tv, ti, tu;
+        if (!tv.Init(ACL_FLOAT, {3, 4, 2}, var, CONTIG) || !ti.Init(ACL_INT64, {2, 2}, idx, CONTIG) || !tu.Init(ACL_FLOAT, {2, 2}, upd, CONTIG)) return;
+        int rc = Run("TfScatterAdd nd", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnTfScatterAddGetWorkspaceSize(tv.t, ti.t, tu.t, w, e); }, aclnnTfScatterAdd);
+        EXPECT(rc == 0, "TfScatterAdd nd: run failed");
+        if (!rc) Exact("TfScatterAdd nd", tv.Read(), want);
+    }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevTensor v, i, u;
+    if (!v.Init(ACL_FLOAT, {4, 2}, {}, CONTIG) || !i.Init(ACL_INT64, {3}, {}, CONTIG) || !u.Init(ACL_FLOAT, {3, 3}, {}, CONTIG)) return;
+    if (!g_950) {
+        int rc = aclnnScatterMaxGetWorkspaceSize(v.t, i.t, u.t, false, &ws, &ex);
+        EXPECT(rc == 361001, "ScatterMax off the 950: %d, expected 361001 (support for the SoC is not implemented)", rc);
+    }
+    if (g_950)
+        ExpectError("ScatterMax updates shape", aclnnScatterMaxGetWorkspaceSize(v.t, i.t, u.t, false, &ws, &ex), 161002,
+                    "updatesShape must have the same number of varShape");
+    if (g_310p) ExpectError("TfScatterAdd on 310P", aclnnTfScatterAddGetWorkspaceSize(v.t, i.t, u.t, &ws, &ex), 161002, "DT_FLOAT");
+    // an integer division by zero fails the launch and leaves varRef alone
+    if (g_950) {
+        DevTensor vi, ii, ui;
+        if (!vi.Init(ACL_INT32, {2}, {7, 8}, CONTIG) || !ii.Init(ACL_INT64, {2}, {0, 1}, CONTIG) || !ui.Init(ACL_INT32, {2}, {2, 0}, CONTIG)) return;
+        int rc = aclnnScatterDivGetWorkspaceSize(vi.t, ii.t, ui.t, false, &ws, &ex);
+        EXPECT(rc == 0, "ScatterDiv int / 0: stage 1 (%d)", rc);
+        if (rc == 0) {
+            int r2 = aclnnScatterDiv(nullptr, 0, ex, g_stream);
+            int r3 = aclrtSynchronizeStream(g_stream);
+            EXPECT(r2 != 0 || r3 != 0, "ScatterDiv int / 0: the launch did not fail");
+            Exact("ScatterDiv int / 0 leaves varRef", vi.Read(), {7, 8});
+        }
+    }
+}
+
 static void TestValidation()
 {
     DevTensor s, i, src, o, i16, od, s3, iq, ob, s9, i9, o9, u32, ibig, ie;
@@ -512,11 +593,17 @@ static void TestOutOfRange()
 int main(int argc, char **argv)
 {
     g_310p = argc > 1 && std::string(argv[1]) == "310p";
+    g_950 = argc > 1 && std::string(argv[1]) == "950";
     Runtime rt;
     if (!rt.ok) return 1;
     g_stream = rt.stream;
     std::vector<aclDataType> dts = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT8};
     if (!g_310p) dts.push_back(ACL_BF16);
+    if (g_950) { // the 950 run: only the TF-style scatters (the rest runs under the default chip)
+        TestTfScatter({ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT8});
+        printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
+        return g_failures ? 1 : 0;
+    }
     TestScatterReduce(g_310p ? std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16, ACL_INT32} : std::vector<aclDataType>{ACL_FLOAT, ACL_FLOAT16},
                       g_310p);
     TestScatterAdd(dts);
@@ -524,6 +611,7 @@ int main(int argc, char **argv)
     TestIndexAdd(dts);
     TestNd(dts);
     TestValidation();
+    TestTfScatter({ACL_FLOAT, ACL_FLOAT16, ACL_INT32});
     TestOutOfRange();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
