@@ -101,7 +101,7 @@ static aclnnStatus scatter_shapes(const char *api, const aclTensor *data, const 
     if ((st = check_rank(api, data, dname)) || (st = check_rank(api, indices, "indices")) || (st = check_rank(api, updates, "updates")))
         return st;
     int64_t q = (int64_t)indices->ndim, r = (int64_t)data->ndim, K = indices->shape[q - 1];
-    if (r + q - K - 1 != (int64_t)updates->ndim)
+    if ((__int128)r + q - K - 1 != (__int128)updates->ndim) /* 128-bit: K is a user dim of any size */
         return ACLEMU_PARAM_ERROR(api, "the rank of data,indices should match the shape of updates");
     if (K > r)
         return ACLEMU_PARAM_ERROR(api, "the rank of data should bigger than indices");

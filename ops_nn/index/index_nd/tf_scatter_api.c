@@ -120,9 +120,9 @@ aclnnStatus aclemu_plan_TfScatterAdd(aclOpExecutor *executor, aclTensor *varRef,
     if (!scatter_add_shape(varRef, indices, updates, &msg)) {
         /* the scatter_nd_add rule: updates = indices.shape[:-1] + var.shape[K:] */
         int64_t q = (int64_t)indices->ndim, v = (int64_t)varRef->ndim, k = indices->shape[q - 1];
-        if (k > v)
+        if (k < 0 || k > v) /* negative: a huge size_t in the real code */
             return ACLEMU_PARAM_ERROR(api, "indices.shape[-1] must less than or equal to varRefDimNum.");
-        if ((int64_t)updates->ndim != q - 1 + v - k)
+        if ((__int128)updates->ndim != (__int128)q - 1 + v - k) /* 128-bit: k is a user dim of any size */
             return ACLEMU_PARAM_ERROR(api, "updatesDimNum must have the same number of indicesDimNum - 1 add varDimNum - rankSize.");
         for (int64_t i = 0; i < q - 1; i++)
             if (updates->shape[i] != indices->shape[i])
