@@ -6,6 +6,7 @@
  * dtypes, which the real lists have, are not supported yet. */
 #include <string.h>
 
+#include "acl/acl_rt.h"
 #include "aclemu_plans.h"
 #include "index_dim_args.h"
 
@@ -299,8 +300,9 @@ aclnnStatus aclemu_plan_InplaceIndexFillTensor(aclOpExecutor *executor, aclTenso
  * source's rank and sizes but at dim, index 1-D of source's size at dim, out of self's shape).
  * Repeated indices accumulate in index order (one block per range of leading positions):
  * deterministic, as the real sorted path. */
-aclnnStatus aclemu_plan_IndexAdd(aclOpExecutor *executor, const aclTensor *self, const int64_t dim, const aclTensor *index,
-                                 const aclTensor *source, const aclScalar *alpha, aclTensor *out)
+/* v2: aclnnIndexAddV2's own dtype list (the A2 list on every chip) and alpha cast check. */
+static aclnnStatus plan_index_add(aclOpExecutor *executor, const aclTensor *self, const int64_t dim, const aclTensor *index,
+                                  const aclTensor *source, const aclScalar *alpha, const aclTensor *out, int v2, int64_t mode)
 {
     const char *api = aclemu_exec_api(executor);
     aclnnStatus st;
@@ -309,7 +311,18 @@ aclnnStatus aclemu_plan_IndexAdd(aclOpExecutor *executor, const aclTensor *self,
         (st = aclemu_check_notnull(api, out, "out")))
         return st;
     int fam = aclemu_op_profile()->family;
-    aclemu_dtype_set list = ADD_910 | (fam == ACLEMU_FAMILY_A2 || fam == ACLEMU_FAMILY_A3 || fam == ACLEMU_FAMILY_950 ? DT(BF16) : 0);
+    aclemu_dtype_set list = ADD_910 | (v2 || fam == ACLEMU_FAMILY_A2 || fam == ACLEMU_FAMILY_A3 || fam == ACLEMU_FAMILY_950 ? DT(BF16) : 0);
+    if (v2 && !aclemu_dtype_in(self->dtype, list))
+        return ACLEMU_PARAM_ERROR(api, "self dtype %s should be in dtype support list [%s].", aclemu_dtype_name(self->dtype),
+                                  aclemu_dtype_set_str(list, (char[512]){0}, 512));
+    if (v2 && !aclemu_dtype_in(index->dtype, INDEX_DTYPES))
+        return ACLEMU_PARAM_ERROR(api, "index dtype %s should be in dtype support list [DT_INT64, DT_INT32].",
+                                  aclemu_dtype_name(index->dtype));
+    if (v2 && self->dtype != source->dtype)
+        return ACLEMU_PARAM_ERROR(api, "self dtype %s and source dtype %s must same.", aclemu_dtype_name(self->dtype),
+                                  aclemu_dtype_name(source->dtype));
+    if (v2 && (st = aclemu_check_can_cast(api, alpha->dtype, self, "self")))
+        return st;
     char lb[512];
     aclemu_dtype_set_str(list, lb, sizeof lb);
     if (!aclemu_dtype_in(self->dtype, list))
@@ -348,7 +361,44 @@ aclnnStatus aclemu_plan_IndexAdd(aclOpExecutor *executor, const aclTensor *self,
         return st;
     if (aclemu_tensor_numel(self) == 0 || aclemu_tensor_numel(source) == 0)
         return ACLNN_SUCCESS;
+    if (v2 && mode == 0) { /* the AI Core path: A2 / A3, its dtypes, 2-D self, dim 0; no alpha */
+        aclemu_dtype_set core = DT(FLOAT) | DT(FLOAT16) | DT(INT32) | DT(INT16) | DT(BF16);
+        if (!((fam == ACLEMU_FAMILY_A2 || fam == ACLEMU_FAMILY_A3) && aclemu_dtype_in(self->dtype, core) && self->ndim == 2 &&
+              index->ndim == 1 && (dim == 0 || dim == -2)))
+            return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_PARAM, api, "Do not support mode == 0, please check!");
+    }
     if ((st = copy_to(executor, self, out)))
         return st;
+    if (v2 && mode == 0) {
+        float one = 1.0f;
+        aclScalar *a1 = aclCreateScalar(&one, ACL_FLOAT);
+        if (!a1)
+            return ACLNN_ERR_INNER;
+        st = launch_add(executor, out, n ? d : -1, source, index, a1);
+        aclDestroyScalar(a1);
+        return st;
+    }
     return launch_add(executor, out, n ? d : -1, source, index, alpha);
+}
+
+aclnnStatus aclemu_plan_IndexAdd(aclOpExecutor *executor, const aclTensor *self, const int64_t dim, const aclTensor *index,
+                                 const aclTensor *source, const aclScalar *alpha, aclTensor *out)
+{
+    return plan_index_add(executor, self, dim, index, source, alpha, out, 0, 1);
+}
+
+/* IndexAddV2: deterministic mode (aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1)) runs IndexAdd;
+ * otherwise mode 1 (the AI CPU path, exact in double) computes what IndexAdd does, and mode 0
+ * (the AI Core scatter-add) exists only on A2 / A3 for FLOAT / FLOAT16 / INT32 / INT16 / BF16,
+ * a 2-D self, a 1-D index and dim 0 (else "Do not support mode == 0", ACLNN_ERR_INNER_NULLPTR
+ * as the real op returns) and, like that kernel, adds source without alpha. */
+aclnnStatus aclemu_plan_IndexAddV2(aclOpExecutor *executor, const aclTensor *self, const int64_t dim, const aclTensor *index,
+                                   const aclTensor *source, const aclScalar *alpha, int64_t mode, aclTensor *out)
+{
+    int64_t det = 0;
+    if (aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &det) != ACL_SUCCESS)
+        det = 0;
+    if (det != 0)
+        return plan_index_add(executor, self, dim, index, source, alpha, out, 0, 1);
+    return plan_index_add(executor, self, dim, index, source, alpha, out, 1, mode);
 }

@@ -15,6 +15,7 @@
 #include "aclnnop/aclnn_scatter_nd.h"
 #include "aclnnop/aclnn_scatter_nd_update.h"
 #include "aclnnop/aclnn_index_add.h"
+#include "aclnnop/aclnn_index_add_v2.h"
 #include "aclnnop/aclnn_scatter.h"
 #include "aclnnop/aclnn_scatter_add.h"
 #include "aclnnop/aclnn_scatter_div.h"
@@ -269,6 +270,45 @@ static void TestIndexAdd(const std::vector<aclDataType> &dts)
             if (!rc) { Exact(what, to.Read(), want); Exact(what + " leaves self", ts.Read(), x); }
             aclDestroyScalar(al);
         }
+    // IndexAddV2: mode 1 = IndexAdd; mode 0 (A2 / A3 AI Core path: 2-D self, dim 0) adds without alpha
+    {
+        std::vector<double> x = Values(ACL_FLOAT, 12, 77), src = Values(ACL_FLOAT, 8, 78), ix = {2, 0};
+        for (int mode = 0; mode < 2; mode++) {
+            double alpha = 0.5;
+            std::vector<double> want = x;
+            for (int k = 0; k < 2; k++)
+                for (int j = 0; j < 4; j++)
+                    want[(size_t)((int64_t)ix[(size_t)k] * 4 + j)] = Quant(ACL_FLOAT, want[(size_t)((int64_t)ix[(size_t)k] * 4 + j)] +
+                                                                           (mode ? alpha : 1.0) * src[(size_t)(k * 4 + j)]);
+            DevTensor ts, ti, tsrc, to;
+            float fa = 0.5f;
+            aclScalar *al = aclCreateScalar(&fa, ACL_FLOAT);
+            if (!ts.Init(ACL_FLOAT, {3, 4}, x, CONTIG) || !ti.Init(ACL_INT64, {2}, ix, CONTIG) || !tsrc.Init(ACL_FLOAT, {2, 4}, src, CONTIG) ||
+                !to.Init(ACL_FLOAT, {3, 4}, {}, CONTIG)) return;
+            if (mode == 0 && g_310p) {
+                uint64_t ws;
+                aclOpExecutor *ex;
+                int rc = aclnnIndexAddV2GetWorkspaceSize(ts.t, 0, ti.t, tsrc.t, al, 0, to.t, &ws, &ex);
+                EXPECT(rc == 561103, "IndexAddV2 mode 0 on 310P: %d, expected 561103", rc);
+            } else {
+                int rc = Run("IndexAddV2", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+                    return aclnnIndexAddV2GetWorkspaceSize(ts.t, 0, ti.t, tsrc.t, al, mode, to.t, w, e); }, aclnnIndexAddV2);
+                EXPECT(rc == 0, "IndexAddV2 mode %d: run failed", mode);
+                if (!rc) Exact("IndexAddV2 mode " + std::to_string(mode), to.Read(), want);
+            }
+            aclDestroyScalar(al);
+        }
+        DevTensor t3, i3, s3, o3;
+        float fa = 1;
+        aclScalar *al = aclCreateScalar(&fa, ACL_FLOAT);
+        if (!t3.Init(ACL_FLOAT, {2, 3, 4}, {}, CONTIG) || !i3.Init(ACL_INT64, {1}, {0}, CONTIG) || !s3.Init(ACL_FLOAT, {1, 3, 4}, {}, CONTIG) ||
+            !o3.Init(ACL_FLOAT, {2, 3, 4}, {}, CONTIG)) return;
+        uint64_t ws;
+        aclOpExecutor *ex;
+        int rc = aclnnIndexAddV2GetWorkspaceSize(t3.t, 0, i3.t, s3.t, al, 0, o3.t, &ws, &ex);
+        EXPECT(rc == 561103, "IndexAddV2 mode 0 with a 3-D self: %d, expected 561103", rc);
+        aclDestroyScalar(al);
+    }
     // 0-d self, 0-d index and source
     DevTensor s0, i0, src0, o0;
     float one = 2;
