@@ -1,11 +1,12 @@
 /* Planners of the index-along-a-dim ops of ops-nn: IndexSelect and GatherV2
  * (index/gather_v2/op_api), IndexCopy (+Inplace, index/scatter_update), IndexFill and
- * IndexFillTensor (+Inplace, index/index_fill_d). Checks in the real order: null -> dtype
+ * IndexFillTensor (+Inplace, index/index_fill_d), IndexAdd (index/inplace_scatter_add). Checks in the real order: null -> dtype
  * (self's list, out / source of self's dtype, index INT32 / INT64) -> shapes -> dim. The
  * out-of-place Copy / Fill first copy self to out (ViewCopy), then write into out. Complex
  * dtypes, which the real lists have, are not supported yet. */
 #include <string.h>
 
+#include "acl/acl_rt.h"
 #include "aclemu_plans.h"
 #include "index_dim_args.h"
 
@@ -19,6 +20,7 @@
 #define FILL_DTYPES (DT(INT32) | DT(FLOAT16) | DT(FLOAT) | DT(INT64) | DT(BOOL) | DT(BF16) | DT(INT8) | DT(UINT8) | \
                      DT(INT16) | DT(DOUBLE))
 #define INDEX_DTYPES (DT(INT32) | DT(INT64))
+#define ADD_910 (DT(FLOAT) | DT(INT32) | DT(FLOAT16) | DT(DOUBLE) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(INT64) | DT(BOOL))
 
 static aclnnStatus chk_dim(const char *api, const aclTensor *self, int64_t dim, int64_t *d)
 {
@@ -89,7 +91,7 @@ static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *indexed,
             a.dst_k[j] = dst->stride[(uint32_t)a.npre + j];
         }
         for (int i = 0; i < a.npost; i++) a.dst_post[i] = dst->stride[(uint32_t)a.npre + nk + (uint32_t)i];
-    } else if (mode == IDX_COPY) {
+    } else if (mode == IDX_COPY || mode == IDX_ADD) {
         fill_side(&a, src, d, a.src_pre, a.src_post, &a.src_dim, 0);
     }
     if (value) {
@@ -122,6 +124,14 @@ static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *indexed,
     if (src && (st = aclemu_exec_tdesc(ex, b, &b->src, src)))
         return st;
     return index ? aclemu_exec_tdesc(ex, b, &b->index, index) : ACLNN_SUCCESS;
+}
+
+/* IndexAdd's launch: launch() in ADD mode with alpha as the value. For a 0-d self (d = -1)
+ * the source's single dim plays no part (one element per index). */
+static aclnnStatus launch_add(aclOpExecutor *ex, const aclTensor *out, int64_t d, const aclTensor *source,
+                              const aclTensor *index, const aclScalar *alpha)
+{
+    return launch(ex, IDX_ADD, out, d, source, out, index, NULL, alpha, 0);
 }
 
 /* out (a separate tensor) = self, before the in-place part writes into out. */
@@ -281,4 +291,114 @@ aclnnStatus aclemu_plan_InplaceIndexFillTensor(aclOpExecutor *executor, aclTenso
                                                const aclIntArray *index, const aclScalar *value)
 {
     return plan_fill(executor, selfRef, "selfRef", dim, NULL, index, value, selfRef);
+}
+
+/* IndexAdd: out = self, then out[..., index[k], ...] += alpha * source[..., k, ...] (index 0-d or
+ * 1-D; a 0-d index / source count as 1-D, as the real UnsqueezeNd does). Checks in the real
+ * order: null (self, index, source, alpha, out) -> dtypes (self / index / source / out in the
+ * list, BF16 on A2 / A3 / 950; source and out of self's dtype) -> shapes (rank <= 8, dim,
+ * source's rank and sizes but at dim, index 1-D of source's size at dim, out of self's shape).
+ * Repeated indices accumulate in index order (one block per range of leading positions):
+ * deterministic, as the real sorted path. */
+/* v2: aclnnIndexAddV2's own dtype list (the A2 list on every chip) and alpha cast check. */
+static aclnnStatus plan_index_add(aclOpExecutor *executor, const aclTensor *self, const int64_t dim, const aclTensor *index,
+                                  const aclTensor *source, const aclScalar *alpha, const aclTensor *out, int v2, int64_t mode)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, index, "index")) ||
+        (st = aclemu_check_notnull(api, source, "source")) || (st = aclemu_check_notnull(api, alpha, "alpha")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    int fam = aclemu_op_profile()->family;
+    aclemu_dtype_set list = ADD_910 | (v2 || fam == ACLEMU_FAMILY_A2 || fam == ACLEMU_FAMILY_A3 || fam == ACLEMU_FAMILY_950 ? DT(BF16) : 0);
+    if (v2 && !aclemu_dtype_in(self->dtype, list))
+        return ACLEMU_PARAM_ERROR(api, "self dtype %s should be in dtype support list [%s].", aclemu_dtype_name(self->dtype),
+                                  aclemu_dtype_set_str(list, (char[512]){0}, 512));
+    if (v2 && !aclemu_dtype_in(index->dtype, INDEX_DTYPES))
+        return ACLEMU_PARAM_ERROR(api, "index dtype %s should be in dtype support list [DT_INT64, DT_INT32].",
+                                  aclemu_dtype_name(index->dtype));
+    if (v2 && self->dtype != source->dtype)
+        return ACLEMU_PARAM_ERROR(api, "self dtype %s and source dtype %s must same.", aclemu_dtype_name(self->dtype),
+                                  aclemu_dtype_name(source->dtype));
+    if (v2 && (st = aclemu_check_can_cast(api, alpha->dtype, self, "self")))
+        return st;
+    char lb[512];
+    aclemu_dtype_set_str(list, lb, sizeof lb);
+    if (!aclemu_dtype_in(self->dtype, list))
+        return ACLEMU_PARAM_ERROR(api, "Self dtype %s should be in dtype support list [%s].", aclemu_dtype_name(self->dtype), lb);
+    if (!aclemu_dtype_in(index->dtype, INDEX_DTYPES))
+        return ACLEMU_PARAM_ERROR(api, "index dtype %s should be in dtype support list [DT_INT64, DT_INT32].",
+                                  aclemu_dtype_name(index->dtype));
+    if (!aclemu_dtype_in(source->dtype, list))
+        return ACLEMU_PARAM_ERROR(api, "source dtype %s should be in dtype support list [%s].", aclemu_dtype_name(source->dtype), lb);
+    if (!aclemu_dtype_in(out->dtype, list))
+        return ACLEMU_PARAM_ERROR(api, "outDtype dtype %s should be in dtype support list [%s].", aclemu_dtype_name(out->dtype), lb);
+    if (self->dtype != source->dtype || self->dtype != out->dtype)
+        return ACLEMU_PARAM_ERROR(api, "self dtype %s and source dtype %s must same.", aclemu_dtype_name(self->dtype),
+                                  aclemu_dtype_name(self->dtype != source->dtype ? source->dtype : out->dtype));
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = aclemu_check_shape(api, source, "source", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t n = (int64_t)self->ndim;
+    if (n == 0 ? (dim != -1 && dim != 0) : (dim < -n || dim >= n))
+        return n == 0 ? ACLEMU_PARAM_ERROR(api, "when self.dims() == 0, dim should be 0 or -1, but dim is %lld.", (long long)dim)
+                      : ACLEMU_PARAM_ERROR(api, "dim should be in [-self.dims(), self.dims), but dim is %lld.", (long long)dim);
+    uint32_t srank = source->ndim ? source->ndim : 1; /* 0-d source: [1] */
+    int64_t sshape0 = source->ndim ? 0 : 1;
+    if (n != 0 && (uint32_t)n != srank)
+        return ACLEMU_PARAM_ERROR(api, "DimNum of self must be equal to dimNum of source.");
+    int64_t d = n == 0 ? 0 : dim < 0 ? dim + n : dim;
+    for (int64_t i = 0; i < n; i++)
+        if (i != d && self->shape[i] != source->shape[i])
+            return ACLEMU_PARAM_ERROR(api, "The size of self must match the size of source at dimension %lld.", (long long)dim);
+    if (index->ndim > 1)
+        return ACLEMU_PARAM_ERROR(api, "Index dimension %u is supposed to be 1.", index->ndim);
+    int64_t icount = index->ndim ? index->shape[0] : 1;
+    int64_t scount = source->ndim ? source->shape[n ? d : 0] : sshape0;
+    if (icount != scount)
+        return ACLEMU_PARAM_ERROR(api, "Number of index should be equal to number of source in dim  %lld.", (long long)dim);
+    if ((st = aclemu_check_same_shape(api, self, "self", out, "out")))
+        return st;
+    if (aclemu_tensor_numel(self) == 0 || aclemu_tensor_numel(source) == 0)
+        return ACLNN_SUCCESS;
+    if (v2 && mode == 0) { /* the AI Core path: A2 / A3, its dtypes, 2-D self, dim 0; no alpha */
+        aclemu_dtype_set core = DT(FLOAT) | DT(FLOAT16) | DT(INT32) | DT(INT16) | DT(BF16);
+        if (!((fam == ACLEMU_FAMILY_A2 || fam == ACLEMU_FAMILY_A3) && aclemu_dtype_in(self->dtype, core) && self->ndim == 2 &&
+              index->ndim == 1 && (dim == 0 || dim == -2)))
+            return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_PARAM, api, "Do not support mode == 0, please check!");
+    }
+    if ((st = copy_to(executor, self, out)))
+        return st;
+    if (v2 && mode == 0) {
+        float one = 1.0f;
+        aclScalar *a1 = aclCreateScalar(&one, ACL_FLOAT);
+        if (!a1)
+            return ACLNN_ERR_INNER;
+        st = launch_add(executor, out, n ? d : -1, source, index, a1);
+        aclDestroyScalar(a1);
+        return st;
+    }
+    return launch_add(executor, out, n ? d : -1, source, index, alpha);
+}
+
+aclnnStatus aclemu_plan_IndexAdd(aclOpExecutor *executor, const aclTensor *self, const int64_t dim, const aclTensor *index,
+                                 const aclTensor *source, const aclScalar *alpha, aclTensor *out)
+{
+    return plan_index_add(executor, self, dim, index, source, alpha, out, 0, 1);
+}
+
+/* IndexAddV2: deterministic mode (aclrtSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1)) runs IndexAdd;
+ * otherwise mode 1 (the AI CPU path, exact in double) computes what IndexAdd does, and mode 0
+ * (the AI Core scatter-add) exists only on A2 / A3 for FLOAT / FLOAT16 / INT32 / INT16 / BF16,
+ * a 2-D self, a 1-D index and dim 0 (else "Do not support mode == 0", ACLNN_ERR_INNER_NULLPTR
+ * as the real op returns) and, like that kernel, adds source without alpha. */
+aclnnStatus aclemu_plan_IndexAddV2(aclOpExecutor *executor, const aclTensor *self, const int64_t dim, const aclTensor *index,
+                                   const aclTensor *source, const aclScalar *alpha, int64_t mode, aclTensor *out)
+{
+    int64_t det = 0;
+    if (aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &det) != ACL_SUCCESS)
+        det = 0;
+    if (det != 0)
+        return plan_index_add(executor, self, dim, index, source, alpha, out, 0, 1);
+    return plan_index_add(executor, self, dim, index, source, alpha, out, 1, mode);
 }

@@ -3,6 +3,7 @@
  *   GATHER:  dst[p, k..., q] = src[p, index[k...], q]   (k over the index's shape)
  *   COPY:    dst[p, index[k], q] = src[p, k, q]
  *   FILL:    dst[p, index[k], q] = value
+ *   ADD:     dst[p, index[k], q] += alpha * src[p, k, q]   (alpha in fval / ival; IndexAdd)
  * Indices come from a tensor (any shape, INT32 / INT64) or inline (IndexFillTensor). An index
  * outside [-len, len) stops the kernel with ACL_ERROR_RT_AICORE_EXCEPTION before it writes. */
 #ifndef OPS_NN_INDEX_DIM_ARGS_H
@@ -12,7 +13,7 @@
 
 #define IDX_MAX_INLINE 256
 
-enum idx_mode { IDX_GATHER = 0, IDX_COPY, IDX_FILL };
+enum idx_mode { IDX_GATHER = 0, IDX_COPY, IDX_FILL, IDX_ADD };
 
 typedef struct idx_dim_args {
     aclemu_tdesc src, dst, index;  /* src unused for FILL; index unused with inline indices */

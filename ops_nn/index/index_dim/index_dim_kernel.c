@@ -3,6 +3,7 @@
  * by one block (deterministic). Every index is range-checked before anything is written. */
 #include <string.h>
 
+#include "acl/acl_base.h"
 #include "aclemu/kernel.h"
 #include "aclemu_op/kernel_util.h"
 #include "index_dim_args.h"
@@ -24,7 +25,33 @@ static int64_t index_at(const idx_dim_args *a, int64_t k)
     return v;
 }
 
-/* Copies (or fills, src NULL) the post block: dims post[0..n) with their strides. */
+/* dst += alpha * src over `n` elements: in double (floats) or int64 (wrapping; BOOL is or), one
+ * rounding per update. */
+static void add_run(const idx_dim_args *a, char *dp, int64_t ds, const char *sp, int64_t ss, int64_t n)
+{
+    int32_t dt = a->dst.dtype;
+    int fl = aclemu_compute_domain(dt) != ACLEMU_DOM_I64;
+    for (int64_t c = 0; c < n; c += 256) {
+        int64_t m = n - c < 256 ? n - c : 256;
+        if (fl) {
+            double o[256], v[256];
+            aclemu_load_f64(o, dp + c * ds, dt, ds, m);
+            aclemu_load_f64(v, sp + c * ss, dt, ss, m);
+            for (int64_t i = 0; i < m; i++) o[i] += a->fval * v[i];
+            aclemu_store_f64(dp + c * ds, dt, ds, o, m);
+        } else {
+            int64_t o[256], v[256];
+            aclemu_load_i64(o, dp + c * ds, dt, ds, m);
+            aclemu_load_i64(v, sp + c * ss, dt, ss, m);
+            for (int64_t i = 0; i < m; i++)
+                o[i] = dt == ACL_BOOL ? (o[i] != 0) | ((v[i] != 0) & (a->ival != 0))
+                                                : (int64_t)((uint64_t)o[i] + (uint64_t)a->ival * (uint64_t)v[i]);
+            aclemu_store_i64(dp + c * ds, dt, ds, o, m);
+        }
+    }
+}
+
+/* Copies (or fills, src NULL; adds in ADD mode) the post block: dims post[0..n) with their strides. */
 static void post_block(const idx_dim_args *a, char *dst, const char *src)
 {
     size_t des = aclemu_kdtype_size(a->dst.dtype), ses = a->mode == IDX_FILL ? 0 : aclemu_kdtype_size(a->src.dtype);
@@ -46,6 +73,10 @@ static void post_block(const idx_dim_args *a, char *dst, const char *src)
             soff += q * a->src_post[d];
         }
         char *dp = dst + doff * (int64_t)des;
+        if (a->mode == IDX_ADD) {
+            add_run(a, dp, ds, src + soff * (int64_t)ses, ss, last);
+            continue;
+        }
         if (src) {
             aclemu_convert_run(dp, a->dst.dtype, ds, src + soff * (int64_t)ses, a->src.dtype, ss, last);
             continue;
@@ -63,7 +94,7 @@ static int k_index_dim(const void *args, size_t size, const aclemu_block *blk)
     if (size < sizeof(idx_dim_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const idx_dim_args *a = (const idx_dim_args *)args;
     if (a->npre < 0 || a->npre > ACLEMU_KMAX_RANK || a->npost < 0 || a->npost > ACLEMU_KMAX_RANK || a->nk < 0 ||
-        a->nk > ACLEMU_KMAX_RANK || a->ninline < 0 || a->ninline > IDX_MAX_INLINE || a->len < 0)
+        a->nk > ACLEMU_KMAX_RANK || a->mode < IDX_GATHER || a->mode > IDX_ADD || a->ninline < 0 || a->ninline > IDX_MAX_INLINE || a->len < 0)
         return ACLEMU_KERNEL_BAD_ARGS;
     for (int64_t k = 0; k < a->K; k++) { /* all in range, or nothing is written */
         int64_t v = index_at(a, k);
@@ -92,7 +123,7 @@ static int k_index_dim(const void *args, size_t size, const aclemu_block *blk)
                     kr /= a->kshape[d];
                 }
                 post_block(a, dbase + (dofs + ko) * (int64_t)des, sbase + (so + v * a->src_dim) * (int64_t)ses);
-            } else if (a->mode == IDX_COPY) {
+            } else if (a->mode == IDX_COPY || a->mode == IDX_ADD) {
                 post_block(a, dbase + (dofs + v * a->dst_dim) * (int64_t)des, sbase + (so + k * a->src_dim) * (int64_t)ses);
             } else {
                 post_block(a, dbase + (dofs + v * a->dst_dim) * (int64_t)des, NULL);

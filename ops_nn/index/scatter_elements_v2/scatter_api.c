@@ -9,9 +9,12 @@
  *  - self, index, src of one rank (0-d counted as 1-d on the 950); out of self's shape (unless
  *    out is 0-d); index no larger than src in any dim, nor than self in any dim but `dim`;
  *    rank <= 8; dim in [-rank, rank - 1];
- *  - reduce: 0 none, 1 add, 2 mul (documented), 3 max, 4 min (experimental in the real code);
- *    other values fall back to none as the real GetReduceStr does, except 5 (mean), refused
- *    here as not implemented.
+ *  - reduce: 0 none, 1 add, 2 mul (documented), 3 max, 4 min, 5 mean (experimental in the real
+ *    code); other values fall back to none as the real GetReduceStr does.
+ * aclnnScatterAdd (reduce add) and aclnnScatterReduce (+Inplace, with includeSelf) first refuse a
+ * reduce outside [0, 5] ("reduce must be one of ..."); ScatterReduce on A2 / A3 (DAV_2201) only
+ * takes FLOAT + sum + includeSelf, as the real op_api says. Mean and includeSelf = false use a
+ * workspace of per-target counters (see scatter_args.h).
  * Index values are range-checked by the kernel before it writes (a kernel error, like the
  * device-side check of the real kernel). */
 #include "aclemu_plans.h"
@@ -41,7 +44,8 @@ static int not_larger(const aclTensor *a, const aclTensor *b, int64_t skip)
 }
 
 static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const char *sname, int64_t dim, const aclTensor *index,
-                        int is_value, const aclTensor *src, const aclScalar *value, int64_t reduce, const aclTensor *out)
+                        int is_value, const aclTensor *src, const aclScalar *value, int64_t reduce, int include_self,
+                        const aclTensor *out)
 {
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
@@ -61,11 +65,9 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const char *sn
     int64_t inumel = aclemu_tensor_numel(index);
     if (inumel != 0 && (st = aclemu_check_dtype(api, index, "index", ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT64))))
         return st;
-    if (reduce == SCATTER_MEAN)
-        return ACLEMU_PARAM_ERROR(api, "reduce 5 (mean) is not implemented; use 0 (none), 1 (add) or 2 (mul).");
     if (reduce < SCATTER_NONE || reduce > SCATTER_MEAN)
         reduce = SCATTER_NONE; /* the real GetReduceStr: anything else is "none" */
-    if (aclemu_dtype_in(self->dtype, SCATTER_COMPLEX) && reduce > SCATTER_MUL)
+    if (aclemu_dtype_in(self->dtype, SCATTER_COMPLEX) && (reduce == SCATTER_MAX || reduce == SCATTER_MIN))
         return ACLEMU_PARAM_ERROR(api, "reduce %lld (max / min) is not defined for complex self.", (long long)reduce);
     if (inumel == 0) {
         if (out == self)
@@ -129,6 +131,12 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const char *sn
         return st;
     a->dim = d;
     a->reduce = (int32_t)reduce;
+    a->include_self = include_self;
+    if (reduce == SCATTER_MEAN || !include_self) { /* lines <= numel(out) / len(dim): bounded */
+        uint64_t olen = self->ndim ? (uint64_t)self->shape[d] : 1;
+        if ((st = aclemu_exec_bind_workspace(ex, a, &a->counts, aclemu_exec_alloc_workspace(ex, lines * olen * 8))))
+            return st;
+    }
     if (value) {
         a->has_value = 1;
         if (aclemu_dtype_in(value->dtype, SCATTER_COMPLEX)) {
@@ -147,23 +155,62 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *self, const char *sn
 aclnnStatus aclemu_plan_Scatter(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
                                 const aclTensor *src, int64_t reduce, aclTensor *out)
 {
-    return plan(executor, self, "self", dim, index, 0, src, NULL, reduce, out);
+    return plan(executor, self, "self", dim, index, 0, src, NULL, reduce, 1, out);
 }
 
 aclnnStatus aclemu_plan_ScatterValue(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
                                      const aclScalar *value, int64_t reduce, aclTensor *out)
 {
-    return plan(executor, self, "self", dim, index, 1, NULL, value, reduce, out);
+    return plan(executor, self, "self", dim, index, 1, NULL, value, reduce, 1, out);
 }
 
 aclnnStatus aclemu_plan_InplaceScatter(aclOpExecutor *executor, aclTensor *selfRef, int64_t dim, const aclTensor *index,
                                        const aclTensor *src, int64_t reduce)
 {
-    return plan(executor, selfRef, "selfRef", dim, index, 0, src, NULL, reduce, selfRef);
+    return plan(executor, selfRef, "selfRef", dim, index, 0, src, NULL, reduce, 1, selfRef);
 }
 
 aclnnStatus aclemu_plan_InplaceScatterValue(aclOpExecutor *executor, aclTensor *selfRef, int64_t dim,
                                             const aclTensor *index, const aclScalar *value, int64_t reduce)
 {
-    return plan(executor, selfRef, "selfRef", dim, index, 1, NULL, value, reduce, selfRef);
+    return plan(executor, selfRef, "selfRef", dim, index, 1, NULL, value, reduce, 1, selfRef);
+}
+
+/* ScatterReduce's own checks, before the common ones: the A2 / A3 restriction, then the range
+ * of reduce (the names are the real GetReduceStr's). */
+static aclnnStatus reduce_checks(const char *api, const aclTensor *self, int64_t reduce, bool include_self, int arch_check)
+{
+    static const char *const names[] = {"none", "add", "mul", "max", "min", "mean"};
+    int fam = aclemu_op_profile()->family;
+    if (arch_check && self && (fam == ACLEMU_FAMILY_A2 || fam == ACLEMU_FAMILY_A3) &&
+        !(self->dtype == ACL_FLOAT && reduce == SCATTER_ADD && include_self))
+        return ACLEMU_PARAM_ERROR(api,
+                                  "scatter_reduce only supports dtype=float32, reduce=sum, include_self=true. Got "
+                                  "dtype=%s, reduce=%s, include_self=%d.",
+                                  aclemu_dtype_name(self->dtype),
+                                  names[reduce >= SCATTER_NONE && reduce <= SCATTER_MEAN ? reduce : 0], include_self ? 1 : 0);
+    if (reduce < SCATTER_NONE || reduce > SCATTER_MEAN)
+        return ACLEMU_PARAM_ERROR(api, "reduce must be one of [0(none), 1(add), 2(mul), 3(max), 4(min), 5(mean)].");
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_plan_ScatterAdd(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
+                                   const aclTensor *src, aclTensor *out)
+{
+    return plan(executor, self, "self", dim, index, 0, src, NULL, SCATTER_ADD, 1, out);
+}
+
+aclnnStatus aclemu_plan_ScatterReduce(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
+                                      const aclTensor *src, int64_t reduce, bool includeSelf, aclTensor *out)
+{
+    aclnnStatus st = reduce_checks(aclemu_exec_api(executor), self, reduce, includeSelf, 1);
+    return st ? st : plan(executor, self, "self", dim, index, 0, src, NULL, reduce, includeSelf, out);
+}
+
+aclnnStatus aclemu_plan_InplaceScatterReduce(aclOpExecutor *executor, aclTensor *selfRef, int64_t dim,
+                                             const aclTensor *index, const aclTensor *src, int64_t reduce,
+                                             bool includeSelf)
+{
+    aclnnStatus st = reduce_checks(aclemu_exec_api(executor), selfRef, reduce, includeSelf, 1);
+    return st ? st : plan(executor, selfRef, "selfRef", dim, index, 0, src, NULL, reduce, includeSelf, selfRef);
 }

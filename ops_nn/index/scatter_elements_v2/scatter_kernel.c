@@ -3,7 +3,9 @@
  * the real kernels accept); out[target] = reduce(out[target], src[p] or the value). Floats
  * reduce in double and round once per update like the dtype's own arithmetic would at the
  * store; integers in int64, wrapping; BOOL add / mul are or / and; complex in (re, im) pairs.
- * Every index value of the block's lines is range-checked before anything is written. */
+ * Every index value of the block's lines is range-checked before anything is written.
+ * Mean sums then divides each target once by its count (+1 with includeSelf); without
+ * includeSelf a target's first update replaces it. */
 #include <string.h>
 
 #include "acl/acl_base.h"
@@ -97,24 +99,68 @@ static void update_complex(const scatter_args *a, char *op, const char *sp)
     }
 }
 
-static int k(const void *args, size_t size, const aclemu_block *blk)
+/* One update of the target at op with the source element sp (NULL: the scalar value). */
+static void update(const scatter_args *a, int reduce, char *op, const char *sp, size_t es, int complex, int ints)
+{
+    if (complex) {
+        scatter_args b = *a;
+        b.reduce = reduce;
+        update_complex(&b, op, sp);
+    } else if (ints) {
+        int64_t o, v = a->value_i;
+        aclemu_load_i64(&o, op, a->out.dtype, (int64_t)es, 1);
+        if (sp) aclemu_load_i64(&v, sp, a->out.dtype, (int64_t)es, 1);
+        o = reduce_i(reduce, a->out.dtype, o, v);
+        aclemu_store_i64(op, a->out.dtype, (int64_t)es, &o, 1);
+    } else {
+        double o, v = a->value_f[0];
+        aclemu_load_f64(&o, op, a->out.dtype, (int64_t)es, 1);
+        if (sp) aclemu_load_f64(&v, sp, a->out.dtype, (int64_t)es, 1);
+        o = reduce_f(reduce, o, v);
+        aclemu_store_f64(op, a->out.dtype, (int64_t)es, &o, 1);
+    }
+}
+
+/* mean: the target's sum divided by its number of terms (integers: floor division, as torch). */
+static void divide(const scatter_args *a, char *op, int64_t n, size_t es, int complex, int ints)
+{
+    if (complex) {
+        double r[2];
+        if (a->out.dtype == ACL_COMPLEX64) {
+            float f[2];
+            memcpy(f, op, 8);
+            f[0] = (float)(f[0] / (double)n), f[1] = (float)(f[1] / (double)n);
+            memcpy(op, f, 8);
+        } else {
+            memcpy(r, op, 16);
+            r[0] /= (double)n, r[1] /= (double)n;
+            memcpy(op, r, 16);
+        }
+    } else if (ints) {
+        int64_t o;
+        aclemu_load_i64(&o, op, a->out.dtype, (int64_t)es, 1);
+        if (a->out.dtype == ACL_BOOL) o = o != 0;
+        else o = o / n - ((o % n != 0) && ((o < 0) != (n < 0)));
+        aclemu_store_i64(op, a->out.dtype, (int64_t)es, &o, 1);
+    } else {
+        double o;
+        aclemu_load_f64(&o, op, a->out.dtype, (int64_t)es, 1);
+        o /= (double)n;
+        aclemu_store_f64(op, a->out.dtype, (int64_t)es, &o, 1);
+    }
+}
+
+/* Checks the blob and every index value of the block's lines (nothing is written otherwise). */
+static int prepare(const scatter_args *a, size_t size, const aclemu_block *blk, uint64_t *s, uint64_t *e)
 {
     if (size < sizeof(scatter_args))
         return ACLEMU_KERNEL_BAD_ARGS;
-    const scatter_args *a = args;
     const int r = rank_of(&a->index);
     if (a->dim < 0 || a->dim >= r || rank_of(&a->out) != r)
         return ACLEMU_KERNEL_BAD_ARGS;
     const int64_t len = dim_of(&a->index, a->dim), olen = dim_of(&a->out, a->dim);
-    const int64_t ostride = stride_of(&a->out, a->dim);
-    const size_t es = aclemu_kdtype_size(a->out.dtype);
-    const int complex = a->out.dtype == ACL_COMPLEX64 || a->out.dtype == ACL_COMPLEX128;
-    const int ints = !complex && aclemu_compute_domain(a->out.dtype) == ACLEMU_DOM_I64;
-    char *obase = (char *)(uintptr_t)a->out.addr;
-    const char *sbase = a->has_value ? NULL : (const char *)(uintptr_t)a->src.addr;
-    uint64_t s, e;
-    aclemu_block_range(a->lines, a->lines_per_block, blk, &s, &e);
-    for (uint64_t line = s; line < e; line++) /* this block writes nothing unless its indices are in range */
+    aclemu_block_range(a->lines, a->lines_per_block, blk, s, e);
+    for (uint64_t line = *s; line < *e; line++)
         for (int64_t kk = 0; kk < len; kk++) {
             int64_t io, so, oo;
             offsets(a, line, kk, &io, &so, &oo);
@@ -122,31 +168,85 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
             if (j < -olen || j >= olen)
                 return ACLEMU_KERNEL_BAD_ARGS;
         }
+    return 0;
+}
+
+static int k(const void *args, size_t size, const aclemu_block *blk)
+{
+    const scatter_args *a = args;
+    uint64_t s, e;
+    int rc = prepare(a, size, blk, &s, &e);
+    if (rc)
+        return rc;
+    const int64_t len = dim_of(&a->index, a->dim), olen = dim_of(&a->out, a->dim);
+    const int64_t ostride = stride_of(&a->out, a->dim);
+    const size_t es = aclemu_kdtype_size(a->out.dtype);
+    const int complex = a->out.dtype == ACL_COMPLEX64 || a->out.dtype == ACL_COMPLEX128;
+    const int ints = !complex && aclemu_compute_domain(a->out.dtype) == ACLEMU_DOM_I64;
+    const int mean = a->reduce == SCATTER_MEAN, reduce = mean ? SCATTER_ADD : a->reduce;
+    int64_t *counts = (int64_t *)(uintptr_t)a->counts;
+    if ((mean || !a->include_self) && !counts)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    char *obase = (char *)(uintptr_t)a->out.addr;
+    const char *sbase = a->has_value ? NULL : (const char *)(uintptr_t)a->src.addr;
+    for (uint64_t line = s; line < e; line++) {
+        int64_t *cnt = counts ? counts + line * (uint64_t)olen : NULL;
+        int64_t io, so, oo, j;
+        if (cnt) /* the counters of this line's targets */
+            for (int64_t kk = 0; kk < len; kk++) {
+                offsets(a, line, kk, &io, &so, &oo);
+                j = load_index(&a->index, io);
+                cnt[j < 0 ? j + olen : j] = 0;
+            }
+        for (int64_t kk = 0; kk < len; kk++) {
+            offsets(a, line, kk, &io, &so, &oo);
+            j = load_index(&a->index, io);
+            j = j < 0 ? j + olen : j;
+            char *op = obase + (oo + j * ostride) * (int64_t)es;
+            const char *sp = sbase ? sbase + so * (int64_t)es : NULL;
+            int first = cnt && cnt[j]++ == 0 && !a->include_self;
+            update(a, first ? SCATTER_NONE : reduce, op, sp, es, complex, ints);
+        }
+        if (mean)
+            for (int64_t kk = 0; kk < len; kk++) {
+                offsets(a, line, kk, &io, &so, &oo);
+                j = load_index(&a->index, io);
+                j = j < 0 ? j + olen : j;
+                if (cnt[j] > 0) /* once per target */
+                    divide(a, obase + (oo + j * ostride) * (int64_t)es, cnt[j] + (a->include_self != 0), es, complex,
+                           ints);
+                cnt[j] = 0;
+            }
+    }
+    return 0;
+}
+
+ACLEMU_KERNEL("ScatterElements", k);
+
+/* GatherElements: src[p] = out[p with dim -> index[p]] (same dtype, copied bytewise). */
+static int k_gather(const void *args, size_t size, const aclemu_block *blk)
+{
+    const scatter_args *a = args;
+    uint64_t s, e;
+    int rc = prepare(a, size, blk, &s, &e);
+    if (rc)
+        return rc;
+    if (a->src.dtype != a->out.dtype)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const int64_t len = dim_of(&a->index, a->dim), olen = dim_of(&a->out, a->dim);
+    const int64_t ostride = stride_of(&a->out, a->dim);
+    const size_t es = aclemu_kdtype_size(a->out.dtype);
+    const char *from = (const char *)(uintptr_t)a->out.addr;
+    char *to = (char *)(uintptr_t)a->src.addr;
     for (uint64_t line = s; line < e; line++)
         for (int64_t kk = 0; kk < len; kk++) {
             int64_t io, so, oo;
             offsets(a, line, kk, &io, &so, &oo);
             int64_t j = load_index(&a->index, io);
             j = j < 0 ? j + olen : j;
-            char *op = obase + (oo + j * ostride) * (int64_t)es;
-            const char *sp = sbase ? sbase + so * (int64_t)es : NULL;
-            if (complex) {
-                update_complex(a, op, sp);
-            } else if (ints) {
-                int64_t o, v = a->value_i;
-                aclemu_load_i64(&o, op, a->out.dtype, (int64_t)es, 1);
-                if (sp) aclemu_load_i64(&v, sp, a->out.dtype, (int64_t)es, 1);
-                o = reduce_i(a->reduce, a->out.dtype, o, v);
-                aclemu_store_i64(op, a->out.dtype, (int64_t)es, &o, 1);
-            } else {
-                double o, v = a->value_f[0];
-                aclemu_load_f64(&o, op, a->out.dtype, (int64_t)es, 1);
-                if (sp) aclemu_load_f64(&v, sp, a->out.dtype, (int64_t)es, 1);
-                o = reduce_f(a->reduce, o, v);
-                aclemu_store_f64(op, a->out.dtype, (int64_t)es, &o, 1);
-            }
+            memcpy(to + so * (int64_t)es, from + (oo + j * ostride) * (int64_t)es, es);
         }
     return 0;
 }
 
-ACLEMU_KERNEL("ScatterElements", k);
+ACLEMU_KERNEL("GatherElements", k_gather);

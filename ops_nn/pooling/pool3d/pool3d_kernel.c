@@ -1,0 +1,242 @@
+/* N-d window pooling kernels (see pool3d_args.h), in double: averages divide once, maxima keep
+ * the first maximum and propagate NaN (reported at its position), backward planes accumulate
+ * in a double scratch plane and round once. Max-backward indices are range-checked for the
+ * whole block before anything is written. */
+#include <math.h>
+#include <string.h>
+
+#include "nn_kernel.h"
+#include "pool3d_args.h"
+
+/* Taps of output position o along dim i: first, count, step; *full = taps the avg divisor
+ * counts with countIncludePad (the window clipped to the padded input). */
+static void window(const pool3d_args *a, int i, int64_t o, int64_t *first, int64_t *n, int64_t *step, int64_t *full)
+{
+    int64_t I = a->in[i], O = a->out[i];
+    if (a->adaptive) {
+        int64_t lo = o * I / O, hi = ((o + 1) * I + O - 1) / O;
+        *first = lo, *n = hi - lo, *step = 1, *full = hi - lo;
+        return;
+    }
+    int64_t start = o * a->s[i] - a->pad[i], d = a->dil[i];
+    int64_t end_pad = start + (a->k[i] - 1) * d + 1;
+    int64_t lim = I + a->pad[i];
+    *full = (end_pad < lim ? end_pad : lim) - start;
+    int64_t j0 = start < 0 ? (-start + d - 1) / d : 0; /* first tap inside the input */
+    int64_t j1 = a->k[i];
+    if (start + (j1 - 1) * d >= I)
+        j1 = (I - 1 - start) / d + 1;
+    *first = start + j0 * d;
+    *n = j1 > j0 ? j1 - j0 : 0;
+    *step = d;
+}
+
+static int valid(const pool3d_args *a, size_t size)
+{
+    if (size < sizeof(pool3d_args))
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (a->in[i] <= 0 || a->out[i] <= 0 || a->s[i] <= 0 || a->dil[i] <= 0 || a->k[i] <= 0)
+            return 0;
+    return 1;
+}
+
+static int k_avg(const void *args, size_t size, const aclemu_block *blk)
+{
+    const pool3d_args *a = args;
+    if (!valid(a, size))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t s, e;
+    nn_block_items(a->planes, a->planes_per_block, blk, &s, &e);
+    const int64_t H = a->in[1], W = a->in[2], IP = a->in[0] * H * W, OP = a->out[0] * a->out[1] * a->out[2];
+    for (int64_t pl = s; pl < e; pl++)
+        for (int64_t od = 0, y = pl * OP; od < a->out[0]; od++) {
+            int64_t d0, dn, ds, df;
+            window(a, 0, od, &d0, &dn, &ds, &df);
+            for (int64_t oh = 0; oh < a->out[1]; oh++) {
+                int64_t h0, hn, hs, hf;
+                window(a, 1, oh, &h0, &hn, &hs, &hf);
+                for (int64_t ow = 0; ow < a->out[2]; ow++, y++) {
+                    int64_t w0, wn, wsd, wf;
+                    window(a, 2, ow, &w0, &wn, &wsd, &wf);
+                    double sum = 0;
+                    for (int64_t i = 0; i < dn; i++)
+                        for (int64_t j = 0; j < hn; j++)
+                            for (int64_t k = 0; k < wn; k++)
+                                sum += nn_load(&a->op[0], pl * IP + (d0 + i * ds) * H * W + (h0 + j * hs) * W + w0 + k * wsd);
+                    int64_t div = a->divisor ? a->divisor : a->count_include_pad ? df * hf * wf : dn * hn * wn;
+                    nn_store(&a->op[1], y, div ? sum / (double)div : NAN);
+                }
+            }
+        }
+    return 0;
+}
+ACLEMU_KERNEL("Pool3dAvg", k_avg);
+
+static int k_max(const void *args, size_t size, const aclemu_block *blk)
+{
+    const pool3d_args *a = args;
+    if (!valid(a, size))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t s, e;
+    nn_block_items(a->planes, a->planes_per_block, blk, &s, &e);
+    const int64_t H = a->in[1], W = a->in[2], IP = a->in[0] * H * W, OP = a->out[0] * a->out[1] * a->out[2];
+    for (int64_t pl = s; pl < e; pl++)
+        for (int64_t od = 0, y = pl * OP; od < a->out[0]; od++) {
+            int64_t d0, dn, ds, df;
+            window(a, 0, od, &d0, &dn, &ds, &df);
+            for (int64_t oh = 0; oh < a->out[1]; oh++) {
+                int64_t h0, hn, hs, hf;
+                window(a, 1, oh, &h0, &hn, &hs, &hf);
+                for (int64_t ow = 0; ow < a->out[2]; ow++, y++) {
+                    int64_t w0, wn, wsd, wf;
+                    window(a, 2, ow, &w0, &wn, &wsd, &wf);
+                    double best = -INFINITY;
+                    int64_t bi = d0 * H * W + h0 * W + w0;
+                    int stop = 0;
+                    for (int64_t i = 0; i < dn && !stop; i++)
+                        for (int64_t j = 0; j < hn && !stop; j++)
+                            for (int64_t k = 0; k < wn; k++) {
+                                int64_t at = (d0 + i * ds) * H * W + (h0 + j * hs) * W + w0 + k * wsd;
+                                double v = nn_load(&a->op[0], pl * IP + at);
+                                if (v > best || isnan(v)) {
+                                    best = v, bi = at;
+                                    if (isnan(v)) {
+                                        stop = 1;
+                                        break;
+                                    }
+                                }
+                            }
+                    nn_store(&a->op[1], y, best);
+                    if (a->op[2].present)
+                        nn_store_int(&a->op[2], y, bi);
+                }
+            }
+        }
+    return 0;
+}
+ACLEMU_KERNEL("Pool3dMax", k_max);
+
+/* gradInput plane pl from the block's scratch plane. */
+static void flush(const pool3d_args *a, const nn_cbuf *gi, double *acc, int64_t pl, int64_t IP)
+{
+    for (int64_t i = 0; i < IP; i++)
+        nn_store(gi, pl * IP + i, acc[i]);
+}
+
+static int k_avg_grad(const void *args, size_t size, const aclemu_block *blk)
+{
+    const pool3d_args *a = args;
+    if (!valid(a, size) || !a->scratch)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t s, e;
+    nn_block_items(a->planes, a->planes_per_block, blk, &s, &e);
+    const int64_t H = a->in[1], W = a->in[2], IP = a->in[0] * H * W, OP = a->out[0] * a->out[1] * a->out[2];
+    double *acc = (double *)(uintptr_t)a->scratch + (int64_t)blk->block_idx * IP;
+    for (int64_t pl = s; pl < e; pl++) {
+        memset(acc, 0, (size_t)IP * sizeof(double));
+        for (int64_t od = 0, y = pl * OP; od < a->out[0]; od++) {
+            int64_t d0, dn, ds, df;
+            window(a, 0, od, &d0, &dn, &ds, &df);
+            for (int64_t oh = 0; oh < a->out[1]; oh++) {
+                int64_t h0, hn, hs, hf;
+                window(a, 1, oh, &h0, &hn, &hs, &hf);
+                for (int64_t ow = 0; ow < a->out[2]; ow++, y++) {
+                    int64_t w0, wn, wsd, wf;
+                    window(a, 2, ow, &w0, &wn, &wsd, &wf);
+                    int64_t div = a->divisor ? a->divisor : a->count_include_pad ? df * hf * wf : dn * hn * wn;
+                    if (!div)
+                        continue;
+                    double g = nn_load(&a->op[0], y) / (double)div;
+                    for (int64_t i = 0; i < dn; i++)
+                        for (int64_t j = 0; j < hn; j++)
+                            for (int64_t k = 0; k < wn; k++)
+                                acc[(d0 + i * ds) * H * W + (h0 + j * hs) * W + w0 + k * wsd] += g;
+                }
+            }
+        }
+        flush(a, &a->op[1], acc, pl, IP);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Pool3dAvgGrad", k_avg_grad);
+
+static int k_max_grad(const void *args, size_t size, const aclemu_block *blk)
+{
+    const pool3d_args *a = args;
+    if (!valid(a, size) || !a->scratch)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t s, e;
+    nn_block_items(a->planes, a->planes_per_block, blk, &s, &e);
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
+    for (int64_t y = s * OP; y < e * OP; y++) { /* every index inside its plane, or nothing is written */
+        int64_t at = nn_load_int(&a->op[1], y);
+        if (at < 0 || at >= IP)
+            return ACLEMU_KERNEL_BAD_ARGS;
+    }
+    double *acc = (double *)(uintptr_t)a->scratch + (int64_t)blk->block_idx * IP;
+    for (int64_t pl = s; pl < e; pl++) {
+        memset(acc, 0, (size_t)IP * sizeof(double));
+        for (int64_t y = pl * OP; y < (pl + 1) * OP; y++)
+            acc[nn_load_int(&a->op[1], y)] += nn_load(&a->op[0], y);
+        flush(a, &a->op[2], acc, pl, IP);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Pool3dMaxGrad", k_max_grad);
+
+/* Max unpooling over planes (in[] = the unpooled plane, out[] = the pooled one): Pool3dUnpool
+ * zeroes op[2]'s plane and writes op[0][y] at op[1][y] in order (a repeated index: the last
+ * wins, as the real scatter with reduction none); Pool3dUnpoolGrad gathers op[2][y] =
+ * op[0][plane, op[1][y]]. Bytewise, so every dtype is exact. Indices are checked first. */
+static int unpool_check(const pool3d_args *a, size_t size, const aclemu_block *blk, int64_t *s, int64_t *e)
+{
+    if (!valid(a, size) || aclemu_kdtype_size(a->op[0].dtype) != aclemu_kdtype_size(a->op[2].dtype))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    nn_block_items(a->planes, a->planes_per_block, blk, s, e);
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
+    for (int64_t y = *s * OP; y < *e * OP; y++) {
+        int64_t at = nn_load_int(&a->op[1], y);
+        if (at < 0 || at >= IP)
+            return ACLEMU_KERNEL_BAD_ARGS;
+    }
+    return 0;
+}
+
+static int k_unpool(const void *args, size_t size, const aclemu_block *blk)
+{
+    const pool3d_args *a = args;
+    int64_t s, e;
+    int rc = unpool_check(a, size, blk, &s, &e);
+    if (rc)
+        return rc;
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
+    const size_t es = aclemu_kdtype_size(a->op[0].dtype);
+    const char *x = nn_ptr(&a->op[0]);
+    char *o = nn_ptr(&a->op[2]);
+    for (int64_t pl = s; pl < e; pl++) {
+        memset(o + pl * IP * (int64_t)es, 0, (size_t)IP * es);
+        for (int64_t y = pl * OP; y < (pl + 1) * OP; y++)
+            memcpy(o + (pl * IP + nn_load_int(&a->op[1], y)) * (int64_t)es, x + y * (int64_t)es, es);
+    }
+    return 0;
+}
+ACLEMU_KERNEL("Pool3dUnpool", k_unpool);
+
+static int k_unpool_grad(const void *args, size_t size, const aclemu_block *blk)
+{
+    const pool3d_args *a = args;
+    int64_t s, e;
+    int rc = unpool_check(a, size, blk, &s, &e);
+    if (rc)
+        return rc;
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
+    const size_t es = aclemu_kdtype_size(a->op[0].dtype);
+    const char *g = nn_ptr(&a->op[0]);
+    char *o = nn_ptr(&a->op[2]);
+    for (int64_t pl = s; pl < e; pl++)
+        for (int64_t y = pl * OP; y < (pl + 1) * OP; y++)
+            memcpy(o + y * (int64_t)es, g + (pl * IP + nn_load_int(&a->op[1], y)) * (int64_t)es, es);
+    return 0;
+}
+ACLEMU_KERNEL("Pool3dUnpoolGrad", k_unpool_grad);
