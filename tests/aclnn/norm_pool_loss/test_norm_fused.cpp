@@ -236,7 +236,7 @@ static void AdamWCase(Runtime &rt, aclDataType dt, bool amsgrad, bool maximize, 
     DevTensor tmx = MakeTensor(dt, shape, mx);
     var = tv.vals;
     mx = tmx.vals;
-    double lr = 0.01, wd = 0.05, b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    double lr = 0.05, wd = 0.5, b1 = 0.9, b2 = 0.999, eps = 1e-8;
     double b1p = 1, b2p = 1;
     bool ok = true;
     for (int step = 1; step <= 4; step++) {
@@ -249,6 +249,7 @@ static void AdamWCase(Runtime &rt, aclDataType dt, bool amsgrad, bool maximize, 
         int rc = NPL_RUN(ApplyAdamW, tv.t, tm.t, tw.t, s_b1p.t, s_b2p.t, s_lr.t, s_wd.t, s_b1.t, s_b2.t, s_eps.t, g.t,
                          amsgrad ? tmx.t : nullptr, amsgrad, maximize);
         EXPECT(rc == 0, "ApplyAdamW run step %d", step);
+        std::vector<double> var0 = var;
         // reference with the scalars as the dtype holds them
         double rb1p = s_b1p.vals[0], rb2p = s_b2p.vals[0], rlr = s_lr.vals[0], rwd = s_wd.vals[0], rb1 = s_b1.vals[0],
                rb2 = s_b2.vals[0], reps = s_eps.vals[0];
@@ -262,6 +263,14 @@ static void AdamWCase(Runtime &rt, aclDataType dt, bool amsgrad, bool maximize, 
         std::string what = std::string(DtName(dt)) + " step " + std::to_string(step) + (amsgrad ? " amsgrad" : "") +
                            (maximize ? " maximize" : "") + " layout " + std::to_string(vl);
         ok &= CheckDtype(("ApplyAdamW var " + what).c_str(), dt, Read(tv), var);
+        if (dt == ACL_FLOAT) { // the step itself, so that weight decay and bias correction are visible
+            std::vector<double> got = Read(tv), d(n), r(n);
+            for (int64_t i = 0; i < n; i++) {
+                d[i] = got[i] - var0[i];
+                r[i] = var[i] - var0[i];
+            }
+            ok &= CheckAccuracy(("ApplyAdamW var update " + what).c_str(), d, r, 2e-3, 1e-6, 1e-3);
+        }
         ok &= CheckDtype(("ApplyAdamW m " + what).c_str(), dt, Read(tm), m);
         ok &= CheckDtype(("ApplyAdamW v " + what).c_str(), dt, Read(tw), v);
         // continue from what the device holds (16-bit state rounds every step)
