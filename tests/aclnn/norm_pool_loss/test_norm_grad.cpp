@@ -1,10 +1,11 @@
-// aclnnAddLayerNormGrad and aclnnDeepNormGrad (norm part, session 10): against double-precision
+// aclnnAddLayerNormGrad, aclnnDeepNormGrad and aclnnGroupNormBackward (norm part, session 10): against double-precision
 // analytic references for FLOAT / FLOAT16 / BF16 with strided views, and — independently of any
 // gradient formula — against central finite differences of the double-precision forward
 // L = sum(dy * norm(...)) on small FLOAT shapes; validation paths with codes and messages.
 #include "npl_util.h"
 #include "aclnnop/aclnn_add_layer_norm_grad.h"
 #include "aclnnop/aclnn_deep_norm_grad.h"
+#include "aclnnop/aclnn_group_norm_backward.h"
 
 static bool g_310p = false;
 
@@ -206,6 +207,130 @@ static void DeepGradFd(Runtime &rt, uint64_t seed)
     for (DevTensor *t : {&dy, &x, &gx, &g, &tm, &tr, &dx, &dgx, &db, &dg}) t->Free();
 }
 
+// ---- GroupNormBackward: x (N, C, HxW) in G groups
+static void GnStats(const std::vector<double> &x, int64_t N, int64_t C, int64_t HW, int64_t G, double eps,
+                    std::vector<double> &mean, std::vector<double> &rstd)
+{
+    Stats(x, N * G, C / G * HW, eps, mean, rstd); // each (n, g) is one contiguous row
+}
+
+static double GnLoss(const std::vector<double> &x, const std::vector<double> &dy, const std::vector<double> &gamma,
+                     int64_t N, int64_t C, int64_t HW, int64_t G, double eps)
+{
+    std::vector<double> m, rs;
+    GnStats(x, N, C, HW, G, eps, m, rs);
+    double l = 0;
+    int64_t D = C / G;
+    for (int64_t i = 0; i < N * C * HW; i++) {
+        int64_t n = i / (C * HW), c = (i / HW) % C, r = n * G + c / D;
+        l += dy[i] * (x[i] - m[r]) * rs[r] * gamma[c];
+    }
+    return l;
+}
+
+static void GnGradCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, int64_t G, bool with_gamma, Layout l,
+                       uint64_t seed, bool fd)
+{
+    Lcg rng(seed);
+    int64_t N = shape[0], C = shape[1], HW = 1;
+    for (size_t i = 2; i < shape.size(); i++) HW *= shape[i];
+    double eps = 1e-5;
+    DevTensor x = MakeTensor(dt, shape, RandVals(rng, N * C * HW), l), dy = MakeTensor(dt, shape, RandVals(rng, N * C * HW));
+    DevTensor g = MakeTensor(dt, {C}, RandVals(rng, C, 0.5));
+    std::vector<double> mean, rstd;
+    GnStats(x.vals, N, C, HW, G, eps, mean, rstd);
+    DevTensor tm = MakeTensor(dt, {N, G}, mean), tr = MakeTensor(dt, {N, G}, rstd);
+    DevTensor dx = MakeOut(dt, shape, l), dg = MakeOut(dt, {C}), db = MakeOut(dt, {C});
+    bool mask[3] = {true, true, true};
+    aclBoolArray *om = aclCreateBoolArray(mask, 3);
+    int rc = NPL_RUN(GroupNormBackward, dy.t, x.t, tm.t, tr.t, with_gamma ? g.t : nullptr, N, C, HW, G, om, dx.t,
+                     dg.t, db.t);
+    EXPECT(rc == 0, "GroupNormBackward run");
+    std::vector<double> gv = with_gamma ? g.vals : std::vector<double>(C, 1.0);
+    int64_t D = C / G, M = D * HW;
+    std::vector<double> rdx(N * C * HW), rdg(C, 0.0), rdb(C, 0.0);
+    for (int64_t r = 0; r < N * G; r++) {
+        double ds = 0, dbs = 0, mu = tm.vals[r], rs = tr.vals[r];
+        for (int64_t j = 0; j < M; j++) {
+            int64_t c = (r % G) * D + j / HW;
+            ds += dy.vals[r * M + j] * gv[c] * x.vals[r * M + j];
+            dbs += dy.vals[r * M + j] * gv[c];
+            rdg[c] += dy.vals[r * M + j] * (x.vals[r * M + j] - mu) * rs;
+            rdb[c] += dy.vals[r * M + j];
+        }
+        double c2 = (dbs * mu - ds) * rs * rs * rs / M, c3 = -c2 * mu - dbs * rs / M;
+        for (int64_t j = 0; j < M; j++) {
+            int64_t c = (r % G) * D + j / HW;
+            rdx[r * M + j] = rs * gv[c] * dy.vals[r * M + j] + c2 * x.vals[r * M + j] + c3;
+        }
+    }
+    std::string what = "G " + std::to_string(G) + (with_gamma ? " gamma" : "") + " layout " + std::to_string(l);
+    CheckDtype(Name("GroupNormBackward gradInput", dt, what).c_str(), dt, Read(dx), rdx);
+    CheckDtype(Name("GroupNormBackward gradGamma", dt, what).c_str(), dt, Read(dg), rdg);
+    CheckDtype(Name("GroupNormBackward gradBeta", dt, what).c_str(), dt, Read(db), rdb);
+    if (fd) { // FLOAT statistics consistent with x: against central differences of the forward
+        std::vector<double> fdx(N * C * HW), fdg(C);
+        double h = 1e-4;
+        for (int64_t i = 0; i < N * C * HW; i++) {
+            std::vector<double> p = x.vals, m = x.vals;
+            p[i] += h;
+            m[i] -= h;
+            fdx[i] = (GnLoss(p, dy.vals, gv, N, C, HW, G, eps) - GnLoss(m, dy.vals, gv, N, C, HW, G, eps)) / (2 * h);
+        }
+        for (int64_t c = 0; c < C; c++) {
+            std::vector<double> p = gv, m = gv;
+            p[c] += h;
+            m[c] -= h;
+            fdg[c] = (GnLoss(x.vals, dy.vals, p, N, C, HW, G, eps) - GnLoss(x.vals, dy.vals, m, N, C, HW, G, eps)) / (2 * h);
+        }
+        CheckAccuracy("GroupNormBackward gradInput vs finite differences", Read(dx), fdx, 1e-3, 1e-3, 1e-2);
+        CheckAccuracy("GroupNormBackward gradGamma vs finite differences", Read(dg), fdg, 1e-3, 1e-3, 1e-2);
+    }
+    // outputMask: gradBeta only (others may be null)
+    bool mask2[3] = {false, false, true};
+    aclBoolArray *om2 = aclCreateBoolArray(mask2, 3);
+    DevTensor db2 = MakeOut(dt, {C});
+    EXPECT(NPL_RUN(GroupNormBackward, dy.t, x.t, tm.t, tr.t, with_gamma ? g.t : nullptr, N, C, HW, G, om2, nullptr,
+                   nullptr, db2.t) == 0, "GroupNormBackward gradBeta only");
+    CheckDtype(Name("GroupNormBackward gradBeta (masked)", dt, what).c_str(), dt, Read(db2), rdb);
+    aclDestroyBoolArray(om);
+    aclDestroyBoolArray(om2);
+    for (DevTensor *t : {&x, &dy, &g, &tm, &tr, &dx, &dg, &db, &db2}) t->Free();
+}
+
+static void GnErrors(Runtime &rt)
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {2, 6, 4}), m = MakeOut(ACL_FLOAT, {2, 3}), g = MakeOut(ACL_FLOAT, {6});
+    DevTensor m16 = MakeOut(ACL_FLOAT16, {2, 3}), g5 = MakeOut(ACL_FLOAT, {5}), xi = MakeOut(ACL_INT32, {2, 6, 4});
+    bool all[3] = {true, true, true}, two[2] = {true, true};
+    aclBoolArray *om = aclCreateBoolArray(all, 3), *om2 = aclCreateBoolArray(two, 2);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "rstd", GroupNormBackward, x.t, x.t, m.t, nullptr, g.t, 2, 6, 4, 3, om,
+                   x.t, g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "outputMask len to be 3, but got 2", GroupNormBackward, x.t, x.t, m.t, m.t,
+                   g.t, 2, 6, 4, 3, om2, x.t, g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gradGammaOut", GroupNormBackward, x.t, x.t, m.t, m.t, g.t, 2, 6, 4, 3, om,
+                   x.t, nullptr, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "DT_INT32", GroupNormBackward, xi.t, xi.t, m.t, m.t, g.t, 2, 6, 4, 3, om,
+                   xi.t, g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "rstd", GroupNormBackward, x.t, x.t, m.t, m16.t, g.t, 2, 6, 4, 3, om, x.t,
+                   g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Expected group to be greater than 0, got 0", GroupNormBackward, x.t, x.t,
+                   m.t, m.t, g.t, 2, 6, 4, 0, om, x.t, g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Expected C can be divided by group", GroupNormBackward, x.t, x.t, m.t,
+                   m.t, g.t, 2, 6, 4, 4, om, x.t, g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gradOut.numel() == N * C * HxW", GroupNormBackward, x.t, x.t, m.t, m.t,
+                   g.t, 2, 6, 5, 3, om, x.t, g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gradOut.numel() == N * C * HxW", GroupNormBackward, x.t, x.t, m.t, m.t,
+                   g.t, (int64_t)1 << 62, 6, 4, 3, om, x.t, g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "mean.numel() == N * group", GroupNormBackward, x.t, x.t, g5.t, m.t, g.t, 2,
+                   6, 4, 3, om, x.t, g.t, g.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gamma.numel() == C", GroupNormBackward, x.t, x.t, m.t, m.t, g5.t, 2, 6, 4,
+                   3, om, x.t, g.t, g.t);
+    aclDestroyBoolArray(om);
+    aclDestroyBoolArray(om2);
+    for (DevTensor *t : {&x, &m, &g, &m16, &g5, &xi}) t->Free();
+}
+
 static void Errors(Runtime &rt)
 {
     DevTensor a = MakeOut(ACL_FLOAT, {2, 8}), g = MakeOut(ACL_FLOAT, {8}), s = MakeOut(ACL_FLOAT, {2, 1});
@@ -254,6 +379,12 @@ int main()
         DeepGradCase(rt, dt, {5, 4, 6}, 2, TRANSPOSED, seed++);
         DeepGradCase(rt, dt, {67, 130}, 1, PADDED, seed++);
     }
+    for (aclDataType dt : dts) {
+        GnGradCase(rt, dt, {2, 6, 5}, 3, true, CONTIG, seed++, dt == ACL_FLOAT);
+        GnGradCase(rt, dt, {3, 8, 4, 5}, 2, false, TRANSPOSED, seed++, false);
+        GnGradCase(rt, dt, {4, 32, 9}, 8, true, PADDED, seed++, false);
+    }
+    GnErrors(rt);
     AddLnGradFd(rt, seed++);
     DeepGradFd(rt, seed++);
     Errors(rt);
