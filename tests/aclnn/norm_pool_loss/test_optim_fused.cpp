@@ -1,13 +1,14 @@
-// aclnnFusedAdamw and aclnnFusedSgd (norm part, session 10): tensor lists of mixed shapes
+// aclnnFusedAdamw, aclnnFusedSgd and aclnnApplyAdam (950 only) (norm part, session 10): tensor lists of mixed shapes
 // (contiguous, transposed, padded, empty elements) over several steps against double-precision
 // references of the documented formulas, amsgrad / maximize / gradScale / foundInf, momentum,
 // nesterov, dampening and the first step; validation paths with codes and messages; the 310P
 // refuses both.
 #include "npl_util.h"
+#include "aclnnop/aclnn_apply_adam.h"
 #include "aclnnop/aclnn_fused_adamw.h"
 #include "aclnnop/aclnn_fused_sgd.h"
 
-static bool g_310p = false;
+static bool g_310p = false, g_950 = false;
 static const std::vector<std::vector<int64_t>> kShapes = {{5, 7}, {3, 4, 6}, {0, 3}, {129}, {9, 5}};
 static const Layout kLayouts[] = {CONTIG, TRANSPOSED, CONTIG, CONTIG, PADDED};
 
@@ -203,6 +204,68 @@ static aclTensor *Alias(const DevTensor &d)
                            1, d.dev);
 }
 
+// ---- ApplyAdam (TensorFlow style) over several steps, FLOAT hyper-parameters
+static void ApplyAdamCase(Runtime &rt, aclDataType dt, bool nesterov, Layout l, uint64_t seed)
+{
+    Lcg rng(seed);
+    std::vector<int64_t> shape = {6, 11};
+    int64_t n = 66;
+    DevTensor var = MakeTensor(dt, shape, RandVals(rng, n), l), m = MakeTensor(dt, shape, {}), v = MakeTensor(dt, shape, {});
+    std::vector<double> rvar = var.vals, rm(n, 0.0), rv(n, 0.0);
+    double lr = 0.05, b1 = 0.9, b2 = 0.999, eps = 1e-7, b1p = 1, b2p = 1;
+    for (int step = 1; step <= 3; step++) {
+        b1p *= b1;
+        b2p *= b2;
+        DevTensor g = MakeTensor(dt, shape, RandVals(rng, n));
+        DevTensor t_b1p = MakeTensor(ACL_FLOAT, {1}, {b1p}), t_b2p = MakeTensor(ACL_FLOAT, {1}, {b2p});
+        DevTensor t_lr = MakeTensor(ACL_FLOAT, {1}, {lr}), t_b1 = MakeTensor(ACL_FLOAT, {1}, {b1});
+        DevTensor t_b2 = MakeTensor(ACL_FLOAT, {1}, {b2}), t_eps = MakeTensor(ACL_FLOAT, {1}, {eps});
+        EXPECT(NPL_RUN(ApplyAdam, var.t, m.t, v.t, t_b1p.t, t_b2p.t, t_lr.t, t_b1.t, t_b2.t, t_eps.t, g.t, false,
+                       nesterov) == 0, "ApplyAdam run step %d", step);
+        double lr_t = t_lr.vals[0] * std::sqrt(1 - t_b2p.vals[0]) / (1 - t_b1p.vals[0]);
+        std::vector<double> before = rvar;
+        for (int64_t i = 0; i < n; i++) {
+            double gi = g.vals[i];
+            rm[i] = t_b1.vals[0] * rm[i] + (1 - t_b1.vals[0]) * gi;
+            rv[i] = t_b2.vals[0] * rv[i] + (1 - t_b2.vals[0]) * gi * gi;
+            double num = nesterov ? t_b1.vals[0] * rm[i] + (1 - t_b1.vals[0]) * gi : rm[i];
+            rvar[i] -= lr_t * num / (std::sqrt(rv[i]) + t_eps.vals[0]);
+        }
+        std::string what = std::string(DtName(dt)) + " step " + std::to_string(step) + (nesterov ? " nesterov" : "") +
+                           " layout " + std::to_string(l);
+        CheckDtype(("ApplyAdam var " + what).c_str(), dt, Read(var), rvar);
+        CheckDtype(("ApplyAdam m " + what).c_str(), dt, Read(m), rm);
+        CheckDtype(("ApplyAdam v " + what).c_str(), dt, Read(v), rv);
+        if (dt == ACL_FLOAT) CheckUpdate(("ApplyAdam var update " + what).c_str(), before, Read(var), rvar);
+        rvar = Read(var);
+        rm = Read(m);
+        rv = Read(v);
+        for (DevTensor *t : {&g, &t_b1p, &t_b2p, &t_lr, &t_b1, &t_b2, &t_eps}) t->Free();
+    }
+    CheckUntouched("ApplyAdam var storage", var);
+    for (DevTensor *t : {&var, &m, &v}) t->Free();
+}
+
+static void ApplyAdamErrors(Runtime &rt)
+{
+    DevTensor a = MakeOut(ACL_FLOAT, {4, 5}), b = MakeOut(ACL_FLOAT, {4, 6}), o = MakeOut(ACL_FLOAT, {1});
+    DevTensor o16 = MakeOut(ACL_FLOAT16, {1}), a16 = MakeOut(ACL_FLOAT16, {4, 5}), o2 = MakeOut(ACL_FLOAT, {2});
+    const aclTensor *s = o.t;
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "epsilon", ApplyAdam, a.t, a.t, a.t, s, s, s, s, s, nullptr, a.t, false, false);
+    if (!g_950) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported on", ApplyAdam, a.t, a.t, a.t, s, s, s, s, s, s, a.t,
+                       false, false);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "lr", ApplyAdam, a.t, a.t, a.t, s, s, o16.t, s, s, s, a.t, false, false);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "grad", ApplyAdam, a.t, a.t, a.t, s, s, s, s, s, s, a16.t, false, false);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "v shape", ApplyAdam, a.t, a.t, b.t, s, s, s, s, s, s, a.t, false,
+                       false);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "beta2 should hold one element", ApplyAdam, a.t, a.t, a.t, s, s, s,
+                       s, o2.t, s, a.t, false, false);
+    }
+    for (DevTensor *t : {&a, &b, &o, &o16, &a16, &o2}) t->Free();
+}
+
 static void Errors(Runtime &rt)
 {
     Lcg rng(5);
@@ -262,6 +325,7 @@ int main()
     if (!rt.ok) return 1;
     const char *soc = aclrtGetSocName();
     g_310p = soc && std::strstr(soc, "310P");
+    g_950 = soc && std::strstr(soc, "950");
     uint64_t seed = 2100;
     if (!g_310p) {
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
@@ -272,6 +336,12 @@ int main()
             SgdCase(rt, dt, 0.8, 0.0, true, false, false, seed++);
         }
     }
+    if (g_950)
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            ApplyAdamCase(rt, dt, false, CONTIG, seed++);
+            ApplyAdamCase(rt, dt, true, TRANSPOSED, seed++);
+        }
+    ApplyAdamErrors(rt);
     Errors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
