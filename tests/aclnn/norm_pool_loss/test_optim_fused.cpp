@@ -78,10 +78,12 @@ static void AdamwCase(Runtime &rt, aclDataType dt, bool amsgrad, bool maximize, 
         TList g = MakeList(dt, rng, 1.0, false);
         TList steps;
         for (size_t k = 0; k < K; k++) steps.ts.push_back(MakeTensor(k % 2 ? ACL_INT64 : ACL_FLOAT, {1}, {(double)step}));
-        // stateSteps must share one dtype: use FLOAT for all
+        // stateSteps share one dtype (FLOAT here); at step 2 they have the params' shapes, as in
+        // the official example (the first element is the step)
         for (size_t k = 0; k < K; k++) {
             steps.ts[k].Free();
-            steps.ts[k] = MakeTensor(ACL_FLOAT, {1}, {(double)step});
+            std::vector<int64_t> sh = step == 2 && GetShapeSize(kShapes[k]) ? kShapes[k] : std::vector<int64_t>{1};
+            steps.ts[k] = MakeTensor(ACL_FLOAT, sh, std::vector<double>(GetShapeSize(sh), (double)step));
         }
         steps.Make();
         int rc = NPL_RUN(FusedAdamw, p.l, g.l, m.l, v.l, amsgrad ? mx.l : nullptr, steps.l, scaled ? gs.t : nullptr,
@@ -273,7 +275,7 @@ static void Errors(Runtime &rt)
     TList p16 = MakeList(ACL_FLOAT16, rng, 1.0, false), steps;
     for (size_t k = 0; k < kShapes.size(); k++) steps.ts.push_back(MakeTensor(ACL_FLOAT, {1}, {1.0}));
     steps.Make();
-    DevTensor a = MakeOut(ACL_FLOAT, {5, 7}), b = MakeOut(ACL_FLOAT, {5, 8}), c = MakeOut(ACL_FLOAT, {3});
+    DevTensor a = MakeOut(ACL_FLOAT, {5, 7}), b = MakeOut(ACL_FLOAT, {5, 8}), c = MakeOut(ACL_FLOAT, {0});
     aclTensor *two_a[2] = {Alias(a), Alias(a)}, *two_b[2] = {Alias(a), Alias(b)}, *one_a[1] = {Alias(a)};
     aclTensor *steps2[2] = {Alias(c), Alias(c)};
     aclTensorList *la = aclCreateTensorList(two_a, 2), *lb = aclCreateTensorList(two_b, 2), *l1 = aclCreateTensorList(one_a, 1);
@@ -296,7 +298,7 @@ static void Errors(Runtime &rt)
                        p.l, p.l, nullptr, steps.l, nullptr, nullptr, 0.01, 0.9, 0.99, 0.0, 1e-8, false, false);
         NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "expects all input tensors with the same shape", FusedAdamw, la, lb, la,
                        la, nullptr, ls3, nullptr, nullptr, 0.01, 0.9, 0.99, 0.0, 1e-8, false, false);
-        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "stateSteps[0] should hold one element", FusedAdamw, la, la, la, la,
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "stateSteps[0] is empty", FusedAdamw, la, la, la, la,
                        nullptr, ls3, nullptr, nullptr, 0.01, 0.9, 0.99, 0.0, 1e-8, false, false);
         NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "nesterov[1] momentum requires", FusedSgd, p.l, g.l, p.l, nullptr, 0.0f,
                        0.9f, 0.1f, 0.5f, true, false, false);
