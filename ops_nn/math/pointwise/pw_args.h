@@ -44,6 +44,7 @@ enum pw_op {
     PW_ACOS_GRAD,   /* a = dy, b = x: -dy / sqrt(1 - x^2) */
     PW_GCD,         /* integers: gcd(|a|, |b|) */
     PW_MASKED_SCALE, /* a * b * value (b = the mask, any numeric dtype) */
+    PW_APPROX_EQUAL, /* BOOL: |a - b| < value */
     /* end of part mathrest */
     PW_OP_COUNT
 };

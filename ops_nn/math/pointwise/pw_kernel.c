@@ -23,7 +23,7 @@
 static void load_complex(double *re, double *im, const char *src, int32_t dt, int64_t stride, int64_t m,
                          int32_t cdt);
 
-static int op_is_bool(int op) { return op <= PW_LOGICAL_XOR || op == PW_ISCLOSE; }
+static int op_is_bool(int op) { return op <= PW_LOGICAL_XOR || op == PW_ISCLOSE || op == PW_APPROX_EQUAL; }
 
 /* ---- float domains: one body for float and double ---------------------------------------- */
 
@@ -249,6 +249,9 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
         case PW_SQRT_GRAD: for (i = 0; i < m; i++) o[i] = B[i] * (T)0.5 / A[i]; break;             \
         case PW_ASINH_GRAD: for (i = 0; i < m; i++) o[i] = B[i] / COSH(A[i]); break;               \
         case PW_MASKED_SCALE: for (i = 0; i < m; i++) o[i] = A[i] * B[i] * v; break;               \
+        case PW_APPROX_EQUAL:                                                                      \
+            for (i = 0; i < m; i++) { T d = A[i] - B[i]; o[i] = (T)((d < 0 ? -d : d) < v); }       \
+            break;                                                                                 \
         default: /* (1 - x)(1 + x): exact factors, no cancellation near |x| = 1 */                \
             for (i = 0; i < m; i++)                                                                \
                 o[i] = -A[i] / SQRT(((T)1 - B[i]) * ((T)1 + B[i]));                                \
@@ -313,7 +316,7 @@ MR_RUN(double, log1p, sqrt, cosh)
             break;                                                                                 \
         }                                                                                          \
         case PW_TANH_GRAD: case PW_XLOG1PY: case PW_MUL_NO_NAN: case PW_ATAN_GRAD: case PW_SQRT_GRAD:      \
-        case PW_ASINH_GRAD: case PW_ACOS_GRAD: case PW_MASKED_SCALE:                               \
+        case PW_ASINH_GRAD: case PW_ACOS_GRAD: case PW_MASKED_SCALE: case PW_APPROX_EQUAL:         \
             T##_mr_run(o, A, B, m, a->op, v); break; /* part mathrest */                           \
         default: for (i = 0; i < m; i++) o[i] = 0; break; /* bitwise, shifts: refused by the planners */ \
         }                                                                                          \
