@@ -125,3 +125,40 @@ aclnnStatus aclemu_plan_InplaceAddrV2(aclOpExecutor *executor, aclTensor *selfRe
 {
     return aclemu_plan_InplaceAddr(executor, selfRef, vec1, vec2, betaOptional, alphaOptional);
 }
+
+/* DivV3 (real experimental/math/div_v3): null -> self in [FLOAT, FLOAT16, BF16, INT32, INT16],
+ * other and out of self's dtype -> mode in [0, 2] -> ranks <= 8, broadcast, out's shape. The
+ * kernel computes in FLOAT for every dtype (integers cast in, the quotient rounded by the mode,
+ * cast back with truncation), so this does too. */
+aclnnStatus aclemu_plan_DivV3(aclOpExecutor *executor, const aclTensor *self, const aclTensor *other, int64_t mode,
+                              aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, other, "other")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", EX_FLOATS | PW_DT(INT32) | PW_DT(INT16))))
+        return st;
+    if (other->dtype != self->dtype)
+        return ACLEMU_PARAM_ERROR(api, "self and other must have same dtype.");
+    if (out->dtype != self->dtype)
+        return ACLEMU_PARAM_ERROR(api, "input and output must have same dtype.");
+    if (mode < 0 || mode > 2)
+        return ACLEMU_PARAM_ERROR(api, "mode must be 0 (RealDiv), 1 (TruncDiv), or 2 (FloorDiv), but got %lld.",
+                                  (long long)mode);
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, other, "other", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    int64_t shape[ACLEMU_MAX_RANK];
+    uint32_t nd;
+    if ((st = pw_broadcast(api, self, "self", other, "other", shape, &nd)) ||
+        (st = pw_check_out_shape(api, shape, nd, out, "out")))
+        return st;
+    pw_operand ops[2] = {{self, NULL, 0}, {other, NULL, 0}};
+    pw_args *a = pw_launch_blob(executor, PW_DIV_V3, ACL_FLOAT, out, ops, 2, 0, NULL, &st);
+    if (a)
+        a->value_f = (double)mode;
+    return st;
+}

@@ -45,6 +45,7 @@ enum pw_op {
     PW_GCD,         /* integers: gcd(|a|, |b|) */
     PW_MASKED_SCALE, /* a * b * value (b = the mask, any numeric dtype) */
     PW_APPROX_EQUAL, /* BOOL: |a - b| < value */
+    PW_DIV_V3,      /* a / b, then value 1: trunc, 2: floor (in FLOAT, as the real kernel) */
     /* end of part mathrest */
     PW_OP_COUNT
 };

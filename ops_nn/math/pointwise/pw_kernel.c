@@ -237,7 +237,7 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
 }
 
 /* part mathrest: the gradient ops and Xlog1py / MulNoNan in float or double. */
-#define MR_RUN(T, LOG1P, SQRT, COSH)                                                               \
+#define MR_RUN(T, LOG1P, SQRT, COSH, TRUNC, FLOOR)                                                               \
     ACLEMU_ISA_CLONES static void T##_mr_run(T *o, const T *A, const T *B, int64_t m, int op, T v) \
     {                                                                                              \
         int64_t i;                                                                                 \
@@ -249,6 +249,11 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
         case PW_SQRT_GRAD: for (i = 0; i < m; i++) o[i] = B[i] * (T)0.5 / A[i]; break;             \
         case PW_ASINH_GRAD: for (i = 0; i < m; i++) o[i] = B[i] / COSH(A[i]); break;               \
         case PW_MASKED_SCALE: for (i = 0; i < m; i++) o[i] = A[i] * B[i] * v; break;               \
+        case PW_DIV_V3:                                                                            \
+            if (v == 1) for (i = 0; i < m; i++) o[i] = TRUNC(A[i] / B[i]);                          \
+            else if (v == 2) for (i = 0; i < m; i++) o[i] = FLOOR(A[i] / B[i]);                     \
+            else for (i = 0; i < m; i++) o[i] = A[i] / B[i];                                        \
+            break;                                                                                 \
         case PW_APPROX_EQUAL:                                                                      \
             for (i = 0; i < m; i++) { T d = A[i] - B[i]; o[i] = (T)((d < 0 ? -d : d) < v); }       \
             break;                                                                                 \
@@ -258,8 +263,8 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
             break;                                                                                 \
         }                                                                                          \
     }
-MR_RUN(float, log1pf, sqrtf, coshf)
-MR_RUN(double, log1p, sqrt, cosh)
+MR_RUN(float, log1pf, sqrtf, coshf, truncf, floorf)
+MR_RUN(double, log1p, sqrt, cosh, trunc, floor)
 /* end of part mathrest */
 
 #define APPLY_FLOAT(T, FMOD, ATAN2)                                                                 \
@@ -317,6 +322,7 @@ MR_RUN(double, log1p, sqrt, cosh)
         }                                                                                          \
         case PW_TANH_GRAD: case PW_XLOG1PY: case PW_MUL_NO_NAN: case PW_ATAN_GRAD: case PW_SQRT_GRAD:      \
         case PW_ASINH_GRAD: case PW_ACOS_GRAD: case PW_MASKED_SCALE: case PW_APPROX_EQUAL:         \
+        case PW_DIV_V3:                                                                            \
             T##_mr_run(o, A, B, m, a->op, v); break; /* part mathrest */                           \
         default: for (i = 0; i < m; i++) o[i] = 0; break; /* bitwise, shifts: refused by the planners */ \
         }                                                                                          \

@@ -3,6 +3,7 @@
 #include "aclnnop/aclnn_add_mat_mat_elements.h"
 #include "aclnnop/aclnn_addr_v2.h"
 #include "aclnnop/aclnn_approximate_equal.h"
+#include "aclnnop/aclnn_div_v3.h"
 #include "aclnnop/aclnn_fused_mul_add_n.h"
 #include "mr_test.h"
 
@@ -113,6 +114,45 @@ static void TestAddrV2()
         }
 }
 
+// DivV3: the quotient in FLOAT (integers cast in), rounded by the mode, cast back (ints truncate)
+static void TestDivV3(bool is310p)
+{
+    uint64_t seed = 900;
+    std::vector<aclDataType> dts = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT16};
+    if (!is310p) dts.push_back(ACL_BF16);
+    for (aclDataType dt : dts)
+        for (int64_t mode = 0; mode < 3; mode++)
+            for (auto sh : std::vector<std::vector<std::vector<int64_t>>>{{{}, {}, {}}, {{3, 1, 4}, {5, 1}, {3, 5, 4}}, {{0, 2}, {2}, {0, 2}}, {{2500}, {2500}, {2500}}}) {
+                std::vector<double> a = Vals(dt, (size_t)GetShapeSize(sh[0]), seed++, IsFloatType(dt) ? 9 : 3000);
+                std::vector<double> b = Vals(dt, (size_t)GetShapeSize(sh[1]), seed++, IsFloatType(dt) ? 3 : 40);
+                for (double &v : b) if (v == 0 && !IsFloatType(dt)) v = 7;
+                int64_t n = GetShapeSize(sh[2]);
+                std::vector<double> g((size_t)n);
+                for (int64_t i = 0; i < n; i++) {
+                    double x = a[(size_t)BcastIndex(sh[2], sh[0], i)], y = b[(size_t)BcastIndex(sh[2], sh[1], i)];
+                    double q = (double)(float)((double)(float)x / (double)(float)y);
+                    q = mode == 1 ? std::trunc(q) : mode == 2 ? std::floor(q) : q;
+                    g[(size_t)i] = IsFloatType(dt) ? Quant(dt, q) : Quant(dt, std::trunc(q));
+                }
+                DevTensor ta, tb, to;
+                if (!ta.Init(dt, sh[0], a, TRANSPOSED) || !tb.Init(dt, sh[1], b, STRIDED) || !to.Init(dt, sh[2], {}, STRIDED)) return;
+                std::string what = std::string("DivV3 ") + DtName(dt) + " mode " + std::to_string(mode) + " rank " + std::to_string(sh[2].size());
+                int rc = Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnDivV3GetWorkspaceSize(ta.t, tb.t, mode, to.t, w, ex); }, aclnnDivV3);
+                EXPECT(rc == 0, "%s: run failed", what.c_str());
+                if (!rc) {
+                    EXPECT(CountBad(what.c_str(), to.Read(), g, IsFloatType(dt) && dt != ACL_FLOAT ? TolOf(dt) : 0) == 0, "%s: wrong", what.c_str());
+                    EXPECT(to.CountClobbered() == 0, "%s: wrote outside", what.c_str());
+                }
+            }
+    DevTensor f, h, o;
+    if (!f.Init(ACL_FLOAT, {2}, {}, CONTIG) || !h.Init(ACL_FLOAT16, {2}, {}, CONTIG) || !o.Init(ACL_FLOAT, {2}, {}, CONTIG)) return;
+    uint64_t ws;
+    aclOpExecutor *ex;
+    ExpectError("DivV3 mode 3", aclnnDivV3GetWorkspaceSize(f.t, f.t, 3, o.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "mode");
+    ExpectError("DivV3 other dtype", aclnnDivV3GetWorkspaceSize(f.t, h.t, 0, o.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "same dtype");
+    ExpectError("DivV3 out dtype", aclnnDivV3GetWorkspaceSize(f.t, f.t, 0, h.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "output");
+}
+
 static void TestValidation()
 {
     DevTensor f, f2, h, b, i8, o35, one, two;
@@ -147,6 +187,7 @@ int main()
     TestApproxAndAmme(is310p);
     TestFusedMulAddN(is310p);
     TestAddrV2();
+    TestDivV3(is310p);
     TestValidation();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
