@@ -64,6 +64,15 @@ static inline size_t CountBad(const char *what, const std::vector<double> &got, 
     return bad + (got.size() != want.size() ? 1 : 0);
 }
 
+// n values uniform in [lo, hi) (RandomValues' are spread over about [-5, 5] and beyond).
+static inline std::vector<double> Uniform(size_t n, uint64_t seed, double lo, double hi)
+{
+    Lcg rng(seed);
+    std::vector<double> v(n);
+    for (double &x : v) x = lo + rng.uniform() * (hi - lo);
+    return v;
+}
+
 static inline bool Is310P()
 {
     const char *soc = aclrtGetSocName();

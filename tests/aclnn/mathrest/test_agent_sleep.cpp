@@ -21,10 +21,11 @@ static void TestAgents()
                 for (Layout lay : {CONTIG, STRIDED, TRANSPOSED}) {
                     bool asin = op.which == 2;
                     aclDataType odt = dt == ACL_FLOAT16 ? ACL_FLOAT16 : (dt == ACL_DOUBLE && asin) ? ACL_DOUBLE : ACL_FLOAT;
-                    std::vector<double> x = RandomValues((size_t)GetShapeSize(s), seed++, asin ? 1.0 : 6.0);
+                    std::vector<double> x = asin ? Uniform((size_t)GetShapeSize(s), seed++, -1, 1)
+                                                 : RandomValues((size_t)GetShapeSize(s), seed++, 6.0);
                     for (double &v : x) {
                         if (dt == ACL_BOOL) v = v > 0;
-                        else if (!IsFloatType(dt)) v = asin ? std::trunc(v * 1.9) : std::trunc(v * 20);
+                        else if (!IsFloatType(dt)) v = asin ? std::round(v) : std::trunc(v * 20);
                         if (dt == ACL_UINT8) v = std::fabs(v);
                         v = Quant(dt, v);
                     }

@@ -34,8 +34,7 @@ struct OpCase {
 
 static std::vector<double> Range(aclDataType dt, size_t n, uint64_t seed, double lo, double hi, bool specials)
 {
-    std::vector<double> v = RandomValues(n, seed, 1.0); // in [-1, 1)
-    for (double &x : v) x = lo + (x + 1) * 0.5 * (hi - lo);
+    std::vector<double> v = Uniform(n, seed, lo, hi);
     if (specials && n > 5) { v[0] = NAN; v[1] = INFINITY; v[2] = -INFINITY; v[3] = -0.0; v[4] = 0.0; }
     return QuantAll(dt, v);
 }
