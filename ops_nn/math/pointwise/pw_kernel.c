@@ -236,14 +236,35 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
     }
 }
 
+/* part mathrest: log1p of a chunk (<= CH) for Xlog1py, vectorised for float like XLogY's log. */
+static void float_log1p_run(float *t, const float *B, int64_t m)
+{
+#ifdef ACLEMU_HAVE_VEC
+    vec_params vp = vec_params_default();
+    vec_unary_f32(VEC_LOG1P, &vp, B, t, m);
+#else
+    for (int64_t i = 0; i < m; i++) t[i] = log1pf(B[i]);
+#endif
+}
+
+static void double_log1p_run(double *t, const double *B, int64_t m)
+{
+    for (int64_t i = 0; i < m; i++) t[i] = log1p(B[i]);
+}
+
 /* part mathrest: the gradient ops and Xlog1py / MulNoNan in float or double. */
-#define MR_RUN(T, LOG1P, SQRT, COSH, TRUNC, FLOOR)                                                               \
+#define MR_RUN(T, SQRT, COSH, TRUNC, FLOOR)                                                               \
     ACLEMU_ISA_CLONES static void T##_mr_run(T *o, const T *A, const T *B, int64_t m, int op, T v) \
     {                                                                                              \
         int64_t i;                                                                                 \
         switch (op) {                                                                              \
         case PW_TANH_GRAD: for (i = 0; i < m; i++) o[i] = A[i] * ((T)1 - B[i] * B[i]); break;      \
-        case PW_XLOG1PY: for (i = 0; i < m; i++) o[i] = A[i] == 0 ? (T)0 : A[i] * LOG1P(B[i]); break; \
+        case PW_XLOG1PY: {                                                                         \
+            T t[CH];                                                                               \
+            T##_log1p_run(t, B, m);                                                                \
+            for (i = 0; i < m; i++) o[i] = A[i] == 0 ? (T)0 : A[i] * t[i];                         \
+            break;                                                                                 \
+        }                                                                                          \
         case PW_MUL_NO_NAN: for (i = 0; i < m; i++) o[i] = B[i] == 0 ? (T)0 : A[i] * B[i]; break;  \
         case PW_ATAN_GRAD: for (i = 0; i < m; i++) o[i] = B[i] / ((T)1 + A[i] * A[i]); break;      \
         case PW_SQRT_GRAD: for (i = 0; i < m; i++) o[i] = B[i] * (T)0.5 / A[i]; break;             \
@@ -263,8 +284,8 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
             break;                                                                                 \
         }                                                                                          \
     }
-MR_RUN(float, log1pf, sqrtf, coshf, truncf, floorf)
-MR_RUN(double, log1p, sqrt, cosh, trunc, floor)
+MR_RUN(float, sqrtf, coshf, truncf, floorf)
+MR_RUN(double, sqrt, cosh, trunc, floor)
 /* end of part mathrest */
 
 #define APPLY_FLOAT(T, FMOD, ATAN2)                                                                 \
