@@ -32,6 +32,12 @@
 #include <thread>
 
 #include "aclnnop/aclnn_add.h"
+/* part mathrest */
+#include "aclnnop/aclnn_div_v3.h"
+#include "aclnnop/aclnn_mul_no_nan.h"
+#include "aclnnop/aclnn_rsub.h"
+#include "aclnnop/aclnn_tanh_backward.h"
+#include "aclnnop/aclnn_xlog1py.h"
 #include "aclnnop/aclnn_addcdiv.h"
 #include "aclnnop/aclnn_addcmul.h"
 #include "aclnnop/aclnn_atan2.h"
@@ -339,6 +345,21 @@ int main(int argc, char **argv)
          aclnnCircularPad2dBackward},
     };
     ew.insert(ew.end(), mv.begin(), mv.end());
+    /* part mathrest: rows of the binary / pointwise kernels added for the rest of ops-math */
+    std::vector<Case> mr = {
+        {"rsub_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnRsubGetWorkspaceSize(tea, teb, alpha, teo, ws, ex); }, aclnnRsub},
+        {"tanh_backward_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnTanhBackwardGetWorkspaceSize(tea, teb, teo, ws, ex); },
+         aclnnTanhBackward},
+        {"mul_no_nan_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnMulNoNanGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnMulNoNan},
+        {"xlog1py_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnXlog1pyGetWorkspaceSize(tea, teb, teo, ws, ex); }, aclnnXlog1py},
+        {"div_v3_floor_64MiB", 3 * eb,
+         [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnDivV3GetWorkspaceSize(tea, teb, 2, teo, ws, ex); }, aclnnDivV3},
+    };
+    ew.insert(ew.end(), mr.begin(), mr.end());
     // the device process runs min(CPUs, AI cores) workers: on this machine, the CPU count
     int threads = (int)std::thread::hardware_concurrency();
     if (const char *e = std::getenv("BENCH_THREADS")) threads = std::atoi(e);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "accumulate_args.h"
+#include "accumulate_plan.h"
 #include "aclemu_plans.h"
 
 #define SUM_DTYPES                                                                                             \
@@ -88,6 +89,13 @@ aclnnStatus aclemu_plan_Sum(aclOpExecutor *executor, const aclTensorList *tensor
         return ACLEMU_PARAM_ERROR(api, "Expected out shape %s, but got %s.", aclemu_shape_str(bs, bn, b1, sizeof b1),
                                   aclemu_shape_str(out->shape, out->ndim, b2, sizeof b2));
     }
+    return accumulate_launch(executor, tensors, out);
+}
+
+aclnnStatus accumulate_launch(aclOpExecutor *executor, const aclTensorList *tensors, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
     int64_t numel = aclemu_tensor_numel(out);
     if (numel == 0)
         return ACLNN_SUCCESS;

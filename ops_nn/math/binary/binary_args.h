@@ -5,7 +5,9 @@
 
 #include "aclemu_op/kargs.h"
 
-enum { BINARY_ADD = 0, BINARY_SUB = 1, BINARY_MUL = 2, BINARY_DIV = 3 };
+enum { BINARY_ADD = 0, BINARY_SUB = 1, BINARY_MUL = 2, BINARY_DIV = 3,
+       /* part mathrest: reversed subtraction out = other - alpha * self (Rsub, Rsubs, AddV3) */
+       BINARY_RSUB = 4 };
 
 typedef struct binary_args {
     aclemu_ew ew;          /* op[0] = out, op[1] = self, op[2] = other when other is a tensor */

@@ -71,6 +71,7 @@ int binary_complex_run(const binary_args *a, const aclemu_block *blk, int op)
                 case BINARY_ADD: r = x[i] + alpha * b; break;
                 case BINARY_SUB: r = x[i] - alpha * b; break;
                 case BINARY_MUL: r = x[i] * b; break;
+                case BINARY_RSUB: r = b - alpha * x[i]; break;
                 default: r = x[i] / b; break;
                 }
                 x[i] = round64 ? CMPLX((float)creal(r), (float)cimag(r)) : r;

@@ -38,20 +38,25 @@ static void wrap_i64(int64_t *v, int64_t m, int32_t promoted, int32_t out_dt)
 
 #define APPLY(OP, x, y, alpha)                                                                  \
     ((OP) == BINARY_ADD ? (x) + (alpha) * (y) : (OP) == BINARY_SUB ? (x) - (alpha) * (y)        \
-     : (OP) == BINARY_MUL ? (x) * (y) : (x) / (y))
+     : (OP) == BINARY_MUL ? (x) * (y) : (OP) == BINARY_RSUB ? (y) - (alpha) * (x) : (x) / (y))
 
 static void f32_contig(float *o, const float *x, const float *y, int64_t ys, float alpha, float yconst, int op,
                        int64_t n)
 {
 #ifdef ACLEMU_HAVE_VEC
     vec_params vp = vec_params_default();
+    if (op == BINARY_RSUB && y && ys == 1) { /* y - alpha * x: the subtraction, operands swapped */
+        vp.alpha = alpha;
+        vec_binary_f32(VEC_SUB, &vp, y, x, o, n);
+        return;
+    }
     if (y && ys == 1) {
         static const vec_binary_op vops[] = {VEC_ADD, VEC_SUB, VEC_MUL, VEC_DIV};
         vp.alpha = alpha;
         vec_binary_f32(vops[op], &vp, x, y, o, n);
         return;
     }
-    if (op != BINARY_DIV) {
+    if (op != BINARY_DIV && op != BINARY_RSUB) {
         float c = y ? y[0] : yconst;
         vp.scalar = op == BINARY_MUL ? c : op == BINARY_ADD ? alpha * c : -alpha * c;
         vec_unary_f32(op == BINARY_MUL ? VEC_MULS : VEC_ADDS, &vp, x, o, n);
@@ -63,6 +68,7 @@ static void f32_contig(float *o, const float *x, const float *y, int64_t ys, flo
         case BINARY_ADD: for (int64_t i = 0; i < n; i++) o[i] = x[i] + alpha * y[i]; break;
         case BINARY_SUB: for (int64_t i = 0; i < n; i++) o[i] = x[i] - alpha * y[i]; break;
         case BINARY_MUL: for (int64_t i = 0; i < n; i++) o[i] = x[i] * y[i]; break;
+        case BINARY_RSUB: for (int64_t i = 0; i < n; i++) o[i] = y[i] - alpha * x[i]; break;
         default: for (int64_t i = 0; i < n; i++) o[i] = x[i] / y[i]; break;
         }
         return;
@@ -72,6 +78,7 @@ static void f32_contig(float *o, const float *x, const float *y, int64_t ys, flo
     case BINARY_ADD: { float k = alpha * c; for (int64_t i = 0; i < n; i++) o[i] = x[i] + k; break; }
     case BINARY_SUB: { float k = alpha * c; for (int64_t i = 0; i < n; i++) o[i] = x[i] - k; break; }
     case BINARY_MUL: for (int64_t i = 0; i < n; i++) o[i] = x[i] * c; break;
+    case BINARY_RSUB: for (int64_t i = 0; i < n; i++) o[i] = c - alpha * x[i]; break;
     default: for (int64_t i = 0; i < n; i++) o[i] = x[i] / c; break;
     }
 }
@@ -135,6 +142,7 @@ int binary_kernel_run(const void *args, size_t args_size, const aclemu_block *bl
                     if (op == BINARY_ADD) x[i] = (int64_t)(ux + al * uy);
                     else if (op == BINARY_SUB) x[i] = (int64_t)(ux - al * uy);
                     else if (op == BINARY_MUL) x[i] = (int64_t)(ux * uy);
+                    else if (op == BINARY_RSUB) x[i] = (int64_t)(uy - al * ux);
                     else x[i] = y[i] ? x[i] / y[i] : 0;
                 }
                 wrap_i64(x, m, a->promoted, odt);

@@ -40,12 +40,13 @@ static double scalar_imag(const aclScalar *s)
     return 0.0;
 }
 
-static void fill_scalars(binary_args *a, aclDataType promoted, const binary_spec *spec, const aclScalar *alpha)
+/* alpha NULL: the op has none (1). */
+static void fill_scalars(binary_args *a, aclDataType promoted, const aclScalar *alpha)
 {
     a->promoted = (int32_t)promoted;
     a->alpha_im = 0.0;
     a->other_im = 0.0;
-    if (spec->has_alpha) {
+    if (alpha) {
         a->alpha_f = round_to_dtype(aclemu_scalar_to_f64(alpha), promoted);
         a->alpha_i = aclemu_scalar_to_i64(alpha);
         if (aclemu_dtype_is_complex(promoted))
@@ -95,13 +96,7 @@ aclnnStatus binary_plan_tensor(aclOpExecutor *ex, const binary_spec *spec, const
     if ((st = aclemu_check_shape_is(api, out, oname, bshape, bnd)))
         return st;
 
-    const aclTensor *ins[2] = {self, other};
-    binary_args *a = (binary_args *)aclemu_ew_launch(ex, spec->kernel, sizeof(binary_args), out, ins, 2, &st);
-    if (!a)
-        return st;
-    a->other_is_tensor = 1;
-    fill_scalars(a, promoted, spec, alpha);
-    return ACLNN_SUCCESS;
+    return binary_launch(ex, spec->kernel, out, self, other, NULL, promoted, spec->has_alpha ? alpha : NULL, 0);
 }
 
 aclnnStatus binary_plan_scalar(aclOpExecutor *ex, const binary_spec *spec, const aclTensor *self,
@@ -135,15 +130,30 @@ aclnnStatus binary_plan_scalar(aclOpExecutor *ex, const binary_spec *spec, const
     if ((st = aclemu_check_same_shape(api, self, sname, out, oname)))
         return st;
 
-    const aclTensor *ins[1] = {self};
-    binary_args *a = (binary_args *)aclemu_ew_launch(ex, spec->kernel, sizeof(binary_args), out, ins, 1, &st);
+    return binary_launch(ex, spec->kernel, out, self, NULL, other, promoted, spec->has_alpha ? alpha : NULL, 0);
+}
+
+aclnnStatus binary_launch(aclOpExecutor *ex, const char *kernel, const aclTensor *out, const aclTensor *x,
+                          const aclTensor *y, const aclScalar *y_scalar, aclDataType promoted, const aclScalar *alpha,
+                          int negate_alpha)
+{
+    aclnnStatus st;
+    const aclTensor *ins[2] = {x, y};
+    binary_args *a = (binary_args *)aclemu_ew_launch(ex, kernel, sizeof(binary_args), out, ins, y ? 2 : 1, &st);
     if (!a)
         return st;
-    a->other_is_tensor = 0;
-    fill_scalars(a, promoted, spec, alpha);
-    a->other_f = round_to_dtype(aclemu_scalar_to_f64(other), promoted);
-    a->other_i = aclemu_scalar_to_i64(other);
-    if (aclemu_dtype_is_complex(promoted))
-        a->other_im = scalar_imag(other);
+    a->other_is_tensor = y != NULL;
+    fill_scalars(a, promoted, alpha);
+    if (negate_alpha) { /* exact in every domain; the integer one wraps like the dtype */
+        a->alpha_f = -a->alpha_f;
+        a->alpha_i = (int64_t)(0u - (uint64_t)a->alpha_i);
+        a->alpha_im = -a->alpha_im;
+    }
+    if (!y) {
+        a->other_f = round_to_dtype(aclemu_scalar_to_f64(y_scalar), promoted);
+        a->other_i = aclemu_scalar_to_i64(y_scalar);
+        if (aclemu_dtype_is_complex(promoted))
+            a->other_im = scalar_imag(y_scalar);
+    }
     return ACLNN_SUCCESS;
 }

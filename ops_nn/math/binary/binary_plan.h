@@ -23,5 +23,11 @@ aclnnStatus binary_plan_tensor(aclOpExecutor *ex, const binary_spec *spec, const
 /* self (tensor) op other (scalar). */
 aclnnStatus binary_plan_scalar(aclOpExecutor *ex, const binary_spec *spec, const aclTensor *self,
                                const aclScalar *other, const aclScalar *alpha, const aclTensor *out, int inplace);
+/* Records the launch of an already checked op: out = x <op> (alpha *) y, y a tensor (broadcast)
+ * or, when y is NULL, the scalar y_scalar; alpha NULL means none (1); negate_alpha uses -alpha
+ * (aclnnAddV3 runs as the reversed subtraction y - (-alpha) * x). */
+aclnnStatus binary_launch(aclOpExecutor *ex, const char *kernel, const aclTensor *out, const aclTensor *x,
+                          const aclTensor *y, const aclScalar *y_scalar, aclDataType promoted, const aclScalar *alpha,
+                          int negate_alpha);
 
 #endif

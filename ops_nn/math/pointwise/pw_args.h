@@ -34,6 +34,19 @@ enum pw_op {
     PW_LSHIFT,      /* integers: a << b, 0 when b < 0 or b >= the dtype's bits */
     PW_RSHIFT,      /* integers: a >> b (arithmetic for signed dtypes) */
     PW_ADDR,        /* beta * a + alpha * b * c (value = alpha, aux = beta; PW_IGNORE_A: beta is 0) */
+    /* part mathrest (issue 10): gradients and the remaining binary ops */
+    PW_TANH_GRAD,   /* a = dy, b = y: dy * (1 - y^2) */
+    PW_XLOG1PY,     /* a == 0 ? 0 : a * log1p(b) */
+    PW_MUL_NO_NAN,  /* b == 0 ? 0 : a * b */
+    PW_ATAN_GRAD,   /* a = x, b = dy: dy / (1 + x^2) */
+    PW_SQRT_GRAD,   /* a = y, b = dy: dy * 0.5 / y */
+    PW_ASINH_GRAD,  /* a = y, b = dy: dy / cosh(y) */
+    PW_ACOS_GRAD,   /* a = dy, b = x: -dy / sqrt(1 - x^2) */
+    PW_GCD,         /* integers: gcd(|a|, |b|) */
+    PW_MASKED_SCALE, /* a * b * value (b = the mask, any numeric dtype) */
+    PW_APPROX_EQUAL, /* BOOL: |a - b| < value */
+    PW_DIV_V3,      /* a / b, then value 1: trunc, 2: floor (in FLOAT, as the real kernel) */
+    /* end of part mathrest */
     PW_OP_COUNT
 };
 

@@ -23,7 +23,7 @@
 static void load_complex(double *re, double *im, const char *src, int32_t dt, int64_t stride, int64_t m,
                          int32_t cdt);
 
-static int op_is_bool(int op) { return op <= PW_LOGICAL_XOR || op == PW_ISCLOSE; }
+static int op_is_bool(int op) { return op <= PW_LOGICAL_XOR || op == PW_ISCLOSE || op == PW_APPROX_EQUAL; }
 
 /* ---- float domains: one body for float and double ---------------------------------------- */
 
@@ -236,6 +236,58 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
     }
 }
 
+/* part mathrest: log1p of a chunk (<= CH) for Xlog1py, vectorised for float like XLogY's log. */
+static void float_log1p_run(float *t, const float *B, int64_t m)
+{
+#ifdef ACLEMU_HAVE_VEC
+    vec_params vp = vec_params_default();
+    vec_unary_f32(VEC_LOG1P, &vp, B, t, m);
+#else
+    for (int64_t i = 0; i < m; i++) t[i] = log1pf(B[i]);
+#endif
+}
+
+static void double_log1p_run(double *t, const double *B, int64_t m)
+{
+    for (int64_t i = 0; i < m; i++) t[i] = log1p(B[i]);
+}
+
+/* part mathrest: the gradient ops and Xlog1py / MulNoNan in float or double. */
+#define MR_RUN(T, SQRT, COSH, TRUNC, FLOOR)                                                               \
+    ACLEMU_ISA_CLONES static void T##_mr_run(T *o, const T *A, const T *B, int64_t m, int op, T v) \
+    {                                                                                              \
+        int64_t i;                                                                                 \
+        switch (op) {                                                                              \
+        case PW_TANH_GRAD: for (i = 0; i < m; i++) o[i] = A[i] * ((T)1 - B[i] * B[i]); break;      \
+        case PW_XLOG1PY: {                                                                         \
+            T t[CH];                                                                               \
+            T##_log1p_run(t, B, m);                                                                \
+            for (i = 0; i < m; i++) o[i] = A[i] == 0 ? (T)0 : A[i] * t[i];                         \
+            break;                                                                                 \
+        }                                                                                          \
+        case PW_MUL_NO_NAN: for (i = 0; i < m; i++) o[i] = B[i] == 0 ? (T)0 : A[i] * B[i]; break;  \
+        case PW_ATAN_GRAD: for (i = 0; i < m; i++) o[i] = B[i] / ((T)1 + A[i] * A[i]); break;      \
+        case PW_SQRT_GRAD: for (i = 0; i < m; i++) o[i] = B[i] * (T)0.5 / A[i]; break;             \
+        case PW_ASINH_GRAD: for (i = 0; i < m; i++) o[i] = B[i] / COSH(A[i]); break;               \
+        case PW_MASKED_SCALE: for (i = 0; i < m; i++) o[i] = A[i] * B[i] * v; break;               \
+        case PW_DIV_V3:                                                                            \
+            if (v == 1) for (i = 0; i < m; i++) o[i] = TRUNC(A[i] / B[i]);                          \
+            else if (v == 2) for (i = 0; i < m; i++) o[i] = FLOOR(A[i] / B[i]);                     \
+            else for (i = 0; i < m; i++) o[i] = A[i] / B[i];                                        \
+            break;                                                                                 \
+        case PW_APPROX_EQUAL:                                                                      \
+            for (i = 0; i < m; i++) { T d = A[i] - B[i]; o[i] = (T)((d < 0 ? -d : d) < v); }       \
+            break;                                                                                 \
+        default: /* (1 - x)(1 + x): exact factors, no cancellation near |x| = 1 */                \
+            for (i = 0; i < m; i++)                                                                \
+                o[i] = -A[i] / SQRT(((T)1 - B[i]) * ((T)1 + B[i]));                                \
+            break;                                                                                 \
+        }                                                                                          \
+    }
+MR_RUN(float, sqrtf, coshf, truncf, floorf)
+MR_RUN(double, sqrt, cosh, trunc, floor)
+/* end of part mathrest */
+
 #define APPLY_FLOAT(T, FMOD, ATAN2)                                                                 \
     ACLEMU_ISA_CLONES static void apply_##T(const pw_args *a, T *o, const T *const *x, const uint8_t *cond, int64_t m) \
     {                                                                                              \
@@ -289,6 +341,10 @@ static void double_log_ops_run(double *o, const double *A, const double *B, int6
             }                                                                                      \
             break;                                                                                 \
         }                                                                                          \
+        case PW_TANH_GRAD: case PW_XLOG1PY: case PW_MUL_NO_NAN: case PW_ATAN_GRAD: case PW_SQRT_GRAD:      \
+        case PW_ASINH_GRAD: case PW_ACOS_GRAD: case PW_MASKED_SCALE: case PW_APPROX_EQUAL:         \
+        case PW_DIV_V3:                                                                            \
+            T##_mr_run(o, A, B, m, a->op, v); break; /* part mathrest */                           \
         default: for (i = 0; i < m; i++) o[i] = 0; break; /* bitwise, shifts: refused by the planners */ \
         }                                                                                          \
     }
@@ -397,6 +453,14 @@ ACLEMU_ISA_CLONES static void apply_i64(const pw_args *a, int64_t *o, const int6
         }
         break;
     }
+    case PW_GCD: /* part mathrest: Euclid on magnitudes (INT64_MIN's wraps like the dtype) */
+        for (i = 0; i < m; i++) {
+            uint64_t p = A[i] < 0 ? 0 - (uint64_t)A[i] : (uint64_t)A[i];
+            uint64_t q = B[i] < 0 ? 0 - (uint64_t)B[i] : (uint64_t)B[i];
+            while (q) { uint64_t r = p % q; p = q; q = r; }
+            o[i] = (int64_t)p;
+        }
+        break;
     default: for (i = 0; i < m; i++) o[i] = 0; break; /* atan2, log ops: promoted to a float dtype */
     }
 #undef CMP
