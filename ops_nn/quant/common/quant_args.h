@@ -12,7 +12,9 @@ enum {
     QUANT_STATIC = 0,     /* AscendQuant: given scale / offset */
     QUANT_PER_TOKEN = 1,  /* one scale per row */
     QUANT_PER_TENSOR = 2, /* one scale for everything */
-    QUANT_PER_CHANNEL = 3 /* one scale per (batch, column), reduced over the second-to-last dim */
+    QUANT_PER_CHANNEL = 3, /* one scale per (batch, column), reduced over the second-to-last dim */
+    QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
+                            * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
 
 /* float -> integer rounding (the Cast round modes of the vector unit) */

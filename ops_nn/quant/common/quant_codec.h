@@ -78,4 +78,32 @@ static inline uint32_t quant_encode(float v, int32_t code_dtype, int32_t round)
     }
 }
 
+/* The value of an FP8 code (exact in FP32). */
+static inline float quant_from_fp8(uint32_t c, int mbits, int bias, int has_inf)
+{
+    int ebits = 7 - mbits;
+    uint32_t e = (c >> mbits) & ((1u << ebits) - 1), m = c & ((1u << mbits) - 1);
+    float v;
+    if (!has_inf && (c & 0x7f) == 0x7f)
+        v = NAN;
+    else if (has_inf && e == (1u << ebits) - 1)
+        v = m ? NAN : INFINITY;
+    else if (e == 0)
+        v = ldexpf((float)m, 1 - bias - mbits);
+    else
+        v = ldexpf(1.0f + (float)m / (float)(1u << mbits), (int)e - bias);
+    return (c & 0x80) ? -v : v;
+}
+
+/* The value of a stored code of `code_dtype` (the inverse of quant_encode). */
+static inline float quant_decode(uint32_t c, int32_t code_dtype)
+{
+    switch (code_dtype) {
+    case 29 /* ACL_INT4 */: return (float)((int32_t)(c & 0xf) - ((c & 0x8) ? 16 : 0));
+    case 36 /* ACL_FLOAT8_E4M3FN */: return quant_from_fp8(c, 3, 7, 0);
+    case 35 /* ACL_FLOAT8_E5M2 */: return quant_from_fp8(c, 2, 15, 1);
+    default /* ACL_INT8 */: return (float)(int8_t)(uint8_t)c;
+    }
+}
+
 #endif

@@ -106,6 +106,46 @@ static void store_code(const quant_args *a, int64_t r, int64_t c, uint32_t code)
     }
 }
 
+/* The code of column c of row r of a quantized tensor t (INT8 / FP8 bytes, INT4 nibbles, INT32
+ * words of eight INT4). */
+static uint32_t load_code(const aclemu_tdesc *t, int64_t r, int64_t c)
+{
+    uint32_t nd = t->ndim;
+    int64_t ts = nd ? t->stride[nd - 1] : 1;
+    int64_t row = flat_off(t, r, nd ? nd - 1 : 0);
+    const uint8_t *b = (const uint8_t *)base_of(t);
+    if (t->dtype == ACL_INT32) {
+        uint32_t w;
+        memcpy(&w, b + (row + (c / 8) * ts) * 4, 4);
+        return (w >> (4u * (unsigned)(c % 8))) & 0xfu;
+    }
+    if (t->dtype == ACL_INT4) {
+        int64_t e = row + c * ts;
+        return (e & 1) ? (uint32_t)(b[e >> 1] >> 4) : (uint32_t)(b[e >> 1] & 0xf);
+    }
+    return b[row + c * ts];
+}
+
+/* y row r = (x + offset) * scale [* scale] in FP32, rounded once to y's dtype */
+static void run_anti(const quant_args *a, int64_t r, float *v)
+{
+    for (int64_t c = 0; c < a->cols; c++) {
+        int64_t i = a->scale_axis < 0 ? 0 : c;
+        float t = quant_decode(load_code(&a->x, r, c), a->code);
+        if (a->offset.addr)
+            t = t + load1(&a->offset, a->offset.offset + i * a->offset_step);
+        float s = load1(&a->scale, a->scale.offset + i * a->scale_step);
+        t = t * s;
+        if (a->sqrt_mode)
+            t = t * s;
+        v[c] = t;
+    }
+    uint32_t nd = a->y.ndim;
+    int64_t esz = (int64_t)aclemu_kdtype_size(a->y.dtype);
+    aclemu_store_f32(base_of(&a->y) + flat_off(&a->y, r, nd ? nd - 1 : 0) * esz, a->y.dtype,
+                     (nd ? a->y.stride[nd - 1] : 1) * esz, v, a->cols);
+}
+
 typedef struct qparams {
     float scale, inv, offset;
 } qparams;
@@ -195,6 +235,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_STATIC:
         for (uint64_t r = s; r < e; r++)
             run_static(a, (int64_t)r, v, tmp);
+        return 0;
+    case QUANT_ANTI:
+        for (uint64_t r = s; r < e; r++)
+            run_anti(a, (int64_t)r, v);
         return 0;
     case QUANT_PER_TOKEN:
         for (uint64_t r = s; r < e; r++) {

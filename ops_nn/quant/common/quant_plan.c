@@ -78,11 +78,13 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
                          const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
                          const aclTensor *offset)
 {
-    if (aclemu_tensor_numel(x) == 0)
+    if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(y) == 0)
         return ACLNN_SUCCESS;
-    uint32_t n = x->ndim;
-    tmpl->cols = n ? x->shape[n - 1] : 1;
-    tmpl->rows = aclemu_tensor_numel(x) / tmpl->cols;
+    /* rows x cols of the float side: x, or y for the dequantisation */
+    const aclTensor *f = tmpl->mode == QUANT_ANTI ? y : x;
+    uint32_t n = f->ndim;
+    tmpl->cols = n ? f->shape[n - 1] : 1;
+    tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
     int64_t unit_elems = tmpl->cols;
     switch (tmpl->mode) {
     case QUANT_PER_TENSOR:

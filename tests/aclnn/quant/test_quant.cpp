@@ -10,6 +10,7 @@
 #include <string>
 
 #include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_ascend_anti_quant.h"
 #include "aclnnop/aclnn_ascend_quant.h"
 #include "aclnnop/aclnn_ascend_quant_v3.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
@@ -423,6 +424,71 @@ static void TestDynamic()
         }
 }
 
+// ---- AscendAntiQuant: every code of every x dtype --------------------------------------------------
+static void RunAnti(aclDataType xd, aclDataType yd, aclDataType sd, bool per_col, bool with_off, bool sq)
+{
+    bool fp8 = xd == ACL_FLOAT8_E4M3FN || xd == ACL_FLOAT8_E5M2;
+    int64_t ncodes = xd == ACL_INT4 || xd == ACL_INT32 ? 16 : 256;
+    int64_t K = 16, M = (ncodes + K - 1) / K + 1;
+    std::vector<int64_t> xs = {M, xd == ACL_INT32 ? K / 8 : K};
+    Raw x(xd, xs), y(yd, {M, K}, 2, 1);
+    // codes in element order: code i at y element i (wrapping)
+    std::vector<unsigned char> h = x.Bytes();
+    std::vector<uint32_t> code((size_t)(M * K));
+    for (int64_t i = 0; i < M * K; i++) {
+        uint32_t c = (uint32_t)((i * 7 + 3) % ncodes);
+        code[(size_t)i] = c;
+        if (xd == ACL_INT4) { unsigned char &b = h[(size_t)i / 2]; b = (i & 1) ? (unsigned char)((b & 0x0f) | (c << 4)) : (unsigned char)((b & 0xf0) | c); }
+        else if (xd == ACL_INT32) { uint32_t w; std::memcpy(&w, &h[(size_t)(i / 8) * 4], 4); w = (w & ~(0xfu << (4 * (i % 8)))) | (c << (4 * (i % 8))); std::memcpy(&h[(size_t)(i / 8) * 4], &w, 4); }
+        else h[(size_t)i] = (unsigned char)c;
+    }
+    aclrtMemcpy(x.dev, x.bytes, h.data(), x.bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    int64_t C = per_col ? K : 1;
+    Raw s(sd, {C}), o(sd, {C});
+    std::vector<double> sv((size_t)C), ov((size_t)C);
+    for (int64_t c = 0; c < C; c++) { sv[(size_t)c] = 0.37 + 0.11 * (double)c; ov[(size_t)c] = (double)(c % 5) - 2.25; }
+    s.Put(sv); o.Put(ov);
+    int rc = Run("AscendAntiQuant", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+        return aclnnAscendAntiQuantGetWorkspaceSize(x.t, s.t, with_off ? o.t : nullptr, (int64_t)yd, sq, y.t, w, e);
+    }, aclnnAscendAntiQuant);
+    EXPECT(rc == 0, "AscendAntiQuant x %d y %d: %d", (int)xd, (int)yd, rc);
+    std::vector<unsigned char> yb = y.Bytes();
+    size_t bad = 0;
+    for (int64_t i = 0; i < M * K; i++) {
+        uint32_t c = code[(size_t)i];
+        float v = fp8 ? (float)Fp8Value(c, xd == ACL_FLOAT8_E4M3FN)
+                      : xd == ACL_INT8 ? (float)(int8_t)c : (float)((int)c - (c >= 8 ? 16 : 0));
+        int64_t col = per_col ? i % K : 0;
+        float sc = Stored(sd, sv[(size_t)col]);
+        if (with_off) v = v + Stored(sd, ov[(size_t)col]);
+        v = v * sc;
+        if (sq) v = v * sc;
+        uint16_t want = yd == ACL_FLOAT16 ? RefToHalf(v) : RefToBf16(v), got;
+        std::memcpy(&got, &yb[(size_t)y.Where(i) * 2], 2);
+        bool both_nan = std::isnan(v) && (yd == ACL_FLOAT16 ? std::isnan(RefFromHalf(got)) : std::isnan(RefFromBf16(got)));
+        if (got != want && !both_nan) { if (bad < 5) LOG_PRINT("  anti[%lld] code 0x%x: got 0x%04x want 0x%04x\n", (long long)i, c, got, want); bad++; }
+    }
+    EXPECT(bad == 0, "AscendAntiQuant x %d y %d scale %d per_col %d off %d sqrt %d: %zu differ", (int)xd, (int)yd, (int)sd, per_col, with_off, sq, bad);
+}
+
+static void TestAnti()
+{
+    std::vector<aclDataType> xts = {ACL_INT8};
+    std::vector<aclDataType> yts = {ACL_FLOAT16};
+    std::vector<aclDataType> sts = {ACL_FLOAT};
+    if (!g_310p) { xts.push_back(ACL_INT4); xts.push_back(ACL_INT32); yts.push_back(ACL_BF16); sts.push_back(ACL_BF16); }
+    if (g_950) { xts.push_back(ACL_FLOAT8_E4M3FN); xts.push_back(ACL_FLOAT8_E5M2); }
+    for (aclDataType xd : xts)
+        for (aclDataType yd : yts)
+            for (aclDataType sd : sts) {
+                bool fp8 = xd == ACL_FLOAT8_E4M3FN || xd == ACL_FLOAT8_E5M2;
+                if (fp8 && sd != ACL_FLOAT) continue;
+                RunAnti(xd, yd, sd, true, true, false);
+                RunAnti(xd, yd, sd, false, false, !fp8);
+                RunAnti(xd, yd, sd, true, false, !fp8);
+            }
+}
+
 // ---- empty tensors and validation ---------------------------------------------------------------
 static void TestEmpty()
 {
@@ -482,6 +548,30 @@ static void TestValidation()
         rc = aclnnDynamicQuantV4GetWorkspaceSize(x.t, nullptr, nullptr, 2, true, "pertoken", 0.0f, y.t, sc.t, nullptr, &ws, &ex);
         EXPECT(rc == 561000, "DQV4 off 950: %d", rc);
     }
+    // AscendAntiQuant
+    {
+        Raw q(ACL_INT8, {4, 16}), h(ACL_FLOAT16, {4, 16}), sf(ACL_FLOAT, {16}), s5(ACL_FLOAT, {5}), s2d(ACL_FLOAT, {1, 16}), h3(ACL_FLOAT16, {4, 8});
+        ExpectError("AA null y", aclnnAscendAntiQuantGetWorkspaceSize(q.t, sf.t, nullptr, 1, false, nullptr, &ws, &ex), kNull, "y");
+        ExpectError("AA dstType", aclnnAscendAntiQuantGetWorkspaceSize(q.t, sf.t, nullptr, 27, false, h.t, &ws, &ex), kInvalid, "out(y) data type must be the same as dstType.");
+        ExpectError("AA y dtype", aclnnAscendAntiQuantGetWorkspaceSize(q.t, sf.t, nullptr, 0, false, sc.t, &ws, &ex), kInvalid, "y dtype DT_FLOAT");
+        ExpectError("AA shape", aclnnAscendAntiQuantGetWorkspaceSize(q.t, sf.t, nullptr, 1, false, h3.t, &ws, &ex), kInvalid, "y");
+        if (!g_950) {
+            ExpectError("AA scale size", aclnnAscendAntiQuantGetWorkspaceSize(q.t, s5.t, nullptr, 1, false, h.t, &ws, &ex), kInvalid, "the last dim size(16) of out(y) must be same as scale and offset(5).");
+            ExpectError("AA scale 2-d", aclnnAscendAntiQuantGetWorkspaceSize(q.t, s2d.t, nullptr, 1, false, h.t, &ws, &ex), kInvalid, "scale dim num must be 1. scale:2");
+        } else {
+            Raw f8(ACL_FLOAT8_E4M3FN, {4, 16}), sb(ACL_BF16, {16});
+            ExpectError("AA fp8 sqrt", aclnnAscendAntiQuantGetWorkspaceSize(f8.t, sf.t, nullptr, 1, true, h.t, &ws, &ex), kInvalid, "sqrtMode must be False");
+            ExpectError("AA fp8 bf16 scale", aclnnAscendAntiQuantGetWorkspaceSize(f8.t, sb.t, nullptr, 1, false, h.t, &ws, &ex), kInvalid, "scale must be FLOAT");
+        }
+        if (!g_310p) {
+            Raw i4(ACL_INT4, {4, 15}), h15(ACL_FLOAT16, {4, 15}), i32(ACL_INT32, {4, 3});
+            ExpectError("AA int4 odd", aclnnAscendAntiQuantGetWorkspaceSize(i4.t, sf.t, nullptr, 1, false, h15.t, &ws, &ex), kInvalid, "must be an even number");
+            ExpectError("AA int32 y", aclnnAscendAntiQuantGetWorkspaceSize(i32.t, sf.t, nullptr, 1, false, h.t, &ws, &ex), kInvalid, "8 times the last dim of x");
+        } else {
+            Raw i4(ACL_INT4, {4, 16});
+            ExpectError("AA 310P int4", aclnnAscendAntiQuantGetWorkspaceSize(i4.t, sf.t, nullptr, 1, false, h.t, &ws, &ex), kInvalid, "x dtype DT_INT4");
+        }
+    }
     // AscendQuant
     Raw s16(hx, {16}), s16f(ACL_FLOAT, {16}), s2(hx, {2, 16}), s3(hx, {3});
     ExpectError("AQ null scale", aclnnAscendQuantV3GetWorkspaceSize(x.t, nullptr, nullptr, false, "round", 2, -1, y.t, &ws, &ex), kNull, "scale");
@@ -521,6 +611,7 @@ int main()
     if (!g_950) TestAscendInt(false);
     TestAscendInt(true);
     TestDynamic();
+    TestAnti();
     TestEmpty();
     TestValidation();
     if (g_failures) { LOG_PRINT("test_quant: %d failures\n", g_failures); return 1; }
