@@ -152,6 +152,8 @@ static aclnnStatus aq_launch(aclOpExecutor *ex, const aclTensor *x, const aclTen
     a.param_dtype = x->dtype;
     a.scale_axis = scale->shape[param_dim] == 1 ? -1 : scale_axis;
     a.scale_step = scale->stride[param_dim];
+    a.scale_div = 1;
+    a.scale_mod = x->ndim >= 2 ? x->shape[x->ndim - 2] : 1;
     a.offset_step = offset ? offset->stride[offset->ndim == scale->ndim ? param_dim : offset->ndim - 1] : 0;
     return quant_launch(ex, &a, x, y, NULL, NULL, scale, offset);
 }

@@ -37,13 +37,17 @@ typedef struct quant_args {
     int32_t round;       /* QUANT_RINT ... (integer targets) */
     int32_t style;       /* QUANT_STYLE_* */
     int32_t symmetric;   /* dynamic: no offset */
-    int32_t code;        /* target encoding: ACL_INT8, ACL_INT4, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2 */
+    int32_t code;        /* target encoding: ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT4 (in an INT4 y or packed
+                          * eight per INT32 word), ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2 */
     int32_t sqrt_mode;   /* STATIC: x * scale * scale */
     int32_t param_dtype; /* STATIC: the dtype scale / offset are cast to before use (x's dtype) */
-    int32_t scale_axis;  /* STATIC: 1 scale varies along the last dim, 0 along the second-to-last,
-                          * -1 a single value */
+    int32_t scale_axis;  /* STATIC: 1 scale varies along the last dim, 0 along a leading dim (index
+                          * (row / scale_div) % scale_mod), -1 a single value */
     int64_t scale_step;  /* STATIC: element stride of scale / offset along that axis */
     int64_t offset_step;
+    int64_t scale_div, scale_mod;
+    int32_t divide;      /* STATIC: x / scale + offset (Quantize) instead of x * scale + offset */
+    int32_t pad0;
     int64_t rows, cols;  /* x as rows x cols */
     int64_t chan_rows;   /* PER_CHANNEL: the second-to-last dim M (rows = batches * M) */
     int64_t units;       /* work units: rows (STATIC / PER_TOKEN), batches (PER_CHANNEL), 1 (PER_TENSOR) */

@@ -1,6 +1,6 @@
 /* Device-side encoders of the quant driver: FP32 value -> the target's code, with the rounding
  * and saturation the vector unit applies (Cast with SAT / round modes):
- *  - INT8 / INT4: rounded (RINT = half to even, FLOOR, CEIL, TRUNC), saturated to the type's
+ *  - INT8 / UINT8 / INT32 / INT4: rounded (RINT = half to even, FLOOR, CEIL, TRUNC), saturated to the type's
  *    range, NaN -> 0;
  *  - FLOAT8_E4M3FN / FLOAT8_E5M2: round to nearest even, saturated to the largest finite
  *    (448 / 57344; infinities too), NaN -> the NaN code, sign kept (also for zero). */
@@ -72,6 +72,8 @@ static inline uint32_t quant_encode(float v, int32_t code_dtype, int32_t round)
 {
     switch (code_dtype) {
     case 29 /* ACL_INT4 */: return (uint32_t)quant_to_int(v, round, -8, 7) & 0xfu;
+    case 4 /* ACL_UINT8 */: return (uint32_t)quant_to_int(v, round, 0, 255);
+    case 3 /* ACL_INT32 */: return (uint32_t)quant_to_int(v, round, INT32_MIN, INT32_MAX);
     case 36 /* ACL_FLOAT8_E4M3FN */: return quant_to_fp8(v, 3, 7, 0x7e, 0x7f);
     case 35 /* ACL_FLOAT8_E5M2 */: return quant_to_fp8(v, 2, 15, 0x7b, 0x7f);
     default /* ACL_INT8 */: return (uint32_t)quant_to_int(v, round, -128, 127) & 0xffu;

@@ -90,7 +90,9 @@ static void store_code(const quant_args *a, int64_t r, int64_t c, uint32_t code)
     int64_t ys = nd ? y->stride[nd - 1] : 1;
     int64_t row = flat_off(y, r, nd ? nd - 1 : 0);
     uint8_t *b = (uint8_t *)base_of(y);
-    if (y->dtype == ACL_INT32) { /* eight INT4 per word, lowest nibble first */
+    if (a->code == ACL_INT32) {
+        memcpy((char *)b + (row + c * ys) * 4, &code, 4);
+    } else if (y->dtype == ACL_INT32) { /* eight INT4 per word, lowest nibble first */
         uint32_t w;
         char *p = (char *)b + (row + (c / 8) * ys) * 4;
         memcpy(&w, p, 4);
@@ -202,11 +204,11 @@ static void write_params(const quant_args *a, int64_t idx, const qparams *q)
 static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
 {
     load_row(a, r, v, tmp);
-    int64_t m = a->x.ndim >= 2 ? a->x.shape[a->x.ndim - 2] : 1;
+    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
     for (int64_t c = 0; c < a->cols; c++) {
-        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : r % m;
+        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
         float s = as_dtype(load1(&a->scale, a->scale.offset + i * a->scale_step), a->param_dtype);
-        float t = v[c] * s;
+        float t = a->divide ? v[c] / s : v[c] * s;
         if (a->sqrt_mode)
             t = t * s;
         if (a->offset.addr)

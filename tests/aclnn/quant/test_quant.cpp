@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_quant_v3.h"
 #include "aclnnop/aclnn_dynamic_quant_v4.h"
+#include "aclnnop/aclnn_quantize.h"
 
 static const int kInvalid = 161002, kNull = 161001;
 static aclrtStream g_stream;
@@ -150,6 +151,13 @@ static uint32_t RefInt(float v, const std::string &mode, int lo, int hi)
 
 static uint32_t RefCode(float v, aclDataType y, const std::string &mode = "round")
 {
+    if (y == ACL_UINT8) return std::isnan(v) ? 0 : v <= 0 ? 0 : v >= 255 ? 255 : (uint32_t)RefRound(v, mode);
+    if (y == ACL_UINT16) { // stands for plain INT32 here
+        if (std::isnan(v)) return 0;
+        if (v >= 2147483648.0f) return 0x7fffffffu;
+        if (v <= -2147483648.0f) return 0x80000000u;
+        return (uint32_t)RefRound(v, mode);
+    }
     if (y == ACL_FLOAT8_E4M3FN) return RefFp8(v, true);
     if (y == ACL_FLOAT8_E5M2) return RefFp8(v, false);
     if (y == ACL_INT4 || y == ACL_INT32) return RefInt(v, mode, -8, 7);
@@ -424,6 +432,54 @@ static void TestDynamic()
         }
 }
 
+// ---- Quantize -------------------------------------------------------------------------------------
+static void RunQuantize(aclDataType xd, aclDataType sd, aclDataType zd, aclDataType od, int axis, bool per_tensor)
+{
+    int64_t A = 3, B = 4, K = 8;
+    std::vector<int64_t> xs = {A, B, K};
+    int64_t n = A * B * K;
+    Lcg rng(31 + (int)od * 3 + axis);
+    std::vector<double> xv((size_t)n);
+    for (size_t i = 0; i < xv.size(); i++) xv[i] = i % 5 == 0 ? (double)((int)(i % 11) - 5) * 0.25 : rng.value() * 30;
+    xv[3] = 1e9; xv[4] = -1e9;
+    int64_t ax = axis < 0 ? axis + 3 : axis;
+    int64_t C = per_tensor ? 1 : xs[(size_t)ax];
+    std::vector<double> sv((size_t)C), zv((size_t)C);
+    for (int64_t c = 0; c < C; c++) { sv[(size_t)c] = 0.25 + 0.5 * (double)c; zv[(size_t)c] = (double)(c % 4) - 1; }
+    Raw x(xd, xs, 2, 1), s(sd, {C}), z(zd, {C}), y(od, xs);
+    x.Put(xv); s.Put(sv);
+    if (zd != ACL_DT_UNDEFINED) z.Put(zv);
+    int rc = Run("Quantize", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+        return aclnnQuantizeGetWorkspaceSize(x.t, s.t, zd != ACL_DT_UNDEFINED ? z.t : nullptr, od, axis, y.t, w, e);
+    }, aclnnQuantize);
+    EXPECT(rc == 0, "Quantize x %d out %d axis %d: %d", (int)xd, (int)od, axis, rc);
+    std::vector<uint32_t> want((size_t)n);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t idx[3] = {i / (B * K), (i / K) % B, i % K};
+        int64_t c = per_tensor ? 0 : idx[ax];
+        float t = Stored(xd, xv[(size_t)i]) / Stored(sd, sv[(size_t)c]);
+        if (zd != ACL_DT_UNDEFINED) t = t + Stored(zd, zv[(size_t)c]);
+        want[(size_t)i] = RefCode(t, od == ACL_INT32 ? ACL_UINT16 : od);
+    }
+    std::vector<uint32_t> got = y.Codes();
+    char what[96];
+    snprintf(what, sizeof what, "Quantize x %d zp %d out %d axis %d", (int)xd, (int)zd, (int)od, axis);
+    CheckCodes(what, got, want);
+}
+
+static void TestQuantize()
+{
+    std::vector<aclDataType> ods = {ACL_INT8, ACL_UINT8, ACL_INT32};
+    if (g_950) { ods.push_back(ACL_FLOAT8_E4M3FN); ods.push_back(ACL_FLOAT8_E5M2); }
+    for (aclDataType od : ods)
+        for (int axis : {0, 1, -1}) {
+            RunQuantize(ACL_FLOAT, ACL_FLOAT, ACL_INT8, od, axis, false);
+            RunQuantize(ACL_FLOAT16, ACL_FLOAT16, ACL_INT32, od, axis, false);
+            RunQuantize(ACL_FLOAT16, ACL_FLOAT, ACL_DT_UNDEFINED, od, axis, axis == 1);
+            if (!g_310p) RunQuantize(ACL_BF16, ACL_BF16, ACL_BF16, od, axis, false);
+        }
+}
+
 // ---- AscendAntiQuant: every code of every x dtype --------------------------------------------------
 static void RunAnti(aclDataType xd, aclDataType yd, aclDataType sd, bool per_col, bool with_off, bool sq)
 {
@@ -572,6 +628,18 @@ static void TestValidation()
             ExpectError("AA 310P int4", aclnnAscendAntiQuantGetWorkspaceSize(i4.t, sf.t, nullptr, 1, false, h.t, &ws, &ex), kInvalid, "x dtype DT_INT4");
         }
     }
+    // Quantize
+    {
+        Raw xq(ACL_FLOAT, {4, 16}), o8(ACL_INT8, {4, 16}), s4(ACL_FLOAT, {4}), s5(ACL_FLOAT, {5}), s2(ACL_FLOAT, {2, 2}), z3(ACL_INT8, {3}), sb(ACL_BF16, {4});
+        ExpectError("QZ null", aclnnQuantizeGetWorkspaceSize(xq.t, nullptr, nullptr, ACL_INT8, 0, o8.t, &ws, &ex), kNull, "scales");
+        ExpectError("QZ scales 2-d", aclnnQuantizeGetWorkspaceSize(xq.t, s2.t, nullptr, ACL_INT8, 0, o8.t, &ws, &ex), kInvalid, "Input scales shape only support 1 dimension.");
+        ExpectError("QZ zp size", aclnnQuantizeGetWorkspaceSize(xq.t, s4.t, z3.t, ACL_INT8, 0, o8.t, &ws, &ex), kInvalid, "Scales size should be equal to zeroPoints size.");
+        ExpectError("QZ axis", aclnnQuantizeGetWorkspaceSize(xq.t, s4.t, nullptr, ACL_INT8, 2, o8.t, &ws, &ex), kInvalid, "Axis out of range (expected to be in range of [-2, 1], but got 2)");
+        ExpectError("QZ size", aclnnQuantizeGetWorkspaceSize(xq.t, s5.t, nullptr, ACL_INT8, 0, o8.t, &ws, &ex), kInvalid, "specified dimension of x, which is 4.");
+        ExpectError("QZ dtype", aclnnQuantizeGetWorkspaceSize(xq.t, s4.t, nullptr, ACL_UINT8, 0, o8.t, &ws, &ex), kInvalid, "out dtype DT_INT8 should be DT_UINT8");
+        ExpectError("QZ dtype list", aclnnQuantizeGetWorkspaceSize(xq.t, s4.t, nullptr, ACL_INT16, 0, o8.t, &ws, &ex), kInvalid, "DT_INT16");
+        if (!g_310p) ExpectError("QZ bf16", aclnnQuantizeGetWorkspaceSize(xq.t, sb.t, nullptr, ACL_INT8, 0, o8.t, &ws, &ex), kInvalid, "x dtype DT_FLOAT should be DT_BF16");
+    }
     // AscendQuant
     Raw s16(hx, {16}), s16f(ACL_FLOAT, {16}), s2(hx, {2, 16}), s3(hx, {3});
     ExpectError("AQ null scale", aclnnAscendQuantV3GetWorkspaceSize(x.t, nullptr, nullptr, false, "round", 2, -1, y.t, &ws, &ex), kNull, "scale");
@@ -612,6 +680,7 @@ int main()
     TestAscendInt(true);
     TestDynamic();
     TestAnti();
+    TestQuantize();
     TestEmpty();
     TestValidation();
     if (g_failures) { LOG_PRINT("test_quant: %d failures\n", g_failures); return 1; }
