@@ -13,6 +13,9 @@ enum {
     QUANT_PER_TOKEN = 1,  /* one scale per row */
     QUANT_PER_TENSOR = 2, /* one scale for everything */
     QUANT_PER_CHANNEL = 3, /* one scale per (batch, column), reduced over the second-to-last dim */
+    QUANT_SWIGLU_DYN = 5,  /* SwiGluQuant: v = swish(A) * B (A, B the halves of an x row), times the
+                            * group's smooth scales; scale = DMAX / rowmax|v|, y = rint(v * scale) */
+    QUANT_SWIGLU_STATIC = 6, /* y = rint(v * smooth + offset), smooth / offset of the row's group */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
@@ -47,6 +50,8 @@ typedef struct quant_args {
     int64_t offset_step;
     int64_t scale_div, scale_mod;
     int32_t divide;      /* STATIC: x / scale + offset (Quantize) instead of x * scale + offset */
+    int32_t activate_left; /* SWIGLU: swish of the first half (else of the second) */
+    int32_t group_count;   /* SWIGLU: group holds counts per expert (else cumulative ends) */
     int32_t pad0;
     int64_t rows, cols;  /* x as rows x cols */
     int64_t chan_rows;   /* PER_CHANNEL: the second-to-last dim M (rows = batches * M) */

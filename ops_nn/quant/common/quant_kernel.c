@@ -148,6 +148,74 @@ static void run_anti(const quant_args *a, int64_t r, float *v)
                      (nd ? a->y.stride[nd - 1] : 1) * esz, v, a->cols);
 }
 
+/* SwiGluQuant's expert of row r: the first whose cumulative end reaches r + 1 (ends summed from
+ * counts when group_count); -1 past the last one (those rows take no smooth scale), 0 without
+ * a group index. */
+static int64_t swiglu_expert(const quant_args *a, int64_t r)
+{
+    const aclemu_tdesc *g = &a->group;
+    if (!g->addr)
+        return 0;
+    int64_t end = 0;
+    for (int64_t i = 0; i < g->shape[0]; i++) {
+        int64_t v;
+        aclemu_load_i64(&v, base_of(g) + (g->offset + i * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
+                        g->dtype, 0, 1);
+        end = a->group_count ? end + v : v;
+        if (end >= r + 1)
+            return i;
+    }
+    return -1;
+}
+
+/* v[c] = swish(A[c]) * B[c] over row r of x (2 * cols wide), in the kernel's FP32 steps */
+static void swiglu_row(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    uint32_t nd = a->x.ndim;
+    int64_t esz = (int64_t)aclemu_kdtype_size(a->x.dtype);
+    aclemu_load_f32(tmp, base_of(&a->x) + flat_off(&a->x, r, nd - 1) * esz, a->x.dtype, a->x.stride[nd - 1] * esz,
+                    2 * a->cols);
+    const float *A = a->activate_left ? tmp : tmp + a->cols, *B = a->activate_left ? tmp + a->cols : tmp;
+    for (int64_t c = 0; c < a->cols; c++)
+        v[c] = A[c] / (1.0f + expf(-A[c])) * B[c];
+}
+
+/* element c of the group's row of t ([G] or [G, N]) */
+static float group_param(const aclemu_tdesc *t, int64_t e, int64_t c)
+{
+    int64_t off = t->offset + e * t->stride[0] + (t->ndim > 1 ? c * t->stride[1] : 0);
+    return load1(t, off);
+}
+
+static void run_swiglu(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    swiglu_row(a, r, v, tmp);
+    int64_t e = swiglu_expert(a, r);
+    if (a->mode == QUANT_SWIGLU_STATIC) {
+        for (int64_t c = 0; c < a->cols; c++) {
+            float t = v[c];
+            if (e >= 0) {
+                t = t * group_param(&a->smooth, e, c);
+                if (a->offset.addr)
+                    t = t + group_param(&a->offset, e, c);
+            }
+            store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
+        }
+        return;
+    }
+    float amax = 0.0f;
+    for (int64_t c = 0; c < a->cols; c++) {
+        if (e >= 0 && a->smooth.addr)
+            v[c] = v[c] * group_param(&a->smooth, e, c);
+        if (fabsf(v[c]) > amax)
+            amax = fabsf(v[c]);
+    }
+    float scale = a->dst_max / amax;
+    store1_f32(&a->scale, flat_off(&a->scale, r, a->scale.ndim), scale);
+    for (int64_t c = 0; c < a->cols; c++)
+        store_code(a, r, c, quant_encode(v[c] * scale, a->code, QUANT_RINT));
+}
+
 typedef struct qparams {
     float scale, inv, offset;
 } qparams;
@@ -228,7 +296,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         return 0;
     int64_t K = a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
-    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 2) * sizeof(float);
+    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
     if (!v)
         return ACLEMU_KERNEL_BAD_ARGS;
@@ -241,6 +309,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_ANTI:
         for (uint64_t r = s; r < e; r++)
             run_anti(a, (int64_t)r, v);
+        return 0;
+    case QUANT_SWIGLU_DYN: case QUANT_SWIGLU_STATIC:
+        for (uint64_t r = s; r < e; r++)
+            run_swiglu(a, (int64_t)r, v, tmp);
         return 0;
     case QUANT_PER_TOKEN:
         for (uint64_t r = s; r < e; r++) {

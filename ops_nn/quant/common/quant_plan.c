@@ -81,7 +81,8 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
     if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(y) == 0)
         return ACLNN_SUCCESS;
     /* rows x cols of the float side: x, or y for the dequantisation */
-    const aclTensor *f = tmpl->mode == QUANT_ANTI ? y : x;
+    const aclTensor *f = tmpl->mode == QUANT_ANTI || tmpl->mode == QUANT_SWIGLU_DYN ||
+                                 tmpl->mode == QUANT_SWIGLU_STATIC ? y : x;
     uint32_t n = f->ndim;
     tmpl->cols = n ? f->shape[n - 1] : 1;
     tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
@@ -113,11 +114,11 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
     memset(&a->x, 0, sizeof(aclemu_tdesc) * 6);
     aclnnStatus st;
     if ((st = aclemu_exec_tdesc(ex, a, &a->x, x)) || (st = aclemu_exec_tdesc(ex, a, &a->y, y)) ||
-        (st = aclemu_exec_tdesc(ex, a, &a->scale, scale)))
+        (scale && (st = aclemu_exec_tdesc(ex, a, &a->scale, scale))))
         return st;
     if (smooth && (st = aclemu_exec_tdesc(ex, a, &a->smooth, smooth)))
         return st;
-    if (smooth && group && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
+    if (group && (smooth || tmpl->mode == QUANT_SWIGLU_DYN) && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
         return st;
     if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))
         return st;

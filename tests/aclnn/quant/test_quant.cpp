@@ -18,6 +18,8 @@
 #include "aclnnop/aclnn_dynamic_quant_v3.h"
 #include "aclnnop/aclnn_dynamic_quant_v4.h"
 #include "aclnnop/aclnn_quantize.h"
+#include "aclnnop/aclnn_swi_glu_quant.h"
+#include "aclnnop/aclnn_swi_glu_quant_v2.h"
 
 static const int kInvalid = 161002, kNull = 161001;
 static aclrtStream g_stream;
@@ -480,6 +482,106 @@ static void TestQuantize()
         }
 }
 
+// ---- SwiGluQuant: swish and exp are not bit-exact across libraries: codes within 1, scales 1e-5 --
+static void RunSwiGluQuant(bool v2, aclDataType xd, aclDataType yd, bool is_static, bool left, bool group,
+                           bool per_channel, int64_t list_type)
+{
+    int64_t R = 7, N = 16;
+    Lcg rng(41 + (int)xd + (int)yd * 3 + is_static);
+    std::vector<double> xv((size_t)(R * 2 * N));
+    for (auto &d : xv) d = rng.value();
+    Raw x(xd, {R, 2 * N}, 2, 1);
+    x.Put(xv);
+    int64_t G = group ? 3 : 1;
+    std::vector<int64_t> ps = per_channel ? std::vector<int64_t>{G, N} : std::vector<int64_t>{G};
+    Raw sm(ACL_FLOAT, ps), of(ACL_FLOAT, ps), gi(ACL_INT32, {3});
+    std::vector<double> smv((size_t)GetShapeSize(ps)), ofv(smv.size());
+    for (size_t i = 0; i < smv.size(); i++) { smv[i] = (is_static ? 20.0 : 1.0) * (0.5 + 0.125 * (double)(i % 7)); ofv[i] = (double)(i % 3) - 1; }
+    sm.Put(smv); of.Put(ofv);
+    // rows 0..1 | 2..4 | 5 ; row 6 past the last expert
+    gi.Put(list_type == 1 ? std::vector<double>{2, 3, 1} : std::vector<double>{2, 5, 6});
+    Raw y(yd, {R, N}), sc(ACL_FLOAT, {R});
+    char mode[16];
+    std::strcpy(mode, is_static ? "static" : "dynamic");
+    const aclTensor *gt = group ? gi.t : nullptr, *ot = is_static ? of.t : nullptr;
+    int rc;
+    if (v2)
+        rc = Run("SwiGluQuantV2", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnSwiGluQuantV2GetWorkspaceSize(x.t, sm.t, ot, gt, left, mode, list_type, (int64_t)yd, y.t, sc.t, w, e); }, aclnnSwiGluQuantV2);
+    else
+        rc = Run("SwiGluQuant", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+            return aclnnSwiGluQuantGetWorkspaceSize(x.t, sm.t, ot, gt, left, mode, y.t, sc.t, w, e); }, aclnnSwiGluQuant);
+    char what[128];
+    snprintf(what, sizeof what, "SwiGluQuant%s x %d y %d static %d left %d group %d per_channel %d list %ld", v2 ? "V2" : "",
+             (int)xd, (int)yd, is_static, left, group, per_channel, (long)list_type);
+    EXPECT(rc == 0, "%s: %d", what, rc);
+    std::vector<uint32_t> got = y.Codes();
+    std::vector<float> gs = sc.Floats();
+    int64_t ends[3] = {2, 5, 6};
+    int lo = yd == ACL_INT4 ? -8 : -128, hi = yd == ACL_INT4 ? 7 : 127;
+    size_t bad = 0;
+    for (int64_t r = 0; r < R; r++) {
+        int64_t e = 0;
+        if (group) { e = -1; for (int j = 0; j < 3; j++) if (ends[j] >= r + 1) { e = j; break; } }
+        std::vector<double> v((size_t)N);
+        double amax = 0;
+        for (int64_t c = 0; c < N; c++) {
+            double a0 = Stored(xd, xv[(size_t)(r * 2 * N + c)]), b0 = Stored(xd, xv[(size_t)(r * 2 * N + N + c)]);
+            double A = left ? a0 : b0, B = left ? b0 : a0;
+            double t = A / (1.0 + std::exp(-A)) * B;
+            if (e >= 0) {
+                size_t pi = (size_t)(per_channel ? e * N + c : e);
+                t = t * (float)smv[pi];
+                if (is_static) t = t + (float)ofv[pi];
+            }
+            v[(size_t)c] = t;
+            amax = std::max(amax, std::fabs(t));
+        }
+        double scale = (yd == ACL_INT4 ? 7.0 : 127.0) / amax;
+        if (!is_static && std::fabs(gs[(size_t)r] - scale) > 1e-5 * scale) { if (bad < 5) LOG_PRINT("  scale[%lld] %.9g vs %.9g\n", (long long)r, gs[(size_t)r], scale); bad++; }
+        for (int64_t c = 0; c < N; c++) {
+            double t = is_static ? v[(size_t)c] : v[(size_t)c] * scale;
+            double want = std::max((double)lo, std::min((double)hi, std::nearbyint(t)));
+            uint32_t code = got[(size_t)(r * N + c)];
+            int gv = yd == ACL_INT4 ? ((int)code ^ 8) - 8 : (int8_t)code;
+            if (std::fabs(gv - want) > 1 || (std::fabs(t - std::nearbyint(t)) < 0.45 && gv != want)) {
+                if (bad < 5) LOG_PRINT("  y[%lld,%lld] %d vs %g (t %g)\n", (long long)r, (long long)c, gv, want, t);
+                bad++;
+            }
+        }
+    }
+    EXPECT(bad == 0, "%s: %zu differ", what, bad);
+}
+
+static void TestSwiGluQuant()
+{
+    if (g_310p) {
+        Raw x(ACL_FLOAT16, {4, 32}), y(ACL_INT8, {4, 16}), sc(ACL_FLOAT, {4});
+        uint64_t ws; aclOpExecutor *ex;
+        int rc = aclnnSwiGluQuantGetWorkspaceSize(x.t, nullptr, nullptr, nullptr, true, nullptr, y.t, sc.t, &ws, &ex);
+        EXPECT(rc == 361001, "SwiGluQuant on 310P: %d", rc);
+        return;
+    }
+    for (aclDataType xd : {ACL_FLOAT16, ACL_BF16, ACL_FLOAT})
+        for (bool st : {false, true})
+            for (bool left : {true, false}) {
+                RunSwiGluQuant(false, xd, ACL_INT8, st, left, true, true, 0);
+                RunSwiGluQuant(false, xd, ACL_INT8, st, left, false, !st, 0);
+                RunSwiGluQuant(true, xd, ACL_INT4, st, left, true, true, 1);
+                RunSwiGluQuant(true, xd, ACL_INT8, st, left, true, false, 0);
+            }
+    uint64_t ws; aclOpExecutor *ex;
+    Raw x(ACL_FLOAT16, {4, 32}), y(ACL_INT8, {4, 16}), sc(ACL_FLOAT, {4}), y15(ACL_INT8, {4, 15}), x3(ACL_FLOAT16, {4, 30}), y4(ACL_INT4, {4, 15});
+    char bad[] = "per_tensor", stat[] = "static";
+    ExpectError("SGQ null y", aclnnSwiGluQuantGetWorkspaceSize(x.t, nullptr, nullptr, nullptr, true, nullptr, nullptr, sc.t, &ws, &ex), kNull, "yOut");
+    ExpectError("SGQ mode", aclnnSwiGluQuantGetWorkspaceSize(x.t, nullptr, nullptr, nullptr, true, bad, y.t, sc.t, &ws, &ex), kInvalid, "quantModeOptional");
+    ExpectError("SGQ y shape", aclnnSwiGluQuantGetWorkspaceSize(x.t, nullptr, nullptr, nullptr, true, nullptr, y15.t, sc.t, &ws, &ex), kInvalid, "yOut");
+    ExpectError("SGQ static no smooth", aclnnSwiGluQuantGetWorkspaceSize(x.t, nullptr, nullptr, nullptr, true, stat, y.t, sc.t, &ws, &ex), kNull, "smoothScalesOptional");
+    ExpectError("SGQV2 list type", aclnnSwiGluQuantV2GetWorkspaceSize(x.t, nullptr, nullptr, nullptr, true, nullptr, 2, 2, y.t, sc.t, &ws, &ex), kInvalid, "groupListType");
+    ExpectError("SGQV2 dstType", aclnnSwiGluQuantV2GetWorkspaceSize(x.t, nullptr, nullptr, nullptr, true, nullptr, 0, 3, y.t, sc.t, &ws, &ex), kInvalid, "dstType");
+    ExpectError("SGQV2 int4 align", aclnnSwiGluQuantV2GetWorkspaceSize(x3.t, nullptr, nullptr, nullptr, true, nullptr, 0, 29, y4.t, sc.t, &ws, &ex), kInvalid, "multiple of 4");
+}
+
 // ---- AscendAntiQuant: every code of every x dtype --------------------------------------------------
 static void RunAnti(aclDataType xd, aclDataType yd, aclDataType sd, bool per_col, bool with_off, bool sq)
 {
@@ -681,6 +783,7 @@ int main()
     TestDynamic();
     TestAnti();
     TestQuantize();
+    TestSwiGluQuant();
     TestEmpty();
     TestValidation();
     if (g_failures) { LOG_PRINT("test_quant: %d failures\n", g_failures); return 1; }
