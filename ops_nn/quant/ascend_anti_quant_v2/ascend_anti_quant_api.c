@@ -53,7 +53,7 @@ static aclnnStatus aa_check_xy_shape(const char *api, const aclTensor *x, const 
                                                "size of the last axis.x shape:%s, y shape:%s, axis:%u",
                                           aclemu_shape_str(x->shape, n, a, sizeof a),
                                           aclemu_shape_str(y->shape, y->ndim, b, sizeof b), i);
-        if (x->shape[n - 1] * 8 != y->shape[n - 1])
+        if (!quant_is_8x(y->shape[n - 1], x->shape[n - 1]))
             return ACLEMU_PARAM_ERROR(api, "x dtype is int32. The last dim of y should be 8 times the last dim of x. x "
                                            "shape:%s, y shape:%s",
                                       aclemu_shape_str(x->shape, n, a, sizeof a),
@@ -118,13 +118,13 @@ static aclnnStatus aa_check_params(const char *api, const aclTensor *x, const ac
     if (x->dtype == ACL_INT32) {
         int64_t sl = scale->ndim ? scale->shape[scale->ndim - 1] : 1, xl = x->ndim ? x->shape[x->ndim - 1] : 0;
         int64_t x2 = x->ndim > 1 ? x->shape[x->ndim - 2] : 0;
-        if (x->ndim == 1 && sl != 1 && sl != xl * 8)
+        if (x->ndim == 1 && sl != 1 && !quant_is_8x(sl, xl))
             return ACLEMU_PARAM_ERROR(api, "when the dtype of x is int32 and x dim is 1, scale shape must be [1] or 8 "
                                            "times of x shape.");
-        if (x->ndim > 1 && scale->ndim == 1 && sl != x2 && sl != 1 && sl != xl * 8)
+        if (x->ndim > 1 && scale->ndim == 1 && sl != x2 && sl != 1 && !quant_is_8x(sl, xl))
             return ACLEMU_PARAM_ERROR(api, "when the dtype of x is int32 and scale dim is 1, scale last dim must be "
                                            "[1], 8 times of x last dim or x -2 dim.");
-        if (x->ndim > 1 && scale->ndim > 1 && sl != 1 && sl != xl * 8)
+        if (x->ndim > 1 && scale->ndim > 1 && sl != 1 && !quant_is_8x(sl, xl))
             return ACLEMU_PARAM_ERROR(api, "when the dtype of x is int32, scale last dim must be [1] or 8 times of x "
                                            "last dim.");
     }

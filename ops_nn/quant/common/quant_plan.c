@@ -33,7 +33,7 @@ aclnnStatus quant_check_y_shape(const char *api, const aclTensor *x, const aclTe
         if (y->ndim != n || n == 0)
             return ascend ? ACLEMU_PARAM_ERROR(api, "check int32 output shape failed.")
                           : ACLEMU_PARAM_ERROR(api, "The dim num of x and y must be the same.");
-        if (xl != yl * 8)
+        if (!quant_is_8x(xl, yl))
             return ascend ? ACLEMU_PARAM_ERROR(api,
                                                "if y dtype is int32, the y last dim must be 1/8 of x last dim, x last "
                                                "dim is (%ld), y last dim is (%ld)",

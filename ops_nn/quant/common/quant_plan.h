@@ -6,6 +6,9 @@
 #include "aclemu_op/op_api.h"
 #include "quant_args.h"
 
+/* a == 8 * b without overflowing (dims may be hostile) */
+static inline int quant_is_8x(int64_t a, int64_t b) { return b >= 0 && b <= INT64_MAX / 8 && a == b * 8; }
+
 /* 1 on chips whose quant kernels are the regbase (950) ones. */
 int quant_is_950(void);
 
