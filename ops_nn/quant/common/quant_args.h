@@ -1,0 +1,64 @@
+/* Blob of the quant driver's kernel (host planner <-> device kernel), shared by the
+ * DynamicQuant family (scale computed per token / per tensor / per channel) and the AscendQuant
+ * family (scale and offset given, broadcast along one axis). x is walked as rows x cols: cols is
+ * its last dim, rows the product of the others. */
+#ifndef OPS_NN_QUANT_ARGS_H
+#define OPS_NN_QUANT_ARGS_H
+
+#include "aclemu_op/kargs.h"
+
+/* where the scale comes from / what it is computed over */
+enum {
+    QUANT_STATIC = 0,     /* AscendQuant: given scale / offset */
+    QUANT_PER_TOKEN = 1,  /* one scale per row */
+    QUANT_PER_TENSOR = 2, /* one scale for everything */
+    QUANT_PER_CHANNEL = 3, /* one scale per (batch, column), reduced over the second-to-last dim */
+    QUANT_SWIGLU_DYN = 5,  /* SwiGluQuant: v = swish(A) * B (A, B the halves of an x row), times the
+                            * group's smooth scales; scale = DMAX / rowmax|v|, y = rint(v * scale) */
+    QUANT_SWIGLU_STATIC = 6, /* y = rint(v * smooth + offset), smooth / offset of the row's group */
+    QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
+                            * cols are y's, scale / offset per column (scale_axis 1) or single */
+};
+
+/* float -> integer rounding (the Cast round modes of the vector unit) */
+enum { QUANT_RINT = 0, QUANT_FLOOR = 1, QUANT_CEIL = 2, QUANT_TRUNC = 3 };
+
+/* the scale arithmetic of the chip's kernels:
+ *  A2: scale = max * (1/DMAX), y = rint(v * (DMAX/max)); asymmetric scale clamped to 1e-12 and
+ *      y = rint(v * (1/scale) + offset);
+ *  950 (regbase): y = v / scale (+ offset), no clamp. */
+enum { QUANT_STYLE_A2 = 0, QUANT_STYLE_950 = 1 };
+
+typedef struct quant_args {
+    aclemu_tdesc x;      /* FLOAT / FLOAT16 / BF16 */
+    aclemu_tdesc y;      /* INT8 / INT4 / FP8 of x's shape, or INT32 holding 8 INT4 along the last dim */
+    aclemu_tdesc smooth; /* optional (addr 0): [cols] or, with group, [experts, cols]; perchannel [M] */
+    aclemu_tdesc group;  /* optional: cumulative row counts per expert (INT32 / INT64) */
+    aclemu_tdesc scale;  /* STATIC: input; dynamic: FLOAT output */
+    aclemu_tdesc offset; /* optional (addr 0); like scale */
+    int32_t mode;        /* QUANT_STATIC ... */
+    int32_t round;       /* QUANT_RINT ... (integer targets) */
+    int32_t style;       /* QUANT_STYLE_* */
+    int32_t symmetric;   /* dynamic: no offset */
+    int32_t code;        /* target encoding: ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT4 (in an INT4 y or packed
+                          * eight per INT32 word), ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2 */
+    int32_t sqrt_mode;   /* STATIC: x * scale * scale */
+    int32_t param_dtype; /* STATIC: the dtype scale / offset are cast to before use (x's dtype) */
+    int32_t scale_axis;  /* STATIC: 1 scale varies along the last dim, 0 along a leading dim (index
+                          * (row / scale_div) % scale_mod), -1 a single value */
+    int64_t scale_step;  /* STATIC: element stride of scale / offset along that axis */
+    int64_t offset_step;
+    int64_t scale_div, scale_mod;
+    int32_t divide;      /* STATIC: x / scale + offset (Quantize) instead of x * scale + offset */
+    int32_t activate_left; /* SWIGLU: swish of the first half (else of the second) */
+    int32_t group_count;   /* SWIGLU: group holds counts per expert (else cumulative ends) */
+    int32_t pad0;
+    int64_t rows, cols;  /* x as rows x cols */
+    int64_t chan_rows;   /* PER_CHANNEL: the second-to-last dim M (rows = batches * M) */
+    int64_t units;       /* work units: rows (STATIC / PER_TOKEN), batches (PER_CHANNEL), 1 (PER_TENSOR) */
+    int64_t units_per_block;
+    float dst_max;       /* DMAX of the target */
+    float range;         /* asymmetric divisor: 255 / 15 (integers), 2 * DMAX (floats) */
+} quant_args;
+
+#endif

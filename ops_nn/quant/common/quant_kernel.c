@@ -1,0 +1,373 @@
+/* The quant driver's kernel ("Quant"): x (times smooth scales) -> scale / offset (dynamic modes)
+ * -> y codes of the target dtype. Blocks take whole work units (rows, or batches for per-channel,
+ * everything for per-tensor), so the bytes two INT4 codes share are written by one block. */
+#include <math.h>
+#include <string.h>
+
+#include "acl/acl_base.h"
+#include "aclemu_op/fp16.h"
+#include "aclemu_op/kernel_util.h"
+#include "quant_args.h"
+#include "quant_codec.h"
+
+static char *base_of(const aclemu_tdesc *t) { return (char *)(uintptr_t)t->addr; }
+
+/* Element offset of flat (row-major) index idx over the first n dims of t. */
+static int64_t flat_off(const aclemu_tdesc *t, int64_t idx, uint32_t n)
+{
+    int64_t off = t->offset;
+    for (int32_t d = (int32_t)n - 1; d >= 0; d--) {
+        off += (idx % t->shape[d]) * t->stride[d];
+        idx /= t->shape[d];
+    }
+    return off;
+}
+
+static float load1(const aclemu_tdesc *t, int64_t off)
+{
+    float v;
+    aclemu_load_f32(&v, base_of(t) + off * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype, 0, 1);
+    return v;
+}
+
+static void store1_f32(const aclemu_tdesc *t, int64_t off, float v)
+{
+    aclemu_store_f32(base_of(t) + off * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype, 0, &v, 1);
+}
+
+/* The value a scale / offset has after the real op's cast to x's dtype. */
+static float as_dtype(float v, int32_t dt)
+{
+    if (dt == ACL_FLOAT16)
+        return aclemu_half_to_float(aclemu_float_to_half(v));
+    if (dt == ACL_BF16)
+        return aclemu_bf16_to_float(aclemu_float_to_bf16(v));
+    return v;
+}
+
+/* Row r of x (times its smooth scales) as FP32 into v[cols]. */
+static void load_row(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    uint32_t nd = a->x.ndim;
+    int64_t xs = nd ? a->x.stride[nd - 1] : 1;
+    int64_t esz = (int64_t)aclemu_kdtype_size(a->x.dtype);
+    aclemu_load_f32(v, base_of(&a->x) + flat_off(&a->x, r, nd ? nd - 1 : 0) * esz, a->x.dtype, xs * esz, a->cols);
+    if (!a->smooth.addr)
+        return;
+    const aclemu_tdesc *s = &a->smooth;
+    int64_t ssz = (int64_t)aclemu_kdtype_size(s->dtype);
+    if (a->mode == QUANT_PER_CHANNEL) { /* one smooth scale per row of the [M, K] slice */
+        float m = load1(s, s->offset + (r % a->chan_rows) * s->stride[0]);
+        for (int64_t c = 0; c < a->cols; c++)
+            v[c] *= m;
+        return;
+    }
+    int64_t soff = s->offset;
+    if (a->group.addr) { /* MoE: the first expert whose cumulative row count reaches r + 1 */
+        const aclemu_tdesc *g = &a->group;
+        int64_t experts = g->shape[0], e = experts - 1;
+        for (int64_t i = 0; i < experts; i++) {
+            int64_t end;
+            aclemu_load_i64(&end, base_of(g) + (g->offset + i * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
+                            g->dtype, 0, 1);
+            if (end >= r + 1) {
+                e = i;
+                break;
+            }
+        }
+        soff += e * s->stride[0];
+    }
+    aclemu_load_f32(tmp, base_of(s) + soff * ssz, s->dtype, s->stride[s->ndim - 1] * ssz, a->cols);
+    for (int64_t c = 0; c < a->cols; c++)
+        v[c] *= tmp[c];
+}
+
+/* Writes the code of column c of row r into y. */
+static void store_code(const quant_args *a, int64_t r, int64_t c, uint32_t code)
+{
+    const aclemu_tdesc *y = &a->y;
+    uint32_t nd = y->ndim;
+    int64_t ys = nd ? y->stride[nd - 1] : 1;
+    int64_t row = flat_off(y, r, nd ? nd - 1 : 0);
+    uint8_t *b = (uint8_t *)base_of(y);
+    if (a->code == ACL_INT32) {
+        memcpy((char *)b + (row + c * ys) * 4, &code, 4);
+    } else if (y->dtype == ACL_INT32) { /* eight INT4 per word, lowest nibble first */
+        uint32_t w;
+        char *p = (char *)b + (row + (c / 8) * ys) * 4;
+        memcpy(&w, p, 4);
+        unsigned sh = 4u * (unsigned)(c % 8);
+        w = (w & ~(0xfu << sh)) | (code << sh);
+        memcpy(p, &w, 4);
+    } else if (y->dtype == ACL_INT4) { /* even element: low nibble */
+        int64_t e = row + c * ys;
+        uint8_t *p = b + (e >> 1);
+        *p = (e & 1) ? (uint8_t)((*p & 0x0f) | (code << 4)) : (uint8_t)((*p & 0xf0) | code);
+    } else {
+        b[row + c * ys] = (uint8_t)code;
+    }
+}
+
+/* The code of column c of row r of a quantized tensor t (INT8 / FP8 bytes, INT4 nibbles, INT32
+ * words of eight INT4). */
+static uint32_t load_code(const aclemu_tdesc *t, int64_t r, int64_t c)
+{
+    uint32_t nd = t->ndim;
+    int64_t ts = nd ? t->stride[nd - 1] : 1;
+    int64_t row = flat_off(t, r, nd ? nd - 1 : 0);
+    const uint8_t *b = (const uint8_t *)base_of(t);
+    if (t->dtype == ACL_INT32) {
+        uint32_t w;
+        memcpy(&w, b + (row + (c / 8) * ts) * 4, 4);
+        return (w >> (4u * (unsigned)(c % 8))) & 0xfu;
+    }
+    if (t->dtype == ACL_INT4) {
+        int64_t e = row + c * ts;
+        return (e & 1) ? (uint32_t)(b[e >> 1] >> 4) : (uint32_t)(b[e >> 1] & 0xf);
+    }
+    return b[row + c * ts];
+}
+
+/* y row r = (x + offset) * scale [* scale] in FP32, rounded once to y's dtype */
+static void run_anti(const quant_args *a, int64_t r, float *v)
+{
+    for (int64_t c = 0; c < a->cols; c++) {
+        int64_t i = a->scale_axis < 0 ? 0 : c;
+        float t = quant_decode(load_code(&a->x, r, c), a->code);
+        if (a->offset.addr)
+            t = t + load1(&a->offset, a->offset.offset + i * a->offset_step);
+        float s = load1(&a->scale, a->scale.offset + i * a->scale_step);
+        t = t * s;
+        if (a->sqrt_mode)
+            t = t * s;
+        v[c] = t;
+    }
+    uint32_t nd = a->y.ndim;
+    int64_t esz = (int64_t)aclemu_kdtype_size(a->y.dtype);
+    aclemu_store_f32(base_of(&a->y) + flat_off(&a->y, r, nd ? nd - 1 : 0) * esz, a->y.dtype,
+                     (nd ? a->y.stride[nd - 1] : 1) * esz, v, a->cols);
+}
+
+/* SwiGluQuant's expert of row r: the first whose cumulative end reaches r + 1 (ends summed from
+ * counts when group_count); -1 past the last one (those rows take no smooth scale), 0 without
+ * a group index. */
+static int64_t swiglu_expert(const quant_args *a, int64_t r)
+{
+    const aclemu_tdesc *g = &a->group;
+    if (!g->addr)
+        return 0;
+    int64_t end = 0;
+    for (int64_t i = 0; i < g->shape[0]; i++) {
+        int64_t v;
+        aclemu_load_i64(&v, base_of(g) + (g->offset + i * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
+                        g->dtype, 0, 1);
+        end = a->group_count ? end + v : v;
+        if (end >= r + 1)
+            return i;
+    }
+    return -1;
+}
+
+/* v[c] = swish(A[c]) * B[c] over row r of x (2 * cols wide), in the kernel's FP32 steps */
+static void swiglu_row(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    uint32_t nd = a->x.ndim;
+    int64_t esz = (int64_t)aclemu_kdtype_size(a->x.dtype);
+    aclemu_load_f32(tmp, base_of(&a->x) + flat_off(&a->x, r, nd - 1) * esz, a->x.dtype, a->x.stride[nd - 1] * esz,
+                    2 * a->cols);
+    const float *A = a->activate_left ? tmp : tmp + a->cols, *B = a->activate_left ? tmp + a->cols : tmp;
+    for (int64_t c = 0; c < a->cols; c++)
+        v[c] = A[c] / (1.0f + expf(-A[c])) * B[c];
+}
+
+/* element c of the group's row of t ([G] or [G, N]) */
+static float group_param(const aclemu_tdesc *t, int64_t e, int64_t c)
+{
+    int64_t off = t->offset + e * t->stride[0] + (t->ndim > 1 ? c * t->stride[1] : 0);
+    return load1(t, off);
+}
+
+static void run_swiglu(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    swiglu_row(a, r, v, tmp);
+    int64_t e = swiglu_expert(a, r);
+    if (a->mode == QUANT_SWIGLU_STATIC) {
+        for (int64_t c = 0; c < a->cols; c++) {
+            float t = v[c];
+            if (e >= 0) {
+                t = t * group_param(&a->smooth, e, c);
+                if (a->offset.addr)
+                    t = t + group_param(&a->offset, e, c);
+            }
+            store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
+        }
+        return;
+    }
+    float amax = 0.0f;
+    for (int64_t c = 0; c < a->cols; c++) {
+        if (e >= 0 && a->smooth.addr)
+            v[c] = v[c] * group_param(&a->smooth, e, c);
+        if (fabsf(v[c]) > amax)
+            amax = fabsf(v[c]);
+    }
+    float scale = a->dst_max / amax;
+    store1_f32(&a->scale, flat_off(&a->scale, r, a->scale.ndim), scale);
+    for (int64_t c = 0; c < a->cols; c++)
+        store_code(a, r, c, quant_encode(v[c] * scale, a->code, QUANT_RINT));
+}
+
+typedef struct qparams {
+    float scale, inv, offset;
+} qparams;
+
+/* Scale (and offset) of a group of values with max |v| amax, max mx, min mn. */
+static qparams dyn_params(const quant_args *a, float amax, float mx, float mn)
+{
+    qparams q = {0.0f, 0.0f, 0.0f};
+    if (a->symmetric) {
+        q.scale = amax * (1.0f / a->dst_max);
+        q.inv = a->dst_max / amax;
+    } else if (a->style == QUANT_STYLE_A2) {
+        q.scale = fmaxf((mx - mn) / a->range, 1e-12f);
+        q.offset = a->dst_max - mx / q.scale;
+        q.inv = 1.0f / q.scale;
+    } else {
+        q.scale = (mx - mn) * (1.0f / a->range);
+        q.offset = a->dst_max - mx / q.scale;
+    }
+    return q;
+}
+
+static uint32_t dyn_code(const quant_args *a, const qparams *q, float v)
+{
+    float t = a->style == QUANT_STYLE_A2 ? v * q->inv : v / q->scale;
+    if (!a->symmetric)
+        t += q->offset;
+    return quant_encode(t, a->code, QUANT_RINT);
+}
+
+static void minmax(const float *v, int64_t n, float *amax, float *mx, float *mn)
+{
+    for (int64_t c = 0; c < n; c++) {
+        float x = v[c];
+        if (fabsf(x) > *amax) *amax = fabsf(x);
+        if (x > *mx) *mx = x;
+        if (x < *mn) *mn = x;
+    }
+}
+
+static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q)
+{
+    for (int64_t c = 0; c < a->cols; c++)
+        store_code(a, r, c, dyn_code(a, q, v[c]));
+}
+
+static void write_params(const quant_args *a, int64_t idx, const qparams *q)
+{
+    store1_f32(&a->scale, flat_off(&a->scale, idx, a->scale.ndim), q->scale);
+    if (a->offset.addr)
+        store1_f32(&a->offset, flat_off(&a->offset, idx, a->offset.ndim), q->offset);
+}
+
+static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    load_row(a, r, v, tmp);
+    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
+    for (int64_t c = 0; c < a->cols; c++) {
+        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
+        float s = as_dtype(load1(&a->scale, a->scale.offset + i * a->scale_step), a->param_dtype);
+        float t = a->divide ? v[c] / s : v[c] * s;
+        if (a->sqrt_mode)
+            t = t * s;
+        if (a->offset.addr)
+            t = t + as_dtype(load1(&a->offset, a->offset.offset + i * a->offset_step), a->param_dtype);
+        store_code(a, r, c, quant_encode(t, a->code, a->round));
+    }
+}
+
+static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(quant_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const quant_args *a = (const quant_args *)args;
+    uint64_t s, e;
+    aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
+    if (s >= e)
+        return 0;
+    int64_t K = a->cols;
+    /* v, tmp; per-channel also amax, max, min and the K parameter triples */
+    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
+    float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
+    if (!v)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    float *tmp = v + K;
+    switch (a->mode) {
+    case QUANT_STATIC:
+        for (uint64_t r = s; r < e; r++)
+            run_static(a, (int64_t)r, v, tmp);
+        return 0;
+    case QUANT_ANTI:
+        for (uint64_t r = s; r < e; r++)
+            run_anti(a, (int64_t)r, v);
+        return 0;
+    case QUANT_SWIGLU_DYN: case QUANT_SWIGLU_STATIC:
+        for (uint64_t r = s; r < e; r++)
+            run_swiglu(a, (int64_t)r, v, tmp);
+        return 0;
+    case QUANT_PER_TOKEN:
+        for (uint64_t r = s; r < e; r++) {
+            float amax = 0.0f, mx = -INFINITY, mn = INFINITY;
+            load_row(a, (int64_t)r, v, tmp);
+            minmax(v, K, &amax, &mx, &mn);
+            qparams q = dyn_params(a, amax, mx, mn);
+            write_params(a, (int64_t)r, &q);
+            quant_row(a, (int64_t)r, v, &q);
+        }
+        return 0;
+    case QUANT_PER_TENSOR: { /* one block: the max over everything, then the rows again */
+        float amax = 0.0f, mx = -INFINITY, mn = INFINITY;
+        for (int64_t r = 0; r < a->rows; r++) {
+            load_row(a, r, v, tmp);
+            minmax(v, K, &amax, &mx, &mn);
+        }
+        qparams q = dyn_params(a, amax, mx, mn);
+        write_params(a, 0, &q);
+        for (int64_t r = 0; r < a->rows; r++) {
+            load_row(a, r, v, tmp);
+            quant_row(a, r, v, &q);
+        }
+        return 0;
+    }
+    case QUANT_PER_CHANNEL: { /* unit b: the [M, K] slice b; one scale per column, then its rows again */
+        int64_t M = a->chan_rows;
+        float *amax = tmp + K, *mx = amax + K, *mn = mx + K;
+        qparams *q = (qparams *)(mn + K);
+        for (uint64_t b = s; b < e; b++) {
+            for (int64_t c = 0; c < K; c++) {
+                amax[c] = 0.0f;
+                mx[c] = -INFINITY;
+                mn[c] = INFINITY;
+            }
+            for (int64_t m = 0; m < M; m++) {
+                load_row(a, (int64_t)b * M + m, v, tmp);
+                for (int64_t c = 0; c < K; c++)
+                    minmax(v + c, 1, &amax[c], &mx[c], &mn[c]);
+            }
+            for (int64_t c = 0; c < K; c++) {
+                q[c] = dyn_params(a, amax[c], mx[c], mn[c]);
+                write_params(a, (int64_t)b * K + c, &q[c]);
+            }
+            for (int64_t m = 0; m < M; m++) {
+                load_row(a, (int64_t)b * M + m, v, tmp);
+                for (int64_t c = 0; c < K; c++)
+                    store_code(a, (int64_t)b * M + m, c, dyn_code(a, &q[c], v[c]));
+            }
+        }
+        return 0;
+    }
+    default:
+        return ACLEMU_KERNEL_BAD_ARGS;
+    }
+}
+
+ACLEMU_KERNEL("Quant", quant_kernel);

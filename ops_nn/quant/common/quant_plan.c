@@ -1,0 +1,126 @@
+/* Host side of the quant driver (see quant_plan.h). */
+#include <string.h>
+
+#include "quant_plan.h"
+
+int quant_is_950(void) { return aclemu_op_profile()->family == ACLEMU_FAMILY_950; }
+
+float quant_dst_max(aclDataType y)
+{
+    switch (y) {
+    case ACL_INT4: case ACL_INT32: return 7.0f;
+    case ACL_FLOAT8_E4M3FN: return 448.0f;
+    case ACL_FLOAT8_E5M2: return 57344.0f;
+    default: return 127.0f;
+    }
+}
+
+int32_t quant_code_of(aclDataType y) { return y == ACL_INT32 ? ACL_INT4 : (int32_t)y; }
+
+aclnnStatus quant_check_encodable(const char *api, const aclTensor *y, const char *name)
+{
+    if (y->dtype == ACL_HIFLOAT8)
+        return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
+                               "%s dtype DT_HIFLOAT8 is not implemented in aclemu.", name);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus quant_check_y_shape(const char *api, const aclTensor *x, const aclTensor *y, int ascend)
+{
+    uint32_t n = x->ndim;
+    if (y->dtype == ACL_INT32) {
+        int64_t xl = n ? x->shape[n - 1] : 0, yl = y->ndim ? y->shape[y->ndim - 1] : 0;
+        if (y->ndim != n || n == 0)
+            return ascend ? ACLEMU_PARAM_ERROR(api, "check int32 output shape failed.")
+                          : ACLEMU_PARAM_ERROR(api, "The dim num of x and y must be the same.");
+        if (!quant_is_8x(xl, yl))
+            return ascend ? ACLEMU_PARAM_ERROR(api,
+                                               "if y dtype is int32, the y last dim must be 1/8 of x last dim, x last "
+                                               "dim is (%ld), y last dim is (%ld)",
+                                               (long)xl, (long)yl)
+                          : ACLEMU_PARAM_ERROR(api,
+                                               "If output dtype is int32, the last dimension of output must be 1/8 of "
+                                               "the last dimension of input, the last dim of input is (%ld), the last "
+                                               "dim of output is (%ld).",
+                                               (long)xl, (long)yl);
+        for (uint32_t i = 0; i + 1 < n; i++)
+            if (x->shape[i] != y->shape[i])
+                return ascend ? ACLEMU_PARAM_ERROR(api, "the dim(%u) of x must be same with y, x is (%ld), y is (%ld).",
+                                                   i, (long)x->shape[i], (long)y->shape[i])
+                              : ACLEMU_PARAM_ERROR(api,
+                                                   "The (%u)-th dim of input must be the same as (%u)-th dim of "
+                                                   "output, where input is (%ld) and output is (%ld).",
+                                                   i, i, (long)x->shape[i], (long)y->shape[i]);
+        return ACLNN_SUCCESS;
+    }
+    int same = y->ndim == n && memcmp(x->shape, y->shape, n * sizeof(int64_t)) == 0;
+    if (!same) {
+        if (ascend) {
+            char a[160], b[160];
+            return ACLEMU_PARAM_ERROR(api, "Expected tensor for y to have same size as tensor for x, but %s does not "
+                                           "equal %s.",
+                                      aclemu_shape_str(y->shape, y->ndim, a, sizeof a),
+                                      aclemu_shape_str(x->shape, n, b, sizeof b));
+        }
+        return ACLEMU_PARAM_ERROR(api, "The shapes of x and y are inconsistent.");
+    }
+    if (y->dtype == ACL_INT4 && n && x->shape[n - 1] % 2)
+        return ascend ? ACLEMU_PARAM_ERROR(api, "if y dtype is int4, x last dim must be divisible by 2, last dim is "
+                                                "(%ld).",
+                                           (long)x->shape[n - 1])
+                      : ACLEMU_PARAM_ERROR(api, "If y dtype is int4, the last dim of x must be divisible by 2, but the "
+                                                "last dim is (%ld).",
+                                           (long)x->shape[n - 1]);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                         const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                         const aclTensor *offset)
+{
+    if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(y) == 0)
+        return ACLNN_SUCCESS;
+    /* rows x cols of the float side: x, or y for the dequantisation */
+    const aclTensor *f = tmpl->mode == QUANT_ANTI || tmpl->mode == QUANT_SWIGLU_DYN ||
+                                 tmpl->mode == QUANT_SWIGLU_STATIC ? y : x;
+    uint32_t n = f->ndim;
+    tmpl->cols = n ? f->shape[n - 1] : 1;
+    tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
+    int64_t unit_elems = tmpl->cols;
+    switch (tmpl->mode) {
+    case QUANT_PER_TENSOR:
+        tmpl->units = 1;
+        unit_elems = aclemu_tensor_numel(x);
+        break;
+    case QUANT_PER_CHANNEL:
+        tmpl->chan_rows = x->shape[n - 2];
+        tmpl->units = tmpl->rows / tmpl->chan_rows;
+        unit_elems = tmpl->chan_rows * tmpl->cols;
+        break;
+    default:
+        tmpl->units = tmpl->rows;
+        break;
+    }
+    /* a block should get ~4096 elements of work at least */
+    uint64_t min_units = unit_elems >= 4096 ? 1 : (uint64_t)(4096 / unit_elems);
+    uint32_t block_dim;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)tmpl->units, aclemu_vector_core_num(aclemu_op_profile()), min_units, 1, &block_dim, &per);
+    tmpl->units_per_block = (int64_t)per;
+    quant_args *a = (quant_args *)aclemu_exec_add_launch(ex, "Quant", block_dim, sizeof(quant_args));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    *a = *tmpl;
+    memset(&a->x, 0, sizeof(aclemu_tdesc) * 6);
+    aclnnStatus st;
+    if ((st = aclemu_exec_tdesc(ex, a, &a->x, x)) || (st = aclemu_exec_tdesc(ex, a, &a->y, y)) ||
+        (scale && (st = aclemu_exec_tdesc(ex, a, &a->scale, scale))))
+        return st;
+    if (smooth && (st = aclemu_exec_tdesc(ex, a, &a->smooth, smooth)))
+        return st;
+    if (group && (smooth || tmpl->mode == QUANT_SWIGLU_DYN) && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
+        return st;
+    if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))
+        return st;
+    return ACLNN_SUCCESS;
+}

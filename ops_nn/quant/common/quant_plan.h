@@ -1,0 +1,33 @@
+/* Host side of the quant driver: the target-dtype facts, the y-shape rules every quant op shares
+ * (INT4 last dim even, INT32 = eight INT4 along the last dim) and the one launch. */
+#ifndef OPS_NN_QUANT_PLAN_H
+#define OPS_NN_QUANT_PLAN_H
+
+#include "aclemu_op/op_api.h"
+#include "quant_args.h"
+
+/* a == 8 * b without overflowing (dims may be hostile) */
+static inline int quant_is_8x(int64_t a, int64_t b) { return b >= 0 && b <= INT64_MAX / 8 && a == b * 8; }
+
+/* 1 on chips whose quant kernels are the regbase (950) ones. */
+int quant_is_950(void);
+
+/* Largest value of the target (127, 7, 448, 57344); the INT32 packing counts as INT4. */
+float quant_dst_max(aclDataType y);
+/* The code a y dtype is written with (INT32 -> INT4). */
+int32_t quant_code_of(aclDataType y);
+
+/* HIFLOAT8 targets are listed by the real ops on 950 but not encoded here yet: 361001. */
+aclnnStatus quant_check_encodable(const char *api, const aclTensor *y, const char *name);
+
+/* y's shape against x's: INT32 -> last dim x's / 8, others the same shape; INT4 -> x's last dim
+ * even. Messages of aclnnAscendQuantV3 (`ascend` != 0) or aclnnDynamicQuant. */
+aclnnStatus quant_check_y_shape(const char *api, const aclTensor *x, const aclTensor *y, int ascend);
+
+/* Records the Quant launch; a's scalar fields are set by the caller (mode, style, code ...),
+ * tensors are bound here (optional ones may be NULL). Nothing to do for an empty x. */
+aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                         const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                         const aclTensor *offset);
+
+#endif
