@@ -22,4 +22,11 @@ void qg_ukernel_avx2(int64_t kp, const int16_t *Ap, const int16_t *Bp, int32_t *
  * ((n, k) storage, transposeX2): ncols <= QG_NR valid columns, kc rows from k0. */
 void qg_pack_b_rows_avx2(const int8_t *x2, int64_t rs, int64_t k0, int64_t kc, int64_t ncols, int16_t *Bp);
 
+/* A panel packer for INT8 rows with unit column stride (h <= QG_MR row pointers). */
+void qg_pack_a_rows_avx2(const int8_t *const *rows, int h, int64_t kc, int16_t *Ap);
+
+/* Unit-stride FLOAT16 / BFLOAT16 stores of FP32 values, rounded to nearest even. */
+void qg_store_f16_avx2(uint16_t *dst, const float *v, int64_t n);
+void qg_store_bf16_avx2(uint16_t *dst, const float *v, int64_t n);
+
 #endif

@@ -78,7 +78,8 @@ static void pack_b(const qgemm_args *a, int64_t boff, int64_t k0, int64_t kc, in
 }
 
 /* A (m0..m0+mc, k0..k0+kc) into panels of QG_MR rows (zero padded). */
-static void pack_a(const qgemm_args *a, int64_t boff, int64_t m0, int64_t mc, int64_t k0, int64_t kc, int16_t *Ap)
+static void pack_a(const qgemm_args *a, int64_t boff, int64_t m0, int64_t mc, int64_t k0, int64_t kc, int16_t *Ap,
+                   int avx2)
 {
     const int64_t kcp = (kc + 1) / 2;
     for (int64_t i = 0; i < mc; i += QG_MR) {
@@ -86,6 +87,13 @@ static void pack_a(const qgemm_args *a, int64_t boff, int64_t m0, int64_t mc, in
         int16_t *dst = Ap + (i / QG_MR) * kcp * QG_MR * 2;
         if (h < QG_MR || (kc & 1))
             memset(dst, 0, (size_t)kcp * QG_MR * 2 * sizeof(int16_t));
+        if (avx2 && !a->x_int4 && a->x1.cs == 1) {
+            const int8_t *rows[QG_MR];
+            for (int64_t r = 0; r < h; r++)
+                rows[r] = (const int8_t *)(uintptr_t)a->x1.addr + a->x1.off + boff + (m0 + i + r) * a->x1.rs + k0;
+            qg_pack_a_rows_avx2(rows, (int)h, kc, dst);
+            continue;
+        }
         for (int64_t r = 0; r < h; r++) {
             if (!a->x_int4 && a->x1.cs == 1) {
                 const int8_t *src = (const int8_t *)(uintptr_t)a->x1.addr + a->x1.off + boff + (m0 + i + r) * a->x1.rs + k0;
@@ -149,7 +157,7 @@ static void load_cols(const qgemm_args *a, int64_t b, int64_t n0, int64_t nc, qg
 }
 
 static void epilogue_row(const qgemm_args *a, const qg_cols *c, const int32_t *acc, int64_t nc, float pt,
-                         char *out, int64_t ocs_bytes)
+                         char *out, int64_t ocs_bytes, int avx2)
 {
     float v[QG_NR * 16];
     if (a->out_dtype == ACL_INT32) {
@@ -167,6 +175,13 @@ static void epilogue_row(const qgemm_args *a, const qg_cols *c, const int32_t *a
             int8_t q = r != r ? 0 : r < -128.0f ? -128 : r > 127.0f ? 127 : (int8_t)r;
             out[j * ocs_bytes] = (char)q;
         }
+        return;
+    }
+    if (avx2 && ocs_bytes == 2) {
+        if (a->out_dtype == ACL_FLOAT16)
+            qg_store_f16_avx2((uint16_t *)(void *)out, v, nc);
+        else
+            qg_store_bf16_avx2((uint16_t *)(void *)out, v, nc);
         return;
     }
     aclemu_store_f32(out, a->out_dtype, ocs_bytes, v, nc);
@@ -197,7 +212,7 @@ static int run_tile(const qgemm_args *a, int64_t t, int avx2, char *scratch)
         for (int64_t k0 = 0; k0 < a->K; k0 += QG_KC) {
             int64_t kc = a->K - k0 < QG_KC ? a->K - k0 : QG_KC, kcp = (kc + 1) / 2;
             const int16_t *Bc = Bp + (k0 / 2) * 2 * ncp;
-            pack_a(a, b1, m0, mc, k0, kc, Ap);
+            pack_a(a, b1, m0, mc, k0, kc, Ap, avx2);
             for (int64_t j = 0; j < ncp; j += QG_NR)
                 for (int64_t i = 0; i < mc; i += QG_MR)
                     uk(kcp, Ap + (i / QG_MR) * kcp * QG_MR * 2, Bc + (j / QG_NR) * kcp * QG_NR * 2, acc + i * ncp + j,
@@ -208,7 +223,7 @@ static int run_tile(const qgemm_args *a, int64_t t, int avx2, char *scratch)
             float pt = a->pertoken.addr ? ((const float *)(uintptr_t)a->pertoken.addr)[a->pertoken.off + m * a->pertoken.cs]
                                         : 1.0f;
             char *o = (char *)(uintptr_t)a->out.addr + (a->out.off + bo + m * a->out.rs + n0 * a->out.cs) * (int64_t)oes;
-            epilogue_row(a, cols, acc + r * ncp, nc, pt, o, a->out.cs * (int64_t)oes);
+            epilogue_row(a, cols, acc + r * ncp, nc, pt, o, a->out.cs * (int64_t)oes, avx2);
         }
     }
     return 0;

@@ -86,3 +86,59 @@ __attribute__((target("avx2"))) void qg_pack_b_rows_avx2(const int8_t *x2, int64
         Bp += QG_NR * 2;
     }
 }
+
+/* Row-major INT8 A (unit column stride): `h` rows of kc elements from row pointers `rows`, into
+ * one QG_MR panel (rows past h stay as the caller zeroed them). 16 k at a time: each row widened
+ * to 8 int16 pairs, then the pairs regrouped per k pair (6 rows side by side). */
+__attribute__((target("avx2"))) void qg_pack_a_rows_avx2(const int8_t *const *rows, int h, int64_t kc, int16_t *Ap)
+{
+    int32_t *dst = (int32_t *)(void *)Ap;
+    int64_t k = 0;
+    for (; k + 16 <= kc; k += 16) {
+        int32_t tmp[QG_MR][8];
+        for (int r = 0; r < h; r++)
+            _mm256_storeu_si256((__m256i *)tmp[r], _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(rows[r] + k))));
+        int32_t *d = dst + (k / 2) * QG_MR;
+        for (int p = 0; p < 8; p++)
+            for (int r = 0; r < h; r++)
+                d[p * QG_MR + r] = tmp[r][p];
+    }
+    for (; k < kc; k++)
+        for (int r = 0; r < h; r++)
+            Ap[(k / 2) * QG_MR * 2 + r * 2 + (k & 1)] = rows[r][k];
+}
+
+/* n FP32 values -> FLOAT16 (F16C, round to nearest even) / BFLOAT16 (round to nearest even, NaN
+ * quieted) at unit stride. */
+__attribute__((target("avx2,f16c"))) void qg_store_f16_avx2(uint16_t *dst, const float *v, int64_t n)
+{
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        _mm_storeu_si128((__m128i *)(dst + i), _mm256_cvtps_ph(_mm256_loadu_ps(v + i), _MM_FROUND_TO_NEAREST_INT));
+    for (; i < n; i++) {
+        __m128i h = _mm_cvtps_ph(_mm_set_ss(v[i]), _MM_FROUND_TO_NEAREST_INT);
+        dst[i] = (uint16_t)_mm_extract_epi16(h, 0);
+    }
+}
+
+__attribute__((target("avx2"))) void qg_store_bf16_avx2(uint16_t *dst, const float *v, int64_t n)
+{
+    int64_t i = 0;
+    const __m256i bias = _mm256_set1_epi32(0x7fff), one = _mm256_set1_epi32(1);
+    for (; i + 8 <= n; i += 8) {
+        __m256 f = _mm256_loadu_ps(v + i);
+        __m256i u = _mm256_castps_si256(f);
+        __m256i r = _mm256_add_epi32(u, _mm256_add_epi32(bias, _mm256_and_si256(_mm256_srli_epi32(u, 16), one)));
+        __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q));
+        r = _mm256_blendv_epi8(r, _mm256_or_si256(u, _mm256_set1_epi32(0x400000)), nan);
+        r = _mm256_srli_epi32(r, 16);
+        __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+        _mm_storeu_si128((__m128i *)(dst + i), packed);
+    }
+    for (; i < n; i++) {
+        uint32_t u;
+        memcpy(&u, &v[i], 4);
+        dst[i] = (u & 0x7fffffffu) > 0x7f800000u ? (uint16_t)((u >> 16) | 0x40u)
+                                                 : (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+    }
+}

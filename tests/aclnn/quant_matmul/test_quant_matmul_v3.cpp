@@ -4,7 +4,7 @@
 // (+ offset as INT9), one rounding to nearest even into FLOAT16 / BFLOAT16 / INT8 (saturated) —
 // with UINT64 quant parameters (FP19 scale), FLOAT and BFLOAT16 scales, per-tensor / per-channel
 // scales, per-token scales, transposed and strided operands, broadcast batch dims, odd K and
-// tile edges. Every output is compared exactly (the reference does the same FP32 operations).
+// tile edges, strided (V3 cases) and contiguous (V4 cases) outputs. Every output is compared exactly (the reference does the same FP32 operations).
 // Then the validation paths with their codes and messages; the 310P run checks its dtype table.
 #include "qmm_test_util.h"
 #include "aclnnop/aclnn_quant_matmul_v3.h"
@@ -166,7 +166,7 @@ static void RunCase(aclrtStream stream, const Case &c)
     oshape.push_back(c.m);
     oshape.push_back(c.n);
     ok = ok && (!c.offset || toff.Init(ACL_FLOAT, {ns}, offd, CONTIG)) && (!c.pertoken || tpt.Init(ACL_FLOAT, {c.m}, ptd, STRIDED)) &&
-         (c.bias_dt == ACL_DT_UNDEFINED || tbias.Init(c.bias_dt, bshape, bd, CONTIG)) && tout.Init(c.out_dt, oshape, {}, STRIDED, 0);
+         (c.bias_dt == ACL_DT_UNDEFINED || tbias.Init(c.bias_dt, bshape, bd, CONTIG)) && tout.Init(c.out_dt, oshape, {}, c.version == 4 ? CONTIG : STRIDED, 0); // V4 cases: unit-stride rows
     EXPECT(ok, "%s: tensor setup failed", c.name);
     if (!ok) return;
     aclTensor *bias = c.bias_dt == ACL_DT_UNDEFINED ? nullptr : tbias.t, *offt = c.offset ? toff.t : nullptr;
