@@ -19,45 +19,78 @@ void qg_ukernel_scalar(int64_t kp, const int16_t *Ap, const int16_t *Bp, int32_t
             C[r * ldc + c] = first ? acc[r][c] : (int32_t)((uint32_t)C[r * ldc + c] + (uint32_t)acc[r][c]);
 }
 
-#define QG_ROW(i)                                                                   \
-    do {                                                                            \
-        __m256i a = _mm256_set1_epi32(a32[(i)]);                                    \
-        c##i##0 = _mm256_add_epi32(c##i##0, _mm256_madd_epi16(a, b0));              \
-        c##i##1 = _mm256_add_epi32(c##i##1, _mm256_madd_epi16(a, b1));              \
-    } while (0)
-
-#define QG_STORE(i)                                                                         \
-    do {                                                                                    \
-        int32_t *r_ = C + (i) * ldc;                                                        \
-        if (!first) {                                                                       \
-            c##i##0 = _mm256_add_epi32(c##i##0, _mm256_loadu_si256((const __m256i *)r_));     \
-            c##i##1 = _mm256_add_epi32(c##i##1, _mm256_loadu_si256((const __m256i *)(r_ + 8))); \
-        }                                                                                   \
-        _mm256_storeu_si256((__m256i *)r_, c##i##0);                                        \
-        _mm256_storeu_si256((__m256i *)(r_ + 8), c##i##1);                                  \
-    } while (0)
+/* The loop is written in assembly: with intrinsics GCC spilled accumulators to the stack (12
+ * accumulators + 2 B vectors + broadcast + product use all 16 ymm registers). ymm0-11 hold the
+ * 6 x 16 tile (row r in ymm(2r), ymm(2r+1)), ymm12/13 the B pair, ymm14 the broadcast A pair,
+ * ymm15 the product. */
+#define QG_ASM_ROW(r, y0, y1)                                  \
+    "vpbroadcastd " #r "*4(%[ap]), %%ymm14\n\t"                \
+    "vpmaddwd %%ymm12, %%ymm14, %%ymm15\n\t"                   \
+    "vpaddd %%ymm15, %%" y0 ", %%" y0 "\n\t"                   \
+    "vpmaddwd %%ymm13, %%ymm14, %%ymm15\n\t"                   \
+    "vpaddd %%ymm15, %%" y1 ", %%" y1 "\n\t"
 
 __attribute__((target("avx2"))) void qg_ukernel_avx2(int64_t kp, const int16_t *Ap, const int16_t *Bp, int32_t *C,
                                                      int64_t ldc, int first)
 {
-    __m256i c00 = _mm256_setzero_si256(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00, c30 = c00,
-            c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
-    for (int64_t p = 0; p < kp; p++, Ap += QG_MR * 2, Bp += QG_NR * 2) {
-        const int32_t *a32 = (const int32_t *)(const void *)Ap;
-        __m256i b0 = _mm256_loadu_si256((const __m256i *)Bp), b1 = _mm256_loadu_si256((const __m256i *)(Bp + 16));
-        QG_ROW(0);
-        QG_ROW(1);
-        QG_ROW(2);
-        QG_ROW(3);
-        QG_ROW(4);
-        QG_ROW(5);
+    int32_t acc[QG_MR][QG_NR] __attribute__((aligned(32)));
+    if (kp <= 0) {
+        memset(acc, 0, sizeof acc);
+    } else {
+        __asm__ volatile(
+            "vpxor %%ymm0, %%ymm0, %%ymm0\n\t"
+            "vpxor %%ymm1, %%ymm1, %%ymm1\n\t"
+            "vpxor %%ymm2, %%ymm2, %%ymm2\n\t"
+            "vpxor %%ymm3, %%ymm3, %%ymm3\n\t"
+            "vpxor %%ymm4, %%ymm4, %%ymm4\n\t"
+            "vpxor %%ymm5, %%ymm5, %%ymm5\n\t"
+            "vpxor %%ymm6, %%ymm6, %%ymm6\n\t"
+            "vpxor %%ymm7, %%ymm7, %%ymm7\n\t"
+            "vpxor %%ymm8, %%ymm8, %%ymm8\n\t"
+            "vpxor %%ymm9, %%ymm9, %%ymm9\n\t"
+            "vpxor %%ymm10, %%ymm10, %%ymm10\n\t"
+            "vpxor %%ymm11, %%ymm11, %%ymm11\n\t"
+            "1:\n\t"
+            "vmovdqu (%[bp]), %%ymm12\n\t"
+            "vmovdqu 32(%[bp]), %%ymm13\n\t"
+            QG_ASM_ROW(0, "ymm0", "ymm1")
+            QG_ASM_ROW(1, "ymm2", "ymm3")
+            QG_ASM_ROW(2, "ymm4", "ymm5")
+            QG_ASM_ROW(3, "ymm6", "ymm7")
+            QG_ASM_ROW(4, "ymm8", "ymm9")
+            QG_ASM_ROW(5, "ymm10", "ymm11")
+            "add $24, %[ap]\n\t"
+            "add $64, %[bp]\n\t"
+            "dec %[kp]\n\t"
+            "jnz 1b\n\t"
+            "vmovdqa %%ymm0, 0(%[acc])\n\t"
+            "vmovdqa %%ymm1, 32(%[acc])\n\t"
+            "vmovdqa %%ymm2, 64(%[acc])\n\t"
+            "vmovdqa %%ymm3, 96(%[acc])\n\t"
+            "vmovdqa %%ymm4, 128(%[acc])\n\t"
+            "vmovdqa %%ymm5, 160(%[acc])\n\t"
+            "vmovdqa %%ymm6, 192(%[acc])\n\t"
+            "vmovdqa %%ymm7, 224(%[acc])\n\t"
+            "vmovdqa %%ymm8, 256(%[acc])\n\t"
+            "vmovdqa %%ymm9, 288(%[acc])\n\t"
+            "vmovdqa %%ymm10, 320(%[acc])\n\t"
+            "vmovdqa %%ymm11, 352(%[acc])\n\t"
+            "vzeroupper\n\t"
+            : [ap] "+r"(Ap), [bp] "+r"(Bp), [kp] "+r"(kp)
+            : [acc] "r"(&acc[0][0])
+            : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+              "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
     }
-    QG_STORE(0);
-    QG_STORE(1);
-    QG_STORE(2);
-    QG_STORE(3);
-    QG_STORE(4);
-    QG_STORE(5);
+    for (int r = 0; r < QG_MR; r++) {
+        int32_t *row = C + r * ldc;
+        __m256i v0 = _mm256_load_si256((const __m256i *)acc[r]), v1 = _mm256_load_si256((const __m256i *)(acc[r] + 8));
+        if (!first) {
+            v0 = _mm256_add_epi32(v0, _mm256_loadu_si256((const __m256i *)row));
+            v1 = _mm256_add_epi32(v1, _mm256_loadu_si256((const __m256i *)(row + 8)));
+        }
+        _mm256_storeu_si256((__m256i *)row, v0);
+        _mm256_storeu_si256((__m256i *)(row + 8), v1);
+    }
 }
 
 /* Row-major INT8 B (unit column stride): rows k and k+1 of 16 columns -> 32 int16 interleaved. */
