@@ -18,10 +18,14 @@
 enum { QGEMM_SCALE_PARAM = 0, QGEMM_SCALE_F32 = 1, QGEMM_SCALE_BF16 = 2 };
 enum { QGEMM_BIAS_NONE = 0, QGEMM_BIAS_I32 = 1, QGEMM_BIAS_F32 = 2, QGEMM_BIAS_F16 = 3, QGEMM_BIAS_BF16 = 4 };
 
+/* Element (i, j) at off + idx(i, rsplit, rs, rs_outer) + idx(j, csplit, cs, cs_outer), with
+ * idx(i, split, s, outer) = i * s, or (i % split) * s + (i / split) * outer when split > 0 (a
+ * FRACTAL_NZ weight: its ND column index is cut into groups of 32 INT8). */
 typedef struct qgemm_operand {
     uint64_t addr;   /* storage base (patched at stage 2); 0: absent */
     int64_t off;     /* first element, in elements */
     int64_t rs, cs;  /* row / column strides (elements); vectors use cs */
+    int64_t rsplit, rs_outer, csplit, cs_outer;
     int64_t bs[QGEMM_MAX_BATCH];
 } qgemm_operand;
 

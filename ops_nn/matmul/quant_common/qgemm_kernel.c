@@ -25,9 +25,14 @@ static int32_t int4_at(const uint8_t *base, int64_t e)
     return v >= 8 ? v - 16 : v;
 }
 
+static int64_t split_idx(int64_t i, int64_t split, int64_t s, int64_t outer)
+{
+    return split ? (i % split) * s + (i / split) * outer : i * s;
+}
+
 static int16_t elem(const qgemm_operand *o, int int4, int64_t boff, int64_t i, int64_t j)
 {
-    int64_t e = o->off + boff + i * o->rs + j * o->cs;
+    int64_t e = o->off + boff + split_idx(i, o->rsplit, o->rs, o->rs_outer) + split_idx(j, o->csplit, o->cs, o->cs_outer);
     if (int4)
         return (int16_t)int4_at((const uint8_t *)(uintptr_t)o->addr, e);
     return ((const int8_t *)(uintptr_t)o->addr)[e];
@@ -52,13 +57,14 @@ static void pack_b(const qgemm_args *a, int64_t boff, int64_t k0, int64_t kc, in
     for (int64_t j = 0; j < nc; j += QG_NR) {
         int64_t w = nc - j < QG_NR ? nc - j : QG_NR;
         int16_t *dst = Bp + (j / QG_NR) * kcp * QG_NR * 2;
-        if (avx2 && !a->x_int4 && a->x2.cs == 1) {
-            qg_pack_b_rows_avx2((const int8_t *)(uintptr_t)a->x2.addr + a->x2.off + boff + n0 + j, a->x2.rs, k0, kc,
-                                w, dst);
+        /* unit column stride (an NZ weight's 16-column panels never cross its 32-column groups) */
+        if (avx2 && !a->x_int4 && a->x2.cs == 1 && !a->x2.rsplit && (!a->x2.csplit || a->x2.csplit % QG_NR == 0)) {
+            int64_t coff = split_idx(n0 + j, a->x2.csplit, 1, a->x2.cs_outer);
+            qg_pack_b_rows_avx2((const int8_t *)(uintptr_t)a->x2.addr + a->x2.off + boff + coff, a->x2.rs, k0, kc, w, dst);
             continue;
         }
         memset(dst, 0, (size_t)kcp * QG_NR * 2 * sizeof(int16_t));
-        if (!a->x_int4 && a->x2.rs == 1) { /* (n, k) storage (transposeX2): each column is contiguous */
+        if (!a->x_int4 && a->x2.rs == 1 && !a->x2.rsplit && !a->x2.csplit) { /* (n, k) storage: contiguous columns */
             for (int64_t c = 0; c < w; c++) {
                 const int8_t *src = (const int8_t *)(uintptr_t)a->x2.addr + a->x2.off + boff + (n0 + j + c) * a->x2.cs + k0;
                 int16_t *d = dst + c * 2;
@@ -87,7 +93,7 @@ static void pack_a(const qgemm_args *a, int64_t boff, int64_t m0, int64_t mc, in
         int16_t *dst = Ap + (i / QG_MR) * kcp * QG_MR * 2;
         if (h < QG_MR || (kc & 1))
             memset(dst, 0, (size_t)kcp * QG_MR * 2 * sizeof(int16_t));
-        if (avx2 && !a->x_int4 && a->x1.cs == 1) {
+        if (avx2 && !a->x_int4 && a->x1.cs == 1 && !a->x1.rsplit && !a->x1.csplit) {
             const int8_t *rows[QG_MR];
             for (int64_t r = 0; r < h; r++)
                 rows[r] = (const int8_t *)(uintptr_t)a->x1.addr + a->x1.off + boff + (m0 + i + r) * a->x1.rs + k0;
@@ -95,7 +101,7 @@ static void pack_a(const qgemm_args *a, int64_t boff, int64_t m0, int64_t mc, in
             continue;
         }
         for (int64_t r = 0; r < h; r++) {
-            if (!a->x_int4 && a->x1.cs == 1) {
+            if (!a->x_int4 && a->x1.cs == 1 && !a->x1.rsplit && !a->x1.csplit) {
                 const int8_t *src = (const int8_t *)(uintptr_t)a->x1.addr + a->x1.off + boff + (m0 + i + r) * a->x1.rs + k0;
                 for (int64_t k = 0; k < kc; k++)
                     dst[(k / 2) * QG_MR * 2 + r * 2 + (k & 1)] = src[k];

@@ -167,6 +167,22 @@ static aclnnStatus check_shapes(const char *api, const qmm_inputs *in, int a4w4,
     if (k1 != k2)
         return ACLEMU_PARAM_ERROR(api, "x1 k dim and x2 k dim should be same, but x1 is %lld, x2 is %lld.",
                                   (long long)k1, (long long)k2);
+    if (x2->format == ACL_FORMAT_FRACTAL_NZ && x2->dtype == ACL_INT8 && x2->storage_ndim >= 4) {
+        const int64_t *ss = x2->storage_shape + x2->storage_ndim - 4;
+        int64_t round = in->transposeX2 ? 32 : 16, k1 = in->transposeX2 ? ss[0] : ss[1];
+        int64_t kr = k1 > INT64_MAX / round ? INT64_MAX : k1 * round;
+        int64_t kal = k2 <= INT64_MAX - round ? (k2 + round - 1) / round * round : -1;
+        if (kal != kr)
+            return ACLEMU_PARAM_ERROR(api, "AlignedK1 value %lld is not matched with k1 value times roundValue, which is "
+                                           "%lld.", (long long)kal, (long long)kr);
+        int64_t r = x2->shape[x2->ndim - 2], c = x2->shape[x2->ndim - 1];
+        if (r == 1 || c == 1)
+            return ACLEMU_PARAM_ERROR(api, "x2 with n = 1 or k = 1 cannot be in FRACTAL_NZ format.");
+        if (ss[2] != 16 || ss[3] != 32 || ss[1] * 16 < r || ss[0] * 32 < c)
+            return ACLEMU_PARAM_ERROR(api, "x2's storage shape does not hold a FRACTAL_NZ (%lld, %lld) INT8 matrix of "
+                                           "[ceil(%lld / 32), ceil(%lld / 16), 16, 32].", (long long)r, (long long)c,
+                                      (long long)c, (long long)r);
+    }
     int large_ok = is_a2_a3() && !a4w4 && (in->scale->dtype == ACL_FLOAT || in->scale->dtype == ACL_BF16) &&
                    in->pertoken && in->pertoken->ndim == 1;
     int64_t l1 = x1->shape[x1->ndim - 1], l2 = x2->shape[x2->ndim - 1];
@@ -257,11 +273,17 @@ static aclnnStatus check_formats(const char *api, const qmm_inputs *in)
     for (int i = 0; i < 7; i++) {
         if (!ts[i] || ts[i]->format == ACL_FORMAT_ND || ts[i]->format == ACL_FORMAT_NCHW)
             continue;
-        if (i == 1 && ts[i]->format == ACL_FORMAT_FRACTAL_NZ)
-            return ACLEMU_PARAM_ERROR(api, "x2 in FRACTAL_NZ format is not implemented here (use the ND weight).");
+        if (i == 1 && ts[i]->format == ACL_FORMAT_FRACTAL_NZ) {
+            if (ts[i]->dtype != ACL_INT8)
+                return ACLEMU_PARAM_ERROR(api, "x2 in FRACTAL_NZ format is implemented for INT8 only, actual is %s.",
+                                          dn(ts[i]));
+            continue;
+        }
         return ACLEMU_PARAM_ERROR(api, "%s's format should be ND, actual is %s.", names[i],
                                   aclemu_format_name(ts[i]->format));
     }
+    if (in->nz_only && in->x2->format != ACL_FORMAT_FRACTAL_NZ)
+        return ACLEMU_PARAM_ERROR(api, "x2's format should be FRACTAL_NZ, actual is %s.", aclemu_format_name(in->x2->format));
     return ACLNN_SUCCESS;
 }
 
@@ -285,8 +307,36 @@ static void mat_operand(qgemm_operand *o, const aclTensor *t, int transposed, in
     o->off = t->offset * mul;
     o->rs = transposed ? s_c : s_r;
     o->cs = transposed ? s_r : s_c;
+    o->rsplit = o->rs_outer = o->csplit = o->cs_outer = 0;
     memset(o->bs, 0, sizeof o->bs);
     int tb = (int)t->ndim - 2;
+    if (t->format == ACL_FORMAT_FRACTAL_NZ) {
+        /* storage [..., C1, R1, 16, 32] of the view's (R, C): (r, c) at ((c / 32) * R1 * 16 + r) * 32 + c % 32 */
+        const int64_t *ss = t->storage_shape + t->storage_ndim - 4;
+        int64_t outer = ss[1] * 16 * 32, per = ss[0] * outer;
+        if (transposed) {
+            o->rs = 1;
+            o->rsplit = 32;
+            o->rs_outer = outer;
+            o->cs = 32;
+        } else {
+            o->rs = 32;
+            o->cs = 1;
+            o->csplit = 32;
+            o->cs_outer = outer;
+        }
+        for (int i = 0; i < nb; i++) {
+            int j = i - (nb - tb);
+            o->bs[i] = 0;
+            if (j >= 0 && t->shape[j] != 1 && batch[i] != 1) {
+                int64_t inner = per;
+                for (int d = j + 1; d < tb; d++)
+                    inner *= t->shape[d];
+                o->bs[i] = inner;
+            }
+        }
+        return;
+    }
     for (int i = 0; i < nb; i++) {
         int j = i - (nb - tb);
         o->bs[i] = j >= 0 && t->shape[j] != 1 && batch[i] != 1 ? t->stride[j] * mul : 0;
@@ -307,6 +357,10 @@ aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
     if ((st = aclemu_check_notnull(api, in->x1, "x1")) || (st = aclemu_check_notnull(api, in->x2, "x2")) ||
         (st = aclemu_check_notnull(api, in->scale, "scale")) || (st = aclemu_check_notnull(api, in->out, "out")))
         return st;
+    const int x2nz = in->x2->format == ACL_FORMAT_FRACTAL_NZ;
+    if (x2nz && (in->x2->storage_ndim < 4 || in->x2->storage_ndim > 8))
+        return ACLEMU_PARAM_ERROR(api, "x2's storage dim should be in range [4, 8] in FRACTAL_NZ format, but actual is "
+                                       "%u.", in->x2->storage_ndim);
     if ((st = dim_range(api, in->x2, "x2", 2, QMM_MAX_DIMS)) || (st = dim_range(api, in->x1, "x1", 2, QMM_MAX_DIMS)) ||
         (st = dim_range(api, in->out, "out", 2, QMM_MAX_DIMS)) || (st = dim_range(api, in->scale, "scale", 1, 1)))
         return st;
@@ -410,4 +464,24 @@ aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
         if (bind_t[i] && (st = aclemu_exec_bind_tensor(ex, a, &bind_o[i]->addr, bind_t[i])))
             return st;
     return ACLNN_SUCCESS;
+}
+
+aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
+                        const aclTensor *x2Scale, const aclTensor *yScale, const aclTensor *x1Offset,
+                        const aclTensor *x2Offset, const aclTensor *yOffset, const aclTensor *bias, bool transposeX1,
+                        bool transposeX2, int64_t groupSize, const aclTensor *out, bool nz_only)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x1, "x1")) || (st = aclemu_check_notnull(api, x2, "x2")) ||
+        (st = aclemu_check_notnull(api, x2Scale, "x2Scale")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if (yScale || x1Offset || yOffset)
+        return ACLEMU_PARAM_ERROR(api, "the yScale / x1Offset / yOffset routes (A8W4, MX quantisation) are not "
+                                       "implemented.");
+    if (groupSize != 0)
+        return ACLEMU_PARAM_ERROR(api, "groupSize %lld (per-group quantisation) is not implemented; pass 0.",
+                                  (long long)groupSize);
+    qmm_inputs in = {x1, x2, x2Scale, x2Offset, x1Scale, bias, out, transposeX1, transposeX2, nz_only};
+    return qmm_plan(ex, &in);
 }

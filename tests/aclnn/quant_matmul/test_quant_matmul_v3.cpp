@@ -9,6 +9,9 @@
 #include "qmm_test_util.h"
 #include "aclnnop/aclnn_quant_matmul_v3.h"
 #include "aclnnop/aclnn_quant_matmul_v4.h"
+#include "aclnnop/aclnn_quant_matmul_v5.h"
+#include "aclnnop/aclnn_quant_matmul_weight_nz.h"
+#include "aclnnop/aclnn_trans_matmul_weight.h"
 
 enum ScaleKind { SC_PARAM, SC_F32, SC_BF16 };
 
@@ -23,7 +26,7 @@ struct Case {
     aclDataType bias_dt;         // ACL_DT_UNDEFINED: none
     bool bias3d;
     aclDataType out_dt;
-    int version;                 // 3 or 4
+    int version;                 // 3, 4, 5 (V5, ND x2) or 6 (QuantMatmulWeightNz, FRACTAL_NZ x2)
     int extreme;                 // 1: every x = -128 (INT8) to reach large sums
 };
 
@@ -68,6 +71,19 @@ static bool MakeMatrix(RawTensor &rt, aclDataType dt, std::vector<int64_t> batch
     if (t) { st[st.size() - 2] = 1; st[st.size() - 1] = sc; } // a view with its last two axes swapped
     (void)sr;
     return rt.Init(dt, shape, st, bytes);
+}
+
+// An INT8 FRACTAL_NZ tensor of view (rows, cols) from row-major values: storage
+// [ceil(cols / 32), ceil(rows / 16), 16, 32], element (r, c) at ((c / 32) * R1 * 16 + r) * 32 + c % 32,
+// zero padded (the layout aclnnTransMatmulWeight writes; checked against it below).
+static bool MakeNz(RawTensor &rt, int64_t rows, int64_t cols, const std::vector<int> &vals)
+{
+    int64_t R1 = (rows + 15) / 16, C1 = (cols + 31) / 32;
+    std::vector<unsigned char> bytes((size_t)(C1 * R1 * 16 * 32), 0);
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++)
+            bytes[(size_t)(((c / 32) * R1 * 16 + r) * 32 + c % 32)] = (unsigned char)(int8_t)vals[(size_t)(r * cols + c)];
+    return rt.Init(ACL_INT8, {rows, cols}, {cols, 1}, bytes, ACL_FORMAT_FRACTAL_NZ, {C1, R1, 16, 32});
 }
 
 static float Bf16Round(float f) { return (float)Quant(ACL_BF16, f); }
@@ -144,7 +160,14 @@ static void RunCase(aclrtStream stream, const Case &c)
             x1l[(size_t)((b * c.k + kk) * c.m + mm)] = x1[(size_t)((b * c.m + mm) * c.k + kk)];
         ok = MakeMatrix(t1, c.xdt, c.b1, c.k, c.m, x1l, false);
     }
-    if (!c.t2) ok = ok && MakeMatrix(t2, c.xdt, c.b2, c.k, c.n, x2, false);
+    if (c.version == 6) { // NZ weight: view (k, n), or (n, k) with transposeX2
+        if (!c.t2) ok = ok && MakeNz(t2, c.k, c.n, x2);
+        else {
+            for (int64_t kk = 0; kk < c.k; kk++) for (int64_t nn = 0; nn < c.n; nn++)
+                x2l[(size_t)(nn * c.k + kk)] = x2[(size_t)(kk * c.n + nn)];
+            ok = ok && MakeNz(t2, c.n, c.k, x2l);
+        }
+    } else if (!c.t2) ok = ok && MakeMatrix(t2, c.xdt, c.b2, c.k, c.n, x2, false);
     else {
         for (int64_t b = 0; b < nb2; b++) for (int64_t kk = 0; kk < c.k; kk++) for (int64_t nn = 0; nn < c.n; nn++)
             x2l[(size_t)((b * c.n + nn) * c.k + kk)] = x2[(size_t)((b * c.k + kk) * c.n + nn)];
@@ -174,6 +197,11 @@ static void RunCase(aclrtStream stream, const Case &c)
     if (c.version == 3)
         rc = Run("QuantMatmulV3", stream, [&](uint64_t *ws, aclOpExecutor **e) {
             return aclnnQuantMatmulV3GetWorkspaceSize(t1.t, t2.t, tsc.t, offt, bias, c.t1, c.t2, tout.t, ws, e); }, aclnnQuantMatmulV3);
+    else if (c.version >= 5)
+        rc = Run(c.version == 5 ? "QuantMatmulV5" : "QuantMatmulWeightNz", stream, [&](uint64_t *ws, aclOpExecutor **e) {
+            auto f = c.version == 5 ? aclnnQuantMatmulV5GetWorkspaceSize : aclnnQuantMatmulWeightNzGetWorkspaceSize;
+            return f(t1.t, t2.t, c.pertoken ? tpt.t : nullptr, tsc.t, nullptr, nullptr, offt, nullptr, bias, c.t1, c.t2, 0,
+                     tout.t, ws, e); }, c.version == 5 ? aclnnQuantMatmulV5 : aclnnQuantMatmulWeightNz);
     else
         rc = Run("QuantMatmulV4", stream, [&](uint64_t *ws, aclOpExecutor **e) {
             return aclnnQuantMatmulV4GetWorkspaceSize(t1.t, t2.t, tsc.t, offt, c.pertoken ? tpt.t : nullptr, bias, c.t1, c.t2,
@@ -205,6 +233,10 @@ static void TestValues(aclrtStream stream)
         {"large tile edges, pertoken fp16 out", {}, {}, 200, 300, 530, false, true, ACL_INT8, SC_F32, true, true, false, NONE, false, ACL_FLOAT16, 4, 0},
         {"int4 u64 fp16 out", {}, {}, 10, 64, 24, false, false, ACL_INT4, SC_PARAM, true, false, false, ACL_INT32, false, ACL_FLOAT16, 3, 0},
         {"int4 x2^T pertoken bf16 out", {}, {}, 9, 32, 18, false, true, ACL_INT4, SC_F32, true, true, false, ACL_BF16, false, ACL_BF16, 4, 0},
+        {"V5 pertoken fp32 scale, fp32 bias, bf16 out", {}, {}, 19, 80, 72, false, false, ACL_INT8, SC_F32, true, true, false, ACL_FLOAT, false, ACL_BF16, 5, 0},
+        {"WeightNz u64 fp16 out, padded k / n", {}, {}, 21, 80, 72, false, false, ACL_INT8, SC_PARAM, true, false, false, ACL_INT32, false, ACL_FLOAT16, 6, 0},
+        {"WeightNz x2^T pertoken bf16 out", {}, {}, 13, 72, 50, false, true, ACL_INT8, SC_F32, true, true, false, ACL_BF16, false, ACL_BF16, 6, 0},
+        {"WeightNz u64 int8 out + offset, wide n", {}, {}, 8, 64, 300, false, false, ACL_INT8, SC_PARAM, true, false, true, NONE, false, ACL_INT8, 6, 0},
         {"int32-packed int4, pertoken fp16 out", {}, {}, 5, 64, 32, false, false, ACL_INT32, SC_F32, false, true, false, ACL_FLOAT, false, ACL_FLOAT16, 4, 0},
     };
     for (const Case &c : cases) RunCase(stream, c);
@@ -231,7 +263,7 @@ static void TestValidation(bool is310p)
         !i4b.Init(ACL_INT4, {32, 8}, {8, 1}, std::vector<unsigned char>(128, 0), ACL_FORMAT_ND, {256}) ||
         !oute.Init(ACL_FLOAT16, {0, 8}, {}, CONTIG)) return;
     RawTensor nz;
-    std::vector<int64_t> nzst = {1, 1, 16, 32};
+    std::vector<int64_t> nzst = {1, 1, 16, 32}; // K1 = 1 cannot hold k = 32
     if (!nz.Init(ACL_INT8, {32, 8}, {8, 1}, std::vector<unsigned char>(512, 0), ACL_FORMAT_FRACTAL_NZ, nzst)) return;
     uint64_t ws;
     aclOpExecutor *ex;
@@ -270,7 +302,15 @@ static void TestValidation(bool is310p)
     ExpectError("bias 2-d", V3(x1.t, x2.t, u64.t, nullptr, bias2d.t, false, false, out16.t), 161002, "Bias dim-num");
     ExpectError("out n", V3(x1.t, x2.t, u64.t, nullptr, nullptr, false, false, outbad.t), 161002, "Out 2nd dim");
     ExpectError("batch 2 vs 3", V3(x1b.t, x2b.t, u64.t, nullptr, nullptr, false, false, outbb.t), 161002, "broadcasting");
-    ExpectError("nz x2", V3(x1.t, nz.t, u64.t, nullptr, nullptr, false, false, out16.t), 161002, "FRACTAL_NZ");
+    ExpectError("nz x2 with k1 1 for k 32", V3(x1.t, nz.t, u64.t, nullptr, nullptr, false, false, out16.t), 161002, "AlignedK1");
+    ExpectError("WeightNz with ND x2", aclnnQuantMatmulWeightNzGetWorkspaceSize(x1.t, x2.t, nullptr, u64.t, nullptr, nullptr,
+                nullptr, nullptr, nullptr, false, false, 0, out16.t, &ws, &ex), 161002, "FRACTAL_NZ");
+    ExpectError("V5 yScale", aclnnQuantMatmulV5GetWorkspaceSize(x1.t, x2.t, nullptr, u64.t, sc32.t, nullptr, nullptr, nullptr,
+                nullptr, false, false, 0, out16.t, &ws, &ex), 161002, "not implemented");
+    ExpectError("V5 groupSize", aclnnQuantMatmulV5GetWorkspaceSize(x1.t, x2.t, nullptr, u64.t, nullptr, nullptr, nullptr, nullptr,
+                nullptr, false, false, 32, out16.t, &ws, &ex), 161002, "groupSize");
+    ExpectError("V5 null x2Scale", aclnnQuantMatmulV5GetWorkspaceSize(x1.t, x2.t, nullptr, nullptr, nullptr, nullptr, nullptr,
+                nullptr, nullptr, false, false, 0, out16.t, &ws, &ex), 161001, "x2Scale");
     ExpectError("empty x1", V3(x1e.t, x2.t, u64.t, nullptr, nullptr, false, false, oute.t), 161002, "empty tensor");
     ExpectError("k 65536 with u64", V3(x1big.t, x2big.t, u64.t, nullptr, nullptr, false, false, outbig.t), 161002, "65535");
     ExpectError("int4 transposeX1", V3(i4a.t, i4b.t, u64.t, nullptr, nullptr, true, false, out16.t), 161002, "TransposeX1 should be false");
@@ -280,12 +320,39 @@ static void TestValidation(bool is310p)
     Accept("fp32 + pertoken -> bf16 + bf16 bias", V4(x1.t, x2.t, sc32.t, nullptr, pt.t, bf16b.t, outb.t));
 }
 
+// The NZ layout MakeNz writes is the one aclnnTransMatmulWeight produces for an INT8 weight.
+static void TestNzLayout(aclrtStream stream)
+{
+    const int64_t k = 40, n = 70;
+    std::vector<int> w((size_t)(k * n));
+    for (size_t i = 0; i < w.size(); i++) w[i] = (int)(i * 37 % 251) - 125;
+    RawTensor ref;
+    if (!MakeNz(ref, k, n, w)) return;
+    int64_t shape[2] = {k, n};
+    aclIntArray *dims = aclCreateIntArray(shape, 2);
+    uint64_t elems = 0;
+    int rc = aclnnCalculateMatmulWeightSizeV2(dims, ACL_INT8, &elems);
+    aclDestroyIntArray(dims);
+    EXPECT(rc == 0 && elems == ref.bytes.size(), "weight size %llu, want %zu", (unsigned long long)elems, ref.bytes.size());
+    if (rc || elems != ref.bytes.size()) return;
+    std::vector<unsigned char> nd(ref.bytes.size(), 0);
+    for (int64_t i = 0; i < k * n; i++) nd[(size_t)i] = (unsigned char)(int8_t)w[(size_t)i];
+    RawTensor t;
+    if (!t.Init(ACL_INT8, {k, n}, {n, 1}, nd, ACL_FORMAT_ND, {k, n})) return;
+    rc = Run("TransMatmulWeight", stream, [&](uint64_t *ws, aclOpExecutor **e) {
+        return aclnnTransMatmulWeightGetWorkspaceSize(t.t, ws, e); }, aclnnTransMatmulWeight);
+    EXPECT(rc == 0, "TransMatmulWeight failed");
+    if (rc) return;
+    EXPECT(t.Read() == ref.bytes, "aclnnTransMatmulWeight's INT8 NZ bytes differ from the layout the NZ cases use");
+}
+
 int main(int argc, char **argv)
 {
     bool is310p = argc > 1 && std::string(argv[1]) == "310p";
     Runtime rt;
     if (!rt.ok) return 1;
     if (!is310p) TestValues(rt.stream);
+    if (!is310p) TestNzLayout(rt.stream);
     TestValidation(is310p);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
