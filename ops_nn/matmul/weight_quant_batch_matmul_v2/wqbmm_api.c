@@ -64,12 +64,12 @@ static void rc_desc(aclemu_tdesc *d, int64_t R, int64_t C)
     d->stride[1] = C == 1 ? 0 : cs;
 }
 
-aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
-                                                 const aclTensor *antiquantScale,
-                                                 const aclTensor *antiquantOffsetOptional,
-                                                 const aclTensor *quantScaleOptional,
-                                                 const aclTensor *quantOffsetOptional, const aclTensor *biasOptional,
-                                                 int antiquantGroupSize, const aclTensor *y)
+/* V2 and V3 (innerPrecise 0: high precision, 1: high performance; both compute the same here). */
+static aclnnStatus wqbmm_plan(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
+                              const aclTensor *antiquantScale, const aclTensor *antiquantOffsetOptional,
+                              const aclTensor *quantScaleOptional, const aclTensor *quantOffsetOptional,
+                              const aclTensor *biasOptional, int antiquantGroupSize, int innerPrecise,
+                              const aclTensor *y)
 {
     const char *api = aclemu_exec_api(executor);
     const aclTensor *off = antiquantOffsetOptional, *bias = biasOptional;
@@ -79,6 +79,8 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const 
     if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, weight, "weight")) ||
         (st = aclemu_check_notnull(api, antiquantScale, "antiquantScale")) || (st = aclemu_check_notnull(api, y, "y")))
         return st;
+    if (innerPrecise != 0 && innerPrecise != 1)
+        return ACLEMU_PARAM_ERROR(api, "cannot support innerPrecise[%d]. only support 0 or 1.", innerPrecise);
     if (quantScaleOptional || quantOffsetOptional)
         return ACLEMU_PARAM_ERROR(api, "the INT8 output quantisation (quantScaleOptional / quantOffsetOptional) is not "
                                        "implemented.");
@@ -191,4 +193,27 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const 
     if (bias)
         cube_view_bcast(&mm.d.bias, CUBE_OP_BIAS, bias, 0, CUBE_BCAST_MATRIX);
     return cube_launch_gemm(executor, &mm.d, mm.bind);
+}
+
+aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
+                                                 const aclTensor *antiquantScale,
+                                                 const aclTensor *antiquantOffsetOptional,
+                                                 const aclTensor *quantScaleOptional,
+                                                 const aclTensor *quantOffsetOptional, const aclTensor *biasOptional,
+                                                 int antiquantGroupSize, const aclTensor *y)
+{
+    return wqbmm_plan(executor, x, weight, antiquantScale, antiquantOffsetOptional, quantScaleOptional,
+                      quantOffsetOptional, biasOptional, antiquantGroupSize, 0, y);
+}
+
+/* quantized matmul part: aclnnWeightQuantBatchMatmulV3 = V2 + innerPrecise */
+aclnnStatus aclemu_plan_WeightQuantBatchMatmulV3(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
+                                                 const aclTensor *antiquantScale,
+                                                 const aclTensor *antiquantOffsetOptional,
+                                                 const aclTensor *quantScaleOptional,
+                                                 const aclTensor *quantOffsetOptional, const aclTensor *biasOptional,
+                                                 int antiquantGroupSize, int innerPrecise, const aclTensor *y)
+{
+    return wqbmm_plan(executor, x, weight, antiquantScale, antiquantOffsetOptional, quantScaleOptional,
+                      quantOffsetOptional, biasOptional, antiquantGroupSize, innerPrecise, y);
 }
