@@ -15,7 +15,7 @@
 
 #define QGEMM_MAX_BATCH 4
 
-enum { QGEMM_SCALE_PARAM = 0, QGEMM_SCALE_F32 = 1, QGEMM_SCALE_BF16 = 2 };
+enum { QGEMM_SCALE_PARAM = 0, QGEMM_SCALE_F32 = 1, QGEMM_SCALE_BF16 = 2, QGEMM_SCALE_CONST = 3 };
 enum { QGEMM_BIAS_NONE = 0, QGEMM_BIAS_I32 = 1, QGEMM_BIAS_F32 = 2, QGEMM_BIAS_F16 = 3, QGEMM_BIAS_BF16 = 4 };
 
 /* Element (i, j) at off + idx(i, rsplit, rs, rs_outer) + idx(j, csplit, cs, cs_outer), with
@@ -39,6 +39,8 @@ typedef struct qgemm_args {
     int32_t scale_kind; /* QGEMM_SCALE_* */
     int32_t bias_kind;  /* QGEMM_BIAS_* */
     int32_t isa;        /* gemm_isa chosen at run time when 0 */
+    float scale_value;  /* QGEMM_SCALE_CONST */
+    int32_t reserved;
     int64_t tm, tn;     /* tile */
     int64_t gm, gn, ntiles, tiles_per_block;
 } qgemm_args;

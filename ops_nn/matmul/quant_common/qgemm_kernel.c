@@ -134,7 +134,9 @@ static void load_cols(const qgemm_args *a, int64_t b, int64_t n0, int64_t nc, qg
     int64_t bb = a->bias.addr ? batch_off(a, &a->bias, b) : 0;
     for (int64_t j = 0; j < nc; j++) {
         int64_t n = n0 + j;
-        if (a->scale_kind == QGEMM_SCALE_PARAM) {
+        if (a->scale_kind == QGEMM_SCALE_CONST) {
+            c->scale[j] = a->scale_value;
+        } else if (a->scale_kind == QGEMM_SCALE_PARAM) {
             uint64_t p = ((const uint64_t *)(uintptr_t)a->scale.addr)[a->scale.off + n * a->scale.cs];
             c->scale[j] = quant_param_scale(p);
         } else {
@@ -215,6 +217,8 @@ static int run_tile(const qgemm_args *a, int64_t t, int avx2, char *scratch)
     const size_t oes = aclemu_kdtype_size(a->out_dtype);
     for (int64_t m0 = m_lo; m0 < m_hi; m0 += QG_TM) {
         int64_t mc = m_hi - m0 < QG_TM ? m_hi - m0 : QG_TM;
+        if (a->K == 0) /* an empty reduction: sums of nothing */
+            memset(acc, 0, (size_t)(QG_TM * ncp) * sizeof(int32_t));
         for (int64_t k0 = 0; k0 < a->K; k0 += QG_KC) {
             int64_t kc = a->K - k0 < QG_KC ? a->K - k0 : QG_KC, kcp = (kc + 1) / 2;
             const int16_t *Bc = Bp + (k0 / 2) * 2 * ncp;

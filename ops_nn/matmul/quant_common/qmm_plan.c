@@ -378,12 +378,25 @@ aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
         return st;
     if (numel(in->x1) == 0 || numel(in->x2) == 0)
         return ACLEMU_PARAM_ERROR(api, "QuantMatmul not support to process empty tensor currently.");
+    return qmm_launch(ex, in, a4w4, nb, batch, 0.0f);
+}
+
+aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb, const int64_t *batch,
+                       float const_scale)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
     if (in->x1->dtype == ACL_INT32 && in->x1->stride[in->x1->ndim - 1] != 1)
         return ACLEMU_PARAM_ERROR(api, "a packed INT32 x1 must be contiguous along its last dim.");
     if (in->x2->dtype == ACL_INT32 && in->x2->stride[in->x2->ndim - 1] != 1)
         return ACLEMU_PARAM_ERROR(api, "a packed INT32 x2 must be contiguous along its last dim.");
     int64_t m, k, k2, n;
     mkn(in, &m, &k, &k2, &n);
+    int64_t nbatch = 1;
+    for (int i = 0; i < nb; i++)
+        nbatch *= batch[i];
+    if (m == 0 || n == 0 || nbatch == 0) /* an empty out (legacy APIs): nothing to run */
+        return ACLNN_SUCCESS;
     /* packed B of a block is K x tn int16: bound it (tn >= 16) */
     if (k > QMM_B_SCRATCH / (16 * 2))
         return ACLEMU_PARAM_ERROR(api, "k %lld is too large for this emulation (at most %lld).", (long long)k,
@@ -404,10 +417,15 @@ aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
         a->out.rs = in->out->stride[0];
         a->out.cs = in->out->stride[2];
     }
+    if (!in->scale) { /* a scalar FP32 scale (aclnnQuantMatmul's deqScale) */
+        a->scale_kind = QGEMM_SCALE_CONST;
+        a->scale_value = const_scale;
+    } else {
     vec_operand(&a->scale, in->scale);
     a->scale_kind = (in->scale->dtype == ACL_UINT64 || in->scale->dtype == ACL_INT64) ? QGEMM_SCALE_PARAM
                     : in->scale->dtype == ACL_BF16                                   ? QGEMM_SCALE_BF16
                                                                                      : QGEMM_SCALE_F32;
+    }
     if (in->offset)
         vec_operand(&a->offset, in->offset);
     if (in->pertoken)
@@ -429,9 +447,6 @@ aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
         tn -= 16;
     if (n < tn)
         tn = (n + 15) / 16 * 16;
-    int64_t nbatch = 1;
-    for (int i = 0; i < nb; i++)
-        nbatch *= batch[i];
     int64_t gn = (n + tn - 1) / tn, cores = cube_max_blocks(), want = 2 * (int64_t)cube_workers();
     if (want > cores)
         want = cores;

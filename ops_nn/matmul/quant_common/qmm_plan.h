@@ -22,4 +22,9 @@ aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
 
 aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in);
 
+/* The QuantGemm launch of validated inputs (batch[0..nb): the broadcast batch dims). scale NULL:
+ * the FP32 constant const_scale for every column. */
+aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb, const int64_t *batch,
+                       float const_scale);
+
 #endif
