@@ -36,6 +36,35 @@ static aclnnStatus dim_range(const char *api, const aclTensor *t, const char *na
     return ACLEMU_PARAM_ERROR(api, "%s's dim should be in range [%u, %u], but actual is %u.", name, lo, hi, t->ndim);
 }
 
+/* User shapes may hold anything: negative dims are refused before any size arithmetic. */
+aclnnStatus qmm_check_dims_nonneg(const char *api, const aclTensor *t, const char *name)
+{
+    char b[160];
+    for (uint32_t i = 0; t && i < t->ndim; i++)
+        if (t->shape[i] < 0)
+            return ACLEMU_PARAM_ERROR(api, "%s's shape %s has a negative dim.", name,
+                                      aclemu_shape_str(t->shape, t->ndim, b, sizeof b));
+    return ACLNN_SUCCESS;
+}
+
+/* Packed INT32 (x8 nibble index) and NZ (storage products) views stay far from int64 limits. */
+static aclnnStatus check_view_range(const char *api, const aclTensor *t, const char *name)
+{
+    const int64_t lim = (int64_t)1 << 56;
+    if (t->offset < -lim || t->offset > lim)
+        return ACLEMU_PARAM_ERROR(api, "%s's view offset %lld is out of range.", name, (long long)t->offset);
+    for (uint32_t i = 0; i < t->ndim; i++)
+        if (t->stride[i] < -lim || t->stride[i] > lim)
+            return ACLEMU_PARAM_ERROR(api, "%s's stride %lld is out of range.", name, (long long)t->stride[i]);
+    if (t->format == ACL_FORMAT_FRACTAL_NZ) {
+        int64_t p = 1;
+        for (uint32_t i = 0; i < t->storage_ndim; i++)
+            if (t->storage_shape[i] < 1 || __builtin_mul_overflow(p, t->storage_shape[i], &p) || p > lim)
+                return ACLEMU_PARAM_ERROR(api, "%s's storage shape is invalid for FRACTAL_NZ.", name);
+    }
+    return ACLNN_SUCCESS;
+}
+
 static const char *dn(const aclTensor *t) { return aclemu_dtype_name(t->dtype); }
 
 /* The chip's table of dtype combinations (docs "约束说明"), as the op_api's messages word it. */
@@ -169,6 +198,16 @@ static aclnnStatus check_shapes(const char *api, const qmm_inputs *in, int a4w4,
                                   (long long)k1, (long long)k2);
     if (x2->format == ACL_FORMAT_FRACTAL_NZ && x2->dtype == ACL_INT8 && x2->storage_ndim >= 4) {
         const int64_t *ss = x2->storage_shape + x2->storage_ndim - 4;
+        for (int i = 0; i < 4; i++)
+            if (ss[i] < 1 || ss[i] > ((int64_t)1 << 40))
+                return ACLEMU_PARAM_ERROR(api, "x2's FRACTAL_NZ storage dims should be in [1, 2^40].");
+        if (x2->storage_ndim - 4 != x2->ndim - 2)
+            return ACLEMU_PARAM_ERROR(api, "x2's FRACTAL_NZ storage should have the view's %u batch dims before its 4 "
+                                           "fractal dims, but has %u dims.", x2->ndim - 2, x2->storage_ndim);
+        for (uint32_t i = 0; i + 2 < x2->ndim; i++)
+            if (x2->storage_shape[i] != x2->shape[i])
+                return ACLEMU_PARAM_ERROR(api, "x2's FRACTAL_NZ storage batch dim %u is %lld, its view's is %lld.", i,
+                                          (long long)x2->storage_shape[i], (long long)x2->shape[i]);
         int64_t round = in->transposeX2 ? 32 : 16, k1 = in->transposeX2 ? ss[0] : ss[1];
         int64_t kr = k1 > INT64_MAX / round ? INT64_MAX : k1 * round;
         int64_t kal = k2 <= INT64_MAX - round ? (k2 + round - 1) / round * round : -1;
@@ -329,9 +368,9 @@ static void mat_operand(qgemm_operand *o, const aclTensor *t, int transposed, in
             int j = i - (nb - tb);
             o->bs[i] = 0;
             if (j >= 0 && t->shape[j] != 1 && batch[i] != 1) {
-                int64_t inner = per;
+                int64_t inner = per; /* storage batch dims equal the view's (checked), product <= 2^56 */
                 for (int d = j + 1; d < tb; d++)
-                    inner *= t->shape[d];
+                    inner *= t->storage_shape[d];
                 o->bs[i] = inner;
             }
         }
@@ -364,6 +403,12 @@ aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
     if ((st = dim_range(api, in->x2, "x2", 2, QMM_MAX_DIMS)) || (st = dim_range(api, in->x1, "x1", 2, QMM_MAX_DIMS)) ||
         (st = dim_range(api, in->out, "out", 2, QMM_MAX_DIMS)) || (st = dim_range(api, in->scale, "scale", 1, 1)))
         return st;
+    if ((st = qmm_check_dims_nonneg(api, in->x1, "x1")) || (st = qmm_check_dims_nonneg(api, in->x2, "x2")) ||
+        (st = qmm_check_dims_nonneg(api, in->out, "out")) || (st = qmm_check_dims_nonneg(api, in->scale, "scale")) ||
+        (st = qmm_check_dims_nonneg(api, in->offset, "offset")) ||
+        (st = qmm_check_dims_nonneg(api, in->pertoken, "pertokenScaleOptional")) ||
+        (st = qmm_check_dims_nonneg(api, in->bias, "bias")))
+        return st;
     int a4w4 = in->x1->dtype == ACL_INT4 || in->x1->dtype == ACL_INT32;
     aclemu_family f = aclemu_op_profile()->family;
     if (!(f == ACLEMU_FAMILY_A2 || f == ACLEMU_FAMILY_A3 || f == ACLEMU_FAMILY_950 || (!a4w4 && f == ACLEMU_FAMILY_310P)))
@@ -386,6 +431,8 @@ aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb
 {
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
+    if ((st = check_view_range(api, in->x1, "x1")) || (st = check_view_range(api, in->x2, "x2")))
+        return st;
     if (in->x1->dtype == ACL_INT32 && in->x1->stride[in->x1->ndim - 1] != 1)
         return ACLEMU_PARAM_ERROR(api, "a packed INT32 x1 must be contiguous along its last dim.");
     if (in->x2->dtype == ACL_INT32 && in->x2->stride[in->x2->ndim - 1] != 1)

@@ -22,6 +22,9 @@ aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
 
 aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in);
 
+/* 161002 when t (may be NULL) has a negative dim. */
+aclnnStatus qmm_check_dims_nonneg(const char *api, const aclTensor *t, const char *name);
+
 /* The QuantGemm launch of validated inputs (batch[0..nb): the broadcast batch dims). scale NULL:
  * the FP32 constant const_scale for every column. */
 aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb, const int64_t *batch,

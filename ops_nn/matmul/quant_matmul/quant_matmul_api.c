@@ -46,6 +46,10 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
     if ((st = null_check(api, x1, "x1")) || (st = null_check(api, x2, "x2")) ||
         (v2 && (st = null_check(api, deqScale, "deqScale"))) || (st = null_check(api, out, "out")))
         return st;
+    if ((st = qmm_check_dims_nonneg(api, x1, "x1")) || (st = qmm_check_dims_nonneg(api, x2, "x2")) ||
+        (st = qmm_check_dims_nonneg(api, out, "out")) || (st = qmm_check_dims_nonneg(api, bias, "bias")) ||
+        (st = qmm_check_dims_nonneg(api, deqScale, "deqScale")))
+        return st;
     if ((st = aclemu_check_dtype(api, x1, "x1", ACLEMU_DT(ACL_INT8))) ||
         (st = aclemu_check_dtype(api, x2, "x2", ACLEMU_DT(ACL_INT8))) ||
         (bias && (st = aclemu_check_dtype(api, bias, "bias", ACLEMU_DT(ACL_INT32)))) ||
