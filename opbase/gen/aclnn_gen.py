@@ -304,6 +304,8 @@ FUZZ_KINDS = {
     'bool': ('?', 'i'), 'int8_t': ('i', 'i'), 'int16_t': ('i', 'i'), 'int32_t': ('i', 'i'),
     'int': ('i', 'i'), 'int64_t': ('i', 'i'), 'uint32_t': ('i', 'i'), 'uint64_t': ('i', 'i'),
     'aclDataType': ('D', 'i'), 'float': ('d', 'd'), 'double': ('d', 'd'),
+    # quantized matmul part: aclnnTransQuantParam's host arrays and its allocated result
+    'float*': ('F', 'p'), 'uint64_t**': ('P', 'p'),
 }
 
 

@@ -18,7 +18,7 @@ typedef union aclnn_fuzz_arg {
 
 /* Parameter kinds, one letter each: t tensor, l tensor list, s scalar, S scalar list, a int array,
  * b bool array, f float array, c string, o uint64_t out pointer, ? bool, i integer, D aclDataType,
- * d float/double. */
+ * d float/double, F host float array (quantized matmul part), P uint64_t** out slot. */
 typedef struct aclnn_fuzz_api {
     const char *name;   /* "aclnnAdd" (two-stage) or the func's symbol */
     const char *kinds;

@@ -287,6 +287,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     aclnn_fuzz_arg args[MAX_PARAMS];
     char strbuf[MAX_PARAMS][32];
     uint64_t outval[MAX_PARAMS];
+    uint64_t *outptr[MAX_PARAMS];
     size_t np = strlen(api->kinds);
     if (np > MAX_PARAMS) {
         fprintf(stderr, "fuzz_aclnn_stage1: %s has %zu parameters, raise MAX_PARAMS\n", api->name, np);
@@ -306,6 +307,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 'i': args[i].i = fz_small(&r); break;
         case 'D': args[i].i = dtype_of(fz_u8(&r)); break;
         case 'd': args[i].d = make_double(&r); break;
+        /* quantized matmul part: a host float array (NULL: its length argument is not tied to
+         * a buffer here) and a slot for an array the API allocates */
+        case 'F': args[i].p = NULL; break;
+        case 'P': outptr[i] = NULL; args[i].p = (fz_u8(&r) & 1) ? NULL : &outptr[i]; break;
         default:
             fprintf(stderr, "fuzz_aclnn_stage1: unknown parameter kind '%c' of %s\n", api->kinds[i], api->name);
             abort();
@@ -317,6 +322,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     aclOpExecutor *ex = NULL;
     aclnnStatus st = api->call(args, (outs & 1) ? NULL : &ws, (outs & 2) ? NULL : &ex);
     const char *msg = aclGetRecentErrMsg();
+    for (size_t i = 0; i < np; i++)
+        if (api->kinds[i] == 'P' && args[i].p)
+            free(outptr[i]);
     if (fuzz_verbose())
         fprintf(stderr, "%s -> %d %s\n", api->name, (int)st, msg ? msg : "");
     if (st != ACLNN_SUCCESS && (msg == NULL || msg[0] == '\0')) {

@@ -57,6 +57,12 @@ if [ -x "$B/tools/bench/bench_aclnn_foreach" ]; then
     "$B/tools/bench/bench_aclnn_foreach" 7 256 4   # 256 tensors of 16 KiB: per-launch costs
 fi
 
+# quantized matmul part (issue 12)
+if [ -x "$B/tools/bench/bench_aclnn_quant_matmul" ]; then
+    section "issue 12: quantized matmuls (INT8 QuantMatmul >= 1.5x, WeightQuantBatchMatmul >= 1x FP16 Mm)"
+    "$B/tools/bench/bench_aclnn_quant_matmul" 5
+fi
+
 section "issue 4: GEMM engine (2 threads, CPU-time clock) vs PyTorch"
 BENCH_CLOCK=cpu "$B/tools/bench/bench_gemm" 2 24 | tee /tmp/aclemu-bench-gemm.txt
 have_torch && OMP_WAIT_POLICY=passive "$PY" "$ROOT/tools/bench/bench_gemm_torch.py" --threads 2 --clock cpu --ours /tmp/aclemu-bench-gemm.txt

@@ -13,7 +13,7 @@
  *  - antiquantScale per tensor (1) / (1, 1), per channel (n) / (1, n), or per group
  *    (ceil(k / groupSize), n); antiquantOffset of the scale's shape; bias (n) or (1, n).
  * Two launches, as the Vector and Cube units split the work: WeightAntiquant writes the
- * dequantised weight into the workspace in x's dtype (FP16: the offset add and the scale
+ * dequantised weight into the workspace with x's dtype's values, held as FP32 (FP16: the offset add and the scale
  * multiply each round to FP16 like the vector unit's FP16 arithmetic; BF16: computed in FP32
  * and rounded once), then CubeGemm multiplies with FP32 accumulation, adds the bias in FP32 and
  * rounds into y. */
@@ -64,12 +64,12 @@ static void rc_desc(aclemu_tdesc *d, int64_t R, int64_t C)
     d->stride[1] = C == 1 ? 0 : cs;
 }
 
-aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
-                                                 const aclTensor *antiquantScale,
-                                                 const aclTensor *antiquantOffsetOptional,
-                                                 const aclTensor *quantScaleOptional,
-                                                 const aclTensor *quantOffsetOptional, const aclTensor *biasOptional,
-                                                 int antiquantGroupSize, const aclTensor *y)
+/* V2 and V3 (innerPrecise 0: high precision, 1: high performance; both compute the same here). */
+static aclnnStatus wqbmm_plan(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
+                              const aclTensor *antiquantScale, const aclTensor *antiquantOffsetOptional,
+                              const aclTensor *quantScaleOptional, const aclTensor *quantOffsetOptional,
+                              const aclTensor *biasOptional, int antiquantGroupSize, int innerPrecise,
+                              const aclTensor *y)
 {
     const char *api = aclemu_exec_api(executor);
     const aclTensor *off = antiquantOffsetOptional, *bias = biasOptional;
@@ -79,6 +79,8 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const 
     if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, weight, "weight")) ||
         (st = aclemu_check_notnull(api, antiquantScale, "antiquantScale")) || (st = aclemu_check_notnull(api, y, "y")))
         return st;
+    if (innerPrecise != 0 && innerPrecise != 1)
+        return ACLEMU_PARAM_ERROR(api, "cannot support innerPrecise[%d]. only support 0 or 1.", innerPrecise);
     if (quantScaleOptional || quantOffsetOptional)
         return ACLEMU_PARAM_ERROR(api, "the INT8 output quantisation (quantScaleOptional / quantOffsetOptional) is not "
                                        "implemented.");
@@ -152,13 +154,16 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const 
     if (bias && (bias->shape[bias->ndim - 1] != n || (bias->ndim == 2 && bias->shape[0] != 1)))
         return ACLEMU_PARAM_ERROR(api, "bias's shape should be [%lld] or [1, %lld], actual is %s.", (long long)n,
                                   (long long)n, cube_shape_str(bias, b1, sizeof b1));
-    if (k > INT64_MAX / 2 / n)
+    if (k > INT64_MAX / 8 / (n + 16))
         return ACLEMU_PARAM_ERROR(api, "k * n (%lld * %lld) is too large.", (long long)k, (long long)n);
-    /* 1: dequantise the weight into the workspace */
-    uint64_t ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(k * n) * 2);
+    /* 1: dequantise the weight into the workspace (FP32, the weight's storage order) */
+    const int trans = weight->dtype != ACL_INT32 && n > 1 && weight->stride[0] == 1 && weight->stride[1] >= k;
+    const int64_t rows = trans ? n : k; /* blocks split the weight's storage rows */
+    const int64_t ld = (k * 4) % 4096 ? k : k + 16; /* the (N, K) buffer's rows: off multiples of 4 KiB */
+    uint64_t ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(n * ld) * 4);
     uint32_t cores = aclemu_vector_core_num(aclemu_op_profile());
-    uint64_t per = ((uint64_t)k + cores - 1) / cores;
-    uint32_t blocks = (uint32_t)(((uint64_t)k + per - 1) / per);
+    uint64_t per = ((uint64_t)rows + cores - 1) / cores;
+    uint32_t blocks = (uint32_t)(((uint64_t)rows + per - 1) / per);
     wqbmm_antiquant_args *a = aclemu_exec_add_launch(executor, "WeightAntiquant", blocks, sizeof *a);
     if (!a)
         return ACLNN_ERR_INNER;
@@ -171,6 +176,8 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const 
     if (off)
         rc_desc(&a->offset, R, C);
     a->out_dtype = x->dtype;
+    a->transposed = trans;
+    a->ld = ld;
     a->group = antiquantGroupSize;
     a->K = k;
     a->N = n;
@@ -181,9 +188,32 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const 
     mm_bind(mm.bind, x, NULL, y, NULL, bias);
     mm.bind[CUBE_OP_B].ws_off = (int64_t)ws;
     cube_view(&mm.d.a, CUBE_OP_A, x, 0, 1, 0, 0);
-    cube_view_raw(&mm.d.b, CUBE_OP_B, cube_gemm_dtype(x->dtype), n, 1);
+    cube_view_raw(&mm.d.b, CUBE_OP_B, GEMM_F32, 1, ld); /* (K, N) view of the (N, K) buffer */
     cube_view(&mm.d.c, CUBE_OP_C, y, 0, 1, 0, 0);
     if (bias)
         cube_view_bcast(&mm.d.bias, CUBE_OP_BIAS, bias, 0, CUBE_BCAST_MATRIX);
     return cube_launch_gemm(executor, &mm.d, mm.bind);
+}
+
+aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
+                                                 const aclTensor *antiquantScale,
+                                                 const aclTensor *antiquantOffsetOptional,
+                                                 const aclTensor *quantScaleOptional,
+                                                 const aclTensor *quantOffsetOptional, const aclTensor *biasOptional,
+                                                 int antiquantGroupSize, const aclTensor *y)
+{
+    return wqbmm_plan(executor, x, weight, antiquantScale, antiquantOffsetOptional, quantScaleOptional,
+                      quantOffsetOptional, biasOptional, antiquantGroupSize, 0, y);
+}
+
+/* quantized matmul part: aclnnWeightQuantBatchMatmulV3 = V2 + innerPrecise */
+aclnnStatus aclemu_plan_WeightQuantBatchMatmulV3(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
+                                                 const aclTensor *antiquantScale,
+                                                 const aclTensor *antiquantOffsetOptional,
+                                                 const aclTensor *quantScaleOptional,
+                                                 const aclTensor *quantOffsetOptional, const aclTensor *biasOptional,
+                                                 int antiquantGroupSize, int innerPrecise, const aclTensor *y)
+{
+    return wqbmm_plan(executor, x, weight, antiquantScale, antiquantOffsetOptional, quantScaleOptional,
+                      quantOffsetOptional, biasOptional, antiquantGroupSize, innerPrecise, y);
 }

@@ -1,7 +1,12 @@
 /* Blob of the WeightAntiquant kernel: the (K, N) weight (INT8, INT4, or INT32 holding eight
- * INT4 along N) dequantised into a contiguous (K, N) buffer of x's dtype in the workspace, which
- * the CubeGemm launch then reads as its B operand. Scale and offset are (R, C) views with R = 1
- * or ceil(K / group) and C = 1 or N; size-1 dims carry stride 0. */
+ * INT4 along N) dequantised (rounded as x's dtype does) into an FP32 buffer in the workspace,
+ * which the CubeGemm launch then reads as its B operand: FP32 B needs no conversion while
+ * packing. The buffer is (N, K) with `ld` FP32 elements per row (padded off multiples of 4 KiB):
+ * the engine packs it with unit-stride k runs (a row-major FP32 B read in place by short tiles
+ * touched a new page per k). Blocks split the weight's storage rows: rows of K for a row-major
+ * weight (its runs land in buffer columns), rows of N for an (n, k)-stored one (`transposed`).
+ * Scale and offset are (R, C) views with R = 1 or ceil(K / group) and C = 1 or N; size-1 dims
+ * carry stride 0. */
 #ifndef OPS_NN_WQBMM_ARGS_H
 #define OPS_NN_WQBMM_ARGS_H
 
@@ -11,11 +16,13 @@ typedef struct wqbmm_antiquant_args {
     aclemu_tdesc weight;   /* (K, N) view, or (K, N / 8) of INT32 */
     aclemu_tdesc scale;    /* (R, C) */
     aclemu_tdesc offset;   /* (R, C); addr 0: no offset */
-    uint64_t out;          /* workspace: K * N elements of out_dtype, row-major */
-    int32_t out_dtype;     /* x's dtype: FLOAT16 or BF16 */
+    uint64_t out;          /* workspace: N x ld FP32 */
+    int32_t out_dtype;     /* x's dtype (FLOAT16 or BF16): the rounding of each step */
+    int32_t transposed;    /* the weight is stored (n, k): its rows are the buffer's rows */
+    int64_t ld;            /* FP32 elements per buffer row (>= K) */
     int32_t group;         /* antiquantGroupSize (0: per tensor / per channel) */
     int64_t K, N;
-    uint64_t rows_per_block; /* rows of K */
+    uint64_t rows_per_block; /* buffer rows (of K, or of N when transposed) */
 } wqbmm_antiquant_args;
 
 #endif

@@ -1,14 +1,17 @@
 /* WeightAntiquant: W'(k, n) = (weight(k, n) + offset(r, c)) * scale(r, c) with r = k / group
- * (0 without groups) and c = n (0 when per tensor), written row-major in x's dtype. FP16: the
+ * (0 without groups) and c = n (0 when per tensor), rounded as x's dtype and stored as FP32 in
+ * the weight's storage order (wqbmm_args.h). FP16: the
  * add and the multiply each round to FP16 (the vector unit's FP16 arithmetic); BF16: FP32 math
  * rounded once. INT4 elements are nibbles (even element index: low nibble), sign-extended; an
  * INT32 weight holds eight INT4 along n, lowest nibble first. */
+#include <immintrin.h>
 #include <string.h>
 
 #include "acl/acl_base.h"
 #include "aclemu/kernel.h"
 #include "aclemu_op/fp16.h"
 #include "aclemu_op/kernel_util.h"
+#include "gemm.h"
 #include "wqbmm_args.h"
 
 static int32_t int4_at(const uint8_t *base, int64_t e)
@@ -44,6 +47,27 @@ static float round_to(int32_t dt, float v)
     return dt == ACL_FLOAT16 ? aclemu_half_to_float(aclemu_float_to_half(v)) : v;
 }
 
+/* One run of m INT8 weights (unit stride) -> FP32 holding FP16 values, FP16 rounding of each
+ * step: the vector unit's FP16 add and multiply (F16C conversions round to nearest even). */
+__attribute__((target("avx2,f16c"))) static void run_f16_avx2(const int8_t *w, const float *off, const float *sc,
+                                                              int64_t m, float *out)
+{
+    int64_t i = 0;
+    for (; i + 8 <= m; i += 8) {
+        __m256 v = _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(w + i))));
+        if (off)
+            v = _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_add_ps(v, _mm256_loadu_ps(off + i)), _MM_FROUND_TO_NEAREST_INT));
+        v = _mm256_cvtph_ps(_mm256_cvtps_ph(_mm256_mul_ps(v, _mm256_loadu_ps(sc + i)), _MM_FROUND_TO_NEAREST_INT));
+        _mm256_storeu_ps(out + i, v);
+    }
+    for (; i < m; i++) {
+        float v = (float)w[i];
+        if (off)
+            v = round_to(ACL_FLOAT16, v + off[i]);
+        out[i] = round_to(ACL_FLOAT16, v * sc[i]);
+    }
+}
+
 static int k(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(wqbmm_antiquant_args))
@@ -51,25 +75,68 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
     const wqbmm_antiquant_args *a = args;
     if (a->weight.ndim != 2 || a->scale.ndim != 2 || (a->out_dtype != ACL_FLOAT16 && a->out_dtype != ACL_BF16))
         return ACLEMU_KERNEL_BAD_ARGS;
-    const int has_off = a->offset.addr != 0;
-    float row[ACLEMU_CHUNK];
-    char *out = (char *)(uintptr_t)a->out;
+    const int has_off = a->offset.addr != 0, tr = a->transposed;
+    const int64_t rows = tr ? a->N : a->K, cols = tr ? a->K : a->N;
+    const int64_t inner_stride = a->weight.stride[tr ? 0 : 1];
+    /* INT8 runs with unit stride and an FP16 x take the vector path */
+    const int fast = a->weight.dtype == ACL_INT8 && inner_stride == 1 && a->out_dtype == ACL_FLOAT16 &&
+                     gemm_host_isa() >= GEMM_ISA_AVX2; /* AVX2 implies F16C here (isa.c) */
+    float sc[ACLEMU_CHUNK], of[ACLEMU_CHUNK];
+    float *out = (float *)(uintptr_t)a->out;
     uint64_t s, e;
-    aclemu_block_range((uint64_t)a->K, a->rows_per_block, blk, &s, &e);
-    for (int64_t kk = (int64_t)s; kk < (int64_t)e; kk++) {
-        int64_t r = a->group ? kk / a->group : 0;
-        if (r >= a->scale.shape[0])
-            r = a->scale.shape[0] - 1; /* per tensor / per channel: one row (stride 0) */
-        for (int64_t c0 = 0; c0 < a->N; c0 += ACLEMU_CHUNK) {
-            int64_t m = a->N - c0 < ACLEMU_CHUNK ? a->N - c0 : ACLEMU_CHUNK;
-            for (int64_t i = 0; i < m; i++) {
-                int64_t nn = c0 + i, c = a->scale.shape[1] == 1 ? 0 : nn;
-                float w = (float)weight_at(&a->weight, kk, nn);
-                if (has_off)
-                    w = round_to(a->out_dtype, w + param_at(&a->offset, r, c));
-                row[i] = round_to(a->out_dtype, w * param_at(&a->scale, r, c));
+    aclemu_block_range((uint64_t)rows, a->rows_per_block, blk, &s, &e);
+    /* chunks of a buffer row outer, rows inner: a row-major weight's chunk reloads its scale /
+     * offset only when the group changes; an (n, k) weight's chunk spans groups of one column */
+    for (int64_t c0 = 0; c0 < cols; c0 += ACLEMU_CHUNK) {
+        int64_t m = cols - c0 < ACLEMU_CHUNK ? cols - c0 : ACLEMU_CHUNK, loaded = -1;
+        for (int64_t o = (int64_t)s; o < (int64_t)e; o++) {
+            if (!tr) {
+                int64_t r = a->group ? o / a->group : 0;
+                if (r >= a->scale.shape[0])
+                    r = a->scale.shape[0] - 1; /* per tensor / per channel: one row (stride 0) */
+                if (r != loaded) {
+                    for (int64_t i = 0; i < m; i++) {
+                        int64_t c = a->scale.shape[1] == 1 ? 0 : c0 + i;
+                        sc[i] = param_at(&a->scale, r, c);
+                        of[i] = has_off ? param_at(&a->offset, r, c) : 0.0f;
+                    }
+                    loaded = r;
+                }
+            } else {
+                int64_t c = a->scale.shape[1] == 1 ? 0 : o, last = -1;
+                float sv = 0, ov = 0;
+                for (int64_t i = 0; i < m; i++) {
+                    int64_t r = a->group ? (c0 + i) / a->group : 0;
+                    if (r >= a->scale.shape[0])
+                        r = a->scale.shape[0] - 1;
+                    if (r != last) {
+                        sv = param_at(&a->scale, r, c);
+                        ov = has_off ? param_at(&a->offset, r, c) : 0.0f;
+                        last = r;
+                    }
+                    sc[i] = sv;
+                    of[i] = ov;
+                }
             }
-            aclemu_store_f32(out + (kk * a->N + c0) * 2, a->out_dtype, 2, row, m);
+            /* the buffer is always (N, K): a row-major weight's run lands in a column */
+            float run[ACLEMU_CHUNK], *dst = tr ? out + o * a->ld + c0 : run;
+            if (fast) {
+                const int8_t *w = (const int8_t *)(uintptr_t)a->weight.addr + a->weight.offset +
+                                  o * a->weight.stride[tr ? 1 : 0] + c0;
+                run_f16_avx2(w, has_off ? of : NULL, sc, m, dst);
+            } else {
+                    for (int64_t i = 0; i < m; i++) {
+                float w = (float)(tr ? weight_at(&a->weight, c0 + i, o) : weight_at(&a->weight, o, c0 + i));
+                if (has_off)
+                    w = round_to(a->out_dtype, w + of[i]);
+                w = w * sc[i];
+                /* FP16: rounded like the vector unit's multiply; BF16: FP32 math rounded once */
+                    dst[i] = a->out_dtype == ACL_FLOAT16 ? round_to(ACL_FLOAT16, w) : aclemu_bf16_to_float(aclemu_float_to_bf16(w));
+                }
+            }
+            if (!tr)
+                for (int64_t i = 0; i < m; i++)
+                    out[(c0 + i) * a->ld + o] = run[i];
         }
     }
     return 0;

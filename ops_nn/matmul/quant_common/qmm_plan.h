@@ -1,0 +1,33 @@
+/* Stage 1 of the quantized matmuls (QuantMatmulV3 / V4 and their relatives): the real checks of
+ * quant_batch_matmul_v3's op_api and the QuantGemm launch. */
+#ifndef OPS_NN_QMM_PLAN_H
+#define OPS_NN_QMM_PLAN_H
+
+#include "aclemu_op/op_api.h"
+
+typedef struct qmm_inputs {
+    const aclTensor *x1, *x2, *scale, *offset, *pertoken, *bias, *out;
+    bool transposeX1, transposeX2;
+    bool nz_only; /* aclnnQuantMatmulWeightNz: x2 must be FRACTAL_NZ */
+} qmm_inputs;
+
+/* aclnnQuantMatmulV5 / aclnnQuantMatmulWeightNz (x1Scale, x2Scale, yScale, x1Offset, x2Offset,
+ * yOffset, groupSize): the K-C / K-T / T-C / T-T routes through qmm_plan (x1Scale is the
+ * per-token scale, x2Scale the scale, x2Offset the offset); yScale, x1Offset, yOffset and
+ * groupSize > 0 (the A8W4 / MX routes) are refused as not implemented. */
+aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
+                        const aclTensor *x2Scale, const aclTensor *yScale, const aclTensor *x1Offset,
+                        const aclTensor *x2Offset, const aclTensor *yOffset, const aclTensor *bias, bool transposeX1,
+                        bool transposeX2, int64_t groupSize, const aclTensor *out, bool nz_only);
+
+aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in);
+
+/* 161002 when t (may be NULL) has a negative dim. */
+aclnnStatus qmm_check_dims_nonneg(const char *api, const aclTensor *t, const char *name);
+
+/* The QuantGemm launch of validated inputs (batch[0..nb): the broadcast batch dims). scale NULL:
+ * the FP32 constant const_scale for every column. */
+aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb, const int64_t *batch,
+                       float const_scale);
+
+#endif
