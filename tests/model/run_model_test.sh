@@ -5,6 +5,10 @@
 # the float64 NumPy reference (compare.py).
 #
 #   run_model_test.sh <build-dir> <model: cnn|attn> <noutputs> [atc options...]
+#
+# Real models (issue 11, mfuse): MODEL_MAKER=make_torch_models.py makes <model> with PyTorch
+# (MODEL_SPEC = "<model>[:batch]", MODEL_OPSET), FUSION_CHECK="<pass>=<n> ..." checks atc's
+# fusion_result.json, FUSION_OFF=1 converts with every fusion pass switched off.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../samples/sample_env.sh" "$1"
@@ -13,8 +17,17 @@ shift 3
 PY=$("$HERE/find_python.sh")
 
 cd "$WORK"
-"$PY" "$HERE/make_models.py" "$WORK" "$NAME"
+if [ -n "${MODEL_MAKER:-}" ]; then
+    "$PY" "$HERE/$MODEL_MAKER" "$WORK" "${MODEL_SPEC:-$NAME}" ${MODEL_OPSET:-}
+else
+    "$PY" "$HERE/make_models.py" "$WORK" "$NAME"
+fi
+[ "${FUSION_OFF:-0}" = 1 ] && set -- "$@" --fusion_switch_file="$HERE/fusion_off.json"
 atc --framework=5 --model="$NAME.onnx" --output="$NAME" --soc_version="${ACLEMU_TEST_SOC:-Ascend910B1}" "$@"
+if [ -n "${FUSION_CHECK:-}" ]; then
+    # shellcheck disable=SC2086
+    "$PY" "$HERE/check_fusion.py" fusion_result.json $FUSION_CHECK
+fi
 
 cp -r "$HERE/sample_infer" "$WORK/sample_infer"
 export INSTALL_DIR=$ASCEND_HOME_PATH

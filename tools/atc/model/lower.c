@@ -196,6 +196,62 @@ static int lower_node(lowering *L, const g_node *n)
         L->alias[out] = L->alias[in[0]];
         return 0;
     }
+    /* ---- issue 11 model fusion (mfuse): the fused nodes of pass_fuse.c ---- */
+    if (is(n, "_FusedConv")) {
+        const int64_t *st, *pads, *dil;
+        size_t nst = g_attr_ints(n, "strides", &st), np = g_attr_ints(n, "pads", &pads),
+               nd = g_attr_ints(n, "dilations", &dil);
+        if (n->nin != 4 || !(s = emit(L, n, MDL_K_FUSED_CONV2D, in, 4, out)))
+            return -1;
+        for (int i = 0; i < 2; i++) {
+            s->ints[i] = nst ? st[i] : 1;
+            s->ints[2 + i] = np ? pads[i] : 0;
+            s->ints[4 + i] = nd ? dil[i] : 1;
+        }
+        s->ints[6] = g_attr_int(n, "group", 1);
+        s->ints[7] = g_attr_int(n, "fused_act", 0);
+        s->nints = 8;
+        s->flts[0] = g_attr_float(n, "fused_p0", 0.0f);
+        s->flts[1] = g_attr_float(n, "fused_p1", 0.0f);
+        s->nflts = 2;
+        return 0;
+    }
+    if (is(n, "_FusedMatMul")) {
+        if (n->nin != 4 || !(s = emit(L, n, MDL_K_FUSED_MATMUL, in, 4, out)))
+            return -1;
+        s->ints[0] = g_attr_int(n, "transB", 0);
+        s->ints[1] = g_attr_int(n, "fused_act", 0);
+        s->nints = 2;
+        s->flts[0] = g_attr_float(n, "alpha", 1.0f);
+        s->flts[1] = g_attr_float(n, "fused_p0", 0.0f);
+        s->flts[2] = g_attr_float(n, "fused_p1", 0.0f);
+        s->nflts = 3;
+        return 0;
+    }
+    if (is(n, "_AddLayerNorm")) {
+        /* mean / rstd: one FLOAT per row, kept in the workspace (nothing reads them) */
+        int64_t rd[MDL_MAX_DIMS];
+        memcpy(rd, x->dims, sizeof(int64_t) * (size_t)x->rank);
+        rd[x->rank - 1] = 1;
+        char nm[600];
+        snprintf(nm, sizeof(nm), "%s/mean", n->name);
+        int mean = add_tensor(L, nm, 0, x->rank, rd, MDL_T_ACT);
+        snprintf(nm, sizeof(nm), "%s/rstd", n->name);
+        int rstd = mean >= 0 ? add_tensor(L, nm, 0, x->rank, rd, MDL_T_ACT) : -1;
+        int xo = rstd >= 0 && n->nout > 1 ? tensor_of(L, n->out[1]) : -1;
+        if (xo < 0 || n->nin != 4 || !(s = emit(L, n, MDL_K_ADD_LAYER_NORM, in, 4, out)))
+            return -1;
+        s->out[1] = mean;
+        s->out[2] = rstd;
+        s->out[3] = xo;
+        s->nout = 4;
+        s->ints[0] = g->t[n->out[1]].is_output || g_consumers(g, n->out[1]) > 0;
+        s->nints = 1;
+        s->flts[0] = g_attr_float(n, "epsilon", 1e-5f);
+        s->nflts = 1;
+        return 0;
+    }
+    /* ---- end of the fused nodes ---- */
     if (is(n, "Conv")) {
         if (check_float(L, n, n->in[0]))
             return -1;
