@@ -85,7 +85,8 @@ enum { MDL_T_ACT = 0, MDL_T_WEIGHT = 1 };
     X(FUSED_MATMUL, 65, "aclemuGraphFusedMatmul",                                                           \
       "in a,b[,bias][,residual]; ints transB act; flts alpha p0 p1")                                        \
     X(ADD_LAYER_NORM, 66, "aclnnAddLayerNorm",                                                              \
-      "in x1,x2,gamma,beta; ints additional_output; flts eps; out y, mean, rstd, x")
+      "in x1,x2,gamma,beta; ints additional_output; flts eps; out y, mean, rstd, x")                         \
+    X(UPSAMPLE_NEAREST2D, 67, "aclnnUpsampleNearest2d", "ints out_h out_w")
 
 typedef enum {
 #define MDL_ENUM_(n, v, api, doc) MDL_K_##n = v,

@@ -120,7 +120,7 @@ static int bind_step(binder *b, aclnnStatus *st)
     aclOpExecutor **ex = &b->p->ex;
     const int64_t *I = s->ints;
     int nchw = s->kind == MDL_K_CONV2D || s->kind == MDL_K_CONV_TRANSPOSE2D || s->kind == MDL_K_MAXPOOL2D ||
-               s->kind == MDL_K_AVGPOOL2D || s->kind == MDL_K_FUSED_CONV2D;
+               s->kind == MDL_K_AVGPOOL2D || s->kind == MDL_K_FUSED_CONV2D || s->kind == MDL_K_UPSAMPLE_NEAREST2D;
     aclTensor *x = s->kind == MDL_K_CONCAT ? NULL : kt(b, s->in[0], nchw);
     aclTensor *y = kt(b, s->out[0], nchw);
     if (b->oom)
@@ -353,6 +353,14 @@ static int bind_step(binder *b, aclnnStatus *st)
                                const aclTensor *, double, bool, const aclTensor *, const aclTensor *,
                                const aclTensor *, const aclTensor *, uint64_t *, aclOpExecutor **))f)(
             x, x2, gamma, beta, NULL, s->flts[0], I[0] != 0, y, mean, rstd, xo, ws, ex);
+        break;
+    }
+    case MDL_K_UPSAMPLE_NEAREST2D: {
+        aclIntArray *size = ki(b, I, 2);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *, aclOpExecutor **))f)(
+            x, size, y, ws, ex);
         break;
     }
     default:

@@ -17,8 +17,10 @@ from torch import nn
 
 
 class Detect(nn.Module):
-    """A small single-shot detector: a strided conv backbone with residual blocks, two feature
-    levels, per-level class (sigmoid) and box heads flattened and concatenated."""
+    """A small single-shot detector: a strided conv backbone with a residual block, two feature
+    levels joined top-down (nearest 2x upsample of the coarse level added to the fine one, as an
+    FPN does), a bilinear resize of the coarse level to a non-integer size, per-level class
+    (sigmoid) and box heads flattened and concatenated."""
 
     def __init__(self, classes=8, anchors=3):
         super().__init__()
@@ -30,6 +32,7 @@ class Detect(nn.Module):
         self.block = nn.Sequential(nn.Conv2d(32, 32, 3, 1, 1), nn.BatchNorm2d(32), nn.LeakyReLU(0.1),
                                    nn.Conv2d(32, 32, 3, 1, 1), nn.BatchNorm2d(32))
         self.down = nn.Sequential(cbr(32, 64, 2), nn.Conv2d(64, 64, 1), nn.Hardswish())
+        self.lat = nn.Conv2d(64, 32, 1)
         self.cls = nn.ModuleList([nn.Conv2d(c, anchors * classes, 3, 1, 1) for c in (32, 64)])
         self.box = nn.ModuleList([nn.Conv2d(c, anchors * 4, 3, 1, 1) for c in (32, 64)])
         self.classes = classes
@@ -38,6 +41,9 @@ class Detect(nn.Module):
         f1 = self.stem(x)
         f1 = torch.relu(f1 + self.block(f1))
         f2 = self.down(f1)
+        f1 = f1 + nn.functional.interpolate(self.lat(f2), scale_factor=2.0, mode='nearest')
+        f2 = nn.functional.interpolate(f2, size=(f2.shape[2] * 3 // 2, f2.shape[3] * 3 // 2), mode='bilinear',
+                                       align_corners=False)
         scores, boxes = [], []
         for k, f in enumerate((f1, f2)):
             n = f.shape[0]

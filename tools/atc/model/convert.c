@@ -313,7 +313,8 @@ int atc_model_main(int argc, char **argv)
     int rc2 = pass_infer_and_fold(&g, err, sizeof(err));
     for (int i = 0; rc2 == 0 && i < g.nn; i++)
         nbn += !g.n[i].dead && strcmp(g.n[i].op, "BatchNormalization") == 0;
-    if (rc2 != 0 || pass_batchnorm(&g, &folded_bn, err, sizeof(err)) != 0 || pass_dce(&g, &removed) != 0 ||
+    if (rc2 != 0 || pass_resize(&g, err, sizeof(err)) != 0 || pass_batchnorm(&g, &folded_bn, err, sizeof(err)) != 0 ||
+        pass_dce(&g, &removed) != 0 ||
         (pass_fuse(&g, enabled, &fst) != 0 && snprintf(err, sizeof(err), "E19999: out of memory fusing") > 0) ||
         pass_dce(&g, &removed2) != 0 ||
         (pass_precision(&g, prec_mode, keep, nkeep, &ncasts) != 0 &&
