@@ -615,7 +615,7 @@ static int pass_add_layernorm(graph *g, fuse_stats *st)
         int used = 0;
         for (int k = 1; k < ln->nout; k++)
             used |= ln->out[k] >= 0 && g_consumers(g, ln->out[k]) > 0;
-        if (x1->data || x2->data || !same_shape(x1, x2) || !is_float(x1) || x2->dtype != x1->dtype ||
+        if (x1->rank < 1 || x1->data || x2->data || !same_shape(x1, x2) || !is_float(x1) || x2->dtype != x1->dtype ||
             (axis != -1 && axis != x1->rank - 1) || !gm->data || !bt->data || gm->rank != 1 || bt->rank != 1 ||
             gm->dims[0] != x1->dims[x1->rank - 1] || bt->dims[0] != gm->dims[0] || used)
             continue;

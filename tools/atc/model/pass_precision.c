@@ -208,8 +208,7 @@ int pass_precision(graph *g, int mode, char **keep, int nkeep, int *casts)
         return -1;
     for (int i = 0; i < n0; i++)
         kept[i] = !g->n[i].dead && (keep_listed(&g->n[i], keep, nkeep) || (mode == PREC_MIXED && mixed_keeps(g->n[i].op)));
-    /* room for the casts: at most one per tensor per side */
-    where = malloc(sizeof(int) * (size_t)(n0 + 2 * nt0 + 8));
+    where = malloc(sizeof(int) * (size_t)(n0 + 3 * nt0 + 8)); /* casts: one per output, two per input tensor */
     int rc = -1;
     if (where == NULL)
         goto out;
