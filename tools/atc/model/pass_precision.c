@@ -314,21 +314,21 @@ int pass_precision(graph *g, int mode, char **keep, int nkeep, int *casts)
     }
     /* place the new nodes: Cast nodes go right before the original node named in where[] */
     {
-        int total = g->nn;
-        g_node *nn = malloc(sizeof(g_node) * (size_t)(total + 1));
+        size_t total = g->nn > 0 ? (size_t)g->nn : 0;
+        g_node *nn = malloc(sizeof(g_node) * (total + 1));
         if (nn == NULL)
             goto out2;
         int k = 0;
         for (int pos = 0; pos <= n0; pos++) {
-            for (int j = n0; j < total; j++)
+            for (size_t j = (size_t)n0; j < total; j++)
                 if (where[j] == pos)
                     nn[k++] = g->n[j];
             if (pos < n0)
                 nn[k++] = g->n[pos];
         }
-        memcpy(g->n, nn, sizeof(g_node) * (size_t)total);
+        memcpy(g->n, nn, sizeof(g_node) * total);
         free(nn);
-        for (int i = 0; i < total; i++)
+        for (int i = 0; i < (int)total; i++)
             if (!g->n[i].dead)
                 for (int o = 0; o < g->n[i].nout; o++)
                     if (g->n[i].out[o] >= 0)
