@@ -7,7 +7,8 @@
 #   - the FP16 model (--precision_mode=force_fp16) against our FP32 one (goal >= 1.0x);
 #   - the encoder's matmul FLOP rate against the FP32 FMA peak measured now (goal >= 60 %);
 #   - ResNet-50 load time (aclmdlLoadFromFile, goal <= 0.5 s).
-#   tools/bench/bench_model.sh [build-dir]     (BENCH_ITERS, default 10 executions per model)
+#   tools/bench/bench_model.sh [build-dir]     (BENCH_ITERS, default 10 executions per model;
+#                                               BENCH_MODELS, default "resnet50:1 resnet50:8 encoder:1")
 # Models are the test suite's (tests/model/make_torch_models.py, random weights, nothing downloaded).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -43,7 +44,7 @@ execute() {
 
 printf '\n%-14s %12s %12s %8s %10s %10s %8s %10s %8s %9s\n' model "traffic" "unfused" saved "fused ms" \
     "unfused ms" speedup "torch ms" "vs torch" "load ms"
-for spec in resnet50:1 resnet50:8 encoder:1; do
+for spec in ${BENCH_MODELS:-resnet50:1 resnet50:8 encoder:1}; do
     name=${spec%%:*}
     "$PY" "$ROOT/tests/model/make_torch_models.py" "$WORK" "$spec" 2>/dev/null
     read -r fw fr < <(convert "$name" fused)
