@@ -275,6 +275,11 @@ static int step_shape_ok(const mdl_step *s)
     case MDL_K_SLICE: ilo = ihi = 4; break;
     case MDL_K_PAD: ihi = 2 * MDL_MAX_DIMS; fl = 1; break;
     case MDL_K_TOPK: ilo = ihi = 4; no = 2; break;
+    /* issue 11 model fusion (mfuse) */
+    case MDL_K_FUSED_CONV2D: lo = hi = 4; req = 2; ilo = ihi = 8; fl = 2; break;
+    case MDL_K_FUSED_MATMUL: lo = hi = 4; req = 2; ilo = ihi = 2; fl = 3; break;
+    case MDL_K_ADD_LAYER_NORM: lo = hi = req = 4; ilo = ihi = 1; fl = 1; no = 4; break;
+    case MDL_K_UPSAMPLE_NEAREST2D: ilo = ihi = 2; break;
     default: return 0;
     }
     if ((int)s->nin < lo || (int)s->nin > hi || (int)s->nints < ilo || (int)s->nints > ihi || (int)s->nflts < fl ||

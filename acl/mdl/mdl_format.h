@@ -16,7 +16,7 @@
 #define MDL_HEADER_LEN 32u
 #define MDL_MAX_DIMS 8
 #define MDL_MAX_STEP_IN 16       /* Concat inputs */
-#define MDL_MAX_STEP_OUT 2
+#define MDL_MAX_STEP_OUT 4      /* AddLayerNorm: y, mean, rstd, x */
 #define MDL_MAX_STEP_INTS 24
 #define MDL_MAX_STEP_FLTS 4
 #define MDL_MAX_NAME 1024
@@ -73,7 +73,20 @@ enum { MDL_T_ACT = 0, MDL_T_WEIGHT = 1 };
     X(PAD, 44, "aclnnConstantPadNd", "ints (begin, end) pairs from the last dim; flts value") \
     X(AMAX, 45, "aclnnAmax", "ints keepdim, axes...")                                        \
     X(TOPK, 46, "aclnnTopk", "ints k dim largest sorted; out values, indices")               \
-    X(CONV_TRANSPOSE2D, 47, "aclnnConvolution", "in x,w[,b]; ints stride2 pad2 dil2 groups outpad2")
+    X(CONV_TRANSPOSE2D, 47, "aclnnConvolution", "in x,w[,b]; ints stride2 pad2 dil2 groups outpad2") \
+    MDL_STEP_KINDS_FUSED(X)
+
+/* issue 11 model fusion (mfuse): the fused kernels of atc's graph compiler (tools/atc/model/
+ * pass_fuse.c; ops_nn/graph_fused/graph_fused.h). act = gemm_act (0 none, 1 relu, 2 gelu tanh,
+ * 3 gelu erf, 4 clip(p0, p1), 5 leaky relu(p0), 6 hardswish). */
+#define MDL_STEP_KINDS_FUSED(X)                                                                              \
+    X(FUSED_CONV2D, 64, "aclemuGraphFusedConv2d",                                                           \
+      "in x,w[,b][,residual]; ints stride2 pad2 dil2 groups act; flts act params p0 p1")                    \
+    X(FUSED_MATMUL, 65, "aclemuGraphFusedMatmul",                                                           \
+      "in a,b[,bias][,residual]; ints transB act; flts alpha p0 p1")                                        \
+    X(ADD_LAYER_NORM, 66, "aclnnAddLayerNorm",                                                              \
+      "in x1,x2,gamma,beta; ints additional_output; flts eps; out y, mean, rstd, x")                         \
+    X(UPSAMPLE_NEAREST2D, 67, "aclnnUpsampleNearest2d", "ints out_h out_w")
 
 typedef enum {
 #define MDL_ENUM_(n, v, api, doc) MDL_K_##n = v,

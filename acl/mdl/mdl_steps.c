@@ -120,7 +120,7 @@ static int bind_step(binder *b, aclnnStatus *st)
     aclOpExecutor **ex = &b->p->ex;
     const int64_t *I = s->ints;
     int nchw = s->kind == MDL_K_CONV2D || s->kind == MDL_K_CONV_TRANSPOSE2D || s->kind == MDL_K_MAXPOOL2D ||
-               s->kind == MDL_K_AVGPOOL2D;
+               s->kind == MDL_K_AVGPOOL2D || s->kind == MDL_K_FUSED_CONV2D || s->kind == MDL_K_UPSAMPLE_NEAREST2D;
     aclTensor *x = s->kind == MDL_K_CONCAT ? NULL : kt(b, s->in[0], nchw);
     aclTensor *y = kt(b, s->out[0], nchw);
     if (b->oom)
@@ -321,6 +321,46 @@ static int bind_step(binder *b, aclnnStatus *st)
         }
         *st = ((aclnnStatus(*)(const aclTensor *, int64_t, int64_t, bool, bool, aclTensor *, aclTensor *, uint64_t *,
                                aclOpExecutor **))f)(x, I[0], I[1], I[2] != 0, I[3] != 0, y, idx, ws, ex);
+        break;
+    }
+    /* ---- issue 11 model fusion (mfuse): the graph compiler's fused kernels ---- */
+    case MDL_K_FUSED_CONV2D: {
+        aclTensor *w = kt(b, s->in[1], 1), *bias = kt(b, s->in[2], 0), *res = kt(b, s->in[3], 1);
+        aclIntArray *stride = ki(b, &I[0], 2), *pad = ki(b, &I[2], 2), *dil = ki(b, &I[4], 2);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclTensor *, const aclTensor *, const aclTensor *,
+                               const aclIntArray *, const aclIntArray *, const aclIntArray *, int64_t, int64_t, double,
+                               double, int8_t, aclTensor *, uint64_t *, aclOpExecutor **))f)(
+            x, w, bias, res, stride, pad, dil, I[6], I[7], s->flts[0], s->flts[1], 0, y, ws, ex);
+        break;
+    }
+    case MDL_K_FUSED_MATMUL: {
+        aclTensor *w = kt(b, s->in[1], 0), *bias = kt(b, s->in[2], 0), *res = kt(b, s->in[3], 0);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclTensor *, const aclTensor *, const aclTensor *, int64_t,
+                               double, int64_t, double, double, int8_t, aclTensor *, uint64_t *, aclOpExecutor **))f)(
+            x, w, bias, res, I[0], s->flts[0], I[1], s->flts[1], s->flts[2], 0, y, ws, ex);
+        break;
+    }
+    case MDL_K_ADD_LAYER_NORM: {
+        aclTensor *x2 = kt(b, s->in[1], 0), *gamma = kt(b, s->in[2], 0), *beta = kt(b, s->in[3], 0);
+        aclTensor *mean = kt(b, s->out[1], 0), *rstd = kt(b, s->out[2], 0), *xo = kt(b, s->out[3], 0);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclTensor *, const aclTensor *, const aclTensor *,
+                               const aclTensor *, double, bool, const aclTensor *, const aclTensor *,
+                               const aclTensor *, const aclTensor *, uint64_t *, aclOpExecutor **))f)(
+            x, x2, gamma, beta, NULL, s->flts[0], I[0] != 0, y, mean, rstd, xo, ws, ex);
+        break;
+    }
+    case MDL_K_UPSAMPLE_NEAREST2D: {
+        aclIntArray *size = ki(b, I, 2);
+        if (b->oom)
+            break;
+        *st = ((aclnnStatus(*)(const aclTensor *, const aclIntArray *, aclTensor *, uint64_t *, aclOpExecutor **))f)(
+            x, size, y, ws, ex);
         break;
     }
     default:

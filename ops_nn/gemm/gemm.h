@@ -40,6 +40,11 @@ typedef enum gemm_act {
     GEMM_ACT_RELU = 1,
     GEMM_ACT_GELU_TANH = 2,
     GEMM_ACT_GELU_ERF = 3,
+    /* model graph fusion (atc's fused Conv / MatMul epilogues); parameters in gemm_desc.act_param */
+    GEMM_ACT_CLIP = 4,       /* min(max(v, act_param[0]), act_param[1]): Relu6, Clip */
+    GEMM_ACT_LEAKY_RELU = 5, /* v < 0 ? v * act_param[0] : v */
+    GEMM_ACT_HARDSWISH = 6,  /* v * min(max(v + 3, 0), 6) / 6 */
+    GEMM_ACT_LAST = GEMM_ACT_HARDSWISH,
 } gemm_act;
 
 typedef enum gemm_isa { GEMM_ISA_AUTO = 0, GEMM_ISA_SCALAR = 1, GEMM_ISA_AVX2 = 2, GEMM_ISA_AVX512 = 3 } gemm_isa;
@@ -91,6 +96,7 @@ typedef struct gemm_desc {
     gemm_view bias; /* optional, added in FP32 (e.g. rs = 0, cs = 1 for a per-N vector) */
     float alpha, beta;
     gemm_conv_geom conv; /* used when conv.kind != GEMM_BSRC_DENSE; B's ptr/dtype/bstride give the source */
+    float act_param[2];  /* GEMM_ACT_CLIP bounds, GEMM_ACT_LEAKY_RELU slope */
 } gemm_desc;
 
 /* The tiling of one launch: blocks and their shares, cache blocking, chosen microkernel. */

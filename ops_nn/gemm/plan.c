@@ -21,7 +21,7 @@ static int validate(const gemm_desc *d)
     for (int i = 0; i < d->nbatch_dims; i++)
         if (d->batch_shape[i] < 0) return GEMM_EINVAL;
     if (d->math < GEMM_MATH_KEEP || d->math > GEMM_MATH_FP16) return GEMM_EINVAL;
-    if (d->act < GEMM_ACT_NONE || d->act > GEMM_ACT_GELU_ERF) return GEMM_EINVAL;
+    if (d->act < GEMM_ACT_NONE || d->act > GEMM_ACT_LAST) return GEMM_EINVAL;
     if (!dtype_ok(d->a.dtype) || !dtype_ok(d->b.dtype) || !dtype_ok(d->c.dtype)) return GEMM_EINVAL;
     if (d->d.ptr && !dtype_ok(d->d.dtype)) return GEMM_EINVAL;
     if (d->bias.ptr && !dtype_ok(d->bias.dtype)) return GEMM_EINVAL;

@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "fuzz_common.h"
+#include "model/fusion.h"
 #include "model/lower.h"
 #include "model/onnx_import.h"
 #include "model/passes.h"
+#include "model/precision.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -25,8 +27,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mdl_model *m = NULL;
     uint64_t naive = 0;
     err[0] = 0;
-    if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 || pass_batchnorm(&g, &folded, err, sizeof(err)) != 0 ||
-        pass_dce(&g, &removed) != 0 || lower_graph(&g, "Ascend910B1", "force_fp32", &m, &naive, err, sizeof(err)) != 0) {
+    /* issue 11 (mfuse): Resize preparation, every fusion pass, and float16 for odd-sized inputs */
+    unsigned char enabled[FUSE_NPASSES];
+    memset(enabled, 1, sizeof(enabled));
+    fuse_stats st;
+    memset(&st, 0, sizeof(st));
+    int casts = 0;
+    if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 || pass_resize(&g, err, sizeof(err)) != 0 ||
+        pass_batchnorm(&g, &folded, err, sizeof(err)) != 0 || pass_dce(&g, &removed) != 0 ||
+        (pass_fuse(&g, enabled, &st) != 0 && snprintf(err, sizeof(err), "out of memory fusing") > 0) ||
+        pass_dce(&g, &removed) != 0 ||
+        (pass_precision(&g, (size & 1) ? PREC_FP16 : PREC_FP32, NULL, 0, &casts) != 0 &&
+         snprintf(err, sizeof(err), "out of memory in the precision pass") > 0) ||
+        lower_graph(&g, "Ascend910B1", "force_fp32", &m, &naive, err, sizeof(err)) != 0) {
         if (err[0] == 0) {
             fprintf(stderr, "fuzz_onnx_import: a pass failed without a message\n");
             abort();

@@ -84,6 +84,13 @@ section "issue 5: aclopExecuteV2 (Add, 1024 FP32) + synchronize"
 section "issue 9: device-memory checker cost (ACLEMU_MEMCHECK=1 vs off, vector ops end to end)"
 "$ROOT/tools/bench/memcheck_cost.sh" "$B" 3 41
 
+# issue 11 model fusion (mfuse): fusion traffic and speedup, ResNet-50 / encoder vs PyTorch, FP16,
+# encoder vs FMA peak, load time
+if [ -x "$B/tools/bench/bench_fma_peak" ] && have_torch; then
+    section "issue 11: models (fusion, ResNet-50 vs PyTorch, FP16, encoder vs peak, load)"
+    "$ROOT/tools/bench/bench_model.sh" "$B"
+fi
+
 if [ -x "$B/tools/bench/bench_mdlri" ]; then
     section "issue 11: replayed stream capture (aclmdlRI) of 100 small launches vs eager"
     "$B/tools/bench/bench_mdlri" 101

@@ -42,4 +42,22 @@ conv_operand conv_operand_reslot(const conv_operand *o, int slot);
 /* Fills bind[o->slot] for o. */
 void conv_operand_bind(cube_bind *bind, const conv_operand *o);
 
+/* ---- model graph fusion (issue 11, atc's fused Conv kernels) ---------------------------------
+ * The epilogue a fused Conv applies before its single rounding: y = act(conv + bias + residual). */
+typedef struct conv_fuse {
+    int32_t act;              /* gemm_act */
+    float act_param[2];
+    const aclTensor *residual; /* NULL, or y's shape: added in FP32 (a residual block's Add) */
+} conv_fuse;
+
+/* Puts `fuse` into a forward conv plan (re-planned: D changes the accumulator needs); *r is the
+ * residual's operand (slot CUBE_OP_D) when there is one. */
+aclnnStatus conv_fuse_epilogue(aclOpExecutor *ex, const char *api, const conv_fuse *fuse, gemm_plan *plan,
+                               conv_operand *r, const aclTensor *output);
+/* aclnnConvolution's checks and launch (2-D/3-D forward, not transposed) with the epilogue. */
+aclnnStatus conv_forward_fused(aclOpExecutor *ex, const aclTensor *input, const aclTensor *weight,
+                               const aclTensor *bias, const aclIntArray *stride, const aclIntArray *padding,
+                               const aclIntArray *dilation, int64_t groups, const aclTensor *output,
+                               int8_t cubeMathType, const conv_fuse *fuse);
+
 #endif

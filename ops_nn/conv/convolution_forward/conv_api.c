@@ -12,7 +12,8 @@
 static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const aclTensor *weight,
                                 const aclTensor *bias, const aclIntArray *stride, const aclIntArray *padding,
                                 const aclIntArray *dilation, bool transposed, const aclIntArray *outputPadding,
-                                int64_t groups, const aclTensor *output, int8_t cubeMathType, int depthwise_api)
+                                int64_t groups, const aclTensor *output, int8_t cubeMathType, int depthwise_api,
+                                const conv_fuse *fuse)
 {
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
@@ -71,7 +72,7 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
         (bias && (st = conv_operand_in(ex, &b, bias, CUBE_OP_BIAS))))
         return st;
     conv_operand_out(ex, &y, output, CUBE_OP_C);
-    if (g.cp.nsp == 2 && !g.cp.transposed && g.cp.groups == g.cp.cin && g.cp.cout == g.cp.cin) {
+    if (!fuse && g.cp.nsp == 2 && !g.cp.transposed && g.cp.groups == g.cp.cin && g.cp.cout == g.cp.cin) {
         /* the rule of gemm_dw_supported (depthwise.c is device-side only) */
         /* depthwise: the direct kernel (blocks own (image, channel) planes) */
         uint32_t planes = (uint32_t)(g.cp.batch * g.cp.cin), maxb = cube_max_blocks();
@@ -100,6 +101,9 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
                            bias ? (const void *)(uintptr_t)b.synth : NULL, (void *)(uintptr_t)y.synth,
                            cube_max_blocks(), cube_workers()) != GEMM_OK)
         return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_INNER, api, "convolution tiling failed.");
+    conv_operand r;
+    if (fuse && (st = conv_fuse_epilogue(ex, api, fuse, &plan, &r, output)))
+        return st;
     cube_bind bind[CUBE_NOPS];
     for (int i = 0; i < CUBE_NOPS; i++) {
         bind[i].t = NULL;
@@ -110,9 +114,22 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
     conv_operand_bind(bind, &y);
     if (bias)
         conv_operand_bind(bind, &b);
+    if (fuse && fuse->residual)
+        conv_operand_bind(bind, &r);
     if ((st = cube_launch_plan(ex, &plan, bind)))
         return st;
     return conv_operand_finish(ex, &y);
+}
+
+/* The fused convolution of atc's graph compiler (graph_fused/): the same checks and launch with an
+ * epilogue (activation, residual addend); never the depthwise kernel. */
+aclnnStatus conv_forward_fused(aclOpExecutor *ex, const aclTensor *input, const aclTensor *weight,
+                               const aclTensor *bias, const aclIntArray *stride, const aclIntArray *padding,
+                               const aclIntArray *dilation, int64_t groups, const aclTensor *output,
+                               int8_t cubeMathType, const conv_fuse *fuse)
+{
+    return conv_forward(ex, input, weight, bias, stride, padding, dilation, false, NULL, groups, output,
+                        cubeMathType, 0, fuse);
 }
 
 aclnnStatus aclemu_plan_Convolution(aclOpExecutor *executor, const aclTensor *input, const aclTensor *weight,
@@ -121,7 +138,7 @@ aclnnStatus aclemu_plan_Convolution(aclOpExecutor *executor, const aclTensor *in
                                     const int64_t groups, aclTensor *output, int8_t cubeMathType)
 {
     return conv_forward(executor, input, weight, bias, stride, padding, dilation, transposed, outputPadding, groups,
-                        output, cubeMathType, 0);
+                        output, cubeMathType, 0, NULL);
 }
 
 /* ConvDepthwise2d: NCHW, weight [C*multiplier, 1, kH, kW], groups = C, kernelSize = weight H/W. */
@@ -146,5 +163,5 @@ aclnnStatus aclemu_plan_ConvDepthwise2d(aclOpExecutor *executor, const aclTensor
         return ACLEMU_PARAM_ERROR(api, "The length of kernelSize should be 2, but got %llu.",
                                   (unsigned long long)kernelSize->size);
     return conv_forward(executor, self, weight, bias, stride, padding, dilation, false, NULL, self->shape[1], out,
-                        cubeMathType, 1);
+                        cubeMathType, 1, NULL);
 }

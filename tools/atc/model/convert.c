@@ -10,10 +10,13 @@
 #include <string.h>
 
 #include "aclemu/profile.h"
+#include "fusion.h"
 #include "lower.h"
 #include "model_json.h"
 #include "onnx_import.h"
 #include "passes.h"
+#include "precision.h"
+#include "traffic.h"
 
 #define FAILED 255
 #define MAX_FILE ((size_t)2 << 30)
@@ -183,12 +186,11 @@ static int dump_json(const char *om, const char *json)
     return 0;
 }
 
-static const char *const precision_modes[] = {"force_fp32", "must_keep_origin_dtype", "allow_fp32_to_fp16", NULL};
-
 int atc_model_main(int argc, char **argv)
 {
     const char *framework = NULL, *model = NULL, *output = NULL, *soc = NULL, *input_shape = NULL,
-               *out_nodes = NULL, *precision = NULL, *mode = "0", *om = NULL, *json = NULL, *v;
+               *out_nodes = NULL, *precision = NULL, *mode = "0", *om = NULL, *json = NULL, *v,
+               *fusion_switch = NULL, *precision_v2 = NULL, *keep_dtype = NULL;
     static const char *const accepted[] = {"--log", "--input_format", "--host_env_os", "--host_env_cpu",
                                            "--op_select_implmode", "--optypelist_for_implmode", NULL};
     for (int i = 1; i < argc; i++) {
@@ -213,6 +215,12 @@ int atc_model_main(int argc, char **argv)
             om = v;
         else if ((v = opt(a, "--json")))
             json = v;
+        else if ((v = opt(a, "--fusion_switch_file")))
+            fusion_switch = v;
+        else if ((v = opt(a, "--precision_mode_v2")))
+            precision_v2 = v;
+        else if ((v = opt(a, "--keep_dtype")))
+            keep_dtype = v;
         else {
             int ok = 0;
             for (int k = 0; accepted[k] && !ok; k++)
@@ -252,18 +260,16 @@ int atc_model_main(int argc, char **argv)
                 "ONNX models (5) only.\n", framework);
         return failed();
     }
-    if (precision) {
-        int ok = 0;
-        for (int k = 0; precision_modes[k] && !ok; k++)
-            ok = strcmp(precision, precision_modes[k]) == 0;
-        if (!ok) {
-            fprintf(stderr, "E10001: Value [%s] for parameter [--precision_mode] is invalid. Reason: supported: "
-                    "force_fp32, must_keep_origin_dtype, allow_fp32_to_fp16 (models run in float32).\n", precision);
-            return failed();
-        }
-    } else {
-        precision = "allow_fp32_to_fp16";
+    int prec_mode;
+    char perr0[512];
+    if (precision_resolve(precision, precision_v2, &prec_mode, perr0, sizeof(perr0)) != 0) {
+        fprintf(stderr, "%s\n", perr0);
+        return failed();
     }
+    if (!precision && !precision_v2)
+        precision = "force_fp16";
+    else if (precision_v2)
+        precision = precision_v2;
     aclemu_chip_profile prof;
     char perr[512];
     if (aclemu_profile_load(soc, &prof, perr, sizeof(perr)) != 0) {
@@ -282,7 +288,21 @@ int atc_model_main(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return failed();
     }
-    int folded_bn = 0, removed = 0;
+    int folded_bn = 0, removed = 0, removed2 = 0, nbn = 0;
+    unsigned char enabled[FUSE_NPASSES];
+    char **keep = NULL;
+    int nkeep = 0, ncasts = 0;
+    fuse_stats fst = {{0}, {0}};
+    memset(enabled, 1, sizeof(enabled));
+    if ((fusion_switch && fusion_switch_read(fusion_switch, enabled, err, sizeof(err)) != 0) ||
+        (keep_dtype && keep_dtype_read(keep_dtype, &keep, &nkeep, err, sizeof(err)) != 0)) {
+        for (int k = 0; k < nkeep; k++)
+            free(keep[k]);
+        free(keep);
+        fprintf(stderr, "%s\n", err);
+        g_free(&g);
+        return failed();
+    }
     mdl_model *m = NULL;
     uint64_t naive = 0;
     if ((input_shape && apply_input_shape(&g, input_shape) != 0) ||
@@ -290,13 +310,33 @@ int atc_model_main(int argc, char **argv)
         g_free(&g);
         return failed();
     }
-    if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 || pass_batchnorm(&g, &folded_bn, err, sizeof(err)) != 0 ||
-        pass_dce(&g, &removed) != 0 || lower_graph(&g, prof.soc_version, precision, &m, &naive, err, sizeof(err)) != 0) {
+    int rc2 = pass_infer_and_fold(&g, err, sizeof(err));
+    for (int i = 0; rc2 == 0 && i < g.nn; i++)
+        nbn += !g.n[i].dead && strcmp(g.n[i].op, "BatchNormalization") == 0;
+    if (rc2 != 0 || pass_resize(&g, err, sizeof(err)) != 0 || pass_batchnorm(&g, &folded_bn, err, sizeof(err)) != 0 ||
+        pass_dce(&g, &removed) != 0 ||
+        (pass_fuse(&g, enabled, &fst) != 0 && snprintf(err, sizeof(err), "E19999: out of memory fusing") > 0) ||
+        pass_dce(&g, &removed2) != 0 ||
+        (pass_precision(&g, prec_mode, keep, nkeep, &ncasts) != 0 &&
+         snprintf(err, sizeof(err), "E19999: out of memory applying the precision mode") > 0) ||
+        lower_graph(&g, prof.soc_version, precision, &m, &naive, err, sizeof(err)) != 0) {
         fprintf(stderr, "%s\n", err);
         g_free(&g);
+        for (int k = 0; k < nkeep; k++)
+            free(keep[k]);
+        free(keep);
         return failed();
     }
     g_free(&g);
+    for (int k = 0; k < nkeep; k++)
+        free(keep[k]);
+    free(keep);
+    fst.match[FUSE_CONV_BN] = nbn;
+    fst.effect[FUSE_CONV_BN] = folded_bn;
+    if (fusion_result_write("fusion_result.json", &fst, enabled) != 0)
+        fprintf(stderr, "W10001: cannot write fusion_result.json in the current directory (%s)\n", strerror(errno));
+    uint64_t traffic_w, traffic_r;
+    model_traffic(m, &traffic_w, &traffic_r);
     void *blob;
     size_t blen;
     if (mdl_serialize(m, &blob, &blen) != 0) {
@@ -322,6 +362,14 @@ int atc_model_main(int argc, char **argv)
            "%d BatchNorm folded into Conv, %d dead nodes removed\n",
            path, m->nsteps, m->ntensors, (unsigned long long)m->weight_bytes, (unsigned long long)m->workspace_bytes,
            (unsigned long long)naive, folded_bn, removed);
+    int nfused = 0;
+    for (int p = 0; p < FUSE_NPASSES; p++)
+        nfused += p != FUSE_CONV_BN ? fst.effect[p] : 0;
+    printf("precision mode %s: %s, %d Cast nodes added\n", precision,
+           prec_mode == PREC_FP16 ? "float16" : prec_mode == PREC_MIXED ? "mixed float16 / float32" : "float32",
+           ncasts);
+    printf("fusion: %d patterns fused; intermediate tensors: %llu bytes written, %llu bytes read\n", nfused,
+           (unsigned long long)traffic_w, (unsigned long long)traffic_r);
     mdl_free(m);
     printf("ATC run success, welcome to the next use.\n");
     return 0;

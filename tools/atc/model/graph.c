@@ -1,6 +1,7 @@
 /* The graph IR: storage and the small helpers every pass uses. */
 #include "graph.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,11 +163,20 @@ void g_set_const(g_tensor *t, int dtype, int rank, const int64_t *dims, void *da
     t->nbytes = (size_t)g_numel(t) * g_dtype_size(dtype);
 }
 
+/* IEEE half → double (constants of an FP16 model, issue 11 precision modes) */
+static double half_value(uint16_t h)
+{
+    int e = (h >> 10) & 0x1f, m = h & 0x3ff;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+    return h & 0x8000 ? -v : v;
+}
+
 static double elem(const g_tensor *t, size_t i)
 {
     const void *p = t->data;
     switch (t->dtype) {
     case 0: return ((const float *)p)[i];
+    case 1: return half_value(((const uint16_t *)p)[i]);
     case 11: return ((const double *)p)[i];
     case 3: return ((const int32_t *)p)[i];
     case 9: return (double)((const int64_t *)p)[i];

@@ -196,6 +196,122 @@ static int lower_node(lowering *L, const g_node *n)
         L->alias[out] = L->alias[in[0]];
         return 0;
     }
+    /* ---- issue 11 model fusion (mfuse): the fused nodes of pass_fuse.c ---- */
+    if (is(n, "_FusedConv")) {
+        const int64_t *st, *pads, *dil;
+        size_t nst = g_attr_ints(n, "strides", &st), np = g_attr_ints(n, "pads", &pads),
+               nd = g_attr_ints(n, "dilations", &dil);
+        if (n->nin != 4 || !(s = emit(L, n, MDL_K_FUSED_CONV2D, in, 4, out)))
+            return -1;
+        for (int i = 0; i < 2; i++) {
+            s->ints[i] = nst ? st[i] : 1;
+            s->ints[2 + i] = np ? pads[i] : 0;
+            s->ints[4 + i] = nd ? dil[i] : 1;
+        }
+        s->ints[6] = g_attr_int(n, "group", 1);
+        s->ints[7] = g_attr_int(n, "fused_act", 0);
+        s->nints = 8;
+        s->flts[0] = g_attr_float(n, "fused_p0", 0.0f);
+        s->flts[1] = g_attr_float(n, "fused_p1", 0.0f);
+        s->nflts = 2;
+        return 0;
+    }
+    if (is(n, "_FusedMatMul")) {
+        if (n->nin != 4 || !(s = emit(L, n, MDL_K_FUSED_MATMUL, in, 4, out)))
+            return -1;
+        s->ints[0] = g_attr_int(n, "transB", 0);
+        s->ints[1] = g_attr_int(n, "fused_act", 0);
+        s->nints = 2;
+        s->flts[0] = g_attr_float(n, "alpha", 1.0f);
+        s->flts[1] = g_attr_float(n, "fused_p0", 0.0f);
+        s->flts[2] = g_attr_float(n, "fused_p1", 0.0f);
+        s->nflts = 3;
+        return 0;
+    }
+    if (is(n, "_AddLayerNorm")) {
+        /* mean / rstd: one FLOAT per row, kept in the workspace (nothing reads them) */
+        int64_t rd[MDL_MAX_DIMS];
+        memcpy(rd, x->dims, sizeof(int64_t) * (size_t)x->rank);
+        rd[x->rank - 1] = 1;
+        char nm[600];
+        snprintf(nm, sizeof(nm), "%s/mean", n->name);
+        int mean = add_tensor(L, nm, 0, x->rank, rd, MDL_T_ACT);
+        snprintf(nm, sizeof(nm), "%s/rstd", n->name);
+        int rstd = mean >= 0 ? add_tensor(L, nm, 0, x->rank, rd, MDL_T_ACT) : -1;
+        int xo = rstd >= 0 && n->nout > 1 ? tensor_of(L, n->out[1]) : -1;
+        if (xo < 0 || n->nin != 4 || !(s = emit(L, n, MDL_K_ADD_LAYER_NORM, in, 4, out)))
+            return -1;
+        s->out[1] = mean;
+        s->out[2] = rstd;
+        s->out[3] = xo;
+        s->nout = 4;
+        s->ints[0] = g->t[n->out[1]].is_output || g_consumers(g, n->out[1]) > 0;
+        s->nints = 1;
+        s->flts[0] = g_attr_float(n, "epsilon", 1e-5f);
+        s->nflts = 1;
+        return 0;
+    }
+    if (is(n, "Resize") || is(n, "Upsample")) {
+        if (check_float(L, n, n->in[0]))
+            return -1;
+        const g_tensor *o = &g->t[n->out[0]];
+        const char *mode = resize_attr(n, "mode", "nearest");
+        if (x->rank != 4 || o->dims[0] != x->dims[0] || o->dims[1] != x->dims[1])
+            ATTR_BAD("scales/sizes", "only the H and W dims of an NCHW input may be resized");
+        if (strcmp(mode, "nearest") == 0) {
+            /* aclnnUpsampleNearest2d: src = floor(dst * in / out), torch's nearest export */
+            const char *ctm = is(n, "Upsample") ? "asymmetric" : resize_attr(n, "coordinate_transformation_mode",
+                                                                              "half_pixel");
+            const char *nm = is(n, "Upsample") ? "floor" : resize_attr(n, "nearest_mode", "round_prefer_floor");
+            if (strcmp(ctm, "asymmetric") != 0 || strcmp(nm, "floor") != 0)
+                ATTR_BAD("coordinate_transformation_mode/nearest_mode", "nearest resize supports asymmetric + floor "
+                         "(what torch exports for mode='nearest')");
+            if (!(s = emit(L, n, MDL_K_UPSAMPLE_NEAREST2D, in, 1, out)))
+                return -1;
+            s->ints[0] = o->dims[2];
+            s->ints[1] = o->dims[3];
+            s->nints = 2;
+            return 0;
+        }
+        if (strcmp(mode, "linear") != 0 && strcmp(mode, "bilinear") != 0)
+            ATTR_BAD("mode", "supported: nearest, linear");
+        if (n->nin != 6 || in[4] < 0 || in[5] < 0)
+            ATTR_BAD("mode", "the linear resize was not prepared (pass_resize)");
+        /* Y = A_h · X · A_wᵀ: MatMul along W, then along H between two Transposes */
+        int wch = o->dims[3] != x->dims[3], hch = o->dims[2] != x->dims[2], cur = in[0];
+        char nm[600];
+        if (!wch && !hch)
+            return emit(L, n, MDL_K_COPY, in, 1, out) ? 0 : -1;
+        if (wch) {
+            int64_t d1[4] = {x->dims[0], x->dims[1], x->dims[2], o->dims[3]};
+            snprintf(nm, sizeof nm, "%s/along_w", n->name);
+            int t1 = hch ? add_tensor(L, nm, x->dtype, 4, d1, MDL_T_ACT) : out;
+            int ab[2] = {cur, in[4]};
+            if (t1 < 0 || !emit(L, n, MDL_K_MATMUL, ab, 2, t1))
+                return -1;
+            cur = t1;
+        }
+        if (hch) {
+            int64_t d2[4] = {x->dims[0], x->dims[1], o->dims[3], x->dims[2]};
+            int64_t d3[4] = {x->dims[0], x->dims[1], o->dims[3], o->dims[2]};
+            snprintf(nm, sizeof nm, "%s/t_w_h", n->name);
+            int t2 = add_tensor(L, nm, x->dtype, 4, d2, MDL_T_ACT);
+            snprintf(nm, sizeof nm, "%s/along_h", n->name);
+            int t3 = t2 >= 0 ? add_tensor(L, nm, x->dtype, 4, d3, MDL_T_ACT) : -1;
+            if (t3 < 0 || !(s = emit(L, n, MDL_K_PERMUTE, &cur, 1, t2)))
+                return -1;
+            static const int64_t swap_hw[4] = {0, 1, 3, 2};
+            memcpy(s->ints, swap_hw, sizeof(swap_hw));
+            s->nints = 4;
+            int ab[2] = {t2, in[5]};
+            if (!emit(L, n, MDL_K_MATMUL, ab, 2, t3) || !(s = emit(L, n, MDL_K_PERMUTE, &t3, 1, out)))
+                return -1;
+            memcpy(s->ints, swap_hw, sizeof(swap_hw));
+            s->nints = 4;
+        }
+        return 0;
+    }
+    /* ---- end of the fused nodes ---- */
     if (is(n, "Conv")) {
         if (check_float(L, n, n->in[0]))
             return -1;

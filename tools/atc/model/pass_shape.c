@@ -148,6 +148,8 @@ int infer_node(graph *g, int ni, char *err, size_t cap)
         return set_out(o, c->dtype, c->rank, c->dims);
     }
     NEED_IN(0);
+    if (strcmp(op, "Resize") == 0 || strcmp(op, "Upsample") == 0) /* issue 11 (mfuse): pass_resize.c */
+        return infer_resize(g, ni, err, cap);
     /* the unary-shaped ops that still read parameter inputs */
     int params = strcmp(op, "BatchNormalization") == 0 ? 4 : strcmp(op, "InstanceNormalization") == 0 ? 2
                  : strcmp(op, "PRelu") == 0 || strcmp(op, "LayerNormalization") == 0 ? 1 : 0;

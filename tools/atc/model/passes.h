@@ -21,6 +21,13 @@ int pass_batchnorm(graph *g, int *folded_into_conv, char *err, size_t cap);
 /* Removes nodes whose outputs reach no graph output (pass_dce.c); *removed counts them. */
 int pass_dce(graph *g, int *removed);
 
+/* issue 11 (mfuse): Resize / Upsample output shape (pass_resize.c), and the interpolation
+ * matrices of the linear mode appended to the node as inputs 4 (along W) and 5 (along H). */
+int infer_resize(graph *g, int ni, char *err, size_t cap);
+int pass_resize(graph *g, char *err, size_t cap);
+/* a string attribute of a Resize node, dflt when absent */
+const char *resize_attr(const g_node *n, const char *name, const char *dflt);
+
 /* How many live nodes read tensor ti. */
 int g_consumers(const graph *g, int ti);
 
