@@ -10,22 +10,25 @@
 #include "data_buffer.h"
 #include "mdl_internal.h"
 
-static int check_dataset(const mdl_loaded *L, const aclmdlDataset *ds, int out, const char *api)
+/* L: the gear's graph being run; dyn: a dynamic model, whose input dataset holds one more
+ * buffer (ACL_DYNAMIC_TENSOR_NAME) and whose buffers may be larger than the gear's tensors */
+static int check_dataset(const mdl_loaded *L, const aclmdlDataset *ds, int out, int dyn, const char *api)
 {
     const mdl_model *m = L->m;
     uint32_t n = out ? m->noutputs : m->ninputs;
     const uint32_t *idx = out ? m->outputs : m->inputs;
     const char *what = out ? "output" : "input";
-    if (ds->n != n)
-        return mdl_fail(ACL_ERROR_INVALID_PARAM, "%s: the %s dataset holds %zu buffers, model %u has %u %ss", api, what,
-                        ds->n, L->id, n, what);
+    uint32_t want = n + (dyn && !out);
+    if (ds->n != want)
+        return mdl_fail(ACL_ERROR_INVALID_PARAM, "%s: the %s dataset holds %zu buffers, model %u has %u %ss%s", api,
+                        what, ds->n, L->id, want, what, dyn && !out ? " (with " ACL_DYNAMIC_TENSOR_NAME ")" : "");
     for (uint32_t i = 0; i < n; i++) {
         const aclDataBuffer *b = ds->slot[i].buf;
         const mdl_tensor *t = &m->tensors[idx[i]];
         if (b == NULL || b->data == NULL)
             return mdl_fail(ACL_ERROR_GE_EXEC_MODEL_ADDR_INVALID, "%s: %s %u (%s) has no data buffer address", api,
                             what, i, t->name);
-        if (out ? b->length < t->bytes : b->length != t->bytes)
+        if (out || dyn ? b->length < t->bytes : b->length != t->bytes)
             return mdl_fail(ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID,
                             "%s: %s %u (%s) buffer holds %zu bytes, the model %s %llu", api, what, i, t->name,
                             b->length, out ? "writes" : "takes", (unsigned long long)t->bytes);
@@ -90,9 +93,14 @@ static aclError execute(uint32_t modelId, const aclmdlDataset *input, aclmdlData
     /* the model stays loaded while it runs: aclmdlUnload takes this lock before freeing */
     pthread_mutex_lock(&L->lock);
     mdl_release();
-    int rc = check_dataset(L, input, 0, api);
+    /* a dynamic model runs the gear its ACL_DYNAMIC_TENSOR_NAME input names */
+    int rc = ACL_SUCCESS, dyn = L->m->gear != NULL;
+    int gear = mdl_dataset_gear(L, input, api, &rc);
+    mdl_loaded *G = gear >= 0 && dyn ? L->run[gear] : L;
     if (rc == ACL_SUCCESS)
-        rc = check_dataset(L, output, 1, api);
+        rc = check_dataset(G, input, 0, dyn, api);
+    if (rc == ACL_SUCCESS)
+        rc = check_dataset(G, output, 1, dyn, api);
     /* an async execution still running on another stream uses the same workspace: wait for it
      * (executions on one stream are ordered by the stream itself) */
     if (rc == ACL_SUCCESS && L->pending && L->last_stream != stream) {
@@ -100,7 +108,7 @@ static aclError execute(uint32_t modelId, const aclmdlDataset *input, aclmdlData
         L->pending = false;
     }
     if (rc == ACL_SUCCESS)
-        rc = enqueue(L, input, output, stream, api);
+        rc = enqueue(G, input, output, stream, api);
     if (rc == ACL_SUCCESS && sync) {
         rc = aclrtSynchronizeStream(stream);
         L->pending = false;

@@ -21,8 +21,15 @@ typedef struct mdl_io {
 } mdl_io;
 
 struct aclmdlDesc {
-    size_t nin, nout;
-    mdl_io *in, *out;
+    size_t nin, nout;   /* a dynamic model's last input is ACL_DYNAMIC_TENSOR_NAME */
+    mdl_io *in, *out;   /* dynamic: inputs with -1 dims and the largest gear's size, outputs of the largest gear */
+    /* dynamic gears (mdl_dynamic.c); model_id 0 = a desc read from a file (no current gear) */
+    uint32_t model_id;
+    uint32_t dyn_kind, ngears, nvals;
+    int64_t *gear_vals;   /* ngears x nvals */
+    int64_t *gear_dims;   /* ngears x gear_ndims: every input's dims of each gear, concatenated */
+    size_t gear_ndims;
+    mdl_io *gear_out;     /* ngears x nout: the outputs of each gear */
 };
 
 typedef struct mdl_slot {
@@ -61,7 +68,34 @@ typedef struct mdl_loaded {
     aclrtStream last_stream;            /* stream of the last async execution ... */
     bool pending;                       /* ... which may still be running */
     struct mdl_loaded *next;
+    /* dynamic gears: run[k] plans gear k's graph over the same work / weight memory (run[0] is
+     * this model itself); cur_gear is the gear the last aclmdlSetDynamic* / SetInputDynamicDims chose */
+    struct mdl_loaded **run;
+    uint32_t nrun;
+    uint32_t cur_gear;
+    bool gear_set;
 } mdl_loaded;
+
+/* The activation workspace a model needs: its largest gear's. */
+static inline uint64_t mdl_work_bytes(const mdl_model *m)
+{
+    uint64_t w = 0;
+    for (uint32_t k = 0; k < (m->gear ? m->ngears : 1); k++)
+        if (mdl_gear(m, k)->workspace_bytes > w)
+            w = mdl_gear(m, k)->workspace_bytes;
+    return w;
+}
+
+/* Gear of m whose values are vals[0..n-1], -1 if none. */
+int mdl_find_gear(const mdl_model *m, const int64_t *vals, size_t n);
+/* The gear a dynamic input dataset selects (its ACL_DYNAMIC_TENSOR_NAME buffer, as
+ * aclmdlSetDynamic* wrote it): 0 for a static model; -1 + message (the real codes) if none. */
+int mdl_dataset_gear(const mdl_loaded *L, const aclmdlDataset *ds, const char *api, int *code);
+
+/* entry `index` of a desc's inputs (out = 0) or outputs, NULL + message when out of range;
+ * its dims into an aclmdlIODims */
+const mdl_io *mdl_io_at(const aclmdlDesc *d, size_t index, int out, const char *api);
+aclError mdl_dims_of(const mdl_io *io, aclmdlIODims *dims);
 
 /* desc entries from a parsed model */
 int mdl_desc_fill(aclmdlDesc *d, const mdl_model *m);

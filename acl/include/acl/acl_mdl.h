@@ -4,11 +4,11 @@
  * Constants, enums and struct layouts are those of CANN's acl_mdl.h; the functions declared are
  * the ones aclemu implements (every one is exported by libascendcl.so): model descriptions,
  * datasets, load from file / memory (also with user memory or a config handle), size queries,
- * execute (sync and on a stream), unload, and the dynamic-gear getters (atc builds static
- * models, which have no gears). Models are the files aclemu's atc writes (tools/atc/README.md);
- * CANN-built .om files are not loadable. Not declared yet: the bundle, queue, execute-config,
- * AIPP, dynamic batch / HW / dims setters, aclmdlGetInputDynamicDims and op-attribute functions
- * of the real header.
+ * execute (sync and on a stream), unload, and dynamic batch / image size / dims (the gear
+ * getters and setters; atc --dynamic_batch_size / --dynamic_image_size / --dynamic_dims builds
+ * such models). Models are the files aclemu's atc writes (tools/atc/README.md); CANN-built .om
+ * files are not loadable. Not declared yet: the bundle, queue, execute-config, AIPP and
+ * op-attribute functions of the real header.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_MODEL_H_
 #define INC_EXTERNAL_ACL_ACL_MODEL_H_
@@ -280,13 +280,27 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc* modelDe
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index);
 
-/* Dynamic batch / HW / dims gears of a model (atc builds static models: none). */
+/* Dynamic batch / HW / dims gears of a model (none for a static model). */
 ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch);
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw);
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicGearCount(
     const aclmdlDesc* modelDesc, size_t index, size_t* gearCount);
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicDims(
+    const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims, size_t gearCount);
+
+/* The gear of the next execution, written into the dataset's ACL_DYNAMIC_TENSOR_NAME input
+ * (index from aclmdlGetInputIndexByName). */
+ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, uint64_t batchSize);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicHWSize(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, uint64_t height, uint64_t width);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetInputDynamicDims(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlIODims* dims);
 
 /* ---- datasets: ordered lists of data buffers (and optional tensor descs) ------- */
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aclemu/profile.h"
+#include "dyn_gears.h"
 #include "lower.h"
 #include "model_json.h"
 #include "onnx_import.h"
@@ -189,6 +190,8 @@ int atc_model_main(int argc, char **argv)
 {
     const char *framework = NULL, *model = NULL, *output = NULL, *soc = NULL, *input_shape = NULL,
                *out_nodes = NULL, *precision = NULL, *mode = "0", *om = NULL, *json = NULL, *v;
+    /* dynamic gears (dyn_gears.c) */
+    const char *dyn_batch = NULL, *dyn_image = NULL, *dyn_dims = NULL, *input_format = NULL;
     static const char *const accepted[] = {"--log", "--input_format", "--host_env_os", "--host_env_cpu",
                                            "--op_select_implmode", "--optypelist_for_implmode", NULL};
     for (int i = 1; i < argc; i++) {
@@ -213,6 +216,12 @@ int atc_model_main(int argc, char **argv)
             om = v;
         else if ((v = opt(a, "--json")))
             json = v;
+        else if ((v = opt(a, "--dynamic_batch_size")))
+            dyn_batch = v;
+        else if ((v = opt(a, "--dynamic_image_size")))
+            dyn_image = v;
+        else if ((v = opt(a, "--dynamic_dims")))
+            dyn_dims = v;
         else {
             int ok = 0;
             for (int k = 0; accepted[k] && !ok; k++)
@@ -227,6 +236,8 @@ int atc_model_main(int argc, char **argv)
                         "take NCHW or ND.\n", v);
                 return failed();
             }
+            if (v)
+                input_format = v;
         }
     }
     if (strcmp(mode, "1") == 0) {
@@ -274,29 +285,46 @@ int atc_model_main(int argc, char **argv)
     void *data = read_file(model, &len, "--model");
     if (data == NULL)
         return failed();
-    graph g;
+    static dyn_spec dyn;
+    if (dyn_parse(dyn_batch, dyn_image, dyn_dims, input_shape, input_format, &dyn) != 0) {
+        free(data);
+        return failed();
+    }
+    /* every gear is compiled as a static graph (its own --input_shape), then joined */
+    static mdl_model *gears[MDL_MAX_GEARS];
     char err[2048];
-    int rc = onnx_import(data, len, model, &g, err, sizeof(err));
-    free(data);
-    if (rc != 0) {
-        fprintf(stderr, "%s\n", err);
-        return failed();
-    }
     int folded_bn = 0, removed = 0;
-    mdl_model *m = NULL;
     uint64_t naive = 0;
-    if ((input_shape && apply_input_shape(&g, input_shape) != 0) ||
-        (out_nodes && apply_out_nodes(&g, out_nodes) != 0)) {
-        g_free(&g);
+    for (int k = 0; k < dyn.ngears; k++) {
+        char *shape = dyn_gear_shape(input_shape, &dyn, k);
+        graph g;
+        int rc = input_shape && shape == NULL ? (snprintf(err, sizeof(err), "E19999: out of memory"), -1)
+                                              : onnx_import(data, len, model, &g, err, sizeof(err));
+        if (rc == 0) {
+            if ((shape && apply_input_shape(&g, shape) != 0) || (out_nodes && apply_out_nodes(&g, out_nodes) != 0))
+                err[0] = 0, rc = -1;
+            else if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 ||
+                     pass_batchnorm(&g, &folded_bn, err, sizeof(err)) != 0 || pass_dce(&g, &removed) != 0 ||
+                     lower_graph(&g, prof.soc_version, precision, &gears[k], &naive, err, sizeof(err)) != 0)
+                rc = -1;
+            g_free(&g);
+        }
+        free(shape);
+        if (rc != 0) {
+            if (err[0])
+                fprintf(stderr, "%s%s\n", err, dyn.ngears > 1 ? " (while compiling a dynamic gear)" : "");
+            for (int j = 0; j < k; j++)
+                mdl_free(gears[j]);
+            free(data);
+            return failed();
+        }
+    }
+    free(data);
+    if (dyn_merge(gears, dyn.ngears, &dyn, input_shape) != 0) {
+        fprintf(stderr, "E19999: out of memory joining the dynamic gears\n");
         return failed();
     }
-    if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 || pass_batchnorm(&g, &folded_bn, err, sizeof(err)) != 0 ||
-        pass_dce(&g, &removed) != 0 || lower_graph(&g, prof.soc_version, precision, &m, &naive, err, sizeof(err)) != 0) {
-        fprintf(stderr, "%s\n", err);
-        g_free(&g);
-        return failed();
-    }
-    g_free(&g);
+    mdl_model *m = gears[0];
     void *blob;
     size_t blen;
     if (mdl_serialize(m, &blob, &blen) != 0) {
@@ -322,6 +350,10 @@ int atc_model_main(int argc, char **argv)
            "%d BatchNorm folded into Conv, %d dead nodes removed\n",
            path, m->nsteps, m->ntensors, (unsigned long long)m->weight_bytes, (unsigned long long)m->workspace_bytes,
            (unsigned long long)naive, folded_bn, removed);
+    if (m->gear)
+        printf("dynamic model: %u gears (%s), one compiled graph each, weights shared (%llu bytes in all)\n",
+               m->ngears, m->dyn_kind == MDL_DYN_BATCH ? "batch" : m->dyn_kind == MDL_DYN_HW ? "image size" : "dims",
+               (unsigned long long)m->weight_bytes);
     mdl_free(m);
     printf("ATC run success, welcome to the next use.\n");
     return 0;
