@@ -29,6 +29,8 @@ static void io_from(mdl_io *io, const mdl_tensor *t)
     io->ndims = t->ndims;
     memcpy(io->dims, t->dims, sizeof(int64_t) * t->ndims);
     io->bytes = (size_t)t->bytes;
+    io->ndims2 = io->ndims;
+    memcpy(io->dims2, io->dims, sizeof(io->dims2));
 }
 
 static void desc_clear(aclmdlDesc *d)
@@ -79,20 +81,22 @@ static int desc_fill_gears(aclmdlDesc *d, const mdl_model *m)
         d->in[i].ndims = m->in_decl[i].ndims;
         memcpy(d->in[i].dims, m->in_decl[i].dims, sizeof(int64_t) * m->in_decl[i].ndims);
     }
-    mdl_io *shape = &d->in[m->ninputs];
+    mdl_io *shape = &d->in[mdl_shape_input_index(m)];
     snprintf(shape->name, sizeof(shape->name), "%s", ACL_DYNAMIC_TENSOR_NAME);
     shape->dtype = ACL_INT64;
     shape->format = ACL_FORMAT_ND;
     shape->ndims = 1;
     shape->dims[0] = m->gear_nvals;
     shape->bytes = sizeof(int64_t) * m->gear_nvals;
-    d->nin = m->ninputs + 1;
+    shape->ndims2 = 1;
+    shape->dims2[0] = m->gear_nvals;
+    d->nin = mdl_shape_input_index(m) + 1;
     return ACL_SUCCESS;
 }
 
 int mdl_desc_fill(aclmdlDesc *d, const mdl_model *m)
 {
-    mdl_io *in = calloc(m->ninputs + 2, sizeof(mdl_io)), *out = calloc(m->noutputs + 1, sizeof(mdl_io));
+    mdl_io *in = calloc(m->ninputs + mdl_num_dyn_aipp(m) + 2, sizeof(mdl_io)), *out = calloc(m->noutputs + 1, sizeof(mdl_io));
     if (!in || !out) {
         free(in);
         free(out);
@@ -107,7 +111,10 @@ int mdl_desc_fill(aclmdlDesc *d, const mdl_model *m)
     d->out = out;
     d->nin = m->ninputs;
     d->nout = m->noutputs;
-    return m->gear ? desc_fill_gears(d, m) : ACL_SUCCESS;
+    int rc = m->gear ? desc_fill_gears(d, m) : ACL_SUCCESS;
+    if (rc == ACL_SUCCESS && m->naipp)
+        mdl_aipp_desc(d, m);
+    return rc;
 }
 
 ACL_FUNC_VISIBILITY aclmdlDesc *aclmdlCreateDesc(void) { return calloc(1, sizeof(aclmdlDesc)); }
@@ -223,10 +230,16 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetInputDims(const aclmdlDesc *modelDesc, siz
     return mdl_dims_of(mdl_io_at(modelDesc, index, 0, "aclmdlGetInputDims"), dims);
 }
 
-/* without static AIPP (not supported yet) the same as aclmdlGetInputDims */
+/* the same as aclmdlGetInputDims except for a YUV420SP static AIPP input */
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsV2(const aclmdlDesc *modelDesc, size_t index, aclmdlIODims *dims)
 {
-    return mdl_dims_of(mdl_io_at(modelDesc, index, 0, "aclmdlGetInputDimsV2"), dims);
+    const mdl_io *io = mdl_io_at(modelDesc, index, 0, "aclmdlGetInputDimsV2");
+    aclError rc = mdl_dims_of(io, dims);
+    if (rc == ACL_SUCCESS) {
+        dims->dimCount = io->ndims2;
+        memcpy(dims->dims, io->dims2, sizeof(int64_t) * io->ndims2);
+    }
+    return rc;
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc, size_t index,

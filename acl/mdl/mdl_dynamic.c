@@ -47,9 +47,9 @@ static const aclDataBuffer *shape_buffer(const mdl_loaded *L, const aclmdlDatase
 {
     const mdl_model *m = L->m;
     size_t need = sizeof(int64_t) * m->gear_nvals;
-    if (index != m->ninputs) {
+    if (index != mdl_shape_input_index(m)) {
         *code = mdl_fail(ACL_ERROR_INVALID_PARAM, "%s: index %zu is not the %s input of model %u (index %u)", api,
-                         index, ACL_DYNAMIC_TENSOR_NAME, L->id, m->ninputs);
+                         index, ACL_DYNAMIC_TENSOR_NAME, L->id, mdl_shape_input_index(m));
         return NULL;
     }
     const aclDataBuffer *b = index < ds->n ? ds->slot[index].buf : NULL;
@@ -73,7 +73,7 @@ int mdl_dataset_gear(const mdl_loaded *L, const aclmdlDataset *ds, const char *a
     const mdl_model *m = L->m;
     if (m->gear == NULL)
         return 0;
-    const aclDataBuffer *b = shape_buffer(L, ds, m->ninputs, api, code);
+    const aclDataBuffer *b = shape_buffer(L, ds, mdl_shape_input_index(m), api, code);
     if (b == NULL)
         return -1;
     int64_t vals[MDL_MAX_GEAR_VALS];

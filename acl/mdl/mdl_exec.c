@@ -12,27 +12,29 @@
 
 /* L: the gear's graph being run; dyn: a dynamic model, whose input dataset holds one more
  * buffer (ACL_DYNAMIC_TENSOR_NAME) and whose buffers may be larger than the gear's tensors */
-static int check_dataset(const mdl_loaded *L, const aclmdlDataset *ds, int out, int dyn, const char *api)
+static int check_dataset(const mdl_loaded *L, const mdl_model *top, const aclmdlDataset *ds, int out, int dyn,
+                         const char *api)
 {
     const mdl_model *m = L->m;
     uint32_t n = out ? m->noutputs : m->ninputs;
     const uint32_t *idx = out ? m->outputs : m->inputs;
     const char *what = out ? "output" : "input";
-    uint32_t want = n + (dyn && !out);
+    uint32_t want = out ? n : n + mdl_num_dyn_aipp(top) + (dyn ? 1u : 0u);
     if (ds->n != want)
         return mdl_fail(ACL_ERROR_INVALID_PARAM, "%s: the %s dataset holds %zu buffers, model %u has %u %ss%s", api,
-                        what, ds->n, L->id, want, what, dyn && !out ? " (with " ACL_DYNAMIC_TENSOR_NAME ")" : "");
+                        what, ds->n, L->id, want, what, want > n ? " (with its dynamic AIPP / shape inputs)" : "");
     for (uint32_t i = 0; i < n; i++) {
         const aclDataBuffer *b = ds->slot[i].buf;
         const mdl_tensor *t = &m->tensors[idx[i]];
+        size_t bytes = out ? (size_t)t->bytes : mdl_input_bytes(top, m, i);
         if (b == NULL || b->data == NULL)
             return mdl_fail(ACL_ERROR_GE_EXEC_MODEL_ADDR_INVALID, "%s: %s %u (%s) has no data buffer address", api,
                             what, i, t->name);
-        if (out || dyn ? b->length < t->bytes : b->length != t->bytes)
+        if (out || dyn ? b->length < bytes : b->length != bytes)
             return mdl_fail(ACL_ERROR_GE_EXEC_MODEL_DATA_SIZE_INVALID,
-                            "%s: %s %u (%s) buffer holds %zu bytes, the model %s %llu", api, what, i, t->name,
-                            b->length, out ? "writes" : "takes", (unsigned long long)t->bytes);
-        if (aclemu_host_view(b->data, (size_t)t->bytes) == NULL)
+                            "%s: %s %u (%s) buffer holds %zu bytes, the model %s %zu", api, what, i, t->name,
+                            b->length, out ? "writes" : "takes", bytes);
+        if (aclemu_host_view(b->data, bytes) == NULL)
             return mdl_fail(ACL_ERROR_GE_EXEC_MODEL_ADDR_INVALID,
                             "%s: %s %u (%s) buffer %p is not device memory of this process (aclrtMalloc it)", api,
                             what, i, t->name, b->data);
@@ -45,13 +47,19 @@ static void *addr_of(const mdl_loaded *L, const mdl_tensor *t)
     return (char *)(t->kind == MDL_T_WEIGHT ? L->weight : L->work) + t->offset;
 }
 
-static int enqueue(mdl_loaded *L, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,
-                   const char *api)
+static int enqueue(mdl_loaded *L, const mdl_model *top, const aclmdlDataset *input, aclmdlDataset *output,
+                   aclrtStream stream, const char *api)
 {
     const mdl_model *m = L->m;
     int rc;
     for (uint32_t i = 0; i < m->ninputs; i++) {
         const mdl_tensor *t = &m->tensors[m->inputs[i]];
+        const mdl_aipp *a = mdl_input_aipp(top, i);
+        if (a && a->mode == MDL_AIPP_STATIC) { /* the image conversion writes the input slot */
+            if ((rc = mdl_aipp_enqueue(a, input->slot[i].buf->data, addr_of(L, t), t, stream)) != ACL_SUCCESS)
+                return rc;
+            continue;
+        }
         if (t->bytes && (rc = aclrtMemcpyAsync(addr_of(L, t), (size_t)t->bytes, input->slot[i].buf->data,
                                                (size_t)t->bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)) != ACL_SUCCESS)
             return rc;
@@ -98,9 +106,9 @@ static aclError execute(uint32_t modelId, const aclmdlDataset *input, aclmdlData
     int gear = mdl_dataset_gear(L, input, api, &rc);
     mdl_loaded *G = gear >= 0 && dyn ? L->run[gear] : L;
     if (rc == ACL_SUCCESS)
-        rc = check_dataset(G, input, 0, dyn, api);
+        rc = check_dataset(G, L->m, input, 0, dyn, api);
     if (rc == ACL_SUCCESS)
-        rc = check_dataset(G, output, 1, dyn, api);
+        rc = check_dataset(G, L->m, output, 1, dyn, api);
     /* an async execution still running on another stream uses the same workspace: wait for it
      * (executions on one stream are ordered by the stream itself) */
     if (rc == ACL_SUCCESS && L->pending && L->last_stream != stream) {
@@ -108,7 +116,7 @@ static aclError execute(uint32_t modelId, const aclmdlDataset *input, aclmdlData
         L->pending = false;
     }
     if (rc == ACL_SUCCESS)
-        rc = enqueue(G, input, output, stream, api);
+        rc = enqueue(G, L->m, input, output, stream, api);
     if (rc == ACL_SUCCESS && sync) {
         rc = aclrtSynchronizeStream(stream);
         L->pending = false;

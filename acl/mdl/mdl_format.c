@@ -81,6 +81,30 @@ static uint64_t fnv1a(const unsigned char *p, size_t n)
     return h;
 }
 
+/* the AIPP record: every field of mdl_aipp in order, i32 each, the floats as f32 */
+#define MDL_AIPP_INTS(X)                                                                                \
+    X(mode) X(input_format) X(src_w) X(src_h) X(crop) X(crop_x) X(crop_y) X(crop_w) X(crop_h) X(resize)  \
+    X(resize_w) X(resize_h) X(padding) X(pad_left) X(pad_right) X(pad_top) X(pad_bottom) X(csc)          \
+    X(rbuv_swap) X(ax_swap) X(single_line) X(max_src_size)
+static void put_f32(wbuf *w, float v) { put(w, &v, 4); }
+static void put_aipp(wbuf *w, const mdl_aipp *a)
+{
+#define PUT_(f) put_i32(w, a->f);
+    MDL_AIPP_INTS(PUT_)
+#undef PUT_
+    for (int i = 0; i < 9; i++)
+        put_i32(w, a->matrix[i]);
+    for (int i = 0; i < 3; i++) {
+        put_i32(w, a->out_bias[i]);
+        put_i32(w, a->in_bias[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        put_i32(w, a->mean[i]);
+        put_f32(w, a->min[i]);
+        put_f32(w, a->var_reci[i]);
+    }
+}
+
 /* one compiled graph: tensors, I/O lists, steps, its workspace size */
 static void put_graph(wbuf *w, const mdl_model *m)
 {
@@ -148,6 +172,11 @@ int mdl_serialize(const mdl_model *m, void **blob, size_t *len)
         for (uint32_t k = 0; k < nd; k++)
             put_i64(&w, d ? d->dims[k] : t->dims[k]);
     }
+    put_u32(&w, m->naipp);
+    for (uint32_t k = 0; k < m->naipp; k++) {
+        put_u32(&w, m->aipp_input[k]);
+        put_aipp(&w, &m->aipp[k]);
+    }
     for (uint32_t k = 0; k < ngears; k++)
         put_graph(&w, mdl_gear(m, k));
     put_u64(&w, m->weight_bytes);
@@ -190,6 +219,25 @@ static int32_t get_i32(rbuf *r) { int32_t v; get(r, &v, 4); return v; }
 static uint64_t get_u64(rbuf *r) { uint64_t v; get(r, &v, 8); return v; }
 static int64_t get_i64(rbuf *r) { int64_t v; get(r, &v, 8); return v; }
 static double get_f64(rbuf *r) { double v; get(r, &v, 8); return v; }
+static float get_f32(rbuf *r) { float v; get(r, &v, 4); return v; }
+static void get_aipp(rbuf *r, mdl_aipp *a)
+{
+#define GET_(f) a->f = get_i32(r);
+    MDL_AIPP_INTS(GET_)
+#undef GET_
+    for (int i = 0; i < 9; i++)
+        a->matrix[i] = get_i32(r);
+    for (int i = 0; i < 3; i++) {
+        a->out_bias[i] = get_i32(r);
+        a->in_bias[i] = get_i32(r);
+    }
+    for (int i = 0; i < 4; i++) {
+        a->mean[i] = get_i32(r);
+        a->min[i] = get_f32(r);
+        a->var_reci[i] = get_f32(r);
+    }
+}
+
 static char *get_str(rbuf *r)
 {
     uint32_t n = get_u32(r);
@@ -244,6 +292,8 @@ void mdl_free(mdl_model *m)
     free(m->gear);
     free(m->gear_vals);
     free(m->in_decl);
+    free(m->aipp_input);
+    free(m->aipp);
     free(m);
 }
 
@@ -454,6 +504,29 @@ static int check_gear(const mdl_model *m, const mdl_model *g, uint32_t k, char *
     return 0;
 }
 
+/* An AIPP record against its input in every gear: a 4-D float NCHW input the conversion fills
+ * (static: the record itself; dynamic: the largest source image it may take). */
+static int check_aipp(const mdl_model *m, uint32_t k, char *why, size_t cap)
+{
+    const mdl_aipp *a = &m->aipp[k];
+    for (uint32_t gk = 0; gk < m->ngears; gk++) {
+        const mdl_model *g = mdl_gear(m, gk);
+        const mdl_tensor *t = &g->tensors[g->inputs[m->aipp_input[k]]];
+        if (t->ndims != 4 || (t->dtype != 0 && t->dtype != 1))
+            GBAD("AIPP %u: input %u is not a 4-D float / float16 tensor", k, m->aipp_input[k]);
+        if (a->mode == MDL_AIPP_STATIC) {
+            const char *bad = mdl_aipp_check(a, t->dims[1], t->dims[2], t->dims[3]);
+            if (bad)
+                GBAD("AIPP %u (input %u): %s", k, m->aipp_input[k], bad);
+        } else if (a->max_src_size <= 0 || t->dims[0] <= 0 || t->dims[0] > MDL_AIPP_MAX_SIDE ||
+                   (t->dims[1] != 3 && t->dims[1] != 1)) {
+            GBAD("AIPP %u (input %u): a dynamic AIPP needs max_src_image_size and a 1- or 3-channel input", k,
+                 m->aipp_input[k]);
+        }
+    }
+    return 0;
+}
+
 int mdl_parse(const void *blob, size_t len, mdl_model **out, char *why, size_t cap)
 {
     mdl_model *m = NULL;
@@ -521,6 +594,26 @@ int mdl_parse(const void *blob, size_t len, mdl_model **out, char *why, size_t c
     }
     if (!r.fail && m->dyn_kind == MDL_DYN_DIMS && ndyn != m->gear_nvals)
         BAD("%u dynamic dims declared, the gears set %u", ndyn, m->gear_nvals);
+    m->naipp = get_u32(&r);
+    if (r.fail || m->naipp > ndecl || m->naipp > (len - r.pos) / 200)
+        BAD("bad AIPP table");
+    m->aipp_input = calloc(m->naipp + 1, sizeof(uint32_t));
+    m->aipp = calloc(m->naipp + 1, sizeof(mdl_aipp));
+    if (m->aipp_input == NULL || m->aipp == NULL)
+        BAD("out of memory");
+    for (uint32_t k = 0; k < m->naipp && !r.fail; k++) {
+        m->aipp_input[k] = get_u32(&r);
+        get_aipp(&r, &m->aipp[k]);
+        if (r.fail)
+            break;
+        if (m->aipp_input[k] >= ndecl)
+            BAD("AIPP %u names input %u of %u", k, m->aipp_input[k], ndecl);
+        for (uint32_t j = 0; j < k; j++)
+            if (m->aipp_input[j] == m->aipp_input[k])
+                BAD("two AIPP records for input %u", m->aipp_input[k]);
+        if (m->aipp[k].mode != MDL_AIPP_STATIC && m->aipp[k].mode != MDL_AIPP_DYNAMIC)
+            BAD("AIPP %u: mode %d", k, m->aipp[k].mode);
+    }
     if (m->ngears > 1) {
         m->gear = calloc(m->ngears, sizeof(mdl_model *));
         if (m->gear == NULL)
@@ -556,6 +649,11 @@ int mdl_parse(const void *blob, size_t len, mdl_model **out, char *why, size_t c
             return -1;
         }
     }
+    for (uint32_t k = 0; k < m->naipp; k++)
+        if (check_aipp(m, k, why, cap) != 0) {
+            mdl_free(m);
+            return -1;
+        }
     if (r.fail)
         BAD("the file is truncated");
     *out = m;

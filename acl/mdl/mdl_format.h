@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mdl_aipp.h"
+
 #define MDL_MAGIC "AEOMMDL"      /* 8 bytes with the NUL */
 #define MDL_VERSION 2u        /* 2: dynamic gears (one compiled graph per gear) */
 #define MDL_MAX_GEARS 100     /* atc accepts 2..100 profiles */
@@ -136,7 +138,32 @@ typedef struct mdl_model {
     int64_t *gear_vals;      /* ngears x gear_nvals: the batch, (h, w) or dims of each gear */
     mdl_io_decl *in_decl;    /* ninputs entries */
     struct mdl_model **gear; /* ngears entries, gear[0] = the model itself; NULL when static */
+    /* AIPP in front of model inputs (atc --insert_op_conf): naipp entries, aipp_input[i] is the
+     * input index of aipp[i]; dynamic ones each add an ACL_DYNAMIC_AIPP_NAME input (in order) */
+    uint32_t naipp;
+    uint32_t *aipp_input;
+    mdl_aipp *aipp;
 } mdl_model;
+
+/* The AIPP of input i, NULL if none. */
+static inline const mdl_aipp *mdl_input_aipp(const mdl_model *m, uint32_t i)
+{
+    for (uint32_t k = 0; k < m->naipp; k++)
+        if (m->aipp_input[k] == i)
+            return &m->aipp[k];
+    return NULL;
+}
+
+/* Model inputs as the desc lists them: the graph inputs, one ACL_DYNAMIC_AIPP_NAME input per
+ * dynamic AIPP (in aipp order), then ACL_DYNAMIC_TENSOR_NAME for a dynamic-gear model. */
+static inline uint32_t mdl_num_dyn_aipp(const mdl_model *m)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < m->naipp; k++)
+        n += m->aipp[k].mode == MDL_AIPP_DYNAMIC;
+    return n;
+}
+static inline uint32_t mdl_shape_input_index(const mdl_model *m) { return m->ninputs + mdl_num_dyn_aipp(m); }
 
 /* The graph of gear k (0 = the model itself). */
 static inline const mdl_model *mdl_gear(const mdl_model *m, uint32_t k)

@@ -18,6 +18,9 @@ typedef struct mdl_io {
     size_t ndims;
     int64_t dims[MDL_MAX_DIMS];
     size_t bytes;
+    /* aclmdlGetInputDimsV2: the same, except for a YUV420SP static AIPP input ([N, H*3/2, W, 1]) */
+    size_t ndims2;
+    int64_t dims2[MDL_MAX_DIMS];
 } mdl_io;
 
 struct aclmdlDesc {
@@ -96,6 +99,13 @@ int mdl_dataset_gear(const mdl_loaded *L, const aclmdlDataset *ds, const char *a
  * its dims into an aclmdlIODims */
 const mdl_io *mdl_io_at(const aclmdlDesc *d, size_t index, int out, const char *api);
 aclError mdl_dims_of(const mdl_io *io, aclmdlIODims *dims);
+
+/* AIPP (mdl_aipp_rt.c): bytes the dataset gives input i of gear graph g (a source image batch
+ * for an AIPP input, else the tensor), and the stream-ordered conversion into the workspace */
+size_t mdl_input_bytes(const mdl_model *m, const mdl_model *g, uint32_t i);
+int mdl_aipp_enqueue(const mdl_aipp *a, const void *src, void *dst, const mdl_tensor *t, aclrtStream stream);
+/* the AIPP desc entries of m's inputs (dtype, format, dims, size) */
+void mdl_aipp_desc(aclmdlDesc *d, const mdl_model *m);
 
 /* desc entries from a parsed model */
 int mdl_desc_fill(aclmdlDesc *d, const mdl_model *m);

@@ -302,6 +302,12 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicHWSize(
 ACL_FUNC_VISIBILITY aclError aclmdlSetInputDynamicDims(
     uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlIODims* dims);
 
+/* AIPP of a model input (atc --insert_op_conf): its kind, and the static parameters. */
+ACL_FUNC_VISIBILITY aclError aclmdlGetAippType(
+    uint32_t modelId, size_t index, aclmdlInputAippType* type, size_t* dynamicAttachedDataIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aippInfo);
+
 /* ---- datasets: ordered lists of data buffers (and optional tensor descs) ------- */
 
 ACL_FUNC_VISIBILITY aclmdlDataset* aclmdlCreateDataset();

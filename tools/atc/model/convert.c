@@ -11,6 +11,7 @@
 
 #include "aclemu/profile.h"
 #include "dyn_gears.h"
+#include "aipp_config.h"
 #include "lower.h"
 #include "model_json.h"
 #include "onnx_import.h"
@@ -184,6 +185,27 @@ static int dump_json(const char *om, const char *json)
     return 0;
 }
 
+/* --insert_op_conf: read and parse the AIPP configuration (not with dynamic image size / dims,
+ * as the real tool) */
+static int load_aipp(const char *path, const char *dyn_image, const char *dyn_dims, aipp_op_cfg *ops, int *n)
+{
+    if (dyn_image || dyn_dims) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--insert_op_conf] is invalid. Reason: AIPP and %s are "
+                "mutually exclusive in aclemu's atc.\n", path, dyn_dims ? "--dynamic_dims" : "--dynamic_image_size");
+        return -1;
+    }
+    size_t len;
+    char *text = read_file(path, &len, "--insert_op_conf");
+    if (text == NULL)
+        return -1;
+    char err[512];
+    int rc = aipp_config_parse(text, len, ops, n, err, sizeof(err));
+    free(text);
+    if (rc != 0)
+        fprintf(stderr, "E10001: Value [%s] for parameter [--insert_op_conf] is invalid. Reason: %s.\n", path, err);
+    return rc;
+}
+
 static const char *const precision_modes[] = {"force_fp32", "must_keep_origin_dtype", "allow_fp32_to_fp16", NULL};
 
 int atc_model_main(int argc, char **argv)
@@ -192,6 +214,7 @@ int atc_model_main(int argc, char **argv)
                *out_nodes = NULL, *precision = NULL, *mode = "0", *om = NULL, *json = NULL, *v;
     /* dynamic gears (dyn_gears.c) */
     const char *dyn_batch = NULL, *dyn_image = NULL, *dyn_dims = NULL, *input_format = NULL;
+    const char *insert_op_conf = NULL; /* AIPP (aipp_config.c) */
     static const char *const accepted[] = {"--log", "--input_format", "--host_env_os", "--host_env_cpu",
                                            "--op_select_implmode", "--optypelist_for_implmode", NULL};
     for (int i = 1; i < argc; i++) {
@@ -222,6 +245,8 @@ int atc_model_main(int argc, char **argv)
             dyn_image = v;
         else if ((v = opt(a, "--dynamic_dims")))
             dyn_dims = v;
+        else if ((v = opt(a, "--insert_op_conf")))
+            insert_op_conf = v;
         else {
             int ok = 0;
             for (int k = 0; accepted[k] && !ok; k++)
@@ -281,6 +306,10 @@ int atc_model_main(int argc, char **argv)
         fprintf(stderr, "E10001: Value [%s] for parameter [--soc_version] is invalid. Reason: %s\n", soc, perr);
         return failed();
     }
+    static aipp_op_cfg aipp_ops[AIPP_MAX_OPS];
+    int naipp = 0;
+    if (insert_op_conf && load_aipp(insert_op_conf, dyn_image, dyn_dims, aipp_ops, &naipp) != 0)
+        return failed();
     size_t len;
     void *data = read_file(model, &len, "--model");
     if (data == NULL)
@@ -325,6 +354,12 @@ int atc_model_main(int argc, char **argv)
         return failed();
     }
     mdl_model *m = gears[0];
+    if (naipp && aipp_attach(m, aipp_ops, naipp, err, sizeof(err)) != 0) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--insert_op_conf] is invalid. Reason: %s.\n",
+                insert_op_conf, err);
+        mdl_free(m);
+        return failed();
+    }
     void *blob;
     size_t blen;
     if (mdl_serialize(m, &blob, &blen) != 0) {

@@ -109,6 +109,25 @@ int model_json_write(const mdl_model *m, const char *path)
     json_object_object_add(root, "steps", steps);
     if (m->gear)
         json_object_object_add(root, "dynamic", gears_json(m));
+    if (m->naipp) { /* AIPP in front of inputs */
+        json_object *ap = json_object_new_array();
+        for (uint32_t k = 0; k < m->naipp; k++) {
+            const mdl_aipp *a = &m->aipp[k];
+            json_object *o = json_object_new_object();
+            json_object_object_add(o, "input", json_object_new_int((int)m->aipp_input[k]));
+            json_object_object_add(o, "mode", json_object_new_string(a->mode == MDL_AIPP_STATIC ? "static" : "dynamic"));
+            json_object_object_add(o, "input_format", json_object_new_int(a->input_format));
+            char sz[64];
+            snprintf(sz, sizeof(sz), "%dx%d", a->src_w, a->src_h);
+            json_object_object_add(o, "src_image_size", json_object_new_string(sz));
+            json_object_object_add(o, "crop", json_object_new_boolean(a->crop));
+            json_object_object_add(o, "resize", json_object_new_boolean(a->resize));
+            json_object_object_add(o, "padding", json_object_new_boolean(a->padding));
+            json_object_object_add(o, "csc_switch", json_object_new_boolean(a->csc));
+            json_object_array_add(ap, o);
+        }
+        json_object_object_add(root, "aipp", ap);
+    }
     int rc = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY) == 0 ? 0 : -1;
     json_object_put(root);
     return rc;
