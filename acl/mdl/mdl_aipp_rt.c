@@ -21,17 +21,39 @@ size_t mdl_input_bytes(const mdl_model *m, const mdl_model *g, uint32_t i)
 {
     const mdl_tensor *t = &g->tensors[g->inputs[i]];
     const mdl_aipp *a = mdl_input_aipp(m, i);
-    if (a == NULL || a->mode != MDL_AIPP_STATIC)
+    if (a == NULL)
         return (size_t)t->bytes;
+    if (a->mode == MDL_AIPP_DYNAMIC)
+        return (size_t)t->dims[0] * (size_t)a->max_src_size;
     return (size_t)t->dims[0] * mdl_aipp_src_bytes(a->input_format, a->src_w, a->src_h);
+}
+
+/* a dynamic AIPP's data input (images at a stride of max_src_image_size) and its
+ * ACL_DYNAMIC_AIPP_NAME input (one parameter set per image) */
+static void dyn_desc(aclmdlDesc *d, const mdl_aipp *a, mdl_io *io, mdl_io *params, size_t nmax)
+{
+    int64_t n = io->dims[0];
+    io->dtype = ACL_UINT8;
+    io->format = ACL_FORMAT_ND;
+    io->ndims = io->ndims2 = 2;
+    io->dims[0] = io->dims2[0] = n;
+    io->dims[1] = io->dims2[1] = a->max_src_size;
+    io->bytes = nmax * (size_t)a->max_src_size;
+    memset(params, 0, sizeof(*params));
+    snprintf(params->name, sizeof(params->name), "%s", ACL_DYNAMIC_AIPP_NAME);
+    params->dtype = ACL_UINT8;
+    params->format = ACL_FORMAT_ND;
+    params->ndims = params->ndims2 = 1;
+    params->bytes = nmax * sizeof(mdl_aipp);
+    params->dims[0] = params->dims2[0] = (int64_t)params->bytes;
+    (void)d;
 }
 
 void mdl_aipp_desc(aclmdlDesc *d, const mdl_model *m)
 {
+    uint32_t dyn = 0;
     for (uint32_t k = 0; k < m->naipp; k++) {
         const mdl_aipp *a = &m->aipp[k];
-        if (a->mode != MDL_AIPP_STATIC)
-            continue;
         mdl_io *io = &d->in[m->aipp_input[k]];
         int64_t n = io->dims[0]; /* -1 for a dynamic batch */
         size_t per = mdl_aipp_src_bytes(a->input_format, a->src_w, a->src_h);
@@ -40,6 +62,10 @@ void mdl_aipp_desc(aclmdlDesc *d, const mdl_model *m)
             const mdl_model *gm = mdl_gear(m, g);
             size_t b = (size_t)gm->tensors[gm->inputs[m->aipp_input[k]]].dims[0];
             nmax = b > nmax ? b : nmax;
+        }
+        if (a->mode == MDL_AIPP_DYNAMIC) {
+            dyn_desc(d, a, io, &d->in[m->ninputs + dyn++], nmax);
+            continue;
         }
         io->dtype = ACL_UINT8;
         io->format = ACL_FORMAT_NHWC;
@@ -53,6 +79,8 @@ void mdl_aipp_desc(aclmdlDesc *d, const mdl_model *m)
         io->dims2[3] = a->input_format == MDL_AIPP_YUV420SP_U8 ? 1 : io->dims[3];
         io->bytes = nmax * per;
     }
+    if (d->nin < m->ninputs + dyn)
+        d->nin = m->ninputs + dyn;
 }
 
 typedef struct aipp_task {

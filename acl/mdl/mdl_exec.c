@@ -47,6 +47,36 @@ static void *addr_of(const mdl_loaded *L, const mdl_tensor *t)
     return (char *)(t->kind == MDL_T_WEIGHT ? L->weight : L->work) + t->offset;
 }
 
+static int enqueue_dyn_aipp(mdl_loaded *L, const mdl_model *top, uint32_t i, const mdl_aipp *a,
+                            const aclmdlDataset *input, aclrtStream stream, const char *api)
+{
+    const mdl_tensor *t = &L->m->tensors[L->m->inputs[i]];
+    uint32_t slot = top->ninputs;
+    for (uint32_t k = 0; k < top->naipp && top->aipp_input[k] != i; k++)
+        slot += top->aipp[k].mode == MDL_AIPP_DYNAMIC;
+    const aclDataBuffer *b = input->slot[slot].buf;
+    size_t n = (size_t)t->dims[0], need = sizeof(mdl_aipp) * n;
+    const mdl_aipp *sets = b && b->data && b->length >= need ? aclemu_host_view(b->data, need) : NULL;
+    if (sets == NULL)
+        return mdl_fail(ACL_ERROR_GE_DYNAMIC_INPUT_ADDR_INVALID, "%s: no %s buffer of %zu bytes for input %u (index %u)",
+                        api, ACL_DYNAMIC_AIPP_NAME, need, i, slot);
+    char why[256];
+    if (mdl_dyn_aipp_check(a, sets, n, t, why, sizeof(why)) != 0)
+        return mdl_fail(ACL_ERROR_INVALID_PARAM, "%s: the dynamic AIPP parameters of input %u: %s (set them with "
+                        "aclmdlSetInputAIPP)", api, i, why);
+    mdl_tensor one = *t;
+    one.dims[0] = 1;
+    one.bytes = t->bytes / (n ? n : 1);
+    for (size_t k = 0; k < n; k++) {
+        mdl_aipp p = sets[k];
+        int rc = mdl_aipp_enqueue(&p, (const char *)input->slot[i].buf->data + k * (size_t)a->max_src_size,
+                                  (char *)addr_of(L, t) + k * (size_t)one.bytes, &one, stream);
+        if (rc != ACL_SUCCESS)
+            return rc;
+    }
+    return ACL_SUCCESS;
+}
+
 static int enqueue(mdl_loaded *L, const mdl_model *top, const aclmdlDataset *input, aclmdlDataset *output,
                    aclrtStream stream, const char *api)
 {
@@ -57,6 +87,11 @@ static int enqueue(mdl_loaded *L, const mdl_model *top, const aclmdlDataset *inp
         const mdl_aipp *a = mdl_input_aipp(top, i);
         if (a && a->mode == MDL_AIPP_STATIC) { /* the image conversion writes the input slot */
             if ((rc = mdl_aipp_enqueue(a, input->slot[i].buf->data, addr_of(L, t), t, stream)) != ACL_SUCCESS)
+                return rc;
+            continue;
+        }
+        if (a) { /* dynamic: per image, the parameter set of the ACL_DYNAMIC_AIPP_NAME input */
+            if ((rc = enqueue_dyn_aipp(L, top, i, a, input, stream, api)) != ACL_SUCCESS)
                 return rc;
             continue;
         }

@@ -104,6 +104,10 @@ aclError mdl_dims_of(const mdl_io *io, aclmdlIODims *dims);
  * for an AIPP input, else the tensor), and the stream-ordered conversion into the workspace */
 size_t mdl_input_bytes(const mdl_model *m, const mdl_model *g, uint32_t i);
 int mdl_aipp_enqueue(const mdl_aipp *a, const void *src, void *dst, const mdl_tensor *t, aclrtStream stream);
+/* dynamic AIPP (mdl_aipp_dyn.c): n parameter sets for input tensor t of a model whose AIPP
+ * record is decl; 0, or -1 with the reason */
+int mdl_dyn_aipp_check(const mdl_aipp *decl, const mdl_aipp *sets, uint64_t n, const mdl_tensor *t, char *why,
+                       size_t cap);
 /* the AIPP desc entries of m's inputs (dtype, format, dims, size) */
 void mdl_aipp_desc(aclmdlDesc *d, const mdl_model *m);
 

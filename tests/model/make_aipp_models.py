@@ -163,6 +163,30 @@ def aippgray(out):
     write(out, 'aippgray', model, cfg, img.reshape(-1), conv2d(x, wt, b, 1, 1))
 
 
+def aippdyn(out):
+    """dynamic AIPP, batch 2, max_src_image_size 400: image 0 as aipprgb (swap, resize 8x4,
+    padding), image 1 a 10x6 RGB image with swap only and its own mean / var_reci (the
+    parameters mdl_aipp_dynamic.c sets)"""
+    W, H, MAX = 10, 6, 400
+    imgs = [rng.integers(0, 256, (H, W, 3)) for _ in range(2)]
+    xs = []
+    bgr = imgs[0][:, :, ::-1].astype(np.float64)
+    padded = np.zeros((6, 10, 3))
+    padded[2:6, 1:9] = (bilinear(bgr, 4, 8) - np.array([10, 20, 30])) * np.array([0.01, 0.02, 0.03])
+    xs.append(padded.transpose(2, 0, 1))
+    bgr = imgs[1][:, :, ::-1].astype(np.float64)
+    xs.append(((bgr - np.array([1, 2, 3]) - np.array([0.5, 0.5, 0.5])) * np.array([0.5, 0.25, 0.125])).transpose(2, 0, 1))
+    x = np.stack(xs)
+    model, wt, b = conv_model('aippdyn', 3, 6, 10)
+    model.graph.input[0].type.tensor_type.shape.dim[0].dim_value = 2
+    model.graph.output[0].type.tensor_type.shape.dim[0].dim_value = 2
+    buf = np.zeros(2 * MAX, np.uint8)
+    for k, im in enumerate(imgs):
+        buf[k * MAX:k * MAX + im.size] = im.reshape(-1)
+    cfg = "aipp_op {\n  aipp_mode : dynamic\n  related_input_rank : 0\n  max_src_image_size : 400\n}\n"
+    write(out, 'aippdyn', model, cfg, buf, conv2d(x, wt, b, 1, 1))
+
+
 if __name__ == '__main__':
-    for f in (aippyuv, aipprgb, aippgray):
+    for f in (aippyuv, aipprgb, aippgray, aippdyn):
         f(sys.argv[1])

@@ -42,6 +42,7 @@ expect_fail 'aipp_op { aipp_mode: static input_format: YUV420SP_U8 src_image_siz
 expect_fail 'aipp_op { aipp_mode: static input_format: YUV420SP_U8 src_image_size_w: 12 src_image_size_h: 8 related_input_rank: 1 }' \
     "related_input_rank 1"
 expect_fail 'aipp_op { aipp_mode: sometimes }' "static or dynamic"
+expect_fail 'aipp_op { aipp_mode: dynamic }' "max_src_image_size"
 [ ! -e bad.om ] || { echo "FAIL: a failed conversion left bad.om"; fails=$((fails + 1)); }
 rc=0
 atc --framework=5 --model=aippyuv.onnx --output=bad --soc_version=$SOC --insert_op_conf=aippyuv.cfg \
@@ -68,5 +69,14 @@ done
 ${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o mdl_aipp_info "$HERE/mdl_aipp_info.c" \
     -I"$ASCEND_HOME_PATH/include" -L"$ASCEND_HOME_PATH/lib64" -lascendcl
 ./mdl_aipp_info aippyuv.om plain.om || fails=$((fails + 1))
+# dynamic AIPP: the parameters come from aclmdlCreateAIPP + setters at run time
+atc --framework=5 --model=aippdyn.onnx --output=aippdyn --soc_version=$SOC --insert_op_conf=aippdyn.cfg >/dev/null
+${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o mdl_aipp_dynamic "$HERE/mdl_aipp_dynamic.c" \
+    -I"$ASCEND_HOME_PATH/include" -L"$ASCEND_HOME_PATH/lib64" -lascendcl
+if ./mdl_aipp_dynamic aippdyn.om aippdyn.in0.bin aippdyn.out0.bin; then
+    "$PY" "$HERE/compare.py" "$WORK" aippdyn 1 || fails=$((fails + 1))
+else
+    fails=$((fails + 1))
+fi
 [ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
 echo "AIPP model tests: all passed"

@@ -6,9 +6,10 @@
  * datasets, load from file / memory (also with user memory or a config handle), size queries,
  * execute (sync and on a stream), unload, and dynamic batch / image size / dims (the gear
  * getters and setters; atc --dynamic_batch_size / --dynamic_image_size / --dynamic_dims builds
- * such models). Models are the files aclemu's atc writes (tools/atc/README.md); CANN-built .om
- * files are not loadable. Not declared yet: the bundle, queue, execute-config, AIPP and
- * op-attribute functions of the real header.
+ * such models), AIPP (static from atc --insert_op_conf, dynamic via aclmdlCreateAIPP and the
+ * setters). Models are the files aclemu's atc writes (tools/atc/README.md); CANN-built .om files
+ * are not loadable. Not declared yet: the bundle, queue, execute-config, dump and op-attribute
+ * functions of the real header.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_MODEL_H_
 #define INC_EXTERNAL_ACL_ACL_MODEL_H_
@@ -307,6 +308,54 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetAippType(
     uint32_t modelId, size_t index, aclmdlInputAippType* type, size_t* dynamicAttachedDataIndex);
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aippInfo);
+
+/* Dynamic AIPP (atc aipp_mode: dynamic): a parameter set per image of the batch, written into the
+ * dataset's ACL_DYNAMIC_AIPP_NAME input by aclmdlSetInputAIPP (that input's index) or
+ * aclmdlSetAIPPByInputIndex (the index of the data input it serves). */
+ACL_FUNC_VISIBILITY aclmdlAIPP* aclmdlCreateAIPP(uint64_t batchSize);
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyAIPP(const aclmdlAIPP* aippParmsSet);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPInputFormat(aclmdlAIPP* aippParmsSet, aclAippInputFormat inputFormat);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPCscParams(aclmdlAIPP* aippParmsSet, int8_t cscSwitch,
+    int16_t cscMatrixR0C0, int16_t cscMatrixR0C1, int16_t cscMatrixR0C2, int16_t cscMatrixR1C0,
+    int16_t cscMatrixR1C1, int16_t cscMatrixR1C2, int16_t cscMatrixR2C0, int16_t cscMatrixR2C1,
+    int16_t cscMatrixR2C2, uint8_t cscOutputBiasR0, uint8_t cscOutputBiasR1, uint8_t cscOutputBiasR2,
+    uint8_t cscInputBiasR0, uint8_t cscInputBiasR1, uint8_t cscInputBiasR2);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t rbuvSwapSwitch);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t axSwapSwitch);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPSrcImageSize(
+    aclmdlAIPP* aippParmsSet, int32_t srcImageSizeW, int32_t srcImageSizeH);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPScfParams(aclmdlAIPP* aippParmsSet, int8_t scfSwitch,
+    int32_t scfInputSizeW, int32_t scfInputSizeH, int32_t scfOutputSizeW, int32_t scfOutputSizeH,
+    uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPCropParams(aclmdlAIPP* aippParmsSet, int8_t cropSwitch,
+    int32_t cropStartPosW, int32_t cropStartPosH, int32_t cropSizeW, int32_t cropSizeH, uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP* aippParmsSet, int8_t paddingSwitch,
+    int32_t paddingSizeTop, int32_t paddingSizeBottom, int32_t paddingSizeLeft, int32_t paddingSizeRight,
+    uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP* aippParmsSet, int16_t dtcPixelMeanChn0,
+    int16_t dtcPixelMeanChn1, int16_t dtcPixelMeanChn2, int16_t dtcPixelMeanChn3, uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP* aippParmsSet, float dtcPixelMinChn0,
+    float dtcPixelMinChn1, float dtcPixelMinChn2, float dtcPixelMinChn3, uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP* aippParmsSet, float dtcPixelVarReciChn0,
+    float dtcPixelVarReciChn1, float dtcPixelVarReciChn2, float dtcPixelVarReciChn3, uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetInputAIPP(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlAIPP* aippParmsSet);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPByInputIndex(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlAIPP* aippParmsSet);
 
 /* ---- datasets: ordered lists of data buffers (and optional tensor descs) ------- */
 
