@@ -9,6 +9,7 @@
 #include "aclemu_runtime.h"
 #include "data_buffer.h"
 #include "mdl_internal.h"
+#include "ri_internal.h"
 
 /* L: the gear's graph being run; dyn: a dynamic model, whose input dataset holds one more
  * buffer (ACL_DYNAMIC_TENSOR_NAME) and whose buffers may be larger than the gear's tensors */
@@ -99,19 +100,9 @@ static int enqueue(mdl_loaded *L, const mdl_model *top, const aclmdlDataset *inp
                                                (size_t)t->bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)) != ACL_SUCCESS)
             return rc;
     }
-    for (uint32_t i = 0; i < L->nplans; i++) {
-        mdl_plan *p = &L->plans[i];
-        if (p->ex == NULL) {
-            if (p->copy_bytes && (rc = aclrtMemcpyAsync(p->copy_dst, p->copy_bytes, p->copy_src, p->copy_bytes,
-                                                        ACL_MEMCPY_DEVICE_TO_DEVICE, stream)) != ACL_SUCCESS)
-                return rc;
-            continue;
-        }
-        aclnnStatus st = p->run(L->scratch, p->ws_size, p->ex, stream);
-        if (st != 0)
-            return mdl_fail(ACL_ERROR_RT_MODEL_EXECUTE, "%s: model %u step %u, node %s (%s): %s returned %d", api,
-                            L->id, i, m->steps[i].node, m->steps[i].op_type, mdl_step_api(m->steps[i].kind), (int)st);
-    }
+    /* the steps: their task list, recorded at load (mdl_build_replay) */
+    if ((rc = aclemu_ri_launch(L->replay, stream)) != ACL_SUCCESS)
+        return mdl_fail(rc, "%s: model %u: replaying its %u steps failed", api, L->id, L->nplans);
     for (uint32_t i = 0; i < m->noutputs; i++) {
         const mdl_tensor *t = &m->tensors[m->outputs[i]];
         if (t->bytes && (rc = aclrtMemcpyAsync(output->slot[i].buf->data, (size_t)t->bytes, addr_of(L, t),
@@ -172,4 +163,43 @@ ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDa
                                                 aclrtStream stream)
 {
     return execute(modelId, input, output, stream, 0, "aclmdlExecuteAsync");
+}
+
+/* Issues every planned step once on a private stream in build mode: the launches are recorded
+ * (not run) into L->replay, which aclmdlExecute replays with one submission. */
+int mdl_build_replay(mdl_loaded *L)
+{
+    const mdl_model *m = L->m;
+    aclrtStream s = NULL;
+    int rc = aclrtCreateStream(&s);
+    if (rc != ACL_SUCCESS)
+        return rc;
+    if ((rc = aclemu_ri_build_begin(s)) != ACL_SUCCESS) {
+        aclrtDestroyStream(s);
+        return rc;
+    }
+    int step_rc = ACL_SUCCESS;
+    for (uint32_t i = 0; i < L->nplans && step_rc == ACL_SUCCESS; i++) {
+        mdl_plan *p = &L->plans[i];
+        if (p->ex == NULL) {
+            if (p->copy_bytes)
+                step_rc = aclrtMemcpyAsync(p->copy_dst, p->copy_bytes, p->copy_src, p->copy_bytes,
+                                           ACL_MEMCPY_DEVICE_TO_DEVICE, s);
+            continue;
+        }
+        aclnnStatus st = p->run(L->scratch, p->ws_size, p->ex, s);
+        if (st != 0)
+            step_rc = mdl_fail(ACL_ERROR_PARSE_MODEL, "model step %u, node %s (%s): %s returned %d while recording", i,
+                               m->steps[i].node, m->steps[i].op_type, mdl_step_api(m->steps[i].kind), (int)st);
+    }
+    struct aclemu_ri *ri = NULL;
+    rc = aclemu_ri_build_end(s, &ri);
+    aclrtDestroyStream(s);
+    if (step_rc != ACL_SUCCESS || rc != ACL_SUCCESS) {
+        if (ri)
+            aclemu_ri_destroy(ri);
+        return step_rc != ACL_SUCCESS ? step_rc : rc;
+    }
+    L->replay = ri;
+    return ACL_SUCCESS;
 }

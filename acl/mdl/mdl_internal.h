@@ -75,6 +75,9 @@ typedef struct mdl_loaded {
      * this model itself); cur_gear is the gear the last aclmdlSetDynamic* / SetInputDynamicDims chose */
     struct mdl_loaded **run;
     uint32_t nrun;
+    /* the planned steps recorded once at load as a task list (the aclmdlRI mechanism,
+     * acl/src/ri_internal.h): one submission per execute replays them */
+    struct aclemu_ri *replay;
     uint32_t cur_gear;
     bool gear_set;
 } mdl_loaded;
@@ -126,6 +129,9 @@ int mdl_parse_image(const void *buf, size_t len, mdl_model **m);
  * executors. Returns an ACL code with a message naming the step's node. */
 int mdl_plan_steps(mdl_loaded *L);
 void mdl_free_plans(mdl_loaded *L);
+/* Records L's planned steps into L->replay (a private stream in build mode); ACL code with the
+ * failing step's node in the message. */
+int mdl_build_replay(mdl_loaded *L);
 
 /* messages */
 int mdl_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

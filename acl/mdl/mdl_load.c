@@ -10,6 +10,7 @@
 #include "acl/acl_rt.h"
 #include "aclemu_runtime.h"
 #include "mdl_internal.h"
+#include "ri_internal.h"
 
 #define MAX_MODEL_FILE ((size_t)4 << 30)
 
@@ -98,12 +99,16 @@ static void free_loaded(mdl_loaded *L)
         mdl_loaded *G = L->run[k];
         if (G == NULL)
             continue;
+        if (G->replay)
+            aclemu_ri_destroy(G->replay);
         mdl_free_plans(G);
         if (G->scratch)
             aclrtFree(G->scratch);
         free(G);
     }
     free(L->run);
+    if (L->replay)
+        aclemu_ri_destroy(L->replay);
     mdl_free_plans(L);
     if (L->own_work && L->work)
         aclrtFree(L->work);
@@ -139,6 +144,8 @@ static int plan_gears(mdl_loaded *L)
         G->work_size = L->work_size;
         G->weight_size = L->weight_size;
         int rc = mdl_plan_steps(G);
+        if (rc == ACL_SUCCESS)
+            rc = mdl_build_replay(G);
         if (rc != ACL_SUCCESS)
             return rc;
     }
@@ -214,7 +221,8 @@ static int load(const void *buf, size_t len, uint32_t *modelId, void *workPtr, s
     /* the host copy of the weights is no longer needed */
     free(m->weights);
     m->weights = NULL;
-    if ((rc = mdl_plan_steps(L)) != ACL_SUCCESS || (rc = plan_gears(L)) != ACL_SUCCESS) {
+    if ((rc = mdl_plan_steps(L)) != ACL_SUCCESS || (rc = mdl_build_replay(L)) != ACL_SUCCESS ||
+        (rc = plan_gears(L)) != ACL_SUCCESS) {
         free_loaded(L);
         return rc;
     }
