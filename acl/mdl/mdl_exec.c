@@ -112,8 +112,8 @@ static int enqueue(mdl_loaded *L, const mdl_model *top, const aclmdlDataset *inp
     return ACL_SUCCESS;
 }
 
-static aclError execute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,
-                        int sync, const char *api)
+aclError mdl_execute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,
+                     int sync, int32_t timeout_ms, const char *api)
 {
     if (input == NULL || output == NULL) {
         aclemu_errmsg_push("EH0002", "Argument %s must not be null.", input ? "output" : "input");
@@ -144,7 +144,7 @@ static aclError execute(uint32_t modelId, const aclmdlDataset *input, aclmdlData
     if (rc == ACL_SUCCESS)
         rc = enqueue(G, L->m, input, output, stream, api);
     if (rc == ACL_SUCCESS && sync) {
-        rc = aclrtSynchronizeStream(stream);
+        rc = timeout_ms > 0 ? aclrtSynchronizeStreamWithTimeout(stream, timeout_ms) : aclrtSynchronizeStream(stream);
         L->pending = false;
     } else if (rc == ACL_SUCCESS) {
         L->pending = true;
@@ -156,13 +156,13 @@ static aclError execute(uint32_t modelId, const aclmdlDataset *input, aclmdlData
 
 ACL_FUNC_VISIBILITY aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output)
 {
-    return execute(modelId, input, output, NULL, 1, "aclmdlExecute");
+    return mdl_execute(modelId, input, output, NULL, 1, -1, "aclmdlExecute");
 }
 
 ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output,
                                                 aclrtStream stream)
 {
-    return execute(modelId, input, output, stream, 0, "aclmdlExecuteAsync");
+    return mdl_execute(modelId, input, output, stream, 0, -1, "aclmdlExecuteAsync");
 }
 
 /* Issues every planned step once on a private stream in build mode: the launches are recorded

@@ -133,6 +133,10 @@ void mdl_free_plans(mdl_loaded *L);
  * failing step's node in the message. */
 int mdl_build_replay(mdl_loaded *L);
 
+/* One execution (mdl_exec.c): sync waits for the stream (up to timeout_ms when > 0). */
+aclError mdl_execute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,
+                     int sync, int32_t timeout_ms, const char *api);
+
 /* messages */
 int mdl_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -117,6 +117,30 @@ int main(int argc, char **argv)
         return 1;
     fclose(f);
 
+    /* the same execution through aclmdlExecuteV2 with a stream timeout gives the same output */
+    size_t dsz = 0;
+    EXPECT_RC(aclmdlGetAippDataSize(2, &dsz), ACL_SUCCESS);
+    EXPECT(dsz == psz, "aclmdlGetAippDataSize(2) = %zu, the input takes %zu", dsz, psz);
+    EXPECT_RC(aclmdlGetAippDataSize(0, &dsz), ACL_ERROR_INVALID_PARAM);
+    aclmdlExecConfigHandle *h = aclmdlCreateExecConfigHandle();
+    int32_t timeout = 20000, qos = 1;
+    EXPECT_RC(aclmdlSetExecConfigOpt(h, ACL_MDL_STREAM_SYNC_TIMEOUT, &timeout, sizeof(timeout)), ACL_SUCCESS);
+    EXPECT_RC(aclmdlSetExecConfigOpt(h, ACL_MDL_AICQOS_SIZET, &qos, sizeof(qos)), ACL_ERROR_INVALID_PARAM);
+    EXPECT_RC(aclmdlSetExecConfigOpt(h, ACL_MDL_STREAM_SYNC_TIMEOUT, &timeout, 2), ACL_ERROR_INVALID_PARAM);
+    aclrtStream stream;
+    EXPECT_RC(aclrtCreateStream(&stream), ACL_SUCCESS);
+    aclrtMemset(dout, osz, 0, osz);
+    EXPECT_RC(aclmdlExecuteV2(id, ids, ods, stream, h), ACL_SUCCESS);
+    char *again = malloc(osz);
+    aclrtMemcpy(again, osz, dout, osz, ACL_MEMCPY_DEVICE_TO_HOST);
+    EXPECT(again && memcmp(again, out, osz) == 0, "aclmdlExecuteV2 gave another output than aclmdlExecute");
+    free(again);
+    EXPECT_RC(aclmdlExecuteV2(id, ids, ods, stream, NULL), ACL_ERROR_INVALID_PARAM);
+    EXPECT_RC(aclmdlDestroyExecConfigHandle(h), ACL_SUCCESS);
+    EXPECT_RC(aclrtDestroyStream(stream), ACL_SUCCESS);
+    EXPECT(aclmdlGetTensorRealName(d, "x") && strcmp(aclmdlGetTensorRealName(d, "x"), "x") == 0, "real name of x");
+    EXPECT(aclmdlGetTensorRealName(d, "nope") == NULL, "a real name for a tensor the model lacks");
+
     EXPECT_RC(aclmdlDestroyAIPP(set), ACL_SUCCESS);
     EXPECT_RC(aclmdlDestroyAIPP(three), ACL_SUCCESS);
     EXPECT_RC(aclmdlDestroyAIPP(big), ACL_SUCCESS);

@@ -309,6 +309,9 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetAippType(
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aippInfo);
 
+/* Bytes of the ACL_DYNAMIC_AIPP_NAME data for batchSize images. */
+ACL_FUNC_VISIBILITY aclError aclmdlGetAippDataSize(uint64_t batchSize, size_t* size);
+
 /* Dynamic AIPP (atc aipp_mode: dynamic): a parameter set per image of the batch, written into the
  * dataset's ACL_DYNAMIC_AIPP_NAME input by aclmdlSetInputAIPP (that input's index) or
  * aclmdlSetAIPPByInputIndex (the index of the data input it serves). */
@@ -356,6 +359,21 @@ ACL_FUNC_VISIBILITY aclError aclmdlSetInputAIPP(
 
 ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPByInputIndex(
     uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlAIPP* aippParmsSet);
+
+/* The real name of an input / output tensor name of the model. */
+ACL_FUNC_VISIBILITY const char* aclmdlGetTensorRealName(const aclmdlDesc* modelDesc, const char* name);
+
+/* ---- execution with per-call settings: ACL_MDL_STREAM_SYNC_TIMEOUT (the other attributes are
+ * refused with ACL_ERROR_INVALID_PARAM) ---------------------------------------------------- */
+ACL_FUNC_VISIBILITY aclmdlExecConfigHandle* aclmdlCreateExecConfigHandle();
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyExecConfigHandle(const aclmdlExecConfigHandle* handle);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetExecConfigOpt(
+    aclmdlExecConfigHandle* handle, aclmdlExecConfigAttr attr, const void* attrValue, size_t valueSize);
+
+ACL_FUNC_VISIBILITY aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output,
+    aclrtStream stream, const aclmdlExecConfigHandle* handle);
 
 /* ---- datasets: ordered lists of data buffers (and optional tensor descs) ------- */
 
