@@ -512,14 +512,14 @@ static int check_aipp(const mdl_model *m, uint32_t k, char *why, size_t cap)
     for (uint32_t gk = 0; gk < m->ngears; gk++) {
         const mdl_model *g = mdl_gear(m, gk);
         const mdl_tensor *t = &g->tensors[g->inputs[m->aipp_input[k]]];
-        if (t->ndims != 4 || (t->dtype != 0 && t->dtype != 1))
-            GBAD("AIPP %u: input %u is not a 4-D float / float16 tensor", k, m->aipp_input[k]);
+        if (t->ndims != 4 || (t->dtype != 0 && t->dtype != 1) || t->dims[0] < 1 || t->dims[0] > MDL_AIPP_MAX_SIDE)
+            GBAD("AIPP %u: input %u is not a 4-D float / float16 tensor of at most %d images", k, m->aipp_input[k],
+                 MDL_AIPP_MAX_SIDE);
         if (a->mode == MDL_AIPP_STATIC) {
             const char *bad = mdl_aipp_check(a, t->dims[1], t->dims[2], t->dims[3]);
             if (bad)
                 GBAD("AIPP %u (input %u): %s", k, m->aipp_input[k], bad);
-        } else if (a->max_src_size <= 0 || t->dims[0] <= 0 || t->dims[0] > MDL_AIPP_MAX_SIDE ||
-                   (t->dims[1] != 3 && t->dims[1] != 1)) {
+        } else if (a->max_src_size <= 0 || (t->dims[1] != 3 && t->dims[1] != 1)) {
             GBAD("AIPP %u (input %u): a dynamic AIPP needs max_src_image_size and a 1- or 3-channel input", k,
                  m->aipp_input[k]);
         }
