@@ -3,6 +3,7 @@
  * stream: it reads the caller's device buffer and writes the input's workspace slot when the
  * stream reaches it, as the AIPP unit does on a card), and aclmdlGetAippType /
  * aclmdlGetFirstAippInfo. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,13 +40,15 @@ static void dyn_desc(aclmdlDesc *d, const mdl_aipp *a, mdl_io *io, mdl_io *param
     io->dims[0] = io->dims2[0] = n;
     io->dims[1] = io->dims2[1] = a->max_src_size;
     io->bytes = nmax * (size_t)a->max_src_size;
+    memcpy(io->lo, io->dims, sizeof(io->lo));
+    memcpy(io->hi, io->dims, sizeof(io->hi));
     memset(params, 0, sizeof(*params));
     snprintf(params->name, sizeof(params->name), "%s", ACL_DYNAMIC_AIPP_NAME);
     params->dtype = ACL_UINT8;
     params->format = ACL_FORMAT_ND;
     params->ndims = params->ndims2 = 1;
     params->bytes = nmax * sizeof(mdl_aipp);
-    params->dims[0] = params->dims2[0] = (int64_t)params->bytes;
+    params->dims[0] = params->dims2[0] = params->lo[0] = params->hi[0] = (int64_t)params->bytes;
     (void)d;
 }
 
@@ -57,11 +60,12 @@ void mdl_aipp_desc(aclmdlDesc *d, const mdl_model *m)
         mdl_io *io = &d->in[m->aipp_input[k]];
         int64_t n = io->dims[0]; /* -1 for a dynamic batch */
         size_t per = mdl_aipp_src_bytes(a->input_format, a->src_w, a->src_h);
-        size_t nmax = 0;
+        size_t nmax = 0, nmin = SIZE_MAX;
         for (uint32_t g = 0; g < (m->gear ? m->ngears : 1); g++) {
             const mdl_model *gm = mdl_gear(m, g);
             size_t b = (size_t)gm->tensors[gm->inputs[m->aipp_input[k]]].dims[0];
             nmax = b > nmax ? b : nmax;
+            nmin = b < nmin ? b : nmin;
         }
         if (a->mode == MDL_AIPP_DYNAMIC) {
             dyn_desc(d, a, io, &d->in[m->ninputs + dyn++], nmax);
@@ -78,6 +82,10 @@ void mdl_aipp_desc(aclmdlDesc *d, const mdl_model *m)
         io->dims2[1] = a->input_format == MDL_AIPP_YUV420SP_U8 ? (int64_t)a->src_h * 3 / 2 : a->src_h;
         io->dims2[3] = a->input_format == MDL_AIPP_YUV420SP_U8 ? 1 : io->dims[3];
         io->bytes = nmax * per;
+        memcpy(io->lo, io->dims, sizeof(io->lo));
+        memcpy(io->hi, io->dims, sizeof(io->hi));
+        io->lo[0] = (int64_t)nmin;
+        io->hi[0] = (int64_t)nmax;
     }
     if (d->nin < m->ninputs + dyn)
         d->nin = m->ninputs + dyn;

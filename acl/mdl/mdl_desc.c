@@ -31,6 +31,8 @@ static void io_from(mdl_io *io, const mdl_tensor *t)
     io->bytes = (size_t)t->bytes;
     io->ndims2 = io->ndims;
     memcpy(io->dims2, io->dims, sizeof(io->dims2));
+    memcpy(io->lo, io->dims, sizeof(io->lo));
+    memcpy(io->hi, io->dims, sizeof(io->hi));
 }
 
 static void desc_clear(aclmdlDesc *d)
@@ -67,6 +69,10 @@ static int desc_fill_gears(aclmdlDesc *d, const mdl_model *m)
             const mdl_tensor *t = &g->tensors[g->inputs[i]];
             memcpy(d->gear_dims + at, t->dims, sizeof(int64_t) * t->ndims);
             at += t->ndims;
+            for (uint32_t x = 0; x < t->ndims; x++) {
+                d->in[i].lo[x] = k == 0 || t->dims[x] < d->in[i].lo[x] ? t->dims[x] : d->in[i].lo[x];
+                d->in[i].hi[x] = k == 0 || t->dims[x] > d->in[i].hi[x] ? t->dims[x] : d->in[i].hi[x];
+            }
             if (t->bytes > d->in[i].bytes)
                 d->in[i].bytes = (size_t)t->bytes;
         }
@@ -89,7 +95,7 @@ static int desc_fill_gears(aclmdlDesc *d, const mdl_model *m)
     shape->dims[0] = m->gear_nvals;
     shape->bytes = sizeof(int64_t) * m->gear_nvals;
     shape->ndims2 = 1;
-    shape->dims2[0] = m->gear_nvals;
+    shape->dims2[0] = shape->lo[0] = shape->hi[0] = m->gear_nvals;
     d->nin = mdl_shape_input_index(m) + 1;
     return ACL_SUCCESS;
 }
@@ -252,11 +258,13 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetInputDimsRange(const aclmdlDesc *modelDesc
         aclemu_errmsg_push("EH0002", "Argument %s must not be null.", "dimsRange");
         return ACL_ERROR_INVALID_PARAM;
     }
-    /* static shapes: every dim ranges over its one value */
+    /* static dims range over their one value, a gear-set dim over its gears' values */
     memset(dimsRange, 0, sizeof(*dimsRange));
     dimsRange->rangeCount = io->ndims;
-    for (size_t d = 0; d < io->ndims; d++)
-        dimsRange->range[d][0] = dimsRange->range[d][1] = io->dims[d];
+    for (size_t d = 0; d < io->ndims; d++) {
+        dimsRange->range[d][0] = io->lo[d];
+        dimsRange->range[d][1] = io->hi[d];
+    }
     return ACL_SUCCESS;
 }
 

@@ -21,6 +21,8 @@ typedef struct mdl_io {
     /* aclmdlGetInputDimsV2: the same, except for a YUV420SP static AIPP input ([N, H*3/2, W, 1]) */
     size_t ndims2;
     int64_t dims2[MDL_MAX_DIMS];
+    /* aclmdlGetInputDimsRange: per dim the smallest and largest value over the gears */
+    int64_t lo[MDL_MAX_DIMS], hi[MDL_MAX_DIMS];
 } mdl_io;
 
 struct aclmdlDesc {

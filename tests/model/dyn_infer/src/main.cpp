@@ -119,6 +119,11 @@ int main(int argc, char **argv)
             EXPECT((long long)batch.batch[k] == gears[k][0], "gear %zu: batch %llu", k,
                    (unsigned long long)batch.batch[k]);
         EXPECT(inDims.dims[0] == -1, "the batch dim is %lld", (long long)inDims.dims[0]);
+        aclmdlIODimsRange range;
+        CHECK(aclmdlGetInputDimsRange(desc, 0, &range));
+        EXPECT(range.rangeCount == 4 && range.range[0][0] == gears.front()[0] && range.range[0][1] == gears.back()[0] &&
+               range.range[1][0] == 3 && range.range[1][1] == 3, "batch range [%lld, %lld]",
+               (long long)range.range[0][0], (long long)range.range[0][1]);
     } else if (kind == "hw") {
         aclmdlHW hw;
         CHECK(aclmdlGetDynamicHW(desc, 0, &hw));
