@@ -11,8 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mdl_aipp.h"
+
 #define MDL_MAGIC "AEOMMDL"      /* 8 bytes with the NUL */
-#define MDL_VERSION 1u
+#define MDL_VERSION 2u        /* 2: dynamic gears (one compiled graph per gear) */
+#define MDL_MAX_GEARS 100     /* atc accepts 2..100 profiles */
+#define MDL_MAX_GEAR_VALS 64  /* values one gear sets (batch 1, image size 2, dims: every -1) */
 #define MDL_HEADER_LEN 32u
 #define MDL_MAX_DIMS 8
 #define MDL_MAX_STEP_IN 16       /* Concat inputs */
@@ -23,6 +27,9 @@
 #define MDL_ALIGN 512u           /* every workspace / weight offset (device alignment) */
 
 enum { MDL_T_ACT = 0, MDL_T_WEIGHT = 1 };
+
+/* What varies between the gears of a model (atc --dynamic_batch_size / _image_size / _dims). */
+enum { MDL_DYN_NONE = 0, MDL_DYN_BATCH = 1, MDL_DYN_HW = 2, MDL_DYN_DIMS = 3 };
 
 /* Step kinds: one aclnn API each. The list is append-only (the numbers are in files).
  * X(name, number, aclnn API, parameters) */
@@ -119,6 +126,12 @@ typedef struct mdl_step {
     double flts[MDL_MAX_STEP_FLTS];
 } mdl_step;
 
+/* An input as the model declares it: -1 for the dims the gears set. */
+typedef struct mdl_io_decl {
+    uint32_t ndims;
+    int64_t dims[MDL_MAX_DIMS];
+} mdl_io_decl;
+
 typedef struct mdl_model {
     char *soc_version;
     char *graph_name;
@@ -131,7 +144,45 @@ typedef struct mdl_model {
     uint64_t workspace_bytes; /* planned peak of the activation workspace */
     uint64_t weight_bytes;
     unsigned char *weights;
+    /* Dynamic gears: the fields above are gear 0's graph; gear[k] (k = 1 .. ngears-1) are the
+     * other gears' graphs (own tensors, I/O lists, steps and workspace; their weight offsets
+     * point into this model's weight section). Static models: dyn_kind NONE, ngears 1. */
+    uint32_t dyn_kind, ngears, gear_nvals;
+    int64_t *gear_vals;      /* ngears x gear_nvals: the batch, (h, w) or dims of each gear */
+    mdl_io_decl *in_decl;    /* ninputs entries */
+    struct mdl_model **gear; /* ngears entries, gear[0] = the model itself; NULL when static */
+    /* AIPP in front of model inputs (atc --insert_op_conf): naipp entries, aipp_input[i] is the
+     * input index of aipp[i]; dynamic ones each add an ACL_DYNAMIC_AIPP_NAME input (in order) */
+    uint32_t naipp;
+    uint32_t *aipp_input;
+    mdl_aipp *aipp;
 } mdl_model;
+
+/* The AIPP of input i, NULL if none. */
+static inline const mdl_aipp *mdl_input_aipp(const mdl_model *m, uint32_t i)
+{
+    for (uint32_t k = 0; k < m->naipp; k++)
+        if (m->aipp_input[k] == i)
+            return &m->aipp[k];
+    return NULL;
+}
+
+/* Model inputs as the desc lists them: the graph inputs, one ACL_DYNAMIC_AIPP_NAME input per
+ * dynamic AIPP (in aipp order), then ACL_DYNAMIC_TENSOR_NAME for a dynamic-gear model. */
+static inline uint32_t mdl_num_dyn_aipp(const mdl_model *m)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < m->naipp; k++)
+        n += m->aipp[k].mode == MDL_AIPP_DYNAMIC;
+    return n;
+}
+static inline uint32_t mdl_shape_input_index(const mdl_model *m) { return m->ninputs + mdl_num_dyn_aipp(m); }
+
+/* The graph of gear k (0 = the model itself). */
+static inline const mdl_model *mdl_gear(const mdl_model *m, uint32_t k)
+{
+    return k == 0 || m->gear == NULL ? m : m->gear[k];
+}
 
 /* Bytes of one element of an aclDataType, 0 for types a model cannot hold. */
 size_t mdl_dtype_size(int32_t dtype);

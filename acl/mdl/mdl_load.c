@@ -10,6 +10,7 @@
 #include "acl/acl_rt.h"
 #include "aclemu_runtime.h"
 #include "mdl_internal.h"
+#include "ri_internal.h"
 
 #define MAX_MODEL_FILE ((size_t)4 << 30)
 
@@ -94,6 +95,20 @@ static void free_loaded(mdl_loaded *L)
 {
     if (L == NULL)
         return;
+    for (uint32_t k = 1; L->run && k < L->nrun; k++) {
+        mdl_loaded *G = L->run[k];
+        if (G == NULL)
+            continue;
+        if (G->replay)
+            aclemu_ri_destroy(G->replay);
+        mdl_free_plans(G);
+        if (G->scratch)
+            aclrtFree(G->scratch);
+        free(G);
+    }
+    free(L->run);
+    if (L->replay)
+        aclemu_ri_destroy(L->replay);
     mdl_free_plans(L);
     if (L->own_work && L->work)
         aclrtFree(L->work);
@@ -104,6 +119,37 @@ static void free_loaded(mdl_loaded *L)
     mdl_free(L->m);
     pthread_mutex_destroy(&L->lock);
     free(L);
+}
+
+/* Every further gear of a dynamic model is planned over the model's work and weight memory. */
+static int plan_gears(mdl_loaded *L)
+{
+    const mdl_model *m = L->m;
+    if (m->gear == NULL)
+        return ACL_SUCCESS;
+    L->run = calloc(m->ngears, sizeof(mdl_loaded *));
+    if (L->run == NULL)
+        return mdl_fail(ACL_ERROR_BAD_ALLOC, "out of memory loading a model");
+    L->nrun = m->ngears;
+    L->run[0] = L;
+    for (uint32_t k = 1; k < m->ngears; k++) {
+        mdl_loaded *G = calloc(1, sizeof(*G));
+        if (G == NULL)
+            return mdl_fail(ACL_ERROR_BAD_ALLOC, "out of memory loading a model");
+        L->run[k] = G;
+        G->m = m->gear[k];
+        G->device = L->device;
+        G->work = L->work;
+        G->weight = L->weight;
+        G->work_size = L->work_size;
+        G->weight_size = L->weight_size;
+        int rc = mdl_plan_steps(G);
+        if (rc == ACL_SUCCESS)
+            rc = mdl_build_replay(G);
+        if (rc != ACL_SUCCESS)
+            return rc;
+    }
+    return ACL_SUCCESS;
 }
 
 static int load(const void *buf, size_t len, uint32_t *modelId, void *workPtr, size_t workSize, void *weightPtr,
@@ -129,11 +175,12 @@ static int load(const void *buf, size_t len, uint32_t *modelId, void *workPtr, s
     pthread_mutex_init(&L->lock, NULL);
     L->m = m;
     aclrtGetDevice(&L->device);
-    L->work_size = m->workspace_bytes ? m->workspace_bytes : MDL_ALIGN;
+    uint64_t work_need = mdl_work_bytes(m);
+    L->work_size = work_need ? work_need : MDL_ALIGN;
     L->weight_size = m->weight_bytes ? m->weight_bytes : MDL_ALIGN;
     if (workPtr) {
-        if (workSize < m->workspace_bytes) {
-            unsigned long long need = m->workspace_bytes; /* m goes with L */
+        if (workSize < work_need) {
+            unsigned long long need = work_need; /* m goes with L */
             free_loaded(L);
             return mdl_fail(ACL_ERROR_INVALID_PARAM,
                             "workSize %zu is smaller than the %llu bytes the model needs (aclmdlQuerySize)", workSize,
@@ -174,12 +221,15 @@ static int load(const void *buf, size_t len, uint32_t *modelId, void *workPtr, s
     /* the host copy of the weights is no longer needed */
     free(m->weights);
     m->weights = NULL;
-    if ((rc = mdl_plan_steps(L)) != ACL_SUCCESS) {
+    if ((rc = mdl_plan_steps(L)) != ACL_SUCCESS || (rc = mdl_build_replay(L)) != ACL_SUCCESS ||
+        (rc = plan_gears(L)) != ACL_SUCCESS) {
         free_loaded(L);
         return rc;
     }
     pthread_mutex_lock(&reg_lock);
     L->id = next_id++;
+    for (uint32_t k = 1; k < L->nrun; k++)
+        L->run[k]->id = L->id;
     L->next = reg_head;
     reg_head = L;
     *modelId = L->id;
@@ -261,7 +311,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlQuerySizeFromMem(const void *model, size_t mo
     int rc = mdl_parse_image(model, modelSize, &m);
     if (rc != ACL_SUCCESS)
         return rc;
-    *workSize = (size_t)m->workspace_bytes;
+    *workSize = (size_t)mdl_work_bytes(m);
     *weightSize = (size_t)m->weight_bytes;
     mdl_free(m);
     return ACL_SUCCESS;

@@ -21,13 +21,15 @@ SECONDS_EACH=$2
 shift 2
 JOBS=${FUZZ_JOBS:-2}
 ALL=(fuzz_acl_config fuzz_profile_yaml fuzz_topology_yaml fuzz_atc_singleop fuzz_om_model fuzz_aclop_desc
-     fuzz_aclnn_stage1 fuzz_graph_om fuzz_onnx_import)
+     fuzz_aclnn_stage1 fuzz_graph_om fuzz_onnx_import
+     fuzz_aipp_config)  # mdyn
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL[@]}"); fi
 
 # input size limits: text files get room for nesting, the structured targets need little
 declare -A MAX_LEN=([fuzz_acl_config]=4096 [fuzz_profile_yaml]=4096 [fuzz_topology_yaml]=2048
                     [fuzz_atc_singleop]=8192 [fuzz_om_model]=4096 [fuzz_aclop_desc]=1024
-                    [fuzz_aclnn_stage1]=1024 [fuzz_graph_om]=8192 [fuzz_onnx_import]=8192)
+                    [fuzz_aclnn_stage1]=1024 [fuzz_graph_om]=8192 [fuzz_onnx_import]=8192
+                    [fuzz_aipp_config]=4096)
 declare -A DICTS=([fuzz_acl_config]="json.dict fuzz_acl_config.dict" [fuzz_profile_yaml]="yaml.dict"
                   [fuzz_topology_yaml]="yaml.dict" [fuzz_atc_singleop]="json.dict fuzz_atc_singleop.dict"
                   [fuzz_om_model]="fuzz_om_model.dict")

@@ -119,6 +119,18 @@ run missing info
 [ "$rc" -ne 0 ] || fail "missing topology: rc 0"
 expect_has "missing topology" "$out" "missing.yaml"
 
+# ---- mdyn: legacy SoC names (Ascend310: the 310P layout; Ascend910B: a first-gen 910 SKU) --
+run 310 info
+expect_eq "310 rc" "$rc" 0
+expect_eq "310 line 7 field 3" "$(awk 'NR==7{print $3}' <<<"$out")" 310
+expect_width "310 table" "$out" 106
+expect_lacks "310" "$out" "HBM-Usage"
+run 310 info -t board -i 0 -c 0
+expect_eq "310 soc from board" "$(value_of "$out" "Chip Type")$(value_of "$out" "Chip Name")" Ascend310
+run 910b-legacy info
+expect_eq "910B legacy rc" "$rc" 0
+expect_eq "910B legacy line 7 field 3" "$(awk 'NR==7{print $3}' <<<"$out")" 910B
+
 # ---- 310P3: no HBM column ------------------------------------------------------------------
 run 310p3 info
 expect_eq "310P3 rc" "$rc" 0

@@ -185,6 +185,17 @@ static void test_required_socs_match_the_ini_table(void **state)
          128 * GIB, 128 * MIB, 256 * KIB, 248 * KIB, true, true, 1},
         {"Ascend910A", "Ascend910", "910A", ACLEMU_FAMILY_910A, 1001, 32, 0, 0, 1000, 32 * GIB,
          32 * MIB, 256 * KIB, 256 * KIB, false, true, 1},
+        /* mdyn: the legacy names and further ini variants atc --soc_version accepts */
+        {"Ascend910B", "Ascend910", "910B", ACLEMU_FAMILY_910A, 1001, 30, 0, 0, 900, 32 * GIB,
+         32 * MIB, 256 * KIB, 256 * KIB, false, true, 1},
+        {"Ascend910", "Ascend910", "910", ACLEMU_FAMILY_910A, 1001, 32, 0, 0, 1000, 32 * GIB,
+         32 * MIB, 256 * KIB, 256 * KIB, false, true, 1},
+        {"Ascend310P5", "Ascend310P", "310P5", ACLEMU_FAMILY_310P, 2002, 8, 0, 7, 800,
+         24000000000ull, 16 * MIB, 256 * KIB, 256 * KIB, false, false, 1},
+        {"Ascend310B4", "Ascend310B", "310B4", ACLEMU_FAMILY_310B, 3002, 1, 1, 1, 500, 32 * GIB,
+         4 * MIB, 128 * KIB, 248 * KIB, false, false, 1},
+        {"Ascend910B4-1", "Ascend910B", "910B4-1", ACLEMU_FAMILY_A2, 2201, 20, 20, 40, 1500, 32 * GIB,
+         168 * MIB, 128 * KIB, 192 * KIB, true, true, 1},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         aclemu_chip_profile p;

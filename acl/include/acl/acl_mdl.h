@@ -4,11 +4,12 @@
  * Constants, enums and struct layouts are those of CANN's acl_mdl.h; the functions declared are
  * the ones aclemu implements (every one is exported by libascendcl.so): model descriptions,
  * datasets, load from file / memory (also with user memory or a config handle), size queries,
- * execute (sync and on a stream), unload, and the dynamic-gear getters (atc builds static
- * models, which have no gears). Models are the files aclemu's atc writes (tools/atc/README.md);
- * CANN-built .om files are not loadable. Not declared yet: the bundle, queue, execute-config,
- * AIPP, dynamic batch / HW / dims setters, aclmdlGetInputDynamicDims and op-attribute functions
- * of the real header.
+ * execute (sync and on a stream), unload, and dynamic batch / image size / dims (the gear
+ * getters and setters; atc --dynamic_batch_size / --dynamic_image_size / --dynamic_dims builds
+ * such models), AIPP (static from atc --insert_op_conf, dynamic via aclmdlCreateAIPP and the
+ * setters). Models are the files aclemu's atc writes (tools/atc/README.md); CANN-built .om files
+ * are not loadable. Not declared yet: the bundle, queue, execute-config, dump and op-attribute
+ * functions of the real header.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_MODEL_H_
 #define INC_EXTERNAL_ACL_ACL_MODEL_H_
@@ -280,13 +281,99 @@ ACL_FUNC_VISIBILITY aclError aclmdlGetInputIndexByName(const aclmdlDesc* modelDe
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* name, size_t* index);
 
-/* Dynamic batch / HW / dims gears of a model (atc builds static models: none). */
+/* Dynamic batch / HW / dims gears of a model (none for a static model). */
 ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicBatch(const aclmdlDesc* modelDesc, aclmdlBatch* batch);
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetDynamicHW(const aclmdlDesc* modelDesc, size_t index, aclmdlHW* hw);
 
 ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicGearCount(
     const aclmdlDesc* modelDesc, size_t index, size_t* gearCount);
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetInputDynamicDims(
+    const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims, size_t gearCount);
+
+/* The gear of the next execution, written into the dataset's ACL_DYNAMIC_TENSOR_NAME input
+ * (index from aclmdlGetInputIndexByName). */
+ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicBatchSize(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, uint64_t batchSize);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetDynamicHWSize(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, uint64_t height, uint64_t width);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetInputDynamicDims(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlIODims* dims);
+
+/* AIPP of a model input (atc --insert_op_conf): its kind, and the static parameters. */
+ACL_FUNC_VISIBILITY aclError aclmdlGetAippType(
+    uint32_t modelId, size_t index, aclmdlInputAippType* type, size_t* dynamicAttachedDataIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aippInfo);
+
+/* Bytes of the ACL_DYNAMIC_AIPP_NAME data for batchSize images. */
+ACL_FUNC_VISIBILITY aclError aclmdlGetAippDataSize(uint64_t batchSize, size_t* size);
+
+/* Dynamic AIPP (atc aipp_mode: dynamic): a parameter set per image of the batch, written into the
+ * dataset's ACL_DYNAMIC_AIPP_NAME input by aclmdlSetInputAIPP (that input's index) or
+ * aclmdlSetAIPPByInputIndex (the index of the data input it serves). */
+ACL_FUNC_VISIBILITY aclmdlAIPP* aclmdlCreateAIPP(uint64_t batchSize);
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyAIPP(const aclmdlAIPP* aippParmsSet);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPInputFormat(aclmdlAIPP* aippParmsSet, aclAippInputFormat inputFormat);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPCscParams(aclmdlAIPP* aippParmsSet, int8_t cscSwitch,
+    int16_t cscMatrixR0C0, int16_t cscMatrixR0C1, int16_t cscMatrixR0C2, int16_t cscMatrixR1C0,
+    int16_t cscMatrixR1C1, int16_t cscMatrixR1C2, int16_t cscMatrixR2C0, int16_t cscMatrixR2C1,
+    int16_t cscMatrixR2C2, uint8_t cscOutputBiasR0, uint8_t cscOutputBiasR1, uint8_t cscOutputBiasR2,
+    uint8_t cscInputBiasR0, uint8_t cscInputBiasR1, uint8_t cscInputBiasR2);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t rbuvSwapSwitch);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t axSwapSwitch);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPSrcImageSize(
+    aclmdlAIPP* aippParmsSet, int32_t srcImageSizeW, int32_t srcImageSizeH);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPScfParams(aclmdlAIPP* aippParmsSet, int8_t scfSwitch,
+    int32_t scfInputSizeW, int32_t scfInputSizeH, int32_t scfOutputSizeW, int32_t scfOutputSizeH,
+    uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPCropParams(aclmdlAIPP* aippParmsSet, int8_t cropSwitch,
+    int32_t cropStartPosW, int32_t cropStartPosH, int32_t cropSizeW, int32_t cropSizeH, uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP* aippParmsSet, int8_t paddingSwitch,
+    int32_t paddingSizeTop, int32_t paddingSizeBottom, int32_t paddingSizeLeft, int32_t paddingSizeRight,
+    uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP* aippParmsSet, int16_t dtcPixelMeanChn0,
+    int16_t dtcPixelMeanChn1, int16_t dtcPixelMeanChn2, int16_t dtcPixelMeanChn3, uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP* aippParmsSet, float dtcPixelMinChn0,
+    float dtcPixelMinChn1, float dtcPixelMinChn2, float dtcPixelMinChn3, uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP* aippParmsSet, float dtcPixelVarReciChn0,
+    float dtcPixelVarReciChn1, float dtcPixelVarReciChn2, float dtcPixelVarReciChn3, uint64_t batchIndex);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetInputAIPP(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlAIPP* aippParmsSet);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetAIPPByInputIndex(
+    uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlAIPP* aippParmsSet);
+
+/* The real name of an input / output tensor name of the model. */
+ACL_FUNC_VISIBILITY const char* aclmdlGetTensorRealName(const aclmdlDesc* modelDesc, const char* name);
+
+/* ---- execution with per-call settings: ACL_MDL_STREAM_SYNC_TIMEOUT (the other attributes are
+ * refused with ACL_ERROR_INVALID_PARAM) ---------------------------------------------------- */
+ACL_FUNC_VISIBILITY aclmdlExecConfigHandle* aclmdlCreateExecConfigHandle();
+
+ACL_FUNC_VISIBILITY aclError aclmdlDestroyExecConfigHandle(const aclmdlExecConfigHandle* handle);
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetExecConfigOpt(
+    aclmdlExecConfigHandle* handle, aclmdlExecConfigAttr attr, const void* attrValue, size_t valueSize);
+
+ACL_FUNC_VISIBILITY aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output,
+    aclrtStream stream, const aclmdlExecConfigHandle* handle);
 
 /* ---- datasets: ordered lists of data buffers (and optional tensor descs) ------- */
 

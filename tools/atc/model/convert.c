@@ -11,6 +11,8 @@
 
 #include "aclemu/profile.h"
 #include "fusion.h"
+#include "dyn_gears.h"
+#include "aipp_config.h"
 #include "lower.h"
 #include "model_json.h"
 #include "onnx_import.h"
@@ -186,11 +188,35 @@ static int dump_json(const char *om, const char *json)
     return 0;
 }
 
+/* --insert_op_conf: read and parse the AIPP configuration (not with dynamic image size / dims,
+ * as the real tool) */
+static int load_aipp(const char *path, const char *dyn_image, const char *dyn_dims, aipp_op_cfg *ops, int *n)
+{
+    if (dyn_image || dyn_dims) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--insert_op_conf] is invalid. Reason: AIPP and %s are "
+                "mutually exclusive in aclemu's atc.\n", path, dyn_dims ? "--dynamic_dims" : "--dynamic_image_size");
+        return -1;
+    }
+    size_t len;
+    char *text = read_file(path, &len, "--insert_op_conf");
+    if (text == NULL)
+        return -1;
+    char err[512];
+    int rc = aipp_config_parse(text, len, ops, n, err, sizeof(err));
+    free(text);
+    if (rc != 0)
+        fprintf(stderr, "E10001: Value [%s] for parameter [--insert_op_conf] is invalid. Reason: %s.\n", path, err);
+    return rc;
+}
+
 int atc_model_main(int argc, char **argv)
 {
     const char *framework = NULL, *model = NULL, *output = NULL, *soc = NULL, *input_shape = NULL,
                *out_nodes = NULL, *precision = NULL, *mode = "0", *om = NULL, *json = NULL, *v,
                *fusion_switch = NULL, *precision_v2 = NULL, *keep_dtype = NULL;
+    /* dynamic gears (dyn_gears.c) */
+    const char *dyn_batch = NULL, *dyn_image = NULL, *dyn_dims = NULL, *input_format = NULL;
+    const char *insert_op_conf = NULL; /* AIPP (aipp_config.c) */
     static const char *const accepted[] = {"--log", "--input_format", "--host_env_os", "--host_env_cpu",
                                            "--op_select_implmode", "--optypelist_for_implmode", NULL};
     for (int i = 1; i < argc; i++) {
@@ -221,6 +247,14 @@ int atc_model_main(int argc, char **argv)
             precision_v2 = v;
         else if ((v = opt(a, "--keep_dtype")))
             keep_dtype = v;
+        else if ((v = opt(a, "--dynamic_batch_size")))
+            dyn_batch = v;
+        else if ((v = opt(a, "--dynamic_image_size")))
+            dyn_image = v;
+        else if ((v = opt(a, "--dynamic_dims")))
+            dyn_dims = v;
+        else if ((v = opt(a, "--insert_op_conf")))
+            insert_op_conf = v;
         else {
             int ok = 0;
             for (int k = 0; accepted[k] && !ok; k++)
@@ -235,6 +269,8 @@ int atc_model_main(int argc, char **argv)
                         "take NCHW or ND.\n", v);
                 return failed();
             }
+            if (v)
+                input_format = v;
         }
     }
     if (strcmp(mode, "1") == 0) {
@@ -276,19 +312,23 @@ int atc_model_main(int argc, char **argv)
         fprintf(stderr, "E10001: Value [%s] for parameter [--soc_version] is invalid. Reason: %s\n", soc, perr);
         return failed();
     }
+    static aipp_op_cfg aipp_ops[AIPP_MAX_OPS];
+    int naipp = 0;
+    if (insert_op_conf && load_aipp(insert_op_conf, dyn_image, dyn_dims, aipp_ops, &naipp) != 0)
+        return failed();
     size_t len;
     void *data = read_file(model, &len, "--model");
     if (data == NULL)
         return failed();
-    graph g;
-    char err[2048];
-    int rc = onnx_import(data, len, model, &g, err, sizeof(err));
-    free(data);
-    if (rc != 0) {
-        fprintf(stderr, "%s\n", err);
+    static dyn_spec dyn;
+    if (dyn_parse(dyn_batch, dyn_image, dyn_dims, input_shape, input_format, &dyn) != 0) {
+        free(data);
         return failed();
     }
-    int folded_bn = 0, removed = 0, removed2 = 0, nbn = 0;
+    /* every gear is compiled as a static graph (its own --input_shape), then joined */
+    static mdl_model *gears[MDL_MAX_GEARS];
+    char err[2048];
+    int folded_bn = 0, removed = 0, nbn = 0;
     unsigned char enabled[FUSE_NPASSES];
     char **keep = NULL;
     int nkeep = 0, ncasts = 0;
@@ -300,37 +340,70 @@ int atc_model_main(int argc, char **argv)
             free(keep[k]);
         free(keep);
         fprintf(stderr, "%s\n", err);
-        g_free(&g);
+        free(data);
         return failed();
     }
-    mdl_model *m = NULL;
     uint64_t naive = 0;
-    if ((input_shape && apply_input_shape(&g, input_shape) != 0) ||
-        (out_nodes && apply_out_nodes(&g, out_nodes) != 0)) {
-        g_free(&g);
-        return failed();
+    for (int k = 0; k < dyn.ngears; k++) {
+        char *shape = dyn_gear_shape(input_shape, &dyn, k);
+        graph g;
+        int rc = input_shape && shape == NULL ? (snprintf(err, sizeof(err), "E19999: out of memory"), -1)
+                                              : onnx_import(data, len, model, &g, err, sizeof(err));
+        if (rc == 0) {
+            if ((shape && apply_input_shape(&g, shape) != 0) || (out_nodes && apply_out_nodes(&g, out_nodes) != 0))
+                err[0] = 0, rc = -1;
+            else { /* the fusion / precision statistics are those of the first gear */
+                fuse_stats gst = {{0}, {0}};
+                int gbn = 0, gfolded = 0, gremoved = 0, gremoved2 = 0, gcasts = 0;
+                int rc2 = pass_infer_and_fold(&g, err, sizeof(err));
+                for (int i = 0; rc2 == 0 && i < g.nn; i++)
+                    gbn += !g.n[i].dead && strcmp(g.n[i].op, "BatchNormalization") == 0;
+                if (rc2 != 0 || pass_resize(&g, err, sizeof(err)) != 0 ||
+                    pass_batchnorm(&g, &gfolded, err, sizeof(err)) != 0 || pass_dce(&g, &gremoved) != 0 ||
+                    (pass_fuse(&g, enabled, &gst) != 0 && snprintf(err, sizeof(err), "E19999: out of memory fusing") > 0) ||
+                    pass_dce(&g, &gremoved2) != 0 ||
+                    (pass_precision(&g, prec_mode, keep, nkeep, &gcasts) != 0 &&
+                     snprintf(err, sizeof(err), "E19999: out of memory applying the precision mode") > 0) ||
+                    lower_graph(&g, prof.soc_version, precision, &gears[k], &naive, err, sizeof(err)) != 0)
+                    rc = -1;
+                else if (k == 0) {
+                    fst = gst;
+                    nbn = gbn;
+                    folded_bn = gfolded;
+                    removed = gremoved + gremoved2;
+                    ncasts = gcasts;
+                }
+            }
+            g_free(&g);
+        }
+        free(shape);
+        if (rc != 0) {
+            if (err[0])
+                fprintf(stderr, "%s%s\n", err, dyn.ngears > 1 ? " (while compiling a dynamic gear)" : "");
+            for (int j = 0; j < k; j++)
+                mdl_free(gears[j]);
+            for (int j = 0; j < nkeep; j++)
+                free(keep[j]);
+            free(keep);
+            free(data);
+            return failed();
+        }
     }
-    int rc2 = pass_infer_and_fold(&g, err, sizeof(err));
-    for (int i = 0; rc2 == 0 && i < g.nn; i++)
-        nbn += !g.n[i].dead && strcmp(g.n[i].op, "BatchNormalization") == 0;
-    if (rc2 != 0 || pass_resize(&g, err, sizeof(err)) != 0 || pass_batchnorm(&g, &folded_bn, err, sizeof(err)) != 0 ||
-        pass_dce(&g, &removed) != 0 ||
-        (pass_fuse(&g, enabled, &fst) != 0 && snprintf(err, sizeof(err), "E19999: out of memory fusing") > 0) ||
-        pass_dce(&g, &removed2) != 0 ||
-        (pass_precision(&g, prec_mode, keep, nkeep, &ncasts) != 0 &&
-         snprintf(err, sizeof(err), "E19999: out of memory applying the precision mode") > 0) ||
-        lower_graph(&g, prof.soc_version, precision, &m, &naive, err, sizeof(err)) != 0) {
-        fprintf(stderr, "%s\n", err);
-        g_free(&g);
-        for (int k = 0; k < nkeep; k++)
-            free(keep[k]);
-        free(keep);
-        return failed();
-    }
-    g_free(&g);
+    free(data);
     for (int k = 0; k < nkeep; k++)
         free(keep[k]);
     free(keep);
+    if (dyn_merge(gears, dyn.ngears, &dyn, input_shape) != 0) {
+        fprintf(stderr, "E19999: out of memory joining the dynamic gears\n");
+        return failed();
+    }
+    mdl_model *m = gears[0];
+    if (naipp && aipp_attach(m, aipp_ops, naipp, err, sizeof(err)) != 0) {
+        fprintf(stderr, "E10001: Value [%s] for parameter [--insert_op_conf] is invalid. Reason: %s.\n",
+                insert_op_conf, err);
+        mdl_free(m);
+        return failed();
+    }
     fst.match[FUSE_CONV_BN] = nbn;
     fst.effect[FUSE_CONV_BN] = folded_bn;
     if (fusion_result_write("fusion_result.json", &fst, enabled) != 0)
@@ -370,6 +443,10 @@ int atc_model_main(int argc, char **argv)
            ncasts);
     printf("fusion: %d patterns fused; intermediate tensors: %llu bytes written, %llu bytes read\n", nfused,
            (unsigned long long)traffic_w, (unsigned long long)traffic_r);
+    if (m->gear)
+        printf("dynamic model: %u gears (%s), one compiled graph each, weights shared (%llu bytes in all)\n",
+               m->ngears, m->dyn_kind == MDL_DYN_BATCH ? "batch" : m->dyn_kind == MDL_DYN_HW ? "image size" : "dims",
+               (unsigned long long)m->weight_bytes);
     mdl_free(m);
     printf("ATC run success, welcome to the next use.\n");
     return 0;

@@ -22,6 +22,41 @@ static json_object *tensor_json(const mdl_model *m, uint32_t i)
     return o;
 }
 
+static json_object *decl_json(const mdl_io_decl *d)
+{
+    json_object *a = json_object_new_array();
+    for (uint32_t k = 0; k < d->ndims; k++)
+        json_object_array_add(a, json_object_new_int64(d->dims[k]));
+    return a;
+}
+
+/* the gears of a dynamic model: values, I/O shapes, workspace and step count of each graph */
+static json_object *gears_json(const mdl_model *m)
+{
+    json_object *o = json_object_new_object(), *gs = json_object_new_array();
+    json_object_object_add(o, "kind", json_object_new_string(m->dyn_kind == MDL_DYN_BATCH ? "batch"
+                                                             : m->dyn_kind == MDL_DYN_HW ? "image_size" : "dims"));
+    for (uint32_t k = 0; k < m->ngears; k++) {
+        const mdl_model *g = mdl_gear(m, k);
+        json_object *e = json_object_new_object(), *v = json_object_new_array(), *ins = json_object_new_array(),
+                    *outs = json_object_new_array();
+        for (uint32_t x = 0; x < m->gear_nvals; x++)
+            json_object_array_add(v, json_object_new_int64(m->gear_vals[(size_t)k * m->gear_nvals + x]));
+        for (uint32_t i = 0; i < g->ninputs; i++)
+            json_object_array_add(ins, tensor_json(g, g->inputs[i]));
+        for (uint32_t i = 0; i < g->noutputs; i++)
+            json_object_array_add(outs, tensor_json(g, g->outputs[i]));
+        json_object_object_add(e, "values", v);
+        json_object_object_add(e, "inputs", ins);
+        json_object_object_add(e, "outputs", outs);
+        json_object_object_add(e, "workspace_size", json_object_new_int64((int64_t)g->workspace_bytes));
+        json_object_object_add(e, "steps", json_object_new_int((int)g->nsteps));
+        json_object_array_add(gs, e);
+    }
+    json_object_object_add(o, "gears", gs);
+    return o;
+}
+
 int model_json_write(const mdl_model *m, const char *path)
 {
     json_object *root = json_object_new_object();
@@ -34,8 +69,12 @@ int model_json_write(const mdl_model *m, const char *path)
     json_object_object_add(root, "workspace_size", json_object_new_int64((int64_t)m->workspace_bytes));
     json_object_object_add(root, "weight_size", json_object_new_int64((int64_t)m->weight_bytes));
     json_object *ins = json_object_new_array(), *outs = json_object_new_array();
-    for (uint32_t i = 0; i < m->ninputs; i++)
-        json_object_array_add(ins, tensor_json(m, m->inputs[i]));
+    for (uint32_t i = 0; i < m->ninputs; i++) {
+        json_object *o = tensor_json(m, m->inputs[i]);
+        if (m->gear) /* the declared shape: -1 for the dims the gears set */
+            json_object_object_add(o, "shape", decl_json(&m->in_decl[i]));
+        json_object_array_add(ins, o);
+    }
     for (uint32_t i = 0; i < m->noutputs; i++)
         json_object_array_add(outs, tensor_json(m, m->outputs[i]));
     json_object_object_add(root, "inputs", ins);
@@ -68,6 +107,27 @@ int model_json_write(const mdl_model *m, const char *path)
         json_object_array_add(steps, o);
     }
     json_object_object_add(root, "steps", steps);
+    if (m->gear)
+        json_object_object_add(root, "dynamic", gears_json(m));
+    if (m->naipp) { /* AIPP in front of inputs */
+        json_object *ap = json_object_new_array();
+        for (uint32_t k = 0; k < m->naipp; k++) {
+            const mdl_aipp *a = &m->aipp[k];
+            json_object *o = json_object_new_object();
+            json_object_object_add(o, "input", json_object_new_int((int)m->aipp_input[k]));
+            json_object_object_add(o, "mode", json_object_new_string(a->mode == MDL_AIPP_STATIC ? "static" : "dynamic"));
+            json_object_object_add(o, "input_format", json_object_new_int(a->input_format));
+            char sz[64];
+            snprintf(sz, sizeof(sz), "%dx%d", a->src_w, a->src_h);
+            json_object_object_add(o, "src_image_size", json_object_new_string(sz));
+            json_object_object_add(o, "crop", json_object_new_boolean(a->crop));
+            json_object_object_add(o, "resize", json_object_new_boolean(a->resize));
+            json_object_object_add(o, "padding", json_object_new_boolean(a->padding));
+            json_object_object_add(o, "csc_switch", json_object_new_boolean(a->csc));
+            json_object_array_add(ap, o);
+        }
+        json_object_object_add(root, "aipp", ap);
+    }
     int rc = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY) == 0 ? 0 : -1;
     json_object_put(root);
     return rc;
