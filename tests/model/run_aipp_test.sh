@@ -50,9 +50,9 @@ atc --framework=5 --model=aippyuv.onnx --output=bad --soc_version=$SOC --insert_
 [ "$rc" -eq 255 ] && grep -q "mutually exclusive" err.txt || { echo "FAIL: AIPP with --dynamic_dims"; fails=$((fails + 1)); }
 
 for n in aippyuv aipprgb aippgray; do
-    atc --framework=5 --model=$n.onnx --output=$n --soc_version=$SOC --insert_op_conf=$n.cfg >/dev/null
+    atc --framework=5 --precision_mode=must_keep_origin_dtype --model=$n.onnx --output=$n --soc_version=$SOC --insert_op_conf=$n.cfg >/dev/null
 done
-atc --framework=5 --model=aippyuv.onnx --output=plain --soc_version=$SOC >/dev/null
+atc --framework=5 --precision_mode=must_keep_origin_dtype --model=aippyuv.onnx --output=plain --soc_version=$SOC >/dev/null
 
 cp -r "$HERE/sample_infer" "$WORK/sample_infer"
 export INSTALL_DIR=$ASCEND_HOME_PATH
@@ -70,7 +70,7 @@ ${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o mdl_aipp_info "$HERE/mdl_aip
     -I"$ASCEND_HOME_PATH/include" -L"$ASCEND_HOME_PATH/lib64" -lascendcl
 ./mdl_aipp_info aippyuv.om plain.om || fails=$((fails + 1))
 # dynamic AIPP: the parameters come from aclmdlCreateAIPP + setters at run time
-atc --framework=5 --model=aippdyn.onnx --output=aippdyn --soc_version=$SOC --insert_op_conf=aippdyn.cfg >/dev/null
+atc --framework=5 --precision_mode=must_keep_origin_dtype --model=aippdyn.onnx --output=aippdyn --soc_version=$SOC --insert_op_conf=aippdyn.cfg >/dev/null
 ${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o mdl_aipp_dynamic "$HERE/mdl_aipp_dynamic.c" \
     -I"$ASCEND_HOME_PATH/include" -L"$ASCEND_HOME_PATH/lib64" -lascendcl
 if ./mdl_aipp_dynamic aippdyn.om aippdyn.in0.bin aippdyn.out0.bin; then

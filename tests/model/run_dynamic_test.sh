@@ -49,13 +49,14 @@ expect_fail E10001 "2 dims of -1" -- --framework=5 --model=dyndims.onnx --output
     --input_shape=x:-1,-1,16 --dynamic_dims="1;2" --input_format=ND
 [ ! -e bad.om ] || { echo "FAIL: a failed conversion left bad.om"; fails=$((fails + 1)); }
 
-atc --framework=5 --model=dynbatch.onnx --output=dynbatch --soc_version=$SOC --input_shape="x:-1,3,8,8" \
+# the compared models keep float32 (atc's default precision is force_fp16, as the real tool's)
+atc --framework=5 --precision_mode=must_keep_origin_dtype --model=dynbatch.onnx --output=dynbatch --soc_version=$SOC --input_shape="x:-1,3,8,8" \
     --dynamic_batch_size="1,2,4,8"
-atc --framework=5 --model=dynhw.onnx --output=dynhw --soc_version=$SOC --input_shape="x:1,3,-1,-1" \
+atc --framework=5 --precision_mode=must_keep_origin_dtype --model=dynhw.onnx --output=dynhw --soc_version=$SOC --input_shape="x:1,3,-1,-1" \
     --dynamic_image_size="8,8;12,16" --input_format=NCHW
-atc --framework=5 --model=dyndims.onnx --output=dyndims --soc_version=$SOC --input_shape="x:-1,-1,16" \
+atc --framework=5 --precision_mode=must_keep_origin_dtype --model=dyndims.onnx --output=dyndims --soc_version=$SOC --input_shape="x:-1,-1,16" \
     --dynamic_dims="1,4;2,8;3,5" --input_format=ND
-atc --framework=5 --model=dynbatch.onnx --output=static --soc_version=$SOC --input_shape="x:2,3,8,8" >/dev/null
+atc --framework=5 --precision_mode=must_keep_origin_dtype --model=dynbatch.onnx --output=static --soc_version=$SOC --input_shape="x:2,3,8,8" >/dev/null
 atc --mode=1 --om=dynbatch.om --json=dynbatch.json >/dev/null
 "$PY" - <<'PYEOF' || fails=$((fails + 1))
 import json, sys
@@ -90,7 +91,7 @@ done
 # SoC family. (Models for the 910 and 310P families load only where their aclnn kernels take the
 # model's float32 steps: not yet, see tools/atc/README.md.)
 for soc in Ascend310 Ascend910 Ascend910B Ascend310P5 Ascend310B4 Ascend910B4-1 Ascend910_9381; do
-    if ! atc --framework=5 --model=dynbatch.onnx --output="legacy_$soc" --soc_version=$soc \
+    if ! atc --framework=5 --precision_mode=must_keep_origin_dtype --model=dynbatch.onnx --output="legacy_$soc" --soc_version=$soc \
             --input_shape="x:-1,3,8,8" --dynamic_batch_size="1,2,4,8" >/dev/null; then
         echo "FAIL: atc --soc_version=$soc"; fails=$((fails + 1)); continue
     fi
