@@ -17,9 +17,12 @@
 #define UNPOOL_GRAD_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(INT8) | DT(UINT8) | DT(INT16) | DT(INT32) | DT(INT64) | DT(BOOL))
 
 /* The checks common to the four APIs (sd = 2 or 3 spatial dims); `big` is the unpooled tensor
- * (out forward, gradOutput backward) to check against outputSize. */
+ * (out forward, gradOutput backward) to check against outputSize. Only the forward needs room
+ * for every input element: the real backward's CheckShape has no volume rule, and its example
+ * gathers a [2, 2] plane from a [3, 1] gradOutput (the kernel bounds every index). */
 static aclnnStatus check_common(const char *api, const aclTensor *self, const aclTensor *indices,
-                                const aclIntArray *outputSize, const aclTensor *big, const char *bigname, uint32_t sd)
+                                const aclIntArray *outputSize, const aclTensor *big, const char *bigname, uint32_t sd,
+                                int forward)
 {
     aclnnStatus st;
     uint32_t n = self->ndim;
@@ -44,7 +47,7 @@ static aclnnStatus check_common(const char *api, const aclTensor *self, const ac
         outv = outv > INT64_MAX / outputSize->data[i] ? INT64_MAX : outv * outputSize->data[i];
         inv *= self->shape[n - sd + i];
     }
-    if (outv < inv)
+    if (forward && outv < inv)
         return ACLEMU_PARAM_ERROR(api, "The output volums are smaller than self's (%lld < %lld).", (long long)outv, (long long)inv);
     int64_t want[5];
     for (uint32_t i = 0; i < n - sd; i++)
@@ -101,7 +104,7 @@ static aclnnStatus plan_forward(aclOpExecutor *ex, const aclTensor *self, const 
     if (sd == 3 && (stride->size != 3 || padding->size != 3))
         return ACLEMU_PARAM_ERROR(api, "stride and padding should have 3 values, but got %llu and %llu.",
                                   (unsigned long long)stride->size, (unsigned long long)padding->size);
-    if ((st = check_common(api, self, indices, outputSize, out, sd == 3 ? "outRef" : "out", sd)))
+    if ((st = check_common(api, self, indices, outputSize, out, sd == 3 ? "outRef" : "out", sd, 1)))
         return st;
     return launch(ex, "Pool3dUnpool", self, out, self, indices, out, sd);
 }
@@ -126,7 +129,7 @@ static aclnnStatus plan_backward(aclOpExecutor *ex, const aclTensor *gradOutput,
     if (sd == 3 && (stride->size != 3 || padding->size != 3))
         return ACLEMU_PARAM_ERROR(api, "stride and padding should have 3 values, but got %llu and %llu.",
                                   (unsigned long long)stride->size, (unsigned long long)padding->size);
-    if ((st = check_common(api, self, indices, outputSize, gradOutput, "gradOutput", sd)))
+    if ((st = check_common(api, self, indices, outputSize, gradOutput, "gradOutput", sd, 0)))
         return st;
     return launch(ex, "Pool3dUnpoolGrad", self, gradOutput, gradOutput, indices, out, sd);
 }

@@ -411,6 +411,20 @@ static void TestUnpool(const std::vector<aclDataType> &dts)
             if (!rc) Close(what + " backward", tgo.Read(), gw, 0);
             aclDestroyIntArray(oa); aclDestroyIntArray(st3); aclDestroyIntArray(pd3);
         }
+    {   // backward from a gradOutput plane smaller than self's (the official example's [3, 1] for a
+        // [2, 2] self): only the forward needs room for every element
+        DevTensor tg, tx, ti, to;
+        std::vector<int64_t> o31 = {3, 1};
+        aclIntArray *a31 = Ints(o31);
+        if (tg.Init(ACL_FLOAT, {1, 1, 3, 1}, {10, 11, 12}, CONTIG) && tx.Init(ACL_FLOAT, {1, 1, 2, 2}, {0, 0, 0, 0}, CONTIG) &&
+            ti.Init(ACL_INT64, {1, 1, 2, 2}, {0, 2, 1, 2}, CONTIG) && to.Init(ACL_FLOAT, {1, 1, 2, 2}, {}, CONTIG)) {
+            int rc = Run("MaxUnpool2dBackward small gradOutput", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+                return aclnnMaxUnpool2dBackwardGetWorkspaceSize(tg.t, tx.t, ti.t, a31, to.t, w, e); }, aclnnMaxUnpool2dBackward);
+            EXPECT(rc == 0, "MaxUnpool2dBackward from a [3, 1] gradOutput: %d", rc);
+            if (!rc) Close("MaxUnpool2dBackward small gradOutput", to.Read(), {10, 12, 11, 12}, 0);
+        }
+        aclDestroyIntArray(a31);
+    }
     // validation and an index past the plane
     DevTensor x, i, o, ob, i16;
     if (!x.Init(ACL_FLOAT, {2, 2, 2}, {}, CONTIG) || !i.Init(ACL_INT64, {2, 2, 2}, {0, 1, 2, 20, 0, 0, 0, 0}, CONTIG) ||
