@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&st, 0, sizeof(st));
     int casts = 0;
     if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 || pass_resize(&g, err, sizeof(err)) != 0 ||
-        pass_batchnorm(&g, &folded, err, sizeof(err)) != 0 || pass_dce(&g, &removed) != 0 ||
+        pass_batchnorm(&g, 1, &folded, err, sizeof(err)) != 0 || pass_dce(&g, &removed) != 0 ||
         (pass_fuse(&g, enabled, &st) != 0 && snprintf(err, sizeof(err), "out of memory fusing") > 0) ||
         pass_dce(&g, &removed) != 0 ||
         (pass_precision(&g, (size & 1) ? PREC_FP16 : PREC_FP32, NULL, 0, &casts) != 0 &&

@@ -40,6 +40,13 @@ cp fusion_result.json attn_off.json
 for f in attn_on attn_one attn_off; do atc --mode=1 --om=$f.om --json=$f.model.json >/dev/null; done
 # the default precision mode is force_fp16; v2 origin and --keep_dtype keep float32
 conv --model=cnn.onnx --output=cnn_default
+grep -q " [1-9][0-9]* BatchNorm folded into Conv" out.txt || fail "cnn: no BatchNorm folded by default: $(cat out.txt)"
+# ConvBatchnormFusionPass off: the BatchNorm stays a scale / shift of its own
+cat >bn_off.json <<'JSON'
+{"Switch": {"GraphFusion": {"ConvBatchnormFusionPass": "off"}}}
+JSON
+conv --model=cnn.onnx --output=cnn_bn_off --fusion_switch_file=bn_off.json
+grep -q " 0 BatchNorm folded into Conv" out.txt || fail "ConvBatchnormFusionPass off still folded: $(cat out.txt)"
 conv --model=cnn.onnx --output=cnn_origin --precision_mode_v2=origin
 echo "OpType::Softmax" >keep.txt
 conv --model=attn.onnx --output=attn_keep --precision_mode=force_fp16 --keep_dtype=keep.txt

@@ -359,7 +359,7 @@ int atc_model_main(int argc, char **argv)
                 for (int i = 0; rc2 == 0 && i < g.nn; i++)
                     gbn += !g.n[i].dead && strcmp(g.n[i].op, "BatchNormalization") == 0;
                 if (rc2 != 0 || pass_resize(&g, err, sizeof(err)) != 0 ||
-                    pass_batchnorm(&g, &gfolded, err, sizeof(err)) != 0 || pass_dce(&g, &gremoved) != 0 ||
+                    pass_batchnorm(&g, enabled[FUSE_CONV_BN], &gfolded, err, sizeof(err)) != 0 || pass_dce(&g, &gremoved) != 0 ||
                     (pass_fuse(&g, enabled, &gst) != 0 && snprintf(err, sizeof(err), "E19999: out of memory fusing") > 0) ||
                     pass_dce(&g, &gremoved2) != 0 ||
                     (pass_precision(&g, prec_mode, keep, nkeep, &gcasts) != 0 &&

@@ -34,7 +34,7 @@ static int new_const(graph *g, const char *base, const char *suffix, int rank, c
     return ti;
 }
 
-int pass_batchnorm(graph *g, int *folded_into_conv, char *err, size_t cap)
+int pass_batchnorm(graph *g, int fold_into_conv, int *folded_into_conv, char *err, size_t cap)
 {
     *folded_into_conv = 0;
     for (int i = 0; i < g->nn; i++) {
@@ -69,7 +69,7 @@ int pass_batchnorm(graph *g, int *folded_into_conv, char *err, size_t cap)
         int xi = n->in[0], out = n->out[0];
         int pi = g->t[xi].producer;
         g_node *conv = pi >= 0 ? &g->n[pi] : NULL;
-        if (conv && !conv->dead && strcmp(conv->op, "Conv") == 0 && !g->t[xi].is_output &&
+        if (fold_into_conv && conv && !conv->dead && strcmp(conv->op, "Conv") == 0 && !g->t[xi].is_output &&
             g_consumers(g, xi) == 1 && g->t[conv->in[1]].data && g->t[conv->in[1]].dtype == 0 &&
             (conv->nin < 3 || conv->in[2] < 0 || const_f32_vec(&g->t[conv->in[2]], c))) {
             const g_tensor *w = &g->t[conv->in[1]];

@@ -15,9 +15,10 @@ int fold_node(graph *g, int ni, int *folded, char *err, size_t cap);
 /* Shape inference and constant folding over the whole graph, in node order. */
 int pass_infer_and_fold(graph *g, char *err, size_t cap);
 /* BatchNormalization with constant parameters → per-channel scale and shift, folded into the
- * preceding Conv's weights and bias when the Conv feeds only it (pass_batchnorm.c).
+ * preceding Conv's weights and bias when the Conv feeds only it and fold_into_conv is set
+ * (ConvBatchnormFusionPass, which --fusion_switch_file can turn off) (pass_batchnorm.c).
  * *folded_into_conv counts the folds. */
-int pass_batchnorm(graph *g, int *folded_into_conv, char *err, size_t cap);
+int pass_batchnorm(graph *g, int fold_into_conv, int *folded_into_conv, char *err, size_t cap);
 /* Removes nodes whose outputs reach no graph output (pass_dce.c); *removed counts them. */
 int pass_dce(graph *g, int *removed);
 
