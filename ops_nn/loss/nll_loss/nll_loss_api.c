@@ -2,10 +2,8 @@
  * INT32 of shape (N) / (); weight (C) of self's dtype (NULL = ones); totalWeightOut one element.
  * The loss is a gather per row: one block does it all. */
 #include "aclemu_plans.h"
-#include "nll_loss_args.h"
 #include "nll_loss_plan.h"
 #include "nn_check.h"
-#include "nn_stage.h"
 
 aclnnStatus aclemu_plan_NLLLoss(aclOpExecutor *executor, const aclTensor *self, const aclTensor *target,
                                 const aclTensor *weight, int64_t reduction, int64_t ignoreIndex, aclTensor *out,
@@ -25,24 +23,5 @@ aclnnStatus aclemu_plan_NLLLoss(aclOpExecutor *executor, const aclTensor *self, 
         return st;
     if (C == 0 && N > 0)
         return ACLEMU_PARAM_ERROR(api, "self class dim should not be 0.");
-    nn_stage ss, stg, sw, so, stw;
-    if ((st = nn_stage_in(executor, self, NULL, -1, &ss)) || (st = nn_stage_in(executor, target, NULL, -1, &stg)) ||
-        (st = nn_stage_in(executor, weight, NULL, -1, &sw)) || (st = nn_stage_out(executor, out, NULL, -1, &so)) ||
-        (st = nn_stage_out(executor, totalWeightOut, NULL, -1, &stw)))
-        return st;
-    nll_loss_args *a = (nll_loss_args *)aclemu_exec_add_launch(executor, "NLLLoss", 1, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->N = N;
-    a->C = C;
-    a->reduction = reduction;
-    a->ignore_index = ignoreIndex;
-    a->rows_per_block = N;
-    if ((st = nn_stage_bind(executor, a, &a->self, &ss)) || (st = nn_stage_bind(executor, a, &a->target, &stg)) ||
-        (st = nn_stage_bind(executor, a, &a->weight, &sw)) || (st = nn_stage_bind(executor, a, &a->out, &so)) ||
-        (st = nn_stage_bind(executor, a, &a->total_weight, &stw)))
-        return st;
-    if ((st = nn_stage_out_finish(executor, &so)) || (st = nn_stage_out_finish(executor, &stw)))
-        return st;
-    return ACLNN_SUCCESS;
+    return nll_launch_forward(executor, self, NULL, target, weight, N, C, reduction, ignoreIndex, out, totalWeightOut);
 }

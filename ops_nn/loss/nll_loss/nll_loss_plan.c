@@ -1,6 +1,8 @@
-/* NLLLoss checks; see nll_loss_plan.h. */
+/* NLLLoss checks and launches; see nll_loss_plan.h. */
 #include "nll_loss_plan.h"
+#include "nll_loss_args.h"
 #include "nn_check.h"
+#include "nn_stage.h"
 
 aclnnStatus nll_check(const char *api, const aclTensor *self, const aclTensor *target, const aclTensor *weight,
                       int64_t reduction, int64_t *N, int64_t *C)
@@ -36,4 +38,60 @@ aclnnStatus nll_check_loss_shape(const char *api, const aclTensor *t, const char
     if (aclemu_tensor_numel(t) != 1)
         return ACLEMU_PARAM_ERROR(api, "%s should hold one element.", name);
     return ACLNN_SUCCESS;
+}
+
+static void set_args(nll_loss_args *a, int64_t rows, int64_t C, int64_t reduction, int64_t ignoreIndex, int64_t per)
+{
+    a->N = rows;
+    a->C = C;
+    a->reduction = reduction;
+    a->ignore_index = ignoreIndex;
+    a->rows_per_block = per;
+}
+
+aclnnStatus nll_launch_forward(aclOpExecutor *ex, const aclTensor *self, const int32_t *self_perm,
+                               const aclTensor *target, const aclTensor *weight, int64_t rows, int64_t C,
+                               int64_t reduction, int64_t ignoreIndex, aclTensor *out, aclTensor *totalWeight)
+{
+    aclnnStatus st;
+    nn_stage ss, stg, sw, so, stw;
+    if ((st = nn_stage_in(ex, self, self_perm, -1, &ss)) || (st = nn_stage_in(ex, target, NULL, -1, &stg)) ||
+        (st = nn_stage_in(ex, weight, NULL, -1, &sw)) || (st = nn_stage_out(ex, out, NULL, -1, &so)) ||
+        (st = nn_stage_out(ex, totalWeight, NULL, -1, &stw)))
+        return st;
+    nll_loss_args *a = (nll_loss_args *)aclemu_exec_add_launch(ex, "NLLLoss", 1, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    set_args(a, rows, C, reduction, ignoreIndex, rows);
+    if ((st = nn_stage_bind(ex, a, &a->self, &ss)) || (st = nn_stage_bind(ex, a, &a->target, &stg)) ||
+        (st = nn_stage_bind(ex, a, &a->weight, &sw)) || (st = nn_stage_bind(ex, a, &a->out, &so)) ||
+        (st = nn_stage_bind(ex, a, &a->total_weight, &stw)))
+        return st;
+    if ((st = nn_stage_out_finish(ex, &so)))
+        return st;
+    return nn_stage_out_finish(ex, &stw);
+}
+
+aclnnStatus nll_launch_backward(aclOpExecutor *ex, const aclTensor *gradOutput, const aclTensor *target,
+                                const aclTensor *weight, const aclTensor *totalWeight, int64_t rows, int64_t C,
+                                int64_t reduction, int64_t ignoreIndex, aclTensor *out, const int32_t *out_perm)
+{
+    aclnnStatus st;
+    nn_stage sg, stg, sw, stw, so;
+    if ((st = nn_stage_in(ex, gradOutput, NULL, -1, &sg)) || (st = nn_stage_in(ex, target, NULL, -1, &stg)) ||
+        (st = nn_stage_in(ex, weight, NULL, -1, &sw)) || (st = nn_stage_in(ex, totalWeight, NULL, -1, &stw)) ||
+        (st = nn_stage_out(ex, out, out_perm, -1, &so)))
+        return st;
+    uint32_t bd;
+    uint64_t per;
+    nn_tile((uint64_t)rows, (uint64_t)C, &bd, &per);
+    nll_loss_args *a = (nll_loss_args *)aclemu_exec_add_launch(ex, "NLLLossGrad", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    set_args(a, rows, C, reduction, ignoreIndex, (int64_t)per);
+    if ((st = nn_stage_bind(ex, a, &a->grad, &sg)) || (st = nn_stage_bind(ex, a, &a->target, &stg)) ||
+        (st = nn_stage_bind(ex, a, &a->weight, &sw)) || (st = nn_stage_bind(ex, a, &a->total_weight, &stw)) ||
+        (st = nn_stage_bind(ex, a, &a->out, &so)))
+        return st;
+    return nn_stage_out_finish(ex, &so);
 }

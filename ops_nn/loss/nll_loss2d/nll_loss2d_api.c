@@ -3,7 +3,7 @@
  * else one element, totalWeight one element. The 2-D loss is the 1-D one over N*H*W rows of C
  * classes: self (and the gradient) are staged as the (N, H, W, C) permutation. */
 #include "aclemu_plans.h"
-#include "nll_loss_args.h"
+#include "nll_loss_plan.h"
 #include "nn_check.h"
 #include "nn_stage.h"
 
@@ -79,26 +79,8 @@ aclnnStatus aclemu_plan_NLLLoss2d(aclOpExecutor *executor, const aclTensor *self
         (st = aclemu_check_dtype(api, totalWeightOut, "totalWeightOut", NN_FLOATS)) ||
         (st = check_loss(api, out, "out", target, reduction)) || (st = check_one(api, totalWeightOut, "totalWeightOut")))
         return st;
-    nn_stage ss, stg, sw, so, stw;
-    if ((st = nn_stage_in(executor, self, NHWC, -1, &ss)) || (st = nn_stage_in(executor, target, NULL, -1, &stg)) ||
-        (st = nn_stage_in(executor, weight, NULL, -1, &sw)) || (st = nn_stage_out(executor, out, NULL, -1, &so)) ||
-        (st = nn_stage_out(executor, totalWeightOut, NULL, -1, &stw)))
-        return st;
-    nll_loss_args *a = (nll_loss_args *)aclemu_exec_add_launch(executor, "NLLLoss", 1, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->N = rows;
-    a->C = C;
-    a->reduction = reduction;
-    a->ignore_index = ignoreIndex;
-    a->rows_per_block = rows;
-    if ((st = nn_stage_bind(executor, a, &a->self, &ss)) || (st = nn_stage_bind(executor, a, &a->target, &stg)) ||
-        (st = nn_stage_bind(executor, a, &a->weight, &sw)) || (st = nn_stage_bind(executor, a, &a->out, &so)) ||
-        (st = nn_stage_bind(executor, a, &a->total_weight, &stw)))
-        return st;
-    if ((st = nn_stage_out_finish(executor, &so)))
-        return st;
-    return nn_stage_out_finish(executor, &stw);
+    return nll_launch_forward(executor, self, NHWC, target, weight, rows, C, reduction, ignoreIndex, out,
+                              totalWeightOut);
 }
 
 aclnnStatus aclemu_plan_NLLLoss2dBackward(aclOpExecutor *executor, const aclTensor *gradOutput, const aclTensor *self,
@@ -121,25 +103,6 @@ aclnnStatus aclemu_plan_NLLLoss2dBackward(aclOpExecutor *executor, const aclTens
         return st;
     if (rows * C == 0)
         return ACLNN_SUCCESS;
-    nn_stage sg, stg, sw, stw, so;
-    if ((st = nn_stage_in(executor, gradOutput, NULL, -1, &sg)) || (st = nn_stage_in(executor, target, NULL, -1, &stg)) ||
-        (st = nn_stage_in(executor, weight, NULL, -1, &sw)) || (st = nn_stage_in(executor, totalWeight, NULL, -1, &stw)) ||
-        (st = nn_stage_out(executor, out, NHWC, -1, &so)))
-        return st;
-    uint32_t bd;
-    uint64_t per;
-    nn_tile((uint64_t)rows, (uint64_t)C, &bd, &per);
-    nll_loss_args *a = (nll_loss_args *)aclemu_exec_add_launch(executor, "NLLLossGrad", bd, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->N = rows;
-    a->C = C;
-    a->reduction = reduction;
-    a->ignore_index = ignoreIndex;
-    a->rows_per_block = (int64_t)per;
-    if ((st = nn_stage_bind(executor, a, &a->grad, &sg)) || (st = nn_stage_bind(executor, a, &a->target, &stg)) ||
-        (st = nn_stage_bind(executor, a, &a->weight, &sw)) || (st = nn_stage_bind(executor, a, &a->total_weight, &stw)) ||
-        (st = nn_stage_bind(executor, a, &a->out, &so)))
-        return st;
-    return nn_stage_out_finish(executor, &so);
+    return nll_launch_backward(executor, gradOutput, target, weight, totalWeight, rows, C, reduction, ignoreIndex, out,
+                               NHWC);
 }
