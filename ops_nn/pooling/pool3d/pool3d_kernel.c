@@ -41,79 +41,102 @@ static int valid(const pool3d_args *a, size_t size)
     return 1;
 }
 
-static int k_avg(const void *args, size_t size, const aclemu_block *blk)
+/* One output position's window: per dim the first tap, tap count, step and the taps the
+ * countIncludePad divisor counts. */
+typedef struct {
+    int64_t first[3], n[3], step[3], full[3];
+} win3;
+
+/* Offset of tap (i, j, k) of window w inside an input plane of H x W. */
+static inline int64_t tap(const win3 *w, int64_t i, int64_t j, int64_t k, int64_t H, int64_t W)
+{
+    return (w->first[0] + i * w->step[0]) * H * W + (w->first[1] + j * w->step[1]) * W + w->first[2] + k * w->step[2];
+}
+
+static int64_t avg_divisor(const pool3d_args *a, const win3 *w)
+{
+    if (a->divisor)
+        return a->divisor;
+    return a->count_include_pad ? w->full[0] * w->full[1] * w->full[2] : w->n[0] * w->n[1] * w->n[2];
+}
+
+/* Calls fn for every output position y of plane pl with its window. */
+typedef void (*win_fn)(const pool3d_args *a, int64_t pl, int64_t y, const win3 *w, void *ctx);
+static void each_window(const pool3d_args *a, int64_t pl, win_fn fn, void *ctx)
+{
+    win3 w;
+    int64_t y = pl * a->out[0] * a->out[1] * a->out[2];
+    for (int64_t od = 0; od < a->out[0]; od++) {
+        window(a, 0, od, &w.first[0], &w.n[0], &w.step[0], &w.full[0]);
+        for (int64_t oh = 0; oh < a->out[1]; oh++) {
+            window(a, 1, oh, &w.first[1], &w.n[1], &w.step[1], &w.full[1]);
+            for (int64_t ow = 0; ow < a->out[2]; ow++, y++) {
+                window(a, 2, ow, &w.first[2], &w.n[2], &w.step[2], &w.full[2]);
+                fn(a, pl, y, &w, ctx);
+            }
+        }
+    }
+}
+
+/* Runs fn over every window of the block's planes. */
+static int for_block(const void *args, size_t size, const aclemu_block *blk, win_fn fn)
 {
     const pool3d_args *a = args;
     if (!valid(a, size))
         return ACLEMU_KERNEL_BAD_ARGS;
     int64_t s, e;
     nn_block_items(a->planes, a->planes_per_block, blk, &s, &e);
-    const int64_t H = a->in[1], W = a->in[2], IP = a->in[0] * H * W, OP = a->out[0] * a->out[1] * a->out[2];
     for (int64_t pl = s; pl < e; pl++)
-        for (int64_t od = 0, y = pl * OP; od < a->out[0]; od++) {
-            int64_t d0, dn, ds, df;
-            window(a, 0, od, &d0, &dn, &ds, &df);
-            for (int64_t oh = 0; oh < a->out[1]; oh++) {
-                int64_t h0, hn, hs, hf;
-                window(a, 1, oh, &h0, &hn, &hs, &hf);
-                for (int64_t ow = 0; ow < a->out[2]; ow++, y++) {
-                    int64_t w0, wn, wsd, wf;
-                    window(a, 2, ow, &w0, &wn, &wsd, &wf);
-                    double sum = 0;
-                    for (int64_t i = 0; i < dn; i++)
-                        for (int64_t j = 0; j < hn; j++)
-                            for (int64_t k = 0; k < wn; k++)
-                                sum += nn_load(&a->op[0], pl * IP + (d0 + i * ds) * H * W + (h0 + j * hs) * W + w0 + k * wsd);
-                    int64_t div = a->divisor ? a->divisor : a->count_include_pad ? df * hf * wf : dn * hn * wn;
-                    nn_store(&a->op[1], y, div ? sum / (double)div : NAN);
-                }
-            }
-        }
+        each_window(a, pl, fn, NULL);
     return 0;
+}
+
+static void avg_one(const pool3d_args *a, int64_t pl, int64_t y, const win3 *w, void *ctx)
+{
+    (void)ctx;
+    const int64_t H = a->in[1], W = a->in[2], base = pl * a->in[0] * H * W;
+    double sum = 0;
+    for (int64_t i = 0; i < w->n[0]; i++)
+        for (int64_t j = 0; j < w->n[1]; j++)
+            for (int64_t k = 0; k < w->n[2]; k++)
+                sum += nn_load(&a->op[0], base + tap(w, i, j, k, H, W));
+    int64_t div = avg_divisor(a, w);
+    nn_store(&a->op[1], y, div ? sum / (double)div : NAN);
+}
+
+static int k_avg(const void *args, size_t size, const aclemu_block *blk)
+{
+    return for_block(args, size, blk, avg_one);
 }
 ACLEMU_KERNEL("Pool3dAvg", k_avg);
 
+static void max_one(const pool3d_args *a, int64_t pl, int64_t y, const win3 *w, void *ctx)
+{
+    (void)ctx;
+    const int64_t H = a->in[1], W = a->in[2], base = pl * a->in[0] * H * W;
+    double best = -INFINITY;
+    int64_t bi = w->first[0] * H * W + w->first[1] * W + w->first[2];
+    for (int64_t i = 0; i < w->n[0]; i++)
+        for (int64_t j = 0; j < w->n[1]; j++)
+            for (int64_t k = 0; k < w->n[2]; k++) {
+                int64_t at = tap(w, i, j, k, H, W);
+                double v = nn_load(&a->op[0], base + at);
+                if (isnan(v)) { /* NaN wins, reported at its first position */
+                    best = v, bi = at;
+                    goto done;
+                }
+                if (v > best)
+                    best = v, bi = at;
+            }
+done:
+    nn_store(&a->op[1], y, best);
+    if (a->op[2].present)
+        nn_store_int(&a->op[2], y, bi);
+}
+
 static int k_max(const void *args, size_t size, const aclemu_block *blk)
 {
-    const pool3d_args *a = args;
-    if (!valid(a, size))
-        return ACLEMU_KERNEL_BAD_ARGS;
-    int64_t s, e;
-    nn_block_items(a->planes, a->planes_per_block, blk, &s, &e);
-    const int64_t H = a->in[1], W = a->in[2], IP = a->in[0] * H * W, OP = a->out[0] * a->out[1] * a->out[2];
-    for (int64_t pl = s; pl < e; pl++)
-        for (int64_t od = 0, y = pl * OP; od < a->out[0]; od++) {
-            int64_t d0, dn, ds, df;
-            window(a, 0, od, &d0, &dn, &ds, &df);
-            for (int64_t oh = 0; oh < a->out[1]; oh++) {
-                int64_t h0, hn, hs, hf;
-                window(a, 1, oh, &h0, &hn, &hs, &hf);
-                for (int64_t ow = 0; ow < a->out[2]; ow++, y++) {
-                    int64_t w0, wn, wsd, wf;
-                    window(a, 2, ow, &w0, &wn, &wsd, &wf);
-                    double best = -INFINITY;
-                    int64_t bi = d0 * H * W + h0 * W + w0;
-                    int stop = 0;
-                    for (int64_t i = 0; i < dn && !stop; i++)
-                        for (int64_t j = 0; j < hn && !stop; j++)
-                            for (int64_t k = 0; k < wn; k++) {
-                                int64_t at = (d0 + i * ds) * H * W + (h0 + j * hs) * W + w0 + k * wsd;
-                                double v = nn_load(&a->op[0], pl * IP + at);
-                                if (v > best || isnan(v)) {
-                                    best = v, bi = at;
-                                    if (isnan(v)) {
-                                        stop = 1;
-                                        break;
-                                    }
-                                }
-                            }
-                    nn_store(&a->op[1], y, best);
-                    if (a->op[2].present)
-                        nn_store_int(&a->op[2], y, bi);
-                }
-            }
-        }
-    return 0;
+    return for_block(args, size, blk, max_one);
 }
 ACLEMU_KERNEL("Pool3dMax", k_max);
 
@@ -124,6 +147,21 @@ static void flush(const pool3d_args *a, const nn_cbuf *gi, double *acc, int64_t 
         nn_store(gi, pl * IP + i, acc[i]);
 }
 
+static void avg_grad_one(const pool3d_args *a, int64_t pl, int64_t y, const win3 *w, void *ctx)
+{
+    (void)pl;
+    double *acc = ctx;
+    int64_t div = avg_divisor(a, w);
+    if (!div)
+        return;
+    const int64_t H = a->in[1], W = a->in[2];
+    double g = nn_load(&a->op[0], y) / (double)div;
+    for (int64_t i = 0; i < w->n[0]; i++)
+        for (int64_t j = 0; j < w->n[1]; j++)
+            for (int64_t k = 0; k < w->n[2]; k++)
+                acc[tap(w, i, j, k, H, W)] += g;
+}
+
 static int k_avg_grad(const void *args, size_t size, const aclemu_block *blk)
 {
     const pool3d_args *a = args;
@@ -131,35 +169,28 @@ static int k_avg_grad(const void *args, size_t size, const aclemu_block *blk)
         return ACLEMU_KERNEL_BAD_ARGS;
     int64_t s, e;
     nn_block_items(a->planes, a->planes_per_block, blk, &s, &e);
-    const int64_t H = a->in[1], W = a->in[2], IP = a->in[0] * H * W, OP = a->out[0] * a->out[1] * a->out[2];
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2];
     double *acc = (double *)(uintptr_t)a->scratch + (int64_t)blk->block_idx * IP;
     for (int64_t pl = s; pl < e; pl++) {
         memset(acc, 0, (size_t)IP * sizeof(double));
-        for (int64_t od = 0, y = pl * OP; od < a->out[0]; od++) {
-            int64_t d0, dn, ds, df;
-            window(a, 0, od, &d0, &dn, &ds, &df);
-            for (int64_t oh = 0; oh < a->out[1]; oh++) {
-                int64_t h0, hn, hs, hf;
-                window(a, 1, oh, &h0, &hn, &hs, &hf);
-                for (int64_t ow = 0; ow < a->out[2]; ow++, y++) {
-                    int64_t w0, wn, wsd, wf;
-                    window(a, 2, ow, &w0, &wn, &wsd, &wf);
-                    int64_t div = a->divisor ? a->divisor : a->count_include_pad ? df * hf * wf : dn * hn * wn;
-                    if (!div)
-                        continue;
-                    double g = nn_load(&a->op[0], y) / (double)div;
-                    for (int64_t i = 0; i < dn; i++)
-                        for (int64_t j = 0; j < hn; j++)
-                            for (int64_t k = 0; k < wn; k++)
-                                acc[(d0 + i * ds) * H * W + (h0 + j * hs) * W + w0 + k * wsd] += g;
-                }
-            }
-        }
+        each_window(a, pl, avg_grad_one, acc);
         flush(a, &a->op[1], acc, pl, IP);
     }
     return 0;
 }
 ACLEMU_KERNEL("Pool3dAvgGrad", k_avg_grad);
+
+/* op[1] holds, for every output of planes [s, e), an index inside its input plane. */
+static int indices_in_plane(const pool3d_args *a, int64_t s, int64_t e)
+{
+    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
+    for (int64_t y = s * OP; y < e * OP; y++) {
+        int64_t at = nn_load_int(&a->op[1], y);
+        if (at < 0 || at >= IP)
+            return 0;
+    }
+    return 1;
+}
 
 static int k_max_grad(const void *args, size_t size, const aclemu_block *blk)
 {
@@ -169,11 +200,8 @@ static int k_max_grad(const void *args, size_t size, const aclemu_block *blk)
     int64_t s, e;
     nn_block_items(a->planes, a->planes_per_block, blk, &s, &e);
     const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
-    for (int64_t y = s * OP; y < e * OP; y++) { /* every index inside its plane, or nothing is written */
-        int64_t at = nn_load_int(&a->op[1], y);
-        if (at < 0 || at >= IP)
-            return ACLEMU_KERNEL_BAD_ARGS;
-    }
+    if (!indices_in_plane(a, s, e)) /* every index inside its plane, or nothing is written */
+        return ACLEMU_KERNEL_BAD_ARGS;
     double *acc = (double *)(uintptr_t)a->scratch + (int64_t)blk->block_idx * IP;
     for (int64_t pl = s; pl < e; pl++) {
         memset(acc, 0, (size_t)IP * sizeof(double));
@@ -194,13 +222,7 @@ static int unpool_check(const pool3d_args *a, size_t size, const aclemu_block *b
     if (!valid(a, size) || aclemu_kdtype_size(a->op[0].dtype) != aclemu_kdtype_size(a->op[2].dtype))
         return ACLEMU_KERNEL_BAD_ARGS;
     nn_block_items(a->planes, a->planes_per_block, blk, s, e);
-    const int64_t IP = a->in[0] * a->in[1] * a->in[2], OP = a->out[0] * a->out[1] * a->out[2];
-    for (int64_t y = *s * OP; y < *e * OP; y++) {
-        int64_t at = nn_load_int(&a->op[1], y);
-        if (at < 0 || at >= IP)
-            return ACLEMU_KERNEL_BAD_ARGS;
-    }
-    return 0;
+    return indices_in_plane(a, *s, *e) ? 0 : ACLEMU_KERNEL_BAD_ARGS;
 }
 
 static int k_unpool(const void *args, size_t size, const aclemu_block *blk)
