@@ -205,54 +205,46 @@ API void aclDestroyTensorDesc(const aclTensorDesc *desc)
     free((void *)desc);
 }
 
-API aclError aclSetTensorShapeRange(aclTensorDesc *desc, size_t dimsCount,
-                                    int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM])
+/* Copies count [min, max] pairs into dst (at most ACLOP_MAX_DIMS); what names the API's
+ * count and array parameters in the messages. */
+static aclError set_ranges(aclTensorDesc *desc, size_t count, const int64_t (*src)[2], int64_t (*dst)[2],
+                           size_t *ndst, const char *count_name, const char *array_name, const char *what)
 {
     if (desc == NULL) {
         null_arg("desc");
         return ACL_ERROR_INVALID_PARAM;
     }
-    if (dimsCount > 0 && dimsRange == NULL) {
-        null_arg("dimsRange");
+    if (count > 0 && src == NULL) {
+        null_arg(array_name);
         return ACL_ERROR_INVALID_PARAM;
     }
-    if (dimsCount > ACLOP_MAX_DIMS) {
-        char v[32];
-        snprintf(v, sizeof(v), "%zu", dimsCount);
-        bad_value("dimsCount", v, "the emulator supports at most 32 dims");
+    if (count > ACLOP_MAX_DIMS) {
+        char v[32], why[64];
+        snprintf(v, sizeof(v), "%zu", count);
+        snprintf(why, sizeof(why), "the emulator supports at most 32 %s", what);
+        bad_value(count_name, v, why);
         return ACL_ERROR_INVALID_PARAM;
     }
-    desc->nrange = dimsCount;
-    for (size_t i = 0; i < dimsCount; i++) {
-        desc->range[i][0] = dimsRange[i][0];
-        desc->range[i][1] = dimsRange[i][1];
+    *ndst = count;
+    for (size_t i = 0; i < count; i++) {
+        dst[i][0] = src[i][0];
+        dst[i][1] = src[i][1];
     }
     return ACL_SUCCESS;
+}
+
+API aclError aclSetTensorShapeRange(aclTensorDesc *desc, size_t dimsCount,
+                                    int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM])
+{
+    return set_ranges(desc, dimsCount, (const int64_t (*)[2])dimsRange, desc ? desc->range : NULL,
+                      desc ? &desc->nrange : NULL, "dimsCount", "dimsRange", "dims");
 }
 
 API aclError aclSetTensorValueRange(aclTensorDesc *desc, size_t valueCount,
                                     int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM])
 {
-    if (desc == NULL) {
-        null_arg("desc");
-        return ACL_ERROR_INVALID_PARAM;
-    }
-    if (valueCount > 0 && valueRange == NULL) {
-        null_arg("valueRange");
-        return ACL_ERROR_INVALID_PARAM;
-    }
-    if (valueCount > ACLOP_MAX_DIMS) {
-        char v[32];
-        snprintf(v, sizeof(v), "%zu", valueCount);
-        bad_value("valueCount", v, "the emulator supports at most 32 value ranges");
-        return ACL_ERROR_INVALID_PARAM;
-    }
-    desc->nvalue_range = valueCount;
-    for (size_t i = 0; i < valueCount; i++) {
-        desc->value_range[i][0] = valueRange[i][0];
-        desc->value_range[i][1] = valueRange[i][1];
-    }
-    return ACL_SUCCESS;
+    return set_ranges(desc, valueCount, (const int64_t (*)[2])valueRange, desc ? desc->value_range : NULL,
+                      desc ? &desc->nvalue_range : NULL, "valueCount", "valueRange", "value ranges");
 }
 
 API aclDataType aclGetTensorDescType(const aclTensorDesc *desc)
