@@ -40,4 +40,14 @@ static inline void rnn_lstm_bwd(const double act[4], double cx, double cy, doubl
     d[RNN_GATE_O] = dh * tc * o * (1.0 - o);
 }
 
+/* One GRU element (gates r, z, n): gi[3] = x W_ih^T + b_ih, gh[3] = h W_hh^T + b_hh, h the
+ * previous state; act[3] = r, z, n; returns the new state (1 - z) n + z h. */
+static inline double rnn_gru_fwd(const double gi[3], const double gh[3], double h, double act[3])
+{
+    act[0] = rnn_sigmoid(gi[0] + gh[0]);
+    act[1] = rnn_sigmoid(gi[1] + gh[1]);
+    act[2] = tanh(gi[2] + act[0] * gh[2]);
+    return (1.0 - act[1]) * act[2] + act[1] * h;
+}
+
 #endif

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "aclemu_plans.h"
-#include "cube.h"
+#include "rnn_plan.h"
 #include "lstm_args.h"
 #include "nn_stage.h"
 
@@ -180,7 +180,6 @@ aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, co
 
     /* ---- plan ---- */
     const int32_t dt = (int32_t)input->dtype;
-    const int32_t gdt = cube_gemm_dtype(input->dtype);
     const int64_t es = (int64_t)aclemu_dtype_size(input->dtype);
     const int has_hx = hx && hx->size == 2;
     const size_t nst = 5 + (size_t)(D * numLayers) * 8;
@@ -219,42 +218,9 @@ aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, co
         const int last = l == numLayers - 1;
         for (int64_t d = 0; d < D; d++) {
             const aclTensor *const *w = (const aclTensor *const *)params->items + l * per_layer + d * per_layer / 2;
-            gemm_desc desc;
-            memset(&desc, 0, sizeof desc);
-            cube_bind bind[CUBE_NOPS];
-            for (int i = 0; i < CUBE_NOPS; i++) {
-                bind[i].t = NULL;
-                bind[i].ws_off = -1;
-            }
-            desc.M = B;
-            desc.N = 4 * H;
-            desc.K = l ? D * H : I;
-            desc.nbatch_dims = 1;
-            desc.batch_shape[0] = T;
-            desc.math = GEMM_MATH_KEEP;
-            desc.alpha = 1.0f;
-            if (l == 0) {
-                cube_view(&desc.a, CUBE_OP_A, input, batchFirst ? 0 : 1, 2, 0, 1);
-                desc.a.bstride[0] = T == 1 ? 0 : input->stride[batchFirst ? 1 : 0];
-                bind[CUBE_OP_A].t = input;
-            } else {
-                cube_view_raw(&desc.a, CUBE_OP_A, gdt, D * H, 1);
-                desc.a.bstride[0] = B * D * H;
-                bind[CUBE_OP_A].ws_off = (int64_t)ws_y[(l - 1) % 2];
-            }
-            cube_view(&desc.b, CUBE_OP_B, w[0], 1, 0, 0, 1);
-            bind[CUBE_OP_B].t = w[0];
-            cube_view_raw(&desc.c, CUBE_OP_C, GEMM_F32, 4 * H, 1);
-            desc.c.bstride[0] = B * 4 * H;
-            bind[CUBE_OP_C].ws_off = (int64_t)ws_g[d];
-            if (hasBias) {
-                cube_view_bcast(&desc.bias, CUBE_OP_BIAS, w[2], 1, CUBE_BCAST_VEC_N);
-                cube_view_bcast(&desc.d, CUBE_OP_D, w[3], 1, CUBE_BCAST_VEC_N);
-                desc.beta = 1.0f;
-                bind[CUBE_OP_BIAS].t = w[2];
-                bind[CUBE_OP_D].t = w[3];
-            }
-            if ((st = cube_launch_gemm(executor, &desc, bind)))
+            if ((st = rnn_launch_input_proj(executor, l ? NULL : input, batchFirst, l ? ws_y[(l - 1) % 2] : 0,
+                                            input->dtype, T, B, l ? D * H : I, 4 * H, w[0], hasBias ? w[2] : NULL,
+                                            hasBias ? w[3] : NULL, ws_g[d])))
                 goto done;
         }
         lstm_layer_args *a = (lstm_layer_args *)aclemu_exec_add_launch(executor, "LstmLayer", (uint32_t)D, sizeof(*a));
