@@ -65,6 +65,7 @@ typedef enum act_op {
     ACT_SWIGLU_BWD_A,          /* dy, a, b: dy * b * (s + s * (1 - s) * a), s = sigmoid(a) */
     ACT_GEGLU_BWD_TANH,        /* dy, x, other: dy * other * gelu_tanh'(x) */
     ACT_GEGLU_BWD_ERF,         /* dy, x, other: dy * other * gelu_erf'(x) */
+    ACT_FATRELU_MUL,           /* x1, x2, threshold: (x1 < threshold ? 0 : x1) * x2 (actrnn part) */
     ACT_OP_END
 } act_op;
 

@@ -135,6 +135,7 @@ double act_extra_ternary(int op, const act_params *p, double a, double b, double
     }
     case ACT_GEGLU_BWD_TANH: return a * c * gelu_tanh_d(b);
     case ACT_GEGLU_BWD_ERF: return a * c * gelu_erf_d(b);
+    case ACT_FATRELU_MUL: return (a < c ? 0.0 : a) * b;
     default: return NAN;
     }
 }

@@ -1,0 +1,284 @@
+/* aclnnLSTM (FLOAT, FLOAT16; every operand of input's dtype). The real checks of the fixed-length
+ * route, in their order: nulls (input, params, output, hy, cy; the seven train lists when train),
+ * dtypes, list lengths (params 2 * (hasBias ? 2 : 1) * D * numLayers, hx 2 or 0, train lists
+ * D * numLayers), ranks, shapes (H from params[0]'s rows / 4), private formats (refused on 950
+ * only); then an empty input succeeds with nothing to run. The packed-sequence route
+ * (batchSizes != nullptr) is not implemented here and says so. params per layer and direction:
+ * W_ih (4H, in), W_hh (4H, H)[, b_ih, b_hh], gates in the order i, f, g, o (the real "ifjo").
+ * Plan per layer: for each direction a CubeGemm launch g = x W_ih^T + b_ih + b_hh ([T, B, 4H],
+ * FP32, workspace; x read through its own strides), then one LstmLayer launch (a block per
+ * direction) for the recurrence; layers hand over through workspace buffers of input's dtype. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclemu_plans.h"
+#include "rnn_plan.h"
+#include "lstm_args.h"
+#include "nn_stage.h"
+
+#define LSTM_DTYPES (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16))
+
+static const char *const k_list_names[7] = {"iOut", "jOut", "fOut", "oOut", "hOut", "cOut", "tanhCOut"};
+static const char *const k_out_names[7] = {"output_i", "output_j", "output_f", "output_o", "output_h", "output_c",
+                                           "output_tanhc"};
+
+static aclnnStatus check_list_items(const char *api, const aclTensorList *l, const char *name)
+{
+    for (uint64_t i = 0; i < l->size; i++)
+        if (!l->items[i])
+            return ACLEMU_NULL_ERROR(api, "%s[%llu] should not be nullptr.", name, (unsigned long long)i);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus check_list_dtype(const char *api, const aclTensorList *l, const char *name, const aclTensor *ref)
+{
+    aclnnStatus st;
+    for (uint64_t i = 0; i < l->size; i++)
+        if ((st = aclemu_check_same_dtype(api, ref, "input", l->items[i], name)))
+            return st;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus check_rank(const char *api, const aclTensor *t, const char *name, uint32_t rank)
+{
+    if (t->ndim != rank)
+        return ACLEMU_PARAM_ERROR(api, "%s dim num %u should be %u.", name, t->ndim, rank);
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus check_list_rank(const char *api, const aclTensorList *l, const char *name, uint32_t rank)
+{
+    aclnnStatus st;
+    for (uint64_t i = 0; i < l->size; i++)
+        if ((st = check_rank(api, l->items[i], name, rank)))
+            return st;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus check_list_format(const char *api, const aclTensorList *l, const char *name)
+{
+    aclnnStatus st;
+    for (uint64_t i = 0; l && i < l->size; i++)
+        if ((st = aclemu_check_format(api, l->items[i], name)))
+            return st;
+    return ACLNN_SUCCESS;
+}
+
+static void bind_ws(nn_cbuf *b, int32_t dtype, int64_t offset)
+{
+    b->present = 1;
+    b->dtype = dtype;
+    b->offset = offset;
+}
+
+aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, const aclTensorList *params,
+                             const aclTensorList *hx, const aclTensor *batchSizes, bool hasBias, int64_t numLayers,
+                             double dropout, bool train, bool bidirectional, bool batchFirst, aclTensor *output,
+                             aclTensor *hy, aclTensor *cy, aclTensorList *iOut, aclTensorList *jOut,
+                             aclTensorList *fOut, aclTensorList *oOut, aclTensorList *hOut, aclTensorList *cOut,
+                             aclTensorList *tanhCOut)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    (void)dropout; /* the real op ignores it too ("not supported yet") */
+    if (batchSizes)
+        return ACLEMU_PARAM_ERROR(api, "batchSizes (packed variable-length sequences) is not supported by this "
+                                       "implementation; pass nullptr for fixed-length input.");
+    const aclTensorList *lists[7] = {iOut, jOut, fOut, oOut, hOut, cOut, tanhCOut};
+    if ((st = aclemu_check_notnull(api, input, "input")) || (st = aclemu_check_notnull(api, params, "params")) ||
+        (st = aclemu_check_notnull(api, output, "output")) || (st = aclemu_check_notnull(api, hy, "hy")) ||
+        (st = aclemu_check_notnull(api, cy, "cy")))
+        return st;
+    for (int k = 0; train && k < 7; k++)
+        if ((st = aclemu_check_notnull(api, lists[k], k_list_names[k])))
+            return st;
+    if ((st = check_list_items(api, params, "params")) || (hx && (st = check_list_items(api, hx, "hx"))))
+        return st;
+    for (int k = 0; train && k < 7; k++)
+        if ((st = check_list_items(api, lists[k], k_list_names[k])))
+            return st;
+    /* dtypes */
+    if ((st = aclemu_check_dtype(api, input, "input", LSTM_DTYPES)) || (st = check_list_dtype(api, params, "params", input)) ||
+        (hx && (st = check_list_dtype(api, hx, "hx", input))) ||
+        (st = aclemu_check_same_dtype(api, input, "input", output, "output")) ||
+        (st = aclemu_check_same_dtype(api, input, "input", hy, "hy")) ||
+        (st = aclemu_check_same_dtype(api, input, "input", cy, "cy")))
+        return st;
+    for (int k = 0; train && k < 7; k++)
+        if ((st = check_list_dtype(api, lists[k], k_list_names[k], input)))
+            return st;
+    /* list lengths */
+    if (numLayers < 1)
+        return ACLEMU_PARAM_ERROR(api, "numLayers %lld should be at least 1.", (long long)numLayers);
+    const int64_t D = bidirectional ? 2 : 1, NB = hasBias ? 2 : 1, per_layer = 2 * NB * D;
+    const uint64_t nparams = (uint64_t)(per_layer * numLayers), nouts = (uint64_t)(D * numLayers);
+    if (params->size != nparams)
+        return ACLEMU_PARAM_ERROR(api, "The number of tensors required for the params lists should be %llu, but %llu "
+                                       "was obtained.", (unsigned long long)nparams, (unsigned long long)params->size);
+    if (hx && hx->size != 2 && hx->size != 0)
+        return ACLEMU_PARAM_ERROR(api, "The number of tensors required for the hx lists should be 2 or 0, but %llu "
+                                       "was obtained.", (unsigned long long)hx->size);
+    for (int k = 0; train && k < 7; k++)
+        if (lists[k]->size != nouts)
+            return ACLEMU_PARAM_ERROR(api, "The number of tensors required for the %s lists should be %llu, but %llu "
+                                           "was obtained.", k_out_names[k], (unsigned long long)nouts,
+                                      (unsigned long long)lists[k]->size);
+    /* ranks */
+    if ((st = check_rank(api, input, "input", 3)))
+        return st;
+    for (int64_t p = 0; p < (int64_t)nparams; p++)
+        if ((st = check_rank(api, params->items[p], "params", p % (2 * NB) < 2 ? 2 : 1)))
+            return st;
+    if ((hx && (st = check_list_rank(api, hx, "hx", 3))) || (st = check_rank(api, output, "output", 3)) ||
+        (st = check_rank(api, hy, "hy", 3)) || (st = check_rank(api, cy, "cy", 3)))
+        return st;
+    for (int k = 0; train && k < 7; k++)
+        if ((st = check_list_rank(api, lists[k], k_list_names[k], 3)))
+            return st;
+    /* shapes */
+    const int64_t T = input->shape[batchFirst ? 1 : 0], B = input->shape[batchFirst ? 0 : 1], I = input->shape[2];
+    const int64_t H = params->items[0]->shape[0] / 4;
+    int64_t in_size = I;
+    for (int64_t l = 0; l < numLayers; l++) {
+        const int64_t wi[2] = {4 * H, in_size}, wh[2] = {4 * H, H}, bs[1] = {4 * H};
+        for (int64_t d = 0; d < D; d++) {
+            const aclTensor *const *w = (const aclTensor *const *)params->items + l * per_layer + d * per_layer / 2;
+            if ((st = aclemu_check_shape_is(api, w[0], "weight_ih", wi, 2)) ||
+                (st = aclemu_check_shape_is(api, w[1], "weight_hh", wh, 2)) ||
+                (hasBias && ((st = aclemu_check_shape_is(api, w[2], "bias_ih", bs, 1)) ||
+                             (st = aclemu_check_shape_is(api, w[3], "bias_hh", bs, 1)))))
+                return st;
+        }
+        in_size = D * H;
+    }
+    const int64_t state[3] = {D * numLayers, B, H}, seq[3] = {T, B, H};
+    const int64_t out_shape[3] = {batchFirst ? B : T, batchFirst ? T : B, D * H};
+    for (uint64_t i = 0; hx && i < hx->size; i++)
+        if ((st = aclemu_check_shape_is(api, hx->items[i], "hx", state, 3)))
+            return st;
+    if ((st = aclemu_check_shape_is(api, output, "output", out_shape, 3)) ||
+        (st = aclemu_check_shape_is(api, hy, "hy", state, 3)) || (st = aclemu_check_shape_is(api, cy, "cy", state, 3)))
+        return st;
+    for (int k = 0; train && k < 7; k++)
+        for (uint64_t i = 0; i < nouts; i++)
+            if ((st = aclemu_check_shape_is(api, lists[k]->items[i], k_list_names[k], seq, 3)))
+                return st;
+    /* formats: refused only on 950 (A2 / A3 log a warning and go on) */
+    if (aclemu_op_profile()->family == ACLEMU_FAMILY_950) {
+        if ((st = aclemu_check_format(api, input, "input")) || (st = check_list_format(api, params, "params")) ||
+            (st = check_list_format(api, hx, "hx")) || (st = aclemu_check_format(api, output, "output")) ||
+            (st = aclemu_check_format(api, hy, "hy")) || (st = aclemu_check_format(api, cy, "cy")))
+            return st;
+        for (int k = 0; train && k < 7; k++)
+            if ((st = check_list_format(api, lists[k], k_list_names[k])))
+                return st;
+    }
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIPS_ALL_BUT_310B)))
+        return st;
+    if (aclemu_tensor_numel(input) == 0 || H == 0)
+        return ACLNN_SUCCESS;
+
+    /* ---- plan ---- */
+    const int32_t dt = (int32_t)input->dtype;
+    const int64_t es = (int64_t)aclemu_dtype_size(input->dtype);
+    const int has_hx = hx && hx->size == 2;
+    const size_t nst = 5 + (size_t)(D * numLayers) * 8;
+    nn_stage *stg = (nn_stage *)calloc(nst, sizeof(nn_stage));
+    if (!stg)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "out of host memory.");
+    nn_stage *s_out = &stg[0], *s_hy = &stg[1], *s_cy = &stg[2], *s_hx = &stg[3]; /* s_hx[0..1] */
+    nn_stage *s_whh = &stg[5], *s_tr = &stg[5 + D * numLayers];                 /* s_tr[(l*D+d)*7 + k] */
+    static const int32_t bf_perm[3] = {1, 0, 2};
+    if ((st = nn_stage_out(executor, output, batchFirst ? bf_perm : NULL, -1, s_out)) ||
+        (st = nn_stage_out(executor, hy, NULL, -1, s_hy)) || (st = nn_stage_out(executor, cy, NULL, -1, s_cy)))
+        goto done;
+    for (int k = 0; has_hx && k < 2; k++)
+        if ((st = nn_stage_in(executor, hx->items[k], NULL, -1, &s_hx[k])))
+            goto done;
+    for (int64_t l = 0; l < numLayers; l++)
+        for (int64_t d = 0; d < D; d++) {
+            if ((st = nn_stage_in(executor, params->items[l * per_layer + d * per_layer / 2 + 1], NULL, -1,
+                                  &s_whh[l * D + d])))
+                goto done;
+            for (int k = 0; train && k < 7; k++)
+                if ((st = nn_stage_out(executor, lists[k]->items[l * D + d], NULL, -1, &s_tr[(l * D + d) * 7 + k])))
+                    goto done;
+        }
+    const uint64_t g_bytes = (uint64_t)(T * B * 4 * H) * 4, y_bytes = (uint64_t)(T * B * D * H * es);
+    uint64_t ws_g[2], ws_h[2], ws_c[2], ws_gt[2], ws_y[2] = {0, 0};
+    for (int64_t d = 0; d < D; d++) {
+        ws_g[d] = aclemu_exec_alloc_workspace(executor, g_bytes);
+        ws_h[d] = aclemu_exec_alloc_workspace(executor, (uint64_t)(B * H) * 4);
+        ws_c[d] = aclemu_exec_alloc_workspace(executor, (uint64_t)(B * H) * 4);
+        ws_gt[d] = aclemu_exec_alloc_workspace(executor, (uint64_t)(B * 4 * H) * 4);
+    }
+    for (int k = 0; numLayers > 1 && k < 2; k++)
+        ws_y[k] = aclemu_exec_alloc_workspace(executor, y_bytes);
+    for (int64_t l = 0; l < numLayers; l++) {
+        const int last = l == numLayers - 1;
+        for (int64_t d = 0; d < D; d++) {
+            const aclTensor *const *w = (const aclTensor *const *)params->items + l * per_layer + d * per_layer / 2;
+            if ((st = rnn_launch_input_proj(executor, l ? NULL : input, batchFirst, l ? ws_y[(l - 1) % 2] : 0,
+                                            input->dtype, T, B, l ? D * H : I, 4 * H, w[0], hasBias ? w[2] : NULL,
+                                            hasBias ? w[3] : NULL, ws_g[d])))
+                goto done;
+        }
+        lstm_layer_args *a = (lstm_layer_args *)aclemu_exec_add_launch(executor, "LstmLayer", (uint32_t)D, sizeof(*a));
+        if (!a) {
+            st = ACLNN_ERR_INNER;
+            goto done;
+        }
+        a->T = T;
+        a->B = B;
+        a->H = H;
+        a->y_pitch = D * H;
+        a->ndir = (int32_t)D;
+        a->train = train;
+        for (int64_t d = 0; d < D; d++) {
+            lstm_dir_args *L = &a->dir[d];
+            const int64_t sl = (l * D + d) * B * H; /* this layer-direction's slice of hx / hy / cy */
+            bind_ws(&L->g, ACL_FLOAT, 0);
+            bind_ws(&L->hbuf, ACL_FLOAT, 0);
+            bind_ws(&L->cbuf, ACL_FLOAT, 0);
+            bind_ws(&L->gates, ACL_FLOAT, 0);
+            if ((st = aclemu_exec_bind_workspace(executor, a, &L->g.addr, ws_g[d])) ||
+                (st = aclemu_exec_bind_workspace(executor, a, &L->hbuf.addr, ws_h[d])) ||
+                (st = aclemu_exec_bind_workspace(executor, a, &L->cbuf.addr, ws_c[d])) ||
+                (st = aclemu_exec_bind_workspace(executor, a, &L->gates.addr, ws_gt[d])) ||
+                (st = nn_stage_bind(executor, a, &L->whh, &s_whh[l * D + d])) ||
+                (st = nn_stage_bind(executor, a, &L->hy, s_hy)) || (st = nn_stage_bind(executor, a, &L->cy, s_cy)))
+                goto done;
+            L->hy.offset += sl;
+            L->cy.offset += sl;
+            if (has_hx) {
+                if ((st = nn_stage_bind(executor, a, &L->h0, &s_hx[0])) ||
+                    (st = nn_stage_bind(executor, a, &L->c0, &s_hx[1])))
+                    goto done;
+                L->h0.offset += sl;
+                L->c0.offset += sl;
+            }
+            if (last) {
+                if ((st = nn_stage_bind(executor, a, &L->y, s_out)))
+                    goto done;
+            } else {
+                bind_ws(&L->y, dt, 0);
+                if ((st = aclemu_exec_bind_workspace(executor, a, &L->y.addr, ws_y[l % 2])))
+                    goto done;
+            }
+            L->y.offset += d * H;
+            nn_cbuf *tr[7] = {&L->i, &L->j, &L->f, &L->o, &L->h, &L->c, &L->tanhc};
+            for (int k = 0; train && k < 7; k++)
+                if ((st = nn_stage_bind(executor, a, tr[k], &s_tr[(l * D + d) * 7 + k])))
+                    goto done;
+        }
+    }
+    if ((st = nn_stage_out_finish(executor, s_out)) || (st = nn_stage_out_finish(executor, s_hy)) ||
+        (st = nn_stage_out_finish(executor, s_cy)))
+        goto done;
+    for (size_t k = 0; train && k < (size_t)(D * numLayers) * 7; k++)
+        if ((st = nn_stage_out_finish(executor, &s_tr[k])))
+            goto done;
+done:
+    free(stg);
+    return st;
+}

@@ -1,0 +1,94 @@
+/* LstmLayer kernel (see lstm_args.h). Per step one GEMM of the engine (the block runs all of
+ * its tiles: the recurrence is sequential), FP32 accumulation; the cell in double. h feeds the
+ * next step as stored (rounded to the output dtype, as the Cube unit reads it back); c stays
+ * FP32. */
+#include <math.h>
+#include <string.h>
+
+#include "acl/acl_base.h"
+#include "gemm.h"
+#include "lstm_args.h"
+#include "nn_kernel.h"
+#include "rnn_cell.h"
+
+#define LSTM_BAD_ARGS 507015
+
+static int32_t gemm_dt(int32_t acl_dt)
+{
+    return acl_dt == ACL_FLOAT16 ? GEMM_F16 : acl_dt == ACL_BF16 ? GEMM_BF16 : GEMM_F32;
+}
+
+static int lstm_layer_kernel(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(lstm_layer_args))
+        return LSTM_BAD_ARGS;
+    const lstm_layer_args *a = (const lstm_layer_args *)args;
+    if (blk->block_idx >= (uint32_t)a->ndir || a->ndir > 2)
+        return 0;
+    const int d = (int)blk->block_idx;
+    const lstm_dir_args *L = &a->dir[d];
+    const int64_t T = a->T, B = a->B, H = a->H, BH = a->B * a->H;
+    float *hb = (float *)nn_ptr(&L->hbuf), *cb = (float *)nn_ptr(&L->cbuf), *gt = (float *)nn_ptr(&L->gates);
+    const float *G = (const float *)nn_ptr(&L->g);
+    for (int64_t j = 0; j < BH; j++) {
+        hb[j] = L->h0.present ? (float)nn_load(&L->h0, j) : 0.0f;
+        cb[j] = L->c0.present ? (float)nn_load(&L->c0, j) : 0.0f;
+    }
+    gemm_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.M = B;
+    desc.N = 4 * H;
+    desc.K = H;
+    desc.math = GEMM_MATH_KEEP;
+    desc.alpha = 1.0f;
+    desc.beta = 1.0f;
+    desc.a.ptr = hb;
+    desc.a.dtype = GEMM_F32;
+    desc.a.rs = H;
+    desc.a.cs = 1;
+    desc.b.ptr = nn_ptr(&L->whh); /* (k, n) = W_hh[n, k] */
+    desc.b.dtype = gemm_dt(L->whh.dtype);
+    desc.b.rs = 1;
+    desc.b.cs = H;
+    desc.c.ptr = gt;
+    desc.c.dtype = GEMM_F32;
+    desc.c.rs = 4 * H;
+    desc.c.cs = 1;
+    desc.d.dtype = GEMM_F32;
+    desc.d.rs = 4 * H;
+    desc.d.cs = 1;
+    gemm_plan plan;
+    for (int64_t s = 0; s < T; s++) {
+        const int64_t t = d ? T - 1 - s : s;
+        desc.d.ptr = G + t * B * 4 * H;
+        if (gemm_plan_init(&plan, &desc, 1, 1) != GEMM_OK || gemm_run_all(&plan) != GEMM_OK)
+            return LSTM_BAD_ARGS;
+        for (int64_t b = 0; b < B; b++)
+            for (int64_t h = 0; h < H; h++) {
+                const int64_t j = b * H + h, yi = (t * B + b) * a->y_pitch + h, ti = (t * B + b) * H + h;
+                double pre[4], act[4], c, hv;
+                for (int g = 0; g < 4; g++)
+                    pre[g] = gt[b * 4 * H + g * H + h];
+                rnn_lstm_fwd(pre, cb[j], act, &c, &hv);
+                nn_store(&L->y, yi, hv);
+                hb[j] = (float)nn_load(&L->y, yi);
+                cb[j] = (float)c;
+                if (a->train) {
+                    nn_store(&L->i, ti, act[RNN_GATE_I]);
+                    nn_store(&L->j, ti, act[RNN_GATE_G]);
+                    nn_store(&L->f, ti, act[RNN_GATE_F]);
+                    nn_store(&L->o, ti, act[RNN_GATE_O]);
+                    nn_store(&L->h, ti, hv);
+                    nn_store(&L->c, ti, c);
+                    nn_store(&L->tanhc, ti, tanh(c));
+                }
+            }
+    }
+    for (int64_t j = 0; j < BH; j++) {
+        nn_store(&L->hy, j, T ? hb[j] : (L->h0.present ? nn_load(&L->h0, j) : 0.0));
+        nn_store(&L->cy, j, cb[j]);
+    }
+    return 0;
+}
+
+ACLEMU_KERNEL("LstmLayer", lstm_layer_kernel);
