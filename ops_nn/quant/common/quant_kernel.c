@@ -285,6 +285,49 @@ static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
     }
 }
 
+/* FakeQuant row r, in the kernel's steps: t = x * (1/scale) in param_dtype's FP32 path; INT32 zp:
+ * q = float(rint(t)) + zp, float zp: q = float(rint(t + zp)); the mask compares q (held in FP16 on
+ * the FP16 path) with quantMin / quantMax, y = (float(clamp(rint(q))) - zp) * scale, 0 - zp for
+ * a NaN x, rounded to param_dtype. Integer casts saturate, NaN -> 0. */
+static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    load_row(a, r, v, tmp);
+    const aclemu_tdesc *m = &a->aux;
+    uint32_t mn = m->ndim;
+    int64_t mrow = flat_off(m, r, mn ? mn - 1 : 0), ms = mn ? m->stride[mn - 1] : 1;
+    uint8_t *mb = (uint8_t *)base_of(m);
+    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
+    int half = a->param_dtype == ACL_FLOAT16;
+    int32_t lo = (int32_t)a->qmin, hi = (int32_t)a->qmax;
+    float qmin = as_dtype((float)a->qmin, a->param_dtype), qmax = as_dtype((float)a->qmax, a->param_dtype);
+    for (int64_t c = 0; c < a->cols; c++) {
+        float x = as_dtype(v[c], a->param_dtype);
+        if (a->fake_off) {
+            v[c] = x;
+            mb[mrow + c * ms] = 1;
+            continue;
+        }
+        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
+        float s = as_dtype(load1(&a->scale, a->scale.offset + i * a->scale_step), a->param_dtype);
+        float zp = load1(&a->offset, a->offset.offset + i * a->offset_step);
+        float t = x * (1.0f / s), q;
+        if (a->offset.dtype == ACL_INT32)
+            q = (float)quant_to_int(t, QUANT_RINT, INT32_MIN, INT32_MAX) + zp;
+        else
+            q = (float)quant_to_int(t + zp, QUANT_RINT, INT32_MIN, INT32_MAX);
+        float qm = half ? as_dtype(q, ACL_FLOAT16) : q;
+        mb[mrow + c * ms] = qm >= qmin && qm <= qmax;
+        int32_t qi = quant_to_int(q, QUANT_RINT, INT32_MIN, INT32_MAX);
+        qi = qi < lo ? lo : qi > hi ? hi : qi;
+        float qf = isnan(x) ? 0.0f : (float)qi;
+        v[c] = as_dtype((qf - zp) * s, a->param_dtype);
+    }
+    uint32_t nd = a->y.ndim;
+    int64_t esz = (int64_t)aclemu_kdtype_size(a->y.dtype);
+    aclemu_store_f32(base_of(&a->y) + flat_off(&a->y, r, nd ? nd - 1 : 0) * esz, a->y.dtype,
+                     (nd ? a->y.stride[nd - 1] : 1) * esz, v, a->cols);
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -305,6 +348,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_STATIC:
         for (uint64_t r = s; r < e; r++)
             run_static(a, (int64_t)r, v, tmp);
+        return 0;
+    case QUANT_FAKE:
+        for (uint64_t r = s; r < e; r++)
+            run_fake(a, (int64_t)r, v, tmp);
         return 0;
     case QUANT_ANTI:
         for (uint64_t r = s; r < e; r++)
