@@ -19,6 +19,8 @@ enum {
     QUANT_FAKE = 7,        /* FakeQuantPer{Tensor,Channel}AffineCachemask: q = rint(x * (1/scale)) + zp (INT32
                             * zp; float zp: rint(x * (1/scale) + zp)), mask = qmin <= q <= qmax, y =
                             * (clamp(q) - zp) * scale in param_dtype; scale / zp indexed as STATIC */
+    QUANT_GROUP = 8,       /* GroupQuant: y = rint(x * scale[e, c] + offset) with e the first expert whose
+                            * cumulative row end (group) exceeds the row; a bad group index traps */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };

@@ -328,6 +328,47 @@ static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp)
                      (nd ? a->y.stride[nd - 1] : 1) * esz, v, a->cols);
 }
 
+/* GroupQuant's group index: cumulative ends in [0, rows], non-decreasing, the last one rows (the
+ * kernel traps otherwise). */
+static int group_index_ok(const quant_args *a)
+{
+    const aclemu_tdesc *g = &a->group;
+    int64_t prev = 0, v = 0;
+    for (int64_t i = 0; i < g->shape[0]; i++) {
+        aclemu_load_i64(&v, base_of(g) + (g->offset + i * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
+                        g->dtype, 0, 1);
+        if (v < 0 || v > a->rows || v < prev)
+            return 0;
+        prev = v;
+    }
+    return v == a->rows;
+}
+
+/* row r of GroupQuant: v = x * scale[e, :] (+ offset), both in FP32, then the Cast to y (RINT,
+ * saturating) */
+static void run_group(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    const aclemu_tdesc *g = &a->group, *sc = &a->scale;
+    int64_t e = 0, end;
+    for (; e < g->shape[0]; e++) {
+        aclemu_load_i64(&end, base_of(g) + (g->offset + e * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
+                        g->dtype, 0, 1);
+        if (end > r)
+            break;
+    }
+    load_row(a, r, v, tmp);
+    int64_t ssz = (int64_t)aclemu_kdtype_size(sc->dtype);
+    aclemu_load_f32(tmp, base_of(sc) + (sc->offset + e * sc->stride[0]) * ssz, sc->dtype, sc->stride[1] * ssz,
+                    a->cols);
+    float off = a->offset.addr ? load1(&a->offset, a->offset.offset) : 0.0f;
+    for (int64_t c = 0; c < a->cols; c++) {
+        float t = v[c] * tmp[c];
+        if (a->offset.addr)
+            t = t + off;
+        store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
+    }
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -348,6 +389,12 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_STATIC:
         for (uint64_t r = s; r < e; r++)
             run_static(a, (int64_t)r, v, tmp);
+        return 0;
+    case QUANT_GROUP:
+        if (!group_index_ok(a))
+            return ACLEMU_KERNEL_BAD_ARGS; /* the kernel's Trap() */
+        for (uint64_t r = s; r < e; r++)
+            run_group(a, (int64_t)r, v, tmp);
         return 0;
     case QUANT_FAKE:
         for (uint64_t r = s; r < e; r++)
