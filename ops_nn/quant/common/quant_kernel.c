@@ -396,6 +396,18 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         for (uint64_t r = s; r < e; r++)
             run_group(a, (int64_t)r, v, tmp);
         return 0;
+    case QUANT_MAX: { /* one block: codes row by row, max |x| over everything (NaN skipped) */
+        float amax = 0.0f, sc = load1(&a->scale, a->scale.offset);
+        for (int64_t r = 0; r < a->rows; r++) {
+            load_row(a, r, v, tmp);
+            for (int64_t c = 0; c < K; c++) {
+                amax = fmaxf(amax, fabsf(v[c]));
+                store_code(a, r, c, quant_encode(v[c] * sc, a->code, a->round));
+            }
+        }
+        store1_f32(&a->aux, a->aux.offset, amax);
+        return 0;
+    }
     case QUANT_FAKE:
         for (uint64_t r = s; r < e; r++)
             run_fake(a, (int64_t)r, v, tmp);

@@ -95,7 +95,7 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
     tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
     int64_t unit_elems = tmpl->cols;
     switch (tmpl->mode) {
-    case QUANT_PER_TENSOR:
+    case QUANT_PER_TENSOR: case QUANT_MAX:
         tmpl->units = 1;
         unit_elems = aclemu_tensor_numel(x);
         break;
