@@ -23,6 +23,9 @@ enum {
                             * cumulative row end (group) exceeds the row; a bad group index traps */
     QUANT_MAX = 9,         /* QuantMax: y = Cast(x * scale) (scale one FP32 value, the round mode's
                             * rounding, saturating), aux = max |x| (in x's dtype); one unit */
+    QUANT_DEQUANT_BIAS = 10, /* DequantBias: INT32 x [M, N] -> y = float(x [+ INT32 bias]) * ws[c]
+                              * [* as[r]] [+ float bias[c]], rounded to y (FP16 / BF16); ws in scale,
+                              * bias in offset, as in aux */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
@@ -43,7 +46,7 @@ typedef struct quant_args {
     aclemu_tdesc group;  /* optional: cumulative row counts per expert (INT32 / INT64) */
     aclemu_tdesc scale;  /* STATIC: input; dynamic: FLOAT output */
     aclemu_tdesc offset; /* optional (addr 0); like scale; FAKE: the zero points */
-    aclemu_tdesc aux;    /* FAKE: the BOOL mask (x's shape); MAX: amax [1] */
+    aclemu_tdesc aux;    /* FAKE: the BOOL mask (x's shape); MAX: amax [1]; DEQUANT_BIAS: as */
     int32_t mode;        /* QUANT_STATIC ... */
     int32_t round;       /* QUANT_RINT ... (integer targets) */
     int32_t style;       /* QUANT_STYLE_* */

@@ -369,6 +369,40 @@ static void run_group(const quant_args *a, int64_t r, float *v, float *tmp)
     }
 }
 
+/* element i of a 1-D tensor as INT64 */
+static int64_t load_i64_at(const aclemu_tdesc *t, int64_t i)
+{
+    int64_t v;
+    aclemu_load_i64(&v, base_of(t) + (t->offset + i * t->stride[0]) * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype,
+                    0, 1);
+    return v;
+}
+
+/* DequantBias row r, in the kernel's FP32 steps (an INT32 bias is added to x as INT32, wrapping) */
+static void run_dequant_bias(const quant_args *a, int64_t r, float *v)
+{
+    const aclemu_tdesc *x = &a->x, *b = &a->offset, *as = &a->aux;
+    int64_t row = flat_off(x, r, 1);
+    int int_bias = b->addr && b->dtype == ACL_INT32;
+    float rs = as->addr ? load1(as, as->offset + r * as->stride[0]) : 1.0f;
+    for (int64_t c = 0; c < a->cols; c++) {
+        int64_t xv;
+        aclemu_load_i64(&xv, base_of(x) + (row + c * x->stride[1]) * 4, ACL_INT32, 0, 1);
+        int32_t xi = (int32_t)xv;
+        if (int_bias)
+            xi = (int32_t)((uint32_t)xi + (uint32_t)load_i64_at(b, c));
+        float t = (float)xi * load1(&a->scale, a->scale.offset + c * a->scale.stride[0]);
+        if (as->addr)
+            t = t * rs;
+        if (b->addr && !int_bias)
+            t = t + load1(b, b->offset + c * b->stride[0]);
+        v[c] = t;
+    }
+    const aclemu_tdesc *y = &a->y;
+    int64_t esz = (int64_t)aclemu_kdtype_size(y->dtype);
+    aclemu_store_f32(base_of(y) + flat_off(y, r, 1) * esz, y->dtype, y->stride[1] * esz, v, a->cols);
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -408,6 +442,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         store1_f32(&a->aux, a->aux.offset, amax);
         return 0;
     }
+    case QUANT_DEQUANT_BIAS:
+        for (uint64_t r = s; r < e; r++)
+            run_dequant_bias(a, (int64_t)r, v);
+        return 0;
     case QUANT_FAKE:
         for (uint64_t r = s; r < e; r++)
             run_fake(a, (int64_t)r, v, tmp);
