@@ -26,6 +26,9 @@ enum {
     QUANT_DEQUANT_BIAS = 10, /* DequantBias: INT32 x [M, N] -> y = float(x [+ INT32 bias]) * ws[c]
                               * [* as[r]] [+ float bias[c]], rounded to y (FP16 / BF16); ws in scale,
                               * bias in offset, as in aux */
+    QUANT_BLOCK = 11,      /* DynamicBlockQuant (A2): per row, blocks of block_cols columns: m = max |x|,
+                            * q = (1 / m) * DMAX [max minScale], scale = m * (1 / DMAX) [min 1 / minScale],
+                            * y = rint(x * q) */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
@@ -65,6 +68,9 @@ typedef struct quant_args {
     int32_t group_count;   /* SWIGLU: group holds counts per expert (else cumulative ends) */
     int32_t fake_off;      /* FAKE: fakeQuantEnabled < 1 (y = x in param_dtype, mask all true) */
     int64_t qmin, qmax;    /* FAKE: the clamp range */
+    int64_t block_cols;    /* BLOCK: columns of a block */
+    float min_scale;       /* BLOCK: 0 = none */
+    int32_t pad1;
     int64_t rows, cols;  /* x as rows x cols */
     int64_t chan_rows;   /* PER_CHANNEL: the second-to-last dim M (rows = batches * M) */
     int64_t units;       /* work units: rows (STATIC / PER_TOKEN), batches (PER_CHANNEL), 1 (PER_TENSOR) */

@@ -403,6 +403,27 @@ static void run_dequant_bias(const quant_args *a, int64_t r, float *v)
     aclemu_store_f32(base_of(y) + flat_off(y, r, 1) * esz, y->dtype, y->stride[1] * esz, v, a->cols);
 }
 
+/* DynamicBlockQuant row r (one-row blocks of block_cols columns), in the A2 kernel's steps */
+static void run_block(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    load_row(a, r, v, tmp);
+    int64_t nb = (a->cols + a->block_cols - 1) / a->block_cols;
+    for (int64_t b = 0; b < nb; b++) {
+        int64_t c0 = b * a->block_cols, c1 = c0 + a->block_cols < a->cols ? c0 + a->block_cols : a->cols;
+        float m = 0.0f;
+        for (int64_t c = c0; c < c1; c++)
+            m = fmaxf(m, fabsf(v[c]));
+        float q = (1.0f / m) * a->dst_max, sc = m * (1.0f / a->dst_max);
+        if (a->min_scale > 0.0f) {
+            q = fmaxf(q, a->min_scale);
+            sc = fminf(sc, 1.0f / a->min_scale);
+        }
+        store1_f32(&a->scale, flat_off(&a->scale, r * nb + b, a->scale.ndim), sc);
+        for (int64_t c = c0; c < c1; c++)
+            store_code(a, r, c, quant_encode(v[c] * q, a->code, QUANT_RINT));
+    }
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -445,6 +466,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_DEQUANT_BIAS:
         for (uint64_t r = s; r < e; r++)
             run_dequant_bias(a, (int64_t)r, v);
+        return 0;
+    case QUANT_BLOCK:
+        for (uint64_t r = s; r < e; r++)
+            run_block(a, (int64_t)r, v, tmp);
         return 0;
     case QUANT_FAKE:
         for (uint64_t r = s; r < e; r++)
