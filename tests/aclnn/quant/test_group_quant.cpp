@@ -186,7 +186,9 @@ static void TestValidation()
     ExpectError("int32 y dim0", gq(x.t, s.t, g.t, nullptr, ACL_INT32, y32c.t), kInvalid, "the dim(0) of x must be same with y");
     ExpectError("int4 odd", gq(x7.t, s7.t, g.t, nullptr, ACL_INT4, y47.t), kInvalid, "divisible by 2");
     EXPECT(gq(x.t, s.t, g.t, o.t, ACL_INT4, y4.t) == 0, "int4 valid");
+    aclDestroyAclOpExecutor(ex); // never run
     EXPECT(gq(x.t, s.t, g.t, o.t, ACL_INT32, y32.t) == 0, "int32 valid");
+    aclDestroyAclOpExecutor(ex);
     // empty x
     DevTensor x0, s0;
     x0.Init(ACL_FLOAT, {0, 8}, {}, CONTIG);

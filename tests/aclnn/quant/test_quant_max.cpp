@@ -149,6 +149,7 @@ static void TestValidation(bool is950)
         return;
     }
     EXPECT(rc == 0, "valid: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex); // never run
     rc = qm(x.t, s.t, round, 34, hf.t, am.t);
     EXPECT(rc == 361001, "HIFLOAT8 not encoded: %d", rc);
     // empty x: nothing runs, amax keeps its value
