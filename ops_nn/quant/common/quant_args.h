@@ -16,6 +16,19 @@ enum {
     QUANT_SWIGLU_DYN = 5,  /* SwiGluQuant: v = swish(A) * B (A, B the halves of an x row), times the
                             * group's smooth scales; scale = DMAX / rowmax|v|, y = rint(v * scale) */
     QUANT_SWIGLU_STATIC = 6, /* y = rint(v * smooth + offset), smooth / offset of the row's group */
+    QUANT_FAKE = 7,        /* FakeQuantPer{Tensor,Channel}AffineCachemask: q = rint(x * (1/scale)) + zp (INT32
+                            * zp; float zp: rint(x * (1/scale) + zp)), mask = qmin <= q <= qmax, y =
+                            * (clamp(q) - zp) * scale in param_dtype; scale / zp indexed as STATIC */
+    QUANT_GROUP = 8,       /* GroupQuant: y = rint(x * scale[e, c] + offset) with e the first expert whose
+                            * cumulative row end (group) exceeds the row; a bad group index traps */
+    QUANT_MAX = 9,         /* QuantMax: y = Cast(x * scale) (scale one FP32 value, the round mode's
+                            * rounding, saturating), aux = max |x| (in x's dtype); one unit */
+    QUANT_DEQUANT_BIAS = 10, /* DequantBias: INT32 x [M, N] -> y = float(x [+ INT32 bias]) * ws[c]
+                              * [* as[r]] [+ float bias[c]], rounded to y (FP16 / BF16); ws in scale,
+                              * bias in offset, as in aux */
+    QUANT_BLOCK = 11,      /* DynamicBlockQuant (A2): per row, blocks of block_cols columns: m = max |x|,
+                            * q = (1 / m) * DMAX [max minScale], scale = m * (1 / DMAX) [min 1 / minScale],
+                            * y = rint(x * q) */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
@@ -35,7 +48,8 @@ typedef struct quant_args {
     aclemu_tdesc smooth; /* optional (addr 0): [cols] or, with group, [experts, cols]; perchannel [M] */
     aclemu_tdesc group;  /* optional: cumulative row counts per expert (INT32 / INT64) */
     aclemu_tdesc scale;  /* STATIC: input; dynamic: FLOAT output */
-    aclemu_tdesc offset; /* optional (addr 0); like scale */
+    aclemu_tdesc offset; /* optional (addr 0); like scale; FAKE: the zero points */
+    aclemu_tdesc aux;    /* FAKE: the BOOL mask (x's shape); MAX: amax [1]; DEQUANT_BIAS: as */
     int32_t mode;        /* QUANT_STATIC ... */
     int32_t round;       /* QUANT_RINT ... (integer targets) */
     int32_t style;       /* QUANT_STYLE_* */
@@ -52,7 +66,11 @@ typedef struct quant_args {
     int32_t divide;      /* STATIC: x / scale + offset (Quantize) instead of x * scale + offset */
     int32_t activate_left; /* SWIGLU: swish of the first half (else of the second) */
     int32_t group_count;   /* SWIGLU: group holds counts per expert (else cumulative ends) */
-    int32_t pad0;
+    int32_t fake_off;      /* FAKE: fakeQuantEnabled < 1 (y = x in param_dtype, mask all true) */
+    int64_t qmin, qmax;    /* FAKE: the clamp range */
+    int64_t block_cols;    /* BLOCK: columns of a block */
+    float min_scale;       /* BLOCK: 0 = none */
+    int32_t pad1;
     int64_t rows, cols;  /* x as rows x cols */
     int64_t chan_rows;   /* PER_CHANNEL: the second-to-last dim M (rows = batches * M) */
     int64_t units;       /* work units: rows (STATIC / PER_TOKEN), batches (PER_CHANNEL), 1 (PER_TENSOR) */

@@ -285,6 +285,145 @@ static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
     }
 }
 
+/* FakeQuant row r, in the kernel's steps: t = x * (1/scale) in param_dtype's FP32 path; INT32 zp:
+ * q = float(rint(t)) + zp, float zp: q = float(rint(t + zp)); the mask compares q (held in FP16 on
+ * the FP16 path) with quantMin / quantMax, y = (float(clamp(rint(q))) - zp) * scale, 0 - zp for
+ * a NaN x, rounded to param_dtype. Integer casts saturate, NaN -> 0. */
+static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    load_row(a, r, v, tmp);
+    const aclemu_tdesc *m = &a->aux;
+    uint32_t mn = m->ndim;
+    int64_t mrow = flat_off(m, r, mn ? mn - 1 : 0), ms = mn ? m->stride[mn - 1] : 1;
+    uint8_t *mb = (uint8_t *)base_of(m);
+    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
+    int half = a->param_dtype == ACL_FLOAT16;
+    int32_t lo = (int32_t)a->qmin, hi = (int32_t)a->qmax;
+    float qmin = as_dtype((float)a->qmin, a->param_dtype), qmax = as_dtype((float)a->qmax, a->param_dtype);
+    for (int64_t c = 0; c < a->cols; c++) {
+        float x = as_dtype(v[c], a->param_dtype);
+        if (a->fake_off) {
+            v[c] = x;
+            mb[mrow + c * ms] = 1;
+            continue;
+        }
+        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
+        float s = as_dtype(load1(&a->scale, a->scale.offset + i * a->scale_step), a->param_dtype);
+        float zp = load1(&a->offset, a->offset.offset + i * a->offset_step);
+        float t = x * (1.0f / s), q;
+        if (a->offset.dtype == ACL_INT32)
+            q = (float)quant_to_int(t, QUANT_RINT, INT32_MIN, INT32_MAX) + zp;
+        else
+            q = (float)quant_to_int(t + zp, QUANT_RINT, INT32_MIN, INT32_MAX);
+        float qm = half ? as_dtype(q, ACL_FLOAT16) : q;
+        mb[mrow + c * ms] = qm >= qmin && qm <= qmax;
+        int32_t qi = quant_to_int(q, QUANT_RINT, INT32_MIN, INT32_MAX);
+        qi = qi < lo ? lo : qi > hi ? hi : qi;
+        float qf = isnan(x) ? 0.0f : (float)qi;
+        v[c] = as_dtype((qf - zp) * s, a->param_dtype);
+    }
+    uint32_t nd = a->y.ndim;
+    int64_t esz = (int64_t)aclemu_kdtype_size(a->y.dtype);
+    aclemu_store_f32(base_of(&a->y) + flat_off(&a->y, r, nd ? nd - 1 : 0) * esz, a->y.dtype,
+                     (nd ? a->y.stride[nd - 1] : 1) * esz, v, a->cols);
+}
+
+/* GroupQuant's group index: cumulative ends in [0, rows], non-decreasing, the last one rows (the
+ * kernel traps otherwise). */
+static int group_index_ok(const quant_args *a)
+{
+    const aclemu_tdesc *g = &a->group;
+    int64_t prev = 0, v = 0;
+    for (int64_t i = 0; i < g->shape[0]; i++) {
+        aclemu_load_i64(&v, base_of(g) + (g->offset + i * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
+                        g->dtype, 0, 1);
+        if (v < 0 || v > a->rows || v < prev)
+            return 0;
+        prev = v;
+    }
+    return v == a->rows;
+}
+
+/* row r of GroupQuant: v = x * scale[e, :] (+ offset), both in FP32, then the Cast to y (RINT,
+ * saturating) */
+static void run_group(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    const aclemu_tdesc *g = &a->group, *sc = &a->scale;
+    int64_t e = 0, end;
+    for (; e < g->shape[0]; e++) {
+        aclemu_load_i64(&end, base_of(g) + (g->offset + e * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
+                        g->dtype, 0, 1);
+        if (end > r)
+            break;
+    }
+    load_row(a, r, v, tmp);
+    int64_t ssz = (int64_t)aclemu_kdtype_size(sc->dtype);
+    aclemu_load_f32(tmp, base_of(sc) + (sc->offset + e * sc->stride[0]) * ssz, sc->dtype, sc->stride[1] * ssz,
+                    a->cols);
+    float off = a->offset.addr ? load1(&a->offset, a->offset.offset) : 0.0f;
+    for (int64_t c = 0; c < a->cols; c++) {
+        float t = v[c] * tmp[c];
+        if (a->offset.addr)
+            t = t + off;
+        store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
+    }
+}
+
+/* element i of a 1-D tensor as INT64 */
+static int64_t load_i64_at(const aclemu_tdesc *t, int64_t i)
+{
+    int64_t v;
+    aclemu_load_i64(&v, base_of(t) + (t->offset + i * t->stride[0]) * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype,
+                    0, 1);
+    return v;
+}
+
+/* DequantBias row r, in the kernel's FP32 steps (an INT32 bias is added to x as INT32, wrapping) */
+static void run_dequant_bias(const quant_args *a, int64_t r, float *v)
+{
+    const aclemu_tdesc *x = &a->x, *b = &a->offset, *as = &a->aux;
+    int64_t row = flat_off(x, r, 1);
+    int int_bias = b->addr && b->dtype == ACL_INT32;
+    float rs = as->addr ? load1(as, as->offset + r * as->stride[0]) : 1.0f;
+    for (int64_t c = 0; c < a->cols; c++) {
+        int64_t xv;
+        aclemu_load_i64(&xv, base_of(x) + (row + c * x->stride[1]) * 4, ACL_INT32, 0, 1);
+        int32_t xi = (int32_t)xv;
+        if (int_bias)
+            xi = (int32_t)((uint32_t)xi + (uint32_t)load_i64_at(b, c));
+        float t = (float)xi * load1(&a->scale, a->scale.offset + c * a->scale.stride[0]);
+        if (as->addr)
+            t = t * rs;
+        if (b->addr && !int_bias)
+            t = t + load1(b, b->offset + c * b->stride[0]);
+        v[c] = t;
+    }
+    const aclemu_tdesc *y = &a->y;
+    int64_t esz = (int64_t)aclemu_kdtype_size(y->dtype);
+    aclemu_store_f32(base_of(y) + flat_off(y, r, 1) * esz, y->dtype, y->stride[1] * esz, v, a->cols);
+}
+
+/* DynamicBlockQuant row r (one-row blocks of block_cols columns), in the A2 kernel's steps */
+static void run_block(const quant_args *a, int64_t r, float *v, float *tmp)
+{
+    load_row(a, r, v, tmp);
+    int64_t nb = (a->cols + a->block_cols - 1) / a->block_cols;
+    for (int64_t b = 0; b < nb; b++) {
+        int64_t c0 = b * a->block_cols, c1 = c0 + a->block_cols < a->cols ? c0 + a->block_cols : a->cols;
+        float m = 0.0f;
+        for (int64_t c = c0; c < c1; c++)
+            m = fmaxf(m, fabsf(v[c]));
+        float q = (1.0f / m) * a->dst_max, sc = m * (1.0f / a->dst_max);
+        if (a->min_scale > 0.0f) {
+            q = fmaxf(q, a->min_scale);
+            sc = fminf(sc, 1.0f / a->min_scale);
+        }
+        store1_f32(&a->scale, flat_off(&a->scale, r * nb + b, a->scale.ndim), sc);
+        for (int64_t c = c0; c < c1; c++)
+            store_code(a, r, c, quant_encode(v[c] * q, a->code, QUANT_RINT));
+    }
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -305,6 +444,36 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_STATIC:
         for (uint64_t r = s; r < e; r++)
             run_static(a, (int64_t)r, v, tmp);
+        return 0;
+    case QUANT_GROUP:
+        if (!group_index_ok(a))
+            return ACLEMU_KERNEL_BAD_ARGS; /* the kernel's Trap() */
+        for (uint64_t r = s; r < e; r++)
+            run_group(a, (int64_t)r, v, tmp);
+        return 0;
+    case QUANT_MAX: { /* one block: codes row by row, max |x| over everything (NaN skipped) */
+        float amax = 0.0f, sc = load1(&a->scale, a->scale.offset);
+        for (int64_t r = 0; r < a->rows; r++) {
+            load_row(a, r, v, tmp);
+            for (int64_t c = 0; c < K; c++) {
+                amax = fmaxf(amax, fabsf(v[c]));
+                store_code(a, r, c, quant_encode(v[c] * sc, a->code, a->round));
+            }
+        }
+        store1_f32(&a->aux, a->aux.offset, amax);
+        return 0;
+    }
+    case QUANT_DEQUANT_BIAS:
+        for (uint64_t r = s; r < e; r++)
+            run_dequant_bias(a, (int64_t)r, v);
+        return 0;
+    case QUANT_BLOCK:
+        for (uint64_t r = s; r < e; r++)
+            run_block(a, (int64_t)r, v, tmp);
+        return 0;
+    case QUANT_FAKE:
+        for (uint64_t r = s; r < e; r++)
+            run_fake(a, (int64_t)r, v, tmp);
         return 0;
     case QUANT_ANTI:
         for (uint64_t r = s; r < e; r++)

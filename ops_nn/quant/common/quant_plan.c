@@ -78,6 +78,13 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
                          const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
                          const aclTensor *offset)
 {
+    return quant_launch_aux(ex, tmpl, x, y, smooth, group, scale, offset, NULL);
+}
+
+aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                             const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                             const aclTensor *offset, const aclTensor *aux)
+{
     if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(y) == 0)
         return ACLNN_SUCCESS;
     /* rows x cols of the float side: x, or y for the dequantisation */
@@ -88,7 +95,7 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
     tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
     int64_t unit_elems = tmpl->cols;
     switch (tmpl->mode) {
-    case QUANT_PER_TENSOR:
+    case QUANT_PER_TENSOR: case QUANT_MAX:
         tmpl->units = 1;
         unit_elems = aclemu_tensor_numel(x);
         break;
@@ -111,16 +118,19 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
     if (!a)
         return ACLNN_ERR_INNER;
     *a = *tmpl;
-    memset(&a->x, 0, sizeof(aclemu_tdesc) * 6);
+    memset(&a->x, 0, sizeof(aclemu_tdesc) * 7);
     aclnnStatus st;
     if ((st = aclemu_exec_tdesc(ex, a, &a->x, x)) || (st = aclemu_exec_tdesc(ex, a, &a->y, y)) ||
         (scale && (st = aclemu_exec_tdesc(ex, a, &a->scale, scale))))
         return st;
     if (smooth && (st = aclemu_exec_tdesc(ex, a, &a->smooth, smooth)))
         return st;
-    if (group && (smooth || tmpl->mode == QUANT_SWIGLU_DYN) && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
+    int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_GROUP;
+    if (group && uses_group && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
         return st;
     if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))
+        return st;
+    if (aux && (st = aclemu_exec_tdesc(ex, a, &a->aux, aux)))
         return st;
     return ACLNN_SUCCESS;
 }

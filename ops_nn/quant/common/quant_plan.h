@@ -29,5 +29,9 @@ aclnnStatus quant_check_y_shape(const char *api, const aclTensor *x, const aclTe
 aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
                          const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
                          const aclTensor *offset);
+/* The same with the auxiliary output bound (FAKE: the mask). */
+aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                             const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                             const aclTensor *offset, const aclTensor *aux);
 
 #endif

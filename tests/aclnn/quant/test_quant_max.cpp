@@ -1,0 +1,184 @@
+// aclnnQuantMax (950 only) bit-exact against a reference written here: y = the FP8 code nearest
+// to x * scale (FP32 product), found by searching the decoded table of all codes, ties to the
+// even code, saturating at the largest finite (infinities too), NaN -> the NaN code with its
+// sign; amax = max |x| rounded to x's dtype. Strided x, every x dtype, both FP8 targets, empty
+// x (amax untouched), HIFLOAT8 refused (361001, not encoded here), the validation paths, and the
+// 361001 refusal on the 910B / 310P.
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_quant_max.h"
+
+static aclrtStream g_stream;
+static const int kInvalid = 161002, kNull = 161001;
+
+static double Fp8Value(uint32_t c, bool e4m3)
+{
+    int mb = e4m3 ? 3 : 2, eb = e4m3 ? 4 : 5, bias = e4m3 ? 7 : 15;
+    int s = (c >> 7) & 1, e = (int)((c >> mb) & ((1u << eb) - 1)), m = (int)(c & ((1u << mb) - 1));
+    if (e4m3 && (c & 0x7f) == 0x7f) return NAN;
+    if (!e4m3 && e == 31) return m ? NAN : (s ? -INFINITY : INFINITY);
+    double v = e == 0 ? std::ldexp((double)m, 1 - bias - mb) : std::ldexp(1.0 + m / (double)(1 << mb), e - bias);
+    return s ? -v : v;
+}
+
+static uint32_t RefFp8(float v, bool e4m3)
+{
+    uint32_t sign = std::signbit(v) ? 0x80 : 0, maxc = e4m3 ? 0x7e : 0x7b;
+    if (std::isnan(v)) return sign | 0x7f;
+    double a = std::fabs((double)v);
+    if (std::isinf(a)) return sign | maxc;
+    uint32_t best = 0;
+    double bd = INFINITY;
+    for (uint32_t c = 0; c <= maxc; c++) {
+        double d = std::fabs(Fp8Value(c, e4m3) - a);
+        if (d < bd || (d == bd && (c & 1) == 0)) { bd = d; best = c; }
+    }
+    return sign | best;
+}
+
+struct Bytes {
+    void *dev = nullptr;
+    aclTensor *t = nullptr;
+    size_t n;
+    Bytes(aclDataType dt, std::vector<int64_t> shape, int64_t step = 1)
+    {
+        std::vector<int64_t> st(shape.size(), 1);
+        int64_t s = step;
+        for (int i = (int)shape.size() - 1; i >= 0; i--) { st[(size_t)i] = s; s *= shape[(size_t)i]; }
+        n = (size_t)s;
+        aclrtMalloc(&dev, n ? n : 1, ACL_MEM_MALLOC_HUGE_FIRST);
+        std::vector<unsigned char> h(n + 1, 0xA5);
+        if (n) aclrtMemcpy(dev, n, h.data(), n, ACL_MEMCPY_HOST_TO_DEVICE);
+        int64_t storage = (int64_t)n;
+        t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, &storage, 1, dev);
+    }
+    ~Bytes() { aclDestroyTensor(t); aclrtFree(dev); }
+    std::vector<unsigned char> Read() const
+    {
+        std::vector<unsigned char> h(n + 1);
+        if (n) aclrtMemcpy(h.data(), n, dev, n, ACL_MEMCPY_DEVICE_TO_HOST);
+        return h;
+    }
+};
+
+static void RunQuantMax(aclDataType xd, aclDataType yd, Layout lay, std::vector<int64_t> shape)
+{
+    int64_t n = GetShapeSize(shape);
+    bool e4m3 = yd == ACL_FLOAT8_E4M3FN;
+    double scale = e4m3 ? 1.75 : 300.0;
+    std::vector<double> xv = RandomValues((size_t)n, 9, 300.0);
+    const double sp[] = {-0.0, 0.0, INFINITY, -INFINITY, NAN, 1e-9, 256.0 / 1.75, 1e6, -1e6, 2.0 / 1024 / 1.75};
+    for (size_t i = 0; i < sizeof sp / sizeof sp[0] && i < (size_t)n; i++) xv[i * 5 % (size_t)n] = sp[i];
+    if (xd == ACL_FLOAT16) // keep the FP16 values finite where they should be
+        for (double &v : xv) if (std::isfinite(v) && std::fabs(v) > 60000) v = v > 0 ? 60000 : -60000;
+    DevTensor x, s, am;
+    x.Init(xd, shape, xv, lay);
+    s.Init(ACL_FLOAT, {1}, {scale}, CONTIG);
+    am.Init(xd, {1}, {-1.0}, CONTIG);
+    Bytes y(yd, shape, lay == STRIDED ? 2 : 1);
+    char mode[] = "rint";
+    int rc = Run("QuantMax", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnQuantMaxGetWorkspaceSize(x.t, s.t, mode, yd, y.t, am.t, ws, ex);
+                 },
+                 aclnnQuantMax);
+    std::string what = std::string("QuantMax ") + DtName(xd) + " -> " + (e4m3 ? "e4m3" : "e5m2") +
+                       (lay != CONTIG ? " strided" : "");
+    EXPECT(rc == 0, "%s: %d", what.c_str(), rc);
+    if (rc) return;
+    std::vector<unsigned char> h = y.Read();
+    size_t bad = 0;
+    double amax = 0;
+    int64_t step = lay == STRIDED ? 2 : 1;
+    for (int64_t i = 0; i < n; i++) {
+        double xq = Quant(xd, xv[(size_t)i]);
+        if (!std::isnan(xq)) amax = std::fmax(amax, std::fabs(xq));
+        uint32_t want = RefFp8((float)xq * (float)scale, e4m3), got = h[(size_t)(i * step)];
+        if (got != want) {
+            if (bad < 5) LOG_PRINT("  %s[%lld]: x %g got 0x%x want 0x%x\n", what.c_str(), (long long)i, xq, got, want);
+            bad++;
+        }
+    }
+    EXPECT(bad == 0, "%s: %zu of %lld codes differ", what.c_str(), bad, (long long)n);
+    double got_amax = am.Read()[0], want_amax = Quant(xd, amax);
+    EXPECT(got_amax == want_amax, "%s: amax %g, want %g", what.c_str(), got_amax, want_amax);
+}
+
+static void TestValidation(bool is950)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevTensor x, s, am, xi, sh, s2, amh, am2, x0, s0;
+    x.Init(ACL_FLOAT, {4, 8}, {}, CONTIG);
+    s.Init(ACL_FLOAT, {1}, {1}, CONTIG);
+    am.Init(ACL_FLOAT, {1}, {}, CONTIG);
+    xi.Init(ACL_INT32, {4, 8}, {}, CONTIG);
+    sh.Init(ACL_FLOAT16, {1}, {1}, CONTIG);
+    s2.Init(ACL_FLOAT, {2}, {1, 1}, CONTIG);
+    amh.Init(ACL_FLOAT16, {1}, {}, CONTIG);
+    am2.Init(ACL_FLOAT, {1, 1}, {}, CONTIG);
+    x0.Init(ACL_FLOAT, {}, {1}, CONTIG);
+    s0.Init(ACL_FLOAT, {0}, {}, CONTIG);
+    Bytes y(ACL_FLOAT8_E4M3FN, {4, 8}), y5(ACL_FLOAT8_E5M2, {4, 8}), yb(ACL_FLOAT8_E4M3FN, {4, 7}), hf(ACL_HIFLOAT8, {4, 8});
+    char rint[] = "rint", round[] = "round", empty[] = "";
+    auto qm = [&](const aclTensor *a, const aclTensor *b, char *mode, int64_t dt, const aclTensor *yy, const aclTensor *m) {
+        return aclnnQuantMaxGetWorkspaceSize(a, b, mode, dt, yy, m, &ws, &ex);
+    };
+    ExpectError("null x", qm(nullptr, s.t, rint, 36, y.t, am.t), kNull, "x");
+    ExpectError("null amax", qm(x.t, s.t, rint, 36, y.t, nullptr), kNull, "amax");
+    ExpectError("x dtype", qm(xi.t, s.t, rint, 36, y.t, am.t), kInvalid, "x dtype must be FLOAT/FLOAT16/BFLOAT16");
+    ExpectError("x 0-d", qm(x0.t, s.t, rint, 36, y.t, am.t), kInvalid, "x dim must be in range [1, 8], got 0");
+    ExpectError("scale dtype", qm(x.t, sh.t, rint, 36, y.t, am.t), kInvalid, "scale dtype must be FLOAT");
+    ExpectError("scale empty", qm(x.t, s0.t, rint, 36, y.t, am.t), kInvalid, "scale does not support empty tensor");
+    ExpectError("scale shape", qm(x.t, s2.t, rint, 36, y.t, am.t), kInvalid, "scale shape must be [1]");
+    ExpectError("dstType", qm(x.t, s.t, rint, 2, y.t, am.t), kInvalid, "dstType must be 34(HIFLOAT8)");
+    ExpectError("roundMode null", qm(x.t, s.t, nullptr, 36, y.t, am.t), kInvalid, "roundMode cannot be nullptr");
+    ExpectError("roundMode empty", qm(x.t, s.t, empty, 36, y.t, am.t), kInvalid, "roundMode cannot be empty string");
+    ExpectError("roundMode fp8", qm(x.t, s.t, round, 36, y.t, am.t), kInvalid, "roundMode must be 'rint'");
+    ExpectError("roundMode hif8", qm(x.t, s.t, rint, 34, hf.t, am.t), kInvalid, "'round' or 'hybrid'");
+    ExpectError("y vs dstType", qm(x.t, s.t, rint, 35, y.t, am.t), kInvalid, "according to dstType");
+    ExpectError("y shape", qm(x.t, s.t, rint, 36, yb.t, am.t), kInvalid, "y shape must be same as x shape");
+    ExpectError("amax dtype", qm(x.t, s.t, rint, 36, y.t, amh.t), kInvalid, "amax dtype must be same as x dtype");
+    ExpectError("amax shape", qm(x.t, s.t, rint, 36, y.t, am2.t), kInvalid, "amax shape must be [1]");
+    int rc = qm(x.t, s.t, rint, 36, y.t, am.t);
+    if (!is950) {
+        EXPECT(rc == 361001, "QuantMax off the 950: %d", rc);
+        return;
+    }
+    EXPECT(rc == 0, "valid: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex); // never run
+    rc = qm(x.t, s.t, round, 34, hf.t, am.t);
+    EXPECT(rc == 361001, "HIFLOAT8 not encoded: %d", rc);
+    // empty x: nothing runs, amax keeps its value
+    DevTensor xe, ame;
+    xe.Init(ACL_FLOAT, {0, 8}, {}, CONTIG);
+    ame.Init(ACL_FLOAT, {1}, {5.0}, CONTIG);
+    Bytes ye(ACL_FLOAT8_E5M2, {0, 8});
+    rc = qm(xe.t, s.t, rint, 35, ye.t, ame.t);
+    EXPECT(rc == 0 && ws == 0, "empty: %d", rc);
+    if (rc == 0) EXPECT(aclnnQuantMax(nullptr, 0, ex, g_stream) == 0 && ame.Read()[0] == 5.0, "empty stage 2");
+}
+
+int main()
+{
+    Runtime rt;
+    if (!rt.ok) return 1;
+    g_stream = rt.stream;
+    std::string soc = aclrtGetSocName();
+    bool is950 = soc.find("950") != std::string::npos;
+    LOG_PRINT("quant max on %s\n", soc.c_str());
+    if (is950) {
+        for (aclDataType xd : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+            for (aclDataType yd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2}) RunQuantMax(xd, yd, CONTIG, {3, 70});
+        RunQuantMax(ACL_FLOAT, ACL_FLOAT8_E4M3FN, STRIDED, {5, 9});
+        RunQuantMax(ACL_FLOAT16, ACL_FLOAT8_E5M2, TRANSPOSED, {6, 4, 3});
+        RunQuantMax(ACL_BF16, ACL_FLOAT8_E4M3FN, CONTIG, {9000});
+    }
+    TestValidation(is950);
+    if (g_failures) { LOG_PRINT("test_quant_max: %d failures\n", g_failures); return 1; }
+    LOG_PRINT("test_quant_max: ok\n");
+    return 0;
+}
