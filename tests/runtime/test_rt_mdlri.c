@@ -415,11 +415,98 @@ static void test_error_paths(void **state)
     ACL_OK(aclmdlRIDestroy(ri2));
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroy(ri2));
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIExecuteAsync(ri2, s1));
-    /* host functions are not captured by aclemu */
+    /* a callback needs a subscribed thread on the capturing stream, as outside a capture */
     ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
-    ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtLaunchHostFunc(s1, (aclrtHostFunc)free, NULL));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_NO_CB_REG,
+               aclrtLaunchCallback((aclrtCallback)free, NULL, ACL_CALLBACK_BLOCK, s1));
     ACL_OK(aclmdlRICaptureEnd(s1, &ri));
     ACL_OK(aclmdlRIDestroy(ri));
+}
+
+/* ---- host functions in a capture: recorded, run at each replay in stream order ------------- */
+#define HF_ROUNDS 6
+typedef struct hf_log {
+    chain *k;
+    int round;                   /* set by the "prepare" host function */
+    int calls;                   /* every host function call, in order */
+    char order[64];
+    float seen[HF_ROUNDS][N];    /* hout as the "check" host function found it */
+} hf_log;
+
+static void hf_prepare(void *arg)
+{
+    hf_log *l = arg;
+    if (l->calls < (int)sizeof l->order - 1)
+        l->order[l->calls] = 'P';
+    l->calls++;
+    fill_input(l->k, ++l->round); /* the copy recorded after this reads what it wrote */
+    for (int i = 0; i < N; i++)
+        l->k->hout[i] = -777.0f;
+}
+
+static void hf_check(void *arg)
+{
+    hf_log *l = arg;
+    if (l->calls < (int)sizeof l->order - 1)
+        l->order[l->calls] = 'C';
+    l->calls++;
+    if (l->round >= 1 && l->round <= HF_ROUNDS)
+        memcpy(l->seen[l->round - 1], l->k->hout, sizeof l->seen[0]);
+}
+
+static void test_host_func_capture(void **state)
+{
+    (void)state;
+    chain k;
+    chain_alloc(&k);
+    hf_log log;
+    memset(&log, 0, sizeof log);
+    log.k = &k;
+    aclrtStream s3;
+    ACL_OK(aclrtCreateStream(&s3)); /* no callback service before its first replay */
+    aclmdlRI ri;
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(aclrtLaunchHostFunc(s1, hf_prepare, &log));
+    chain_issue(&k, s1);
+    ACL_OK(aclrtLaunchHostFunc(s1, hf_check, &log));
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    assert_int_equal(log.calls, 0); /* recorded, not run */
+    /* replays on the capturing stream, another one and one with no service yet; back to back */
+    aclrtStream on[HF_ROUNDS] = {s1, s2, s3, s3, s1, s2};
+    for (int r = 0; r < HF_ROUNDS; r++)
+        ACL_OK(aclmdlRIExecuteAsync(ri, on[r]));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    ACL_OK(aclrtSynchronizeStream(s2));
+    ACL_OK(aclrtSynchronizeStream(s3));
+    /* the replays on different streams may interleave; those on one stream may not, and each
+     * check sees its own round's result: both host functions ran in stream order */
+    assert_int_equal(log.calls, 2 * HF_ROUNDS);
+    ACL_OK(aclmdlRIDestroy(ri));
+    ACL_OK(aclrtDestroyStream(s3));
+
+    /* one stream only: strict P C P C ... and every round's golden */
+    memset(&log, 0, sizeof log);
+    log.k = &k;
+    ACL_OK(aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    ACL_OK(aclrtLaunchHostFunc(s2, hf_prepare, &log));
+    chain_issue(&k, s2);
+    ACL_OK(aclrtLaunchHostFunc(s2, hf_check, &log));
+    ACL_OK(aclmdlRICaptureEnd(s2, &ri));
+    ACL_OK(aclmdlRIExecuteAsync(ri, s1));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    assert_int_equal(log.calls, 2);
+    for (int r = 1; r < HF_ROUNDS; r++)
+        ACL_OK(aclmdlRIExecuteAsync(ri, s1));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    assert_string_equal(log.order, "PCPCPCPCPCPC");
+    for (int r = 1; r <= HF_ROUNDS; r++) {
+        fill_input(&k, r);
+        memcpy(k.hout, log.seen[r - 1], sizeof log.seen[0]);
+        expect_golden(&k);
+    }
+    ACL_OK(aclmdlRIDestroy(ri));
+    chain_free(&k);
 }
 
 /* ---- cross-stream capture: fork to a second stream and join back ---------------------------- */
@@ -703,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_replay_matches_eager),
         cmocka_unit_test(test_capture_modes),
         cmocka_unit_test(test_error_paths),
+        cmocka_unit_test(test_host_func_capture),
         cmocka_unit_test(test_cross_stream_capture),
         cmocka_unit_test(test_destroy_while_running_and_leaks),
         cmocka_unit_test(test_task_group_update),
