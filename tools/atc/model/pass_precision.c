@@ -356,12 +356,25 @@ int pass_precision(graph *g, int mode, char **keep, int nkeep, int *casts)
 }
 
 /* ---- what the chip has kernels for ---- */
-/* Operators on the Cube unit: float32 needs an FP32 cube path (A2 / A3 / 950 / 310B); 910 and
- * 310P (and the first 310, profiled as 310P) compute them in float16 only. */
-static int cube_op(const char *op)
+/* Operators whose steps run on the Cube unit: float32 needs an FP32 cube path (A2 / A3 / 950 /
+ * 310B); 910 and 310P (and the first 310, profiled as 310P) compute them in float16 only. The
+ * linear Resize is lowered onto two MatMuls (lower.c); the 910's AvgPool2d is a cube kernel. */
+static int cube_op(const g_node *n, int family)
 {
     static const char *const ops[] = {"Conv", "ConvTranspose", "_FusedConv", "MatMul", "Gemm", "_FusedMatMul", NULL};
-    return listed(ops, op);
+    if (listed(ops, n->op))
+        return 1;
+    if (!strcmp(n->op, "Resize") || !strcmp(n->op, "Upsample")) {
+        const char *mode = resize_attr(n, "mode", "nearest");
+        return !strcmp(mode, "linear") || !strcmp(mode, "bilinear");
+    }
+    return family == ACLEMU_FAMILY_910A && !strcmp(n->op, "AveragePool");
+}
+
+/* The ONNX op a (fused) node came from, for messages. */
+static const char *onnx_op(const g_node *n)
+{
+    return !strcmp(n->op, "_FusedConv") ? "Conv" : !strcmp(n->op, "_FusedMatMul") ? "MatMul" : n->op;
 }
 
 static int conv_op(const char *op)
@@ -399,14 +412,14 @@ int pass_precision_chip(graph *g, int family, const char *soc, const char *mode_
             return -1;
         }
         int f32 = n->nin > 0 && n->in[0] >= 0 && g->t[n->in[0]].dtype == DT_F32;
-        if (fp32_cube || !f32 || !cube_op(n->op))
+        if (fp32_cube || !f32 || !cube_op(n, family))
             continue;
         if (strict) { /* the original float32 must be kept and no engine has it */
             snprintf(err, cap,
                      "EZ3002: Optype [%s] of Ops kernel [AIcoreEngine] is unsupported. Reason: the Cube unit of %s "
                      "has no float32 path and --precision_mode %s keeps node %s in float32.\n"
                      "EZ3003: No supported Ops kernel and engine are found for [%s], optype [%s].",
-                     n->op, soc, mode_name, n->name, n->name, n->op);
+                     onnx_op(n), soc, mode_name, n->name, n->name, onnx_op(n));
             free(kept);
             return -1;
         }
