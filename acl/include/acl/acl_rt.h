@@ -815,7 +815,7 @@ typedef struct aclmdlRITaskParams {
     size_t opInfoSize;
     uint8_t rsv1[32];
 
-    union {
+    __extension__ union { /* anonymous, as in CANN's header (C11); __extension__ keeps C99 -pedantic quiet */
         uint8_t rsv2[128];
         struct aclmdlRIKernelTaskParams kernelTaskParams;
         struct aclmdlRIEventRecordTaskParams eventRecordTaskParams;
