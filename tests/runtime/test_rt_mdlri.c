@@ -427,7 +427,7 @@ static void test_error_paths(void **state)
 #define HF_ROUNDS 6
 typedef struct hf_log {
     chain *k;
-    int round;                   /* set by the "prepare" host function */
+    int round;                   /* set by the "prepare" host function (one stream only) */
     int calls;                   /* every host function call, in order */
     char order[64];
     float seen[HF_ROUNDS][N];    /* hout as the "check" host function found it */
@@ -436,10 +436,12 @@ typedef struct hf_log {
 static void hf_prepare(void *arg)
 {
     hf_log *l = arg;
-    if (l->calls < (int)sizeof l->order - 1)
-        l->order[l->calls] = 'P';
-    l->calls++;
-    fill_input(l->k, ++l->round); /* the copy recorded after this reads what it wrote */
+    /* replays on different streams run their host functions on different threads */
+    int k = __atomic_fetch_add(&l->calls, 1, __ATOMIC_SEQ_CST);
+    if (k < (int)sizeof l->order - 1)
+        l->order[k] = 'P';
+    int r = __atomic_add_fetch(&l->round, 1, __ATOMIC_SEQ_CST);
+    fill_input(l->k, r); /* the copy recorded after this reads what it wrote */
     for (int i = 0; i < N; i++)
         l->k->hout[i] = -777.0f;
 }
@@ -447,11 +449,13 @@ static void hf_prepare(void *arg)
 static void hf_check(void *arg)
 {
     hf_log *l = arg;
-    if (l->calls < (int)sizeof l->order - 1)
-        l->order[l->calls] = 'C';
-    l->calls++;
-    if (l->round >= 1 && l->round <= HF_ROUNDS)
-        memcpy(l->seen[l->round - 1], l->k->hout, sizeof l->seen[0]);
+    /* replays on different streams run their host functions on different threads */
+    int k = __atomic_fetch_add(&l->calls, 1, __ATOMIC_SEQ_CST);
+    if (k < (int)sizeof l->order - 1)
+        l->order[k] = 'C';
+    int r = __atomic_load_n(&l->round, __ATOMIC_SEQ_CST);
+    if (r >= 1 && r <= HF_ROUNDS)
+        memcpy(l->seen[r - 1], l->k->hout, sizeof l->seen[0]);
 }
 
 static void test_host_func_capture(void **state)
