@@ -488,14 +488,18 @@ int drv_launch_host_fn(drv_stream *s, drv_host_fn fn, void *user_data, int block
     if (!s || !fn)
         return drv_err(E_INVALID_PARAM, "NULL argument to host function launch");
     pthread_mutex_lock(&s->mu);
-    drv_graph *g = s->capture;
-    int updating = s->update != NULL;
-    pthread_mutex_unlock(&s->mu);
-    if (updating)
+    if (s->update != NULL) {
+        pthread_mutex_unlock(&s->mu);
         return drv_err(207000, "a host function cannot replace a task of a task group "
                        "(aclmdlRICaptureTaskUpdateBegin takes kernel launches, copies and memsets)");
-    if (g) /* recorded: each replay runs it on the replaying stream's callback service */
-        return drv_graph_append_host_fn(g, s->idx, fn, user_data, block);
+    }
+    if (s->capture) { /* recorded (under mu, as drv_enqueue_task records): each replay runs it on
+                         the replaying stream's callback service */
+        int rc = drv_graph_append_host_fn(s->capture, s->idx, fn, user_data, block);
+        pthread_mutex_unlock(&s->mu);
+        return rc;
+    }
+    pthread_mutex_unlock(&s->mu);
     pthread_mutex_lock(&s->cb_mu);
     if (drv_cbq_reserve(s, 1) != E_OK) {
         pthread_mutex_unlock(&s->cb_mu);
