@@ -238,8 +238,9 @@ static int absorb_act(graph *g, int pi, int *hit)
     return 0;
 }
 
-/* A Conv the fused kernel serves: 2-D, float, not depthwise (that has its own direct kernel). */
-static int conv_ok(const graph *g, const g_node *n)
+/* A Conv the fused kernel serves: 2-D, float; depthwise (group == C) only without a residual
+ * (its direct kernel takes the activation, not an addend). */
+static int conv_ok(const graph *g, const g_node *n, int depthwise_ok)
 {
     if (!is(n, "Conv") || n->nin < 2 || n->nout != 1)
         return 0;
@@ -247,7 +248,7 @@ static int conv_ok(const graph *g, const g_node *n)
     if (x->rank != 4 || w->rank != 4 || !is_float(x) || w->data == NULL)
         return 0;
     int64_t groups = g_attr_int(n, "group", 1);
-    if (groups != 1 && groups == x->dims[1] && w->dims[0] == x->dims[1])
+    if (!depthwise_ok && groups != 1 && groups == x->dims[1] && w->dims[0] == x->dims[1])
         return 0;
     const int64_t *pads;
     size_t np = g_attr_ints(n, "pads", &pads);
@@ -553,7 +554,7 @@ static int pass_conv_add(graph *g, fuse_stats *st)
         int pick = -1;
         for (int k = 0; k < 2 && pick < 0; k++) {
             int p = producer(g, ad->in[k]);
-            if (p >= 0 && conv_ok(g, &g->n[p]) && sole_reader(g, ad->in[k]) == i)
+            if (p >= 0 && conv_ok(g, &g->n[p], 0) && sole_reader(g, ad->in[k]) == i)
                 pick = k;
         }
         if (pick < 0)
@@ -581,7 +582,7 @@ static int pass_conv_act(graph *g, fuse_stats *st)
 {
     for (int i = 0; i < g->nn; i++) {
         g_node *n = &g->n[i];
-        if (n->dead || !conv_ok(g, n))
+        if (n->dead || !conv_ok(g, n, 1))
             continue;
         int ci = sole_reader(g, n->out[0]), act;
         double p0, p1;
