@@ -639,8 +639,35 @@ static int pass_add_layernorm(graph *g, fuse_stats *st)
     return 0;
 }
 
+/* torch.onnx below opset 14 exports Hardswish as Mul(x, HardSigmoid(x; alpha 1/6, beta 1/2)):
+ * rewritten to the HardSwish it is (not a fusion pass: the same operator, recognised), so the
+ * Conv + HardSwish fusion sees it. */
+static int recognise_hardswish(graph *g)
+{
+    for (int i = 0; i < g->nn; i++) {
+        g_node *m = &g->n[i];
+        if (m->dead || !is(m, "Mul") || m->nin != 2 || m->nout != 1)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            int hi = producer(g, m->in[k]), x = m->in[1 - k];
+            if (hi < 0 || !is(&g->n[hi], "HardSigmoid") || g->n[hi].in[0] != x || sole_reader(g, m->in[k]) != i ||
+                fabs(g_attr_float(&g->n[hi], "alpha", 0.2f) - 1.0 / 6.0) > 1e-6 ||
+                fabs(g_attr_float(&g->n[hi], "beta", 0.5f) - 0.5) > 1e-6)
+                continue;
+            g->n[hi].dead = true;
+            free_attrs(m);
+            if (set_op(m, "HardSwish") || set_inputs(m, &x, 1))
+                return -1;
+            break;
+        }
+    }
+    return 0;
+}
+
 int pass_fuse(graph *g, const unsigned char *enabled, fuse_stats *st)
 {
+    if (recognise_hardswish(g) != 0)
+        return -1;
     static int (*const run[])(graph *, fuse_stats *) = {
         [FUSE_TRANSPOSE] = pass_transpose,       [FUSE_GELU] = pass_gelu,
         [FUSE_LAYERNORM] = pass_layernorm,       [FUSE_MATMUL_BIAS] = pass_matmul_bias,
