@@ -28,7 +28,9 @@ expect_fail() {
     done
 }
 SOC=Ascend910B1
-for m in cnn unsupported garbage truncated dynamic; do "$PY" "$HERE/make_models.py" "$WORK" "$m"; done
+for m in cnn unsupported garbage truncated dynamic tfcrop; do "$PY" "$HERE/make_models.py" "$WORK" "$m"; done
+expect_fail E14001 coordinate_transformation_mode crop_resize -- --framework=5 --model=tfcrop.onnx --output=tf \
+    --soc_version=$SOC
 expect_fail E16002 Asinh my_asinh -- --framework=5 --model=unsupported.onnx --output=u --soc_version=$SOC
 expect_fail E10001 "not a valid ONNX model" -- --framework=5 --model=garbage.onnx --output=g --soc_version=$SOC
 expect_fail "E1[06]00" -- --framework=5 --model=truncated.onnx --output=t --soc_version=$SOC

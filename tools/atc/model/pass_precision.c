@@ -358,7 +358,7 @@ int pass_precision(graph *g, int mode, char **keep, int nkeep, int *casts)
 /* ---- what the chip has kernels for ---- */
 /* Operators whose steps run on the Cube unit: float32 needs an FP32 cube path (A2 / A3 / 950 /
  * 310B); 910 and 310P (and the first 310, profiled as 310P) compute them in float16 only. The
- * linear Resize is lowered onto two MatMuls (lower.c); the 910's AvgPool2d is a cube kernel. */
+ * linear / cubic Resize is lowered onto two MatMuls (lower.c); the 910's AvgPool2d is a cube kernel. */
 static int cube_op(const g_node *n, int family)
 {
     static const char *const ops[] = {"Conv", "ConvTranspose", "_FusedConv", "MatMul", "Gemm", "_FusedMatMul", NULL};
@@ -366,7 +366,7 @@ static int cube_op(const g_node *n, int family)
         return 1;
     if (!strcmp(n->op, "Resize") || !strcmp(n->op, "Upsample")) {
         const char *mode = resize_attr(n, "mode", "nearest");
-        return !strcmp(mode, "linear") || !strcmp(mode, "bilinear");
+        return !strcmp(mode, "linear") || !strcmp(mode, "bilinear") || !strcmp(mode, "cubic");
     }
     return family == ACLEMU_FAMILY_910A && !strcmp(n->op, "AveragePool");
 }
