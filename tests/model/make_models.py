@@ -411,6 +411,36 @@ def cubic():
                             cubic_ref(d, (11, 14), 'align_corners', -0.75, False)]
 
 
+def hswish():
+    """HardSwish written out: (x * Clip(x + 3, 0, 6)) / 6 after one Conv, x * (Clip(3 + x, 0, 6) / 6)
+    after another; both are recognised as HardSwish and fused into their Conv."""
+    H = helper.make_node
+    N, C, Hh = 1, 3, 6
+    w1, b1, w2, b2 = rand(4, C, 3, 3), rand(4, scale=0.1), rand(4, 4, 1, 1), rand(4, scale=0.1)
+    nodes = [
+        H('Conv', ['x', 'w1', 'b1'], ['c1'], name='conv1', kernel_shape=[3, 3], pads=[1, 1, 1, 1]),
+        H('Add', ['c1', 'three'], ['a1'], name='add1'),
+        H('Clip', ['a1', 'zero', 'six'], ['r1'], name='clip1'),
+        H('Mul', ['c1', 'r1'], ['m1'], name='mul1'),
+        H('Div', ['m1', 'six'], ['h1'], name='div1'),
+        H('Conv', ['h1', 'w2', 'b2'], ['c2'], name='conv2', kernel_shape=[1, 1]),
+        H('Add', ['three', 'c2'], ['a2'], name='add2'),
+        H('Clip', ['a2', 'zero', 'six'], ['r2'], name='clip2'),
+        H('Div', ['r2', 'six'], ['d2'], name='div2'),
+        H('Mul', ['c2', 'd2'], ['y'], name='mul2'),
+    ]
+    consts = [('w1', w1), ('b1', b1), ('w2', w2), ('b2', b2), ('three', np.array(3, np.float32)),
+              ('zero', np.array(0, np.float32)), ('six', np.array(6, np.float32))]
+    graph = helper.make_graph(nodes, 'hswish', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [N, C, Hh, Hh])],
+                              [helper.make_tensor_value_info('y', TensorProto.FLOAT, [N, 4, Hh, Hh])],
+                              [init(n, a) for n, a in consts])
+    x = rand(N, C, Hh, Hh, scale=3.0)
+    d = lambda a: a.astype(np.float64)
+    hs = lambda v: v * np.clip(v + 3, 0, 6) / 6
+    y = hs(conv2d(hs(conv2d(d(x), d(w1), d(b1), 1, 1)), d(w2), d(b2), 1, 0))
+    return graph, 13, [x], [y]
+
+
 def tfcrop():
     """Resize with coordinate_transformation_mode=tf_crop_and_resize (an roi, extrapolation): refused."""
     g = helper.make_graph([helper.make_node('Resize', ['x', 'roi', 'scales'], ['y'], name='crop_resize', mode='linear',
@@ -464,7 +494,7 @@ def main():
         save(out, name, *dynamic())
         return
     save(out, name, *{'cnn': cnn, 'attn': attn, 'ops2': ops2, 'ops3': ops3, 'resnetish': resnetish, 'unsupported': unsupported,
-          'cubic': cubic, 'tfcrop': tfcrop}[name]())
+          'cubic': cubic, 'tfcrop': tfcrop, 'hswish': hswish}[name]())
 
 
 if __name__ == '__main__':

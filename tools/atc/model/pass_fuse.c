@@ -664,9 +664,76 @@ static int recognise_hardswish(graph *g)
     return 0;
 }
 
+/* Clip(Add(x, 3), 0, 6) read only by `reader`: x, else -1. */
+static int relu6_of_x_plus_3(const graph *g, int ti, int reader)
+{
+    int ci = producer(g, ti);
+    if (ci < 0 || !is(&g->n[ci], "Clip") || sole_reader(g, ti) != reader)
+        return -1;
+    const g_node *c = &g->n[ci];
+    double lo = -INFINITY, hi = INFINITY, three;
+    if (g->opset < 11) {
+        lo = g_attr_float(c, "min", -INFINITY);
+        hi = g_attr_float(c, "max", INFINITY);
+    } else if (c->nin < 3 || !const_scalar(g, c->in[1], &lo) || !const_scalar(g, c->in[2], &hi)) {
+        return -1;
+    }
+    int ai = producer(g, c->in[0]);
+    if (lo != 0.0 || hi != 6.0 || ai < 0 || !is(&g->n[ai], "Add") || sole_reader(g, c->in[0]) != ci)
+        return -1;
+    const g_node *a = &g->n[ai];
+    for (int k = 0; k < 2; k++)
+        if (const_scalar(g, a->in[1 - k], &three) && three == 3.0 && g->t[a->in[k]].data == NULL)
+            return a->in[k];
+    return -1;
+}
+
+/* The hand-written form x * relu6(x + 3) / 6, as (x * Clip(x + 3, 0, 6)) / 6 or
+ * x * (Clip(x + 3, 0, 6) / 6): the same HardSwish. */
+static int recognise_hardswish_clip(graph *g)
+{
+    for (int i = 0; i < g->nn; i++) {
+        g_node *d = &g->n[i];
+        double six;
+        if (d->dead || d->nout != 1 || d->nin != 2)
+            continue;
+        int x = -1, kill[3] = {-1, -1, -1};
+        if (is(d, "Div") && const_scalar(g, d->in[1], &six) && six == 6.0) {
+            int mi = producer(g, d->in[0]);
+            if (mi < 0 || !is(&g->n[mi], "Mul") || sole_reader(g, d->in[0]) != i)
+                continue;
+            for (int k = 0; k < 2 && x < 0; k++) {
+                int cx = relu6_of_x_plus_3(g, g->n[mi].in[k], mi);
+                if (cx >= 0 && cx == g->n[mi].in[1 - k])
+                    x = cx, kill[0] = mi, kill[1] = producer(g, g->n[mi].in[k]);
+            }
+        } else if (is(d, "Mul")) { /* x * (relu6(x + 3) / 6) */
+            for (int k = 0; k < 2 && x < 0; k++) {
+                int di = producer(g, d->in[k]);
+                if (di < 0 || !is(&g->n[di], "Div") || sole_reader(g, d->in[k]) != i ||
+                    !const_scalar(g, g->n[di].in[1], &six) || six != 6.0)
+                    continue;
+                int cx = relu6_of_x_plus_3(g, g->n[di].in[0], di);
+                if (cx >= 0 && cx == d->in[1 - k])
+                    x = cx, kill[0] = di, kill[1] = producer(g, g->n[di].in[0]);
+            }
+        }
+        if (x < 0)
+            continue;
+        kill[2] = producer(g, g->n[kill[1]].in[0]); /* the Add */
+        for (int k = 0; k < 3; k++)
+            g->n[kill[k]].dead = true;
+        d = &g->n[i];
+        free_attrs(d);
+        if (set_op(d, "HardSwish") || set_inputs(d, &x, 1))
+            return -1;
+    }
+    return 0;
+}
+
 int pass_fuse(graph *g, const unsigned char *enabled, fuse_stats *st)
 {
-    if (recognise_hardswish(g) != 0)
+    if (recognise_hardswish(g) != 0 || recognise_hardswish_clip(g) != 0)
         return -1;
     static int (*const run[])(graph *, fuse_stats *) = {
         [FUSE_TRANSPOSE] = pass_transpose,       [FUSE_GELU] = pass_gelu,
