@@ -312,6 +312,12 @@ int atc_model_main(int argc, char **argv)
         fprintf(stderr, "E10001: Value [%s] for parameter [--soc_version] is invalid. Reason: %s\n", soc, perr);
         return failed();
     }
+    const chip_kernels chip = {
+        .fp32_cube = prof.family == ACLEMU_FAMILY_A2 || prof.family == ACLEMU_FAMILY_A3 ||
+                     prof.family == ACLEMU_FAMILY_950 || prof.family == ACLEMU_FAMILY_310B,
+        .convolution = prof.family != ACLEMU_FAMILY_910A,
+        .cube_avgpool = prof.family == ACLEMU_FAMILY_910A,
+    };
     static aipp_op_cfg aipp_ops[AIPP_MAX_OPS];
     int naipp = 0;
     if (insert_op_conf && load_aipp(insert_op_conf, dyn_image, dyn_dims, aipp_ops, &naipp) != 0)
@@ -364,8 +370,7 @@ int atc_model_main(int argc, char **argv)
                     pass_dce(&g, &gremoved2) != 0 ||
                     (pass_precision(&g, prec_mode, keep, nkeep, &gcasts) != 0 &&
                      snprintf(err, sizeof(err), "E19999: out of memory applying the precision mode") > 0) ||
-                    pass_precision_chip(&g, (int)prof.family, prof.soc_version, precision, &gcasts2, err,
-                                        sizeof(err)) != 0 ||
+                    pass_precision_chip(&g, &chip, prof.soc_version, precision, &gcasts2, err, sizeof(err)) != 0 ||
                     lower_graph(&g, prof.soc_version, precision, &gears[k], &naive, err, sizeof(err)) != 0)
                     rc = -1;
                 else if (k == 0) {

@@ -15,8 +15,6 @@
 #include "passes.h"
 #include "precision.h"
 
-#include "aclemu/profile.h"
-
 enum { DT_F32 = 0, DT_F16 = 1 };
 
 static const char *const mode_v1[] = {"force_fp32", "force_fp16", "allow_fp32_to_fp16", "must_keep_origin_dtype",
@@ -359,7 +357,7 @@ int pass_precision(graph *g, int mode, char **keep, int nkeep, int *casts)
 /* Operators whose steps run on the Cube unit: float32 needs an FP32 cube path (A2 / A3 / 950 /
  * 310B); 910 and 310P (and the first 310, profiled as 310P) compute them in float16 only. The
  * linear / cubic Resize is lowered onto two MatMuls (lower.c); the 910's AvgPool2d is a cube kernel. */
-static int cube_op(const g_node *n, int family)
+static int cube_op(const g_node *n, int cube_avgpool)
 {
     static const char *const ops[] = {"Conv", "ConvTranspose", "_FusedConv", "MatMul", "Gemm", "_FusedMatMul", NULL};
     if (listed(ops, n->op))
@@ -368,7 +366,7 @@ static int cube_op(const g_node *n, int family)
         const char *mode = resize_attr(n, "mode", "nearest");
         return !strcmp(mode, "linear") || !strcmp(mode, "bilinear") || !strcmp(mode, "cubic");
     }
-    return family == ACLEMU_FAMILY_910A && !strcmp(n->op, "AveragePool");
+    return cube_avgpool && !strcmp(n->op, "AveragePool");
 }
 
 /* The ONNX op a (fused) node came from, for messages. */
@@ -382,12 +380,11 @@ static int conv_op(const char *op)
     return !strcmp(op, "Conv") || !strcmp(op, "ConvTranspose") || !strcmp(op, "_FusedConv");
 }
 
-int pass_precision_chip(graph *g, int family, const char *soc, const char *mode_name, int *casts, char *err,
-                        size_t cap)
+int pass_precision_chip(graph *g, const chip_kernels *chip, const char *soc, const char *mode_name, int *casts,
+                        char *err, size_t cap)
 {
     *casts = 0;
-    int fp32_cube = family == ACLEMU_FAMILY_A2 || family == ACLEMU_FAMILY_A3 || family == ACLEMU_FAMILY_950 ||
-                    family == ACLEMU_FAMILY_310B;
+    int fp32_cube = chip->fp32_cube;
     int strict = !strcmp(mode_name, "must_keep_origin_dtype") || !strcmp(mode_name, "origin");
     unsigned char *kept = calloc((size_t)g->nn + 1, 1);
     if (kept == NULL) {
@@ -401,7 +398,7 @@ int pass_precision_chip(graph *g, int family, const char *soc, const char *mode_
         if (n->dead)
             continue;
         /* the Atlas training series has no aclnn convolution (aclnnConvolution.md) */
-        if (family == ACLEMU_FAMILY_910A && conv_op(n->op)) {
+        if (!chip->convolution && conv_op(n->op)) {
             snprintf(err, cap,
                      "EZ3002: Optype [%s] of Ops kernel [AIcoreEngine] is unsupported. Reason: this toolkit's "
                      "convolutions are the aclnn ones, which %s (Atlas training series) does not have.\n"
@@ -412,7 +409,7 @@ int pass_precision_chip(graph *g, int family, const char *soc, const char *mode_
             return -1;
         }
         int f32 = n->nin > 0 && n->in[0] >= 0 && g->t[n->in[0]].dtype == DT_F32;
-        if (fp32_cube || !f32 || !cube_op(n, family))
+        if (fp32_cube || !f32 || !cube_op(n, chip->cube_avgpool))
             continue;
         if (strict) { /* the original float32 must be kept and no engine has it */
             snprintf(err, cap,
