@@ -219,20 +219,14 @@ static void *hostfunc_main(void *arg)
     return NULL;
 }
 
-ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
+/* Starts our service thread on s unless it has one (or a subscribed thread serves it):
+ * ACL_SUCCESS, or the code with the message pushed. */
+static int hostfunc_serve(const char *func, rt_stream *s, bool subscribed_ok)
 {
-    if (fn == NULL) {
-        ERR_NULL("fn");
-        return rt_ret(ACL_ERROR_INVALID_PARAM);
-    }
-    rt_stream *s;
-    int ret = rt_stream_resolve("aclrtLaunchHostFunc", stream, &s);
-    if (ret != ACL_SUCCESS) {
-        return rt_ret(ret);
-    }
+    int ret = ACL_SUCCESS;
     pthread_mutex_lock(&s->cb_lock);
     if (s->subscribed) {
-        ret = ACL_ERROR_RT_STREAM_SUBSCRIBE;
+        ret = subscribed_ok ? ACL_SUCCESS : ACL_ERROR_RT_STREAM_SUBSCRIBE;
     } else if (!s->hostfunc) {
         handle_ref(&s->hdr);
         s->hostfunc_stop = 0;
@@ -245,18 +239,38 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFu
     }
     pthread_mutex_unlock(&s->cb_lock);
     if (ret == ACL_ERROR_RT_STREAM_SUBSCRIBE) {
-        handle_put(&s->hdr);
-        ERR_RT_SEQ("aclrtLaunchHostFunc", "the stream has a thread subscribed with "
-                                          "aclrtSubscribeReport; the two mechanisms cannot be mixed");
-        return rt_ret(ret);
-    }
-    if (ret != ACL_SUCCESS) {
-        handle_put(&s->hdr);
+        ERR_RT_SEQ(func, "the stream has a thread subscribed with "
+                         "aclrtSubscribeReport; the two mechanisms cannot be mixed");
+    } else if (ret != ACL_SUCCESS) {
         aclemu_errmsg_push("EE1021", "The runtime module failed to create host %s through API %s.",
                            "thread", "pthread_create");
+    }
+    return ret;
+}
+
+int rt_hostfunc_serve_replay(const char *func, rt_stream *s)
+{
+    return hostfunc_serve(func, s, true);
+}
+
+ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args)
+{
+    if (fn == NULL) {
+        ERR_NULL("fn");
+        return rt_ret(ACL_ERROR_INVALID_PARAM);
+    }
+    rt_stream *s;
+    int ret = rt_stream_resolve("aclrtLaunchHostFunc", stream, &s);
+    if (ret != ACL_SUCCESS) {
         return rt_ret(ret);
     }
-    /* host functions block the stream's later tasks until they return */
+    ret = hostfunc_serve("aclrtLaunchHostFunc", s, false);
+    if (ret != ACL_SUCCESS) {
+        handle_put(&s->hdr);
+        return rt_ret(ret);
+    }
+    /* host functions block the stream's later tasks until they return; on a capturing stream
+     * the launch is recorded and runs at each replay (served by the replaying stream) */
     ret = drv_launch_host_fn(s->drv, fn, args, 1);
     handle_put(&s->hdr);
     return ret == ACL_SUCCESS ? ACL_SUCCESS : rt_ret(rt_drv_fail("aclrtLaunchHostFunc", ret));

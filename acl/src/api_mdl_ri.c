@@ -205,15 +205,20 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
         return rt_ret(ACL_ERROR_RT_PARAM_INVALID);
     }
     ri_lock_acquire();
-    bool live = ri_lookup_locked(modelRI) != NULL;
+    aclemu_ri *ri = ri_lookup_locked(modelRI);
+    bool live = ri != NULL, built = live && ri->built;
     ri_lock_release();
+    if (built) { /* aclmdlRIBuildBegin .. BuildEnd: runs on a stream of its own, waited for */
+        int ret = ri_execute_built(func, ri, timeout);
+        return ret == ACL_SUCCESS ? ACL_SUCCESS : rt_ret(ret);
+    }
     if (!live) {
         char v[32];
         snprintf(v, sizeof(v), "%p", modelRI);
         ERR_VALUE(func, v, "modelRI", "it is not a live model runtime instance");
         return rt_ret(ACL_ERROR_INVALID_PARAM);
     }
-    /* every instance here is a captured one, which runs only on a stream */
+    /* a captured instance runs only on a stream */
     aclemu_errmsg_push("EE1016", "%s failed. Reason: ACL Graph mode is not supported; execute a "
                        "captured model runtime instance with aclmdlRIExecuteAsync.",
                        "Synchronously executing the model running instance");

@@ -40,6 +40,8 @@ const char *ri_mode_name(int mode)
 static uint64_t thread_id(void) { return (uint64_t)syscall(SYS_gettid); }
 
 /* ---- instances ------------------------------------------------------------------------------ */
+aclemu_ri *ri_first_locked(void) { return ri_list; }
+
 aclemu_ri *ri_lookup_locked(const void *p)
 {
     for (aclemu_ri *r = ri_list; r != NULL; r = r->next) {
@@ -50,7 +52,7 @@ aclemu_ri *ri_lookup_locked(const void *p)
     return NULL;
 }
 
-static aclemu_ri *ri_new_locked(rt_context *ctx, drv_graph *g)
+aclemu_ri *ri_new_locked(rt_context *ctx, drv_graph *g)
 {
     aclemu_ri *ri = calloc(1, sizeof(*ri));
     if (ri == NULL) {
@@ -76,8 +78,38 @@ static void ri_unlink_locked(aclemu_ri *ri)
 }
 
 /* Frees an unlinked instance whose graph has no launch in flight (or is gone). */
+void ri_build_unbind_locked(aclemu_ri *ri)
+{
+    if (ri->origin == NULL) {
+        return;
+    }
+    if (ri->recording) {
+        drv_stream_capture_end(ri->origin->drv);
+        ri->origin->capture = NULL;
+        ri->recording = false;
+    }
+    handle_put(&ri->origin->hdr);
+    ri->origin = NULL;
+}
+
+void ri_run_destroy_cbs(aclemu_ri *ri)
+{
+    for (uint32_t i = 0; i < ri->ncbs; i++) {
+        ri->cbs[i].fn(ri->cbs[i].ud);
+    }
+    free(ri->cbs);
+    ri->cbs = NULL;
+    ri->ncbs = 0;
+}
+
 static void ri_free(aclemu_ri *ri)
 {
+    ri_run_destroy_cbs(ri);
+    for (uint32_t i = 0; i < ri->ntasks; i++) {
+        free(ri->tasks[i].args);
+    }
+    free(ri->tasks);
+    free(ri->mstreams);
     while (ri->groups != NULL) {
         aclemu_task_grp *n = ri->groups->next;
         free(ri->groups);
@@ -249,6 +281,10 @@ int ri_launch(const char *func, aclemu_ri *handle, rt_stream *s)
         aclemu_errmsg_push("EE1016", "%s failed. Reason: the model runtime instance (model_id=%u) "
                            "is still capturing; end the capture first.", func, ri->id);
         ret = ACL_ERROR_RT_MODEL_CAPTURED;
+    } else if (ri->state == RI_BUILDING) {
+        aclemu_errmsg_push("EE1016", "%s failed. Reason: the model runtime instance (model_id=%u) "
+                           "is still being built; call aclmdlRIBuildEnd first.", func, ri->id);
+        ret = ACL_ERROR_RT_PARAM_INVALID;
     } else if (s->capture != NULL) {
         aclemu_errmsg_push("EE1016", "%s failed. Reason: Stream (stream_id=%d) during the "
                            "capture stage is not supported.", func, (int)drv_stream_id(s->drv));
@@ -265,9 +301,15 @@ int ri_launch(const char *func, aclemu_ri *handle, rt_stream *s)
     if (ret != ACL_SUCCESS) {
         return ret;
     }
-    ret = drv_graph_launch(ri->graph, s->drv);
-    if (ret != ACL_SUCCESS) {
-        rt_drv_fail(func, ret);
+    /* recorded host functions run on the replaying stream's callback service */
+    if (drv_graph_host_fn_count(ri->graph) > 0) {
+        ret = rt_hostfunc_serve_replay(func, s);
+    }
+    if (ret == ACL_SUCCESS) {
+        ret = drv_graph_launch(ri->graph, s->drv);
+        if (ret != ACL_SUCCESS) {
+            rt_drv_fail(func, ret);
+        }
     }
     pthread_mutex_lock(&ri_lock);
     ri->launching--;
@@ -298,6 +340,9 @@ int ri_destroy(const char *func, aclemu_ri *handle)
         return ACL_ERROR_RT_MODEL_RUNNING;
     }
     ri->destroying = true;
+    if (ri->state == RI_BUILDING) {
+        ri_build_unbind_locked(ri);
+    }
     pthread_mutex_unlock(&ri_lock);
     int ret = drv_graph_destroy(ri->graph, DESTROY_WAIT_MS);
     pthread_mutex_lock(&ri_lock);
@@ -309,6 +354,7 @@ int ri_destroy(const char *func, aclemu_ri *handle)
         return ret;
     }
     ri_unlink_locked(ri);
+    ri_build_unbind_locked(ri);
     pthread_mutex_unlock(&ri_lock);
     ri_free(ri);
     return ret == ACL_SUCCESS ? ACL_SUCCESS : rt_drv_fail(func, ret);
@@ -329,6 +375,7 @@ void rt_ri_context_teardown(rt_context *ctx)
         if (ri->state == RI_CAPTURING) {
             capture_exit_locked(ri, ri->begin_thread == thread_id());
         }
+        ri_build_unbind_locked(ri);
         ri_unlink_locked(ri);
         pthread_mutex_unlock(&ri_lock);
         drv_graph_destroy(ri->graph, -1);

@@ -4,7 +4,7 @@
 
 #include "ri_internal.h"
 
-enum ri_state { RI_CAPTURING = 1, RI_READY };
+enum ri_state { RI_CAPTURING = 1, RI_READY, RI_BUILDING /* aclmdlRIBuildBegin .. BuildEnd */ };
 #define RI_MAX_JOINED 32
 
 /* aclmdlRICaptureTaskGrpBegin/End: tasks [first, first + count) of the instance's list. */
@@ -39,8 +39,46 @@ struct aclemu_ri {
     int launching;               /* launches being enqueued */
     bool destroying;
     aclemu_task_grp *groups;
+    /* built explicitly (aclmdlRIBuildBegin): origin is the bound head stream (referenced until
+     * unbound or destroyed), recording until aclmdlRIEndTask */
+    bool built, recording, ended;
+    char name[128];              /* aclmdlRISetName */
+    struct ri_destroy_cb { aclrtCallback fn; void *ud; } *cbs;
+    uint32_t ncbs;
+    struct ri_task *tasks;       /* aclmdlRITask handles, made on first use once ready */
+    uint32_t ntasks;
+    struct ri_mstream *mstreams; /* aclmdlRIGetStreams handles of a captured instance */
+    uint32_t nmstreams;
     aclemu_ri *next;             /* in the instance list */
 };
+
+/* An aclmdlRITask: task `index` of ri's list, `seq` its rank among its stream's tasks; a kernel's
+ * new parameters wait in pending / args until aclmdlRIUpdate. */
+struct ri_task {
+    aclemu_ri *ri;
+    uint32_t index, seq, stream_id;
+    bool pending;
+    uint32_t block_dim;
+    uint32_t args_size;
+    unsigned char *args;         /* host copy (aclmdlRITaskGetParams hands it out) */
+};
+
+/* A stream of a captured instance as aclmdlRIGetStreams names it (the model's own stream). */
+struct ri_mstream {
+    aclemu_ri *ri;
+    uint32_t stream_id;
+};
+
+/* A new instance of ctx over g, in the list (caller holds the lock); NULL when out of memory. */
+aclemu_ri *ri_new_locked(rt_context *ctx, drv_graph *g);
+/* The head of the instance list (caller holds the lock). */
+aclemu_ri *ri_first_locked(void);
+/* aclmdlRIExecute of a built instance (api_mdl_ri_build.c). ACL code. */
+int ri_execute_built(const char *func, aclemu_ri *ri, int32_t timeout);
+/* Ends the recording of a built instance and releases its bound stream (caller holds the lock). */
+void ri_build_unbind_locked(aclemu_ri *ri);
+/* Runs and drops the destroy callbacks of an instance being freed. */
+void ri_run_destroy_cbs(aclemu_ri *ri);
 
 void ri_lock_acquire(void);
 void ri_lock_release(void);

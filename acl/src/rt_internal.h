@@ -118,6 +118,9 @@ void rt_event_unlink(rt_event *e);
 
 void rt_set_default_device(int32_t devid); /* -1 = none */
 void rt_hostfunc_stop(rt_stream *s);
+/* A replay of a list holding host functions needs a callback service on s: a subscribed
+ * thread, else our own (started here). ACL code, message pushed. */
+int rt_hostfunc_serve_replay(const char *func, rt_stream *s);
 
 /* ---- errors -------------------------------------------------------------------------------- */
 /* Records a failing runtime call for aclrtGetLastError / aclrtPeekAtLastError. */

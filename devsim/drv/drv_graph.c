@@ -17,6 +17,7 @@ struct drv_graph {
     unsigned char *rec;       /* task records while recording (host memory) */
     size_t len, cap;
     uint64_t *offs;           /* byte offset of each task in the list */
+    uint32_t *owner;          /* id of the stream that issued each task */
     uint32_t count, cap_offs;
     int failed;               /* an append ran out of host memory: the capture is invalid */
     void *devmem;             /* ds_graph_hdr + records, once finalised */
@@ -24,6 +25,10 @@ struct drv_graph {
     void **staging;           /* device buffers holding task updates in flight */
     uint32_t nstaging, cap_staging;
     _Atomic uint32_t replays; /* DS_TASK_GRAPH tasks published */
+    /* host functions recorded (DS_TASK_HOST_FN records with u[2] = 1), in list order: each
+     * launch queues them on the replay stream's callback queue (drv_graph_launch) */
+    struct graph_host_fn { drv_host_fn fn; void *ud; } *hostfns;
+    uint32_t nhostfns, cap_hostfns;
 };
 
 int drv_graph_create(drv_device *dev, drv_graph **out)
@@ -43,7 +48,7 @@ int drv_graph_create(drv_device *dev, drv_graph **out)
 drv_device *drv_graph_device(const drv_graph *g) { return g ? g->dev : NULL; }
 
 /* Appends one task record (the stream's enqueue calls this while it captures). */
-int drv_graph_append(drv_graph *g, const ds_task *hdr, const void *payload, size_t plen)
+int drv_graph_append(drv_graph *g, uint32_t owner, const ds_task *hdr, const void *payload, size_t plen)
 {
     size_t size = TASK_ALIGN(sizeof(ds_task) + plen);
     pthread_mutex_lock(&g->mu);
@@ -67,12 +72,15 @@ int drv_graph_append(drv_graph *g, const ds_task *hdr, const void *payload, size
     if (g->count == g->cap_offs) {
         uint32_t nc = g->cap_offs ? g->cap_offs * 2 : 256;
         uint64_t *n = realloc(g->offs, nc * sizeof *n);
-        if (!n) {
+        if (n)
+            g->offs = n;
+        uint32_t *o = n ? realloc(g->owner, nc * sizeof *o) : NULL;
+        if (!n || !o) {
             g->failed = 1;
             pthread_mutex_unlock(&g->mu);
             return drv_err(E_BAD_ALLOC, "host out of memory recording a task");
         }
-        g->offs = n;
+        g->owner = o;
         g->cap_offs = nc;
     }
     ds_task *t = (ds_task *)(g->rec + g->len);
@@ -81,10 +89,51 @@ int drv_graph_append(drv_graph *g, const ds_task *hdr, const void *payload, size
     t->size = (uint32_t)size;
     if (plen)
         memcpy((unsigned char *)t + sizeof *t, payload, plen);
+    g->owner[g->count] = owner;
     g->offs[g->count++] = g->len;
     g->len += size;
     pthread_mutex_unlock(&g->mu);
     return E_OK;
+}
+
+/* Records a host function: a HOST_FN task whose sequence number each replay assigns. */
+int drv_graph_append_host_fn(drv_graph *g, uint32_t owner, drv_host_fn fn, void *ud, int block)
+{
+    pthread_mutex_lock(&g->mu);
+    if (g->nhostfns == g->cap_hostfns) {
+        uint32_t nc = g->cap_hostfns ? g->cap_hostfns * 2 : 8;
+        struct graph_host_fn *n = realloc(g->hostfns, nc * sizeof *n);
+        if (!n) {
+            g->failed = 1;
+            pthread_mutex_unlock(&g->mu);
+            return drv_err(E_BAD_ALLOC, "host out of memory recording a host function");
+        }
+        g->hostfns = n;
+        g->cap_hostfns = nc;
+    }
+    pthread_mutex_unlock(&g->mu);
+    ds_task t;
+    memset(&t, 0, sizeof t);
+    t.kind = DS_TASK_HOST_FN;
+    t.u[1] = block ? 1 : 0;
+    t.u[2] = 1; /* numbered at replay: u[3] of the GRAPH task + its rank among host functions */
+    int rc = drv_graph_append(g, owner, &t, NULL, 0);
+    if (rc != E_OK)
+        return rc;
+    pthread_mutex_lock(&g->mu);
+    g->hostfns[g->nhostfns++] = (struct graph_host_fn){fn, ud};
+    pthread_mutex_unlock(&g->mu);
+    return E_OK;
+}
+
+uint32_t drv_graph_host_fn_count(drv_graph *g)
+{
+    if (!g)
+        return 0;
+    pthread_mutex_lock(&g->mu);
+    uint32_t n = g->nhostfns;
+    pthread_mutex_unlock(&g->mu);
+    return n;
 }
 
 uint32_t drv_graph_task_count(drv_graph *g)
@@ -165,15 +214,74 @@ int drv_graph_describe(drv_graph *g, uint32_t i, drv_graph_task_info *out)
     memset(out, 0, sizeof *out);
     out->block_dim = t->block_dim;
     out->args_size = t->args_size;
+    out->stream_id = g->owner[i];
     memcpy(out->u, t->u, sizeof out->u);
     switch (t->kind) {
     case DS_TASK_KERNEL: out->kind = DRV_GRAPH_KERNEL; break;
     case DS_TASK_COPY: case DS_TASK_COPY2D: out->kind = DRV_GRAPH_MEMCPY; break;
     case DS_TASK_MEMSET: out->kind = DRV_GRAPH_MEMSET; break;
+    case DS_TASK_EVENT_RECORD: out->kind = DRV_GRAPH_EVENT_RECORD; break;
+    case DS_TASK_EVENT_WAIT: out->kind = DRV_GRAPH_EVENT_WAIT; break;
+    case DS_TASK_HOST_FN: out->kind = DRV_GRAPH_HOST_FN; break;
     default: out->kind = DRV_GRAPH_OTHER; break;
     }
     memcpy(out->kernel, t->kernel, sizeof out->kernel);
     pthread_mutex_unlock(&g->mu);
+    return E_OK;
+}
+
+int drv_graph_task_args(drv_graph *g, uint32_t i, void *buf, size_t cap)
+{
+    if (!g || !buf)
+        return drv_err(E_INVALID_PARAM, "NULL argument to graph task args");
+    pthread_mutex_lock(&g->mu);
+    if (i >= g->count) {
+        pthread_mutex_unlock(&g->mu);
+        return drv_err(E_INVALID_PARAM, "task %u of a graph of %u tasks", i, g->count);
+    }
+    const ds_task *t = task_at(g, i);
+    if (t->kind != DS_TASK_KERNEL || t->args_size > cap) {
+        pthread_mutex_unlock(&g->mu);
+        return drv_err(E_INVALID_PARAM, "task %u is no kernel or its %u bytes of arguments do not fit", i,
+                       t->args_size);
+    }
+    memcpy(buf, t + 1, t->args_size);
+    pthread_mutex_unlock(&g->mu);
+    return E_OK;
+}
+
+int drv_graph_set_kernel(drv_graph *g, uint32_t i, const void *args, size_t size, uint32_t block_dim,
+                         int32_t timeout_ms)
+{
+    drv_clear_err();
+    if (!g || (!args && size))
+        return drv_err(E_INVALID_PARAM, "NULL argument to graph kernel update");
+    pthread_mutex_lock(&g->mu);
+    int ready = g->devmem != NULL;
+    pthread_mutex_unlock(&g->mu);
+    if (!ready)
+        return drv_err(E_INVALID_PARAM, "the task graph is still being recorded");
+    /* the records are read by replays in flight: let them finish first */
+    if (!atomic_load(&g->dev->lost)) {
+        int rc = drv_wait_counter(g->dev, &g->hdr->replays_done, NULL, atomic_load(&g->replays), timeout_ms,
+                                  E_RT_MODEL_RUNNING);
+        if (rc != E_OK)
+            return drv_err(rc, "the task graph is still running after %d ms", timeout_ms);
+    }
+    pthread_mutex_lock(&g->mu);
+    if (i >= g->count) {
+        pthread_mutex_unlock(&g->mu);
+        return drv_err(E_INVALID_PARAM, "task %u of a graph of %u tasks", i, g->count);
+    }
+    ds_task *t = (ds_task *)((unsigned char *)(g->hdr + 1) + g->offs[i]);
+    if (t->kind != DS_TASK_KERNEL || t->args_size != size) {
+        pthread_mutex_unlock(&g->mu);
+        return drv_err(E_INVALID_PARAM, "task %u is no kernel of %zu bytes of arguments", i, size);
+    }
+    memcpy(t + 1, args, size);
+    t->block_dim = block_dim;
+    pthread_mutex_unlock(&g->mu);
+    DRV_ORDER_RELEASE(g->dev);
     return E_OK;
 }
 
@@ -188,7 +296,7 @@ int drv_graph_launch(drv_graph *g, drv_stream *s)
     pthread_mutex_lock(&g->mu);
     int ready = g->devmem != NULL;
     uint64_t addr = (uint64_t)(uintptr_t)g->devmem, bytes = g->len;
-    uint32_t count = g->count;
+    uint32_t count = g->count, nh = g->nhostfns;
     pthread_mutex_unlock(&g->mu);
     if (!ready)
         return drv_err(E_INVALID_PARAM, "the task graph is still being recorded");
@@ -198,6 +306,33 @@ int drv_graph_launch(drv_graph *g, drv_stream *s)
     t.u[0] = addr;
     t.u[1] = bytes;
     t.u[2] = count;
+    if (nh) {
+        /* the list's host functions take the next nh sequence numbers of s, queued and
+         * published under cb_mu like single launches so the numbers reach the ring in order */
+        pthread_mutex_lock(&s->cb_mu);
+        if (drv_cbq_reserve(s, nh) != E_OK) {
+            pthread_mutex_unlock(&s->cb_mu);
+            return drv_err(E_BAD_ALLOC, "host out of memory");
+        }
+        uint32_t base = s->cb_seq + 1;
+        pthread_mutex_lock(&g->mu);
+        for (uint32_t i = 0; i < nh; i++)
+            s->cbq[(s->cbq_head + s->cbq_len + i) % s->cbq_cap] =
+                (cb_entry){base + i, g->hostfns[i].fn, g->hostfns[i].ud};
+        pthread_mutex_unlock(&g->mu);
+        s->cbq_len += nh;
+        s->cb_seq += nh;
+        t.u[3] = base;
+        atomic_fetch_add(&g->replays, 1);
+        int rc = drv_enqueue_task(s, &t, NULL, 0, 1);
+        if (rc != E_OK) {
+            atomic_fetch_sub(&g->replays, 1);
+            s->cbq_len -= nh;
+            s->cb_seq -= nh;
+        }
+        pthread_mutex_unlock(&s->cb_mu);
+        return rc;
+    }
     /* counted before publishing: the device may finish it before enqueue returns */
     atomic_fetch_add(&g->replays, 1);
     int rc = drv_enqueue_task(s, &t, NULL, 0, 1);
@@ -278,8 +413,10 @@ int drv_graph_destroy(drv_graph *g, int32_t timeout_ms)
         if (!atomic_load(&g->dev->lost))
             drv_mem_free(g->dev, g->staging[i]);
     free(g->staging);
+    free(g->hostfns);
     free(g->rec);
     free(g->offs);
+    free(g->owner);
     pthread_mutex_destroy(&g->mu);
     free(g);
     return rc == E_OK ? E_OK : rc;

@@ -86,6 +86,10 @@ struct drv_stream {
     uint32_t update_next, update_end;
 };
 
+/* Room for n more entries in s->cbq (caller holds s->cb_mu): E_OK or E_BAD_ALLOC. */
+int drv_cbq_reserve(drv_stream *s, uint32_t n);
+int drv_graph_append_host_fn(drv_graph *g, uint32_t owner, drv_host_fn fn, void *ud, int block);
+
 struct drv_event {
     drv_device *dev;
     uint32_t idx;
@@ -176,7 +180,7 @@ uint32_t drv_mc_where(drv_device *dev, uint64_t addr);
 /* Publishes one task on s (direct = 1: on the ring even while s captures). drv_stream.c */
 int drv_enqueue_task(drv_stream *s, const ds_task *hdr, const void *payload, size_t plen, int direct);
 /* drv_graph.c: the capture and update targets of enqueue */
-int drv_graph_append(drv_graph *g, const ds_task *hdr, const void *payload, size_t plen);
+int drv_graph_append(drv_graph *g, uint32_t owner, const ds_task *hdr, const void *payload, size_t plen);
 int drv_graph_update_task(drv_graph *g, uint32_t i, drv_stream *s, const ds_task *hdr,
                           const void *payload, size_t plen);
 

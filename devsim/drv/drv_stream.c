@@ -181,7 +181,7 @@ int drv_enqueue_task(drv_stream *s, const ds_task *hdr, const void *payload, siz
     pthread_mutex_lock(&s->mu);
     if (!direct && s->capture) {
         /* captured: recorded into the graph, run only when the graph is launched */
-        int rc = drv_graph_append(s->capture, hdr, payload, plen);
+        int rc = drv_graph_append(s->capture, s->idx, hdr, payload, plen);
         pthread_mutex_unlock(&s->mu);
         return rc;
     }
@@ -462,28 +462,48 @@ int drv_memset_async(drv_stream *s, void *dst, uint8_t value, size_t count)
 }
 
 /* ---- host functions ----------------------------------------------------------------------- */
+/* Room for n more entries in the callback queue of s (caller holds s->cb_mu). */
+int drv_cbq_reserve(drv_stream *s, uint32_t n)
+{
+    if (s->cbq_len + n <= s->cbq_cap)
+        return E_OK;
+    uint32_t nc = s->cbq_cap ? s->cbq_cap * 2 : 16;
+    while (nc < s->cbq_len + n)
+        nc *= 2;
+    cb_entry *q = malloc(nc * sizeof *q);
+    if (!q)
+        return E_BAD_ALLOC;
+    for (uint32_t i = 0; i < s->cbq_len; i++)
+        q[i] = s->cbq[(s->cbq_head + i) % s->cbq_cap];
+    free(s->cbq);
+    s->cbq = q;
+    s->cbq_cap = nc;
+    s->cbq_head = 0;
+    return E_OK;
+}
+
 int drv_launch_host_fn(drv_stream *s, drv_host_fn fn, void *user_data, int block)
 {
     drv_clear_err();
     if (!s || !fn)
         return drv_err(E_INVALID_PARAM, "NULL argument to host function launch");
-    if (drv_stream_capturing(s))
-        return drv_err(207000, "host functions cannot be captured into a model runtime instance "
-                       "by aclemu");
+    pthread_mutex_lock(&s->mu);
+    if (s->update != NULL) {
+        pthread_mutex_unlock(&s->mu);
+        return drv_err(207000, "a host function cannot replace a task of a task group "
+                       "(aclmdlRICaptureTaskUpdateBegin takes kernel launches, copies and memsets)");
+    }
+    if (s->capture) { /* recorded (under mu, as drv_enqueue_task records): each replay runs it on
+                         the replaying stream's callback service */
+        int rc = drv_graph_append_host_fn(s->capture, s->idx, fn, user_data, block);
+        pthread_mutex_unlock(&s->mu);
+        return rc;
+    }
+    pthread_mutex_unlock(&s->mu);
     pthread_mutex_lock(&s->cb_mu);
-    if (s->cbq_len == s->cbq_cap) {
-        uint32_t nc = s->cbq_cap ? s->cbq_cap * 2 : 16;
-        cb_entry *n = malloc(nc * sizeof *n);
-        if (!n) {
-            pthread_mutex_unlock(&s->cb_mu);
-            return drv_err(E_BAD_ALLOC, "host out of memory");
-        }
-        for (uint32_t i = 0; i < s->cbq_len; i++)
-            n[i] = s->cbq[(s->cbq_head + i) % s->cbq_cap];
-        free(s->cbq);
-        s->cbq = n;
-        s->cbq_cap = nc;
-        s->cbq_head = 0;
+    if (drv_cbq_reserve(s, 1) != E_OK) {
+        pthread_mutex_unlock(&s->cb_mu);
+        return drv_err(E_BAD_ALLOC, "host out of memory");
     }
     uint32_t seq = ++s->cb_seq;
     s->cbq[(s->cbq_head + s->cbq_len) % s->cbq_cap] = (cb_entry){seq, fn, user_data};

@@ -172,12 +172,19 @@ static int exec_graph(ds_server *srv, ds_stream_shm *s, const ds_task *t)
     const unsigned char *p = (const unsigned char *)(g + 1);
     uint64_t off = 0;
     int first_err = 0;
+    uint32_t host_fns = 0; /* recorded host functions: numbered from u[3] of the GRAPH task */
     for (uint32_t i = 0; i < g->count; i++) {
         const ds_task *sub = (const ds_task *)(p + off);
         if (g->bytes - off < sizeof(ds_task) || sub->size < sizeof(ds_task) ||
             sub->size > g->bytes - off || sub->kind == DS_TASK_GRAPH || sub->kind == DS_TASK_PAD)
             return first_err ? first_err : ERR_GRAPH_INVALID;
         off += sub->size;
+        ds_task numbered;
+        if (sub->kind == DS_TASK_HOST_FN && sub->u[2] == 1) {
+            numbered = *sub;
+            numbered.u[0] = (uint32_t)(t->u[3] + host_fns++);
+            sub = &numbered;
+        }
         if (aborting(s) || (first_err && s->fail_mode == 1))
             continue;
         int rc = ds_mc_task(srv, s, sub);

@@ -54,6 +54,8 @@ typedef struct gemm_dw_plan {
     int32_t isa;
     int32_t nblocks;
     int64_t planes; /* batch * channels */
+    int32_t act;    /* gemm_act applied to each output (atc's fused depthwise conv); 0 after init */
+    float act_param[2];
 } gemm_dw_plan;
 
 /* 1 when cp is a depthwise conv the direct kernel serves (2-D, not transposed, groups == cin == cout). */

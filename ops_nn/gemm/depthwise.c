@@ -191,7 +191,7 @@ int gemm_dw_run_block(const gemm_dw_plan *p, uint32_t block_idx)
             for (int64_t o = 0; o < nrows; o++) {
                 int64_t oh = ob + o, yoff = (q * OH + oh) * OW;
                 const float *brow = band + o * sh * PW;
-                if (avx512 && cp->stride[1] == 1) {
+                if (avx512 && cp->stride[1] == 1 && p->act == GEMM_ACT_NONE) {
                     row_all_taps_avx512((char *)p->y + yoff * yes, cp->y_dtype, brow, PW, OW, KH, KW, dh, cp->dil[1],
                                         wk, bv);
                     continue;
@@ -204,6 +204,8 @@ int gemm_dw_run_block(const gemm_dw_plan *p, uint32_t block_idx)
                         else row_fma_portable(acc, row, OW, cp->stride[1], kw * cp->dil[1], wk[kh * KW + kw]);
                     }
                 }
+                if (p->act != GEMM_ACT_NONE)
+                    for (int64_t i = 0; i < OW; i++) acc[i] = gemm_act_apply(p->act, p->act_param, acc[i]);
                 if (avx512) row_store_avx512((char *)p->y + yoff * yes, cp->y_dtype, acc, OW);
                 else if (cp->y_dtype == GEMM_F32) memcpy((float *)p->y + yoff, acc, sizeof(float) * (size_t)OW);
                 else

@@ -4,26 +4,6 @@
 #include "gemm_internal.h"
 #include "numerics.h"
 
-static inline float act_apply(int act, const float *prm, float v)
-{
-    switch (act) {
-    case GEMM_ACT_CLIP: return v < prm[0] ? prm[0] : v > prm[1] ? prm[1] : v;
-    case GEMM_ACT_LEAKY_RELU: return v < 0.0f ? v * prm[0] : v;
-    case GEMM_ACT_HARDSWISH: {
-        float r = v + 3.0f;
-        r = r < 0.0f ? 0.0f : r > 6.0f ? 6.0f : r;
-        return v * r / 6.0f;
-    }
-    case GEMM_ACT_RELU: return v > 0.0f ? v : (v == v ? 0.0f : v);
-    case GEMM_ACT_GELU_TANH: {
-        float u = 0.7978845608028654f * (v + 0.044715f * v * v * v);
-        return 0.5f * v * (1.0f + tanhf(u));
-    }
-    case GEMM_ACT_GELU_ERF: return 0.5f * v * (1.0f + erff(v * 0.7071067811865476f));
-    default: return v;
-    }
-}
-
 void gemm_epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, int64_t n0, int64_t nc,
                    const float *acc, int64_t ldacc)
 {
@@ -41,7 +21,7 @@ void gemm_epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, in
             float v = d->alpha * acc[i * ldacc + j];
             if (bbase) v += gemm_load_f32(bbase, bv->dtype, m * bv->rs + gemm_view_joff(bv, n));
             if (dbase) v += d->beta * gemm_load_f32(dbase, dv->dtype, m * dv->rs + gemm_view_joff(dv, n));
-            v = act_apply(d->act, d->act_param, v);
+            v = gemm_act_apply(d->act, d->act_param, v);
             int64_t off = m * c->rs + gemm_view_joff(c, n);
             switch (c->dtype) {
             case GEMM_F16: ((uint16_t *)cbase)[off] = gemm_f32_to_f16(v); break;

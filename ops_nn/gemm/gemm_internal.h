@@ -2,6 +2,7 @@
 #ifndef ACLEMU_GEMM_INTERNAL_H
 #define ACLEMU_GEMM_INTERNAL_H
 
+#include <math.h>
 #include "gemm.h"
 
 /* A microkernel computes one mr x nr tile from packed panels:
@@ -150,5 +151,26 @@ int64_t gemm_batch_offset(const gemm_plan *p, const gemm_view *v, int64_t batch)
 float gemm_load_f32(const void *base, int32_t dt, int64_t off);
 /* Applies the cube math mode to an FP32 operand value already converted from its dtype. */
 float gemm_math_round(const gemm_plan *p, int32_t dt, float v);
+
+/* The fused activation gemm_desc.act (and the depthwise kernel's) on one FP32 value. */
+static inline float gemm_act_apply(int act, const float *prm, float v)
+{
+    switch (act) {
+    case GEMM_ACT_CLIP: return v < prm[0] ? prm[0] : v > prm[1] ? prm[1] : v;
+    case GEMM_ACT_LEAKY_RELU: return v < 0.0f ? v * prm[0] : v;
+    case GEMM_ACT_HARDSWISH: {
+        float r = v + 3.0f;
+        r = r < 0.0f ? 0.0f : r > 6.0f ? 6.0f : r;
+        return v * r / 6.0f;
+    }
+    case GEMM_ACT_RELU: return v > 0.0f ? v : (v == v ? 0.0f : v);
+    case GEMM_ACT_GELU_TANH: {
+        float u = 0.7978845608028654f * (v + 0.044715f * v * v * v);
+        return 0.5f * v * (1.0f + tanhf(u));
+    }
+    case GEMM_ACT_GELU_ERF: return 0.5f * v * (1.0f + erff(v * 0.7071067811865476f));
+    default: return v;
+    }
+}
 
 #endif

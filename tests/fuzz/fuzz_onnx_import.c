@@ -33,12 +33,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuse_stats st;
     memset(&st, 0, sizeof(st));
     int casts = 0;
+    static const chip_kernels chip_310p = {0, 1, 0};
     if (pass_infer_and_fold(&g, err, sizeof(err)) != 0 || pass_resize(&g, err, sizeof(err)) != 0 ||
         pass_batchnorm(&g, 1, &folded, err, sizeof(err)) != 0 || pass_dce(&g, &removed) != 0 ||
         (pass_fuse(&g, enabled, &st) != 0 && snprintf(err, sizeof(err), "out of memory fusing") > 0) ||
         pass_dce(&g, &removed) != 0 ||
         (pass_precision(&g, (size & 1) ? PREC_FP16 : PREC_FP32, NULL, 0, &casts) != 0 &&
          snprintf(err, sizeof(err), "out of memory in the precision pass") > 0) ||
+        /* mfunc: the per-chip rules (310P float16 cube operators, or the refusal) for some inputs */
+        ((size & 2) && pass_precision_chip(&g, &chip_310p, "Ascend310P3",
+                                           (size & 4) ? "must_keep_origin_dtype" : "allow_fp32_to_fp16", &casts,
+                                           err, sizeof(err)) != 0) ||
         lower_graph(&g, "Ascend910B1", "force_fp32", &m, &naive, err, sizeof(err)) != 0) {
         if (err[0] == 0) {
             fprintf(stderr, "fuzz_onnx_import: a pass failed without a message\n");

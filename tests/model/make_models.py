@@ -349,6 +349,109 @@ def ops3():
     return graph, 13, [x], [y]
 
 
+def cubic_ref(x, out_hw, ctm, a, exclude, scales=None):
+    """ONNX Resize mode=cubic along H then W, written from the spec: source coordinate per
+    coordinate_transformation_mode, Keys' weights over taps floor(x)-1 .. floor(x)+2, edge taps
+    clamped, or (exclude_outside) dropped and the rest renormalised. The scale is the one given
+    (scales input), else out / in."""
+    def kern(d):
+        d = abs(d)
+        if d <= 1:
+            return (a + 2) * d ** 3 - (a + 3) * d ** 2 + 1
+        if d < 2:
+            return a * d ** 3 - 5 * a * d ** 2 + 8 * a * d - 4 * a
+        return 0.0
+
+    def along(v, axis, n_out):
+        n_in = v.shape[axis]
+        s = scales[axis - 2] if scales else n_out / n_in
+        v = np.moveaxis(v, axis, -1)
+        out = np.zeros(v.shape[:-1] + (n_out,))
+        for o in range(n_out):
+            if ctm == 'align_corners':
+                c = o * (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+            elif ctm == 'asymmetric':
+                c = o / s
+            else:
+                c = (o + 0.5) / s - 0.5
+            f = np.floor(c)
+            taps = [int(f) - 1 + k for k in range(4)]
+            ws = [kern(c - t) for t in taps]
+            if exclude:
+                ws = [w if 0 <= t < n_in else 0.0 for w, t in zip(ws, taps)]
+                tot = sum(ws)
+                ws = [w / tot for w in ws]
+            for w, t in zip(ws, taps):
+                out[..., o] += w * v[..., min(max(t, 0), n_in - 1)]
+        return np.moveaxis(out, -1, axis)
+
+    return along(along(x, 2, out_hw[0]), 3, out_hw[1])
+
+
+def cubic():
+    """Resize mode=cubic as onnx.helper writes it (torch exports only a=-0.75, no exclude_outside):
+    cubic_coeff_a=-0.5 with exclude_outside=1 and asymmetric coordinates by scales, and align_corners
+    by sizes with exclude_outside=0."""
+    H = helper.make_node
+    N, C, Hh, W = 1, 2, 7, 9
+    nodes = [
+        H('Resize', ['x', '', 'scales'], ['y0'], name='cubic_excl', mode='cubic', cubic_coeff_a=-0.5,
+          exclude_outside=1, coordinate_transformation_mode='asymmetric'),
+        H('Resize', ['x', '', '', 'sizes'], ['y1'], name='cubic_ac', mode='cubic',
+          coordinate_transformation_mode='align_corners'),
+    ]
+    consts = [('scales', np.array([1, 1, 2.0, 0.5], np.float32)), ('sizes', np.array([N, C, 11, 14], np.int64))]
+    graph = helper.make_graph(nodes, 'cubic', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [N, C, Hh, W])],
+                              [helper.make_tensor_value_info('y0', TensorProto.FLOAT, [N, C, 14, 4]),
+                               helper.make_tensor_value_info('y1', TensorProto.FLOAT, [N, C, 11, 14])],
+                              [init(n, a) for n, a in consts])
+    x = rand(N, C, Hh, W, scale=1.0)
+    d = x.astype(np.float64)
+    return graph, 13, [x], [cubic_ref(d, (14, 4), 'asymmetric', -0.5, True, (2.0, 0.5)),
+                            cubic_ref(d, (11, 14), 'align_corners', -0.75, False)]
+
+
+def hswish():
+    """HardSwish written out: (x * Clip(x + 3, 0, 6)) / 6 after one Conv, x * (Clip(3 + x, 0, 6) / 6)
+    after another; both are recognised as HardSwish and fused into their Conv."""
+    H = helper.make_node
+    N, C, Hh = 1, 3, 6
+    w1, b1, w2, b2 = rand(4, C, 3, 3), rand(4, scale=0.1), rand(4, 4, 1, 1), rand(4, scale=0.1)
+    nodes = [
+        H('Conv', ['x', 'w1', 'b1'], ['c1'], name='conv1', kernel_shape=[3, 3], pads=[1, 1, 1, 1]),
+        H('Add', ['c1', 'three'], ['a1'], name='add1'),
+        H('Clip', ['a1', 'zero', 'six'], ['r1'], name='clip1'),
+        H('Mul', ['c1', 'r1'], ['m1'], name='mul1'),
+        H('Div', ['m1', 'six'], ['h1'], name='div1'),
+        H('Conv', ['h1', 'w2', 'b2'], ['c2'], name='conv2', kernel_shape=[1, 1]),
+        H('Add', ['three', 'c2'], ['a2'], name='add2'),
+        H('Clip', ['a2', 'zero', 'six'], ['r2'], name='clip2'),
+        H('Div', ['r2', 'six'], ['d2'], name='div2'),
+        H('Mul', ['c2', 'd2'], ['y'], name='mul2'),
+    ]
+    consts = [('w1', w1), ('b1', b1), ('w2', w2), ('b2', b2), ('three', np.array(3, np.float32)),
+              ('zero', np.array(0, np.float32)), ('six', np.array(6, np.float32))]
+    graph = helper.make_graph(nodes, 'hswish', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [N, C, Hh, Hh])],
+                              [helper.make_tensor_value_info('y', TensorProto.FLOAT, [N, 4, Hh, Hh])],
+                              [init(n, a) for n, a in consts])
+    x = rand(N, C, Hh, Hh, scale=3.0)
+    d = lambda a: a.astype(np.float64)
+    hs = lambda v: v * np.clip(v + 3, 0, 6) / 6
+    y = hs(conv2d(hs(conv2d(d(x), d(w1), d(b1), 1, 1)), d(w2), d(b2), 1, 0))
+    return graph, 13, [x], [y]
+
+
+def tfcrop():
+    """Resize with coordinate_transformation_mode=tf_crop_and_resize (an roi, extrapolation): refused."""
+    g = helper.make_graph([helper.make_node('Resize', ['x', 'roi', 'scales'], ['y'], name='crop_resize', mode='linear',
+                                            coordinate_transformation_mode='tf_crop_and_resize')], 'tfcrop',
+                          [helper.make_tensor_value_info('x', TensorProto.FLOAT, [1, 1, 4, 4])],
+                          [helper.make_tensor_value_info('y', TensorProto.FLOAT, [1, 1, 8, 8])],
+                          [init('roi', np.array([0, 0, 0.1, 0.1, 1, 1, 0.9, 0.9], np.float32)),
+                           init('scales', np.array([1, 1, 2, 2], np.float32))])
+    return g, 13, [], []
+
+
 def unsupported():
     g = helper.make_graph([helper.make_node('Relu', ['x'], ['r'], name='ok_relu'),
                            helper.make_node('Asinh', ['r'], ['y'], name='my_asinh')], 'unsupported',
@@ -390,7 +493,8 @@ def main():
     if name == 'dynamic':
         save(out, name, *dynamic())
         return
-    save(out, name, *{'cnn': cnn, 'attn': attn, 'ops2': ops2, 'ops3': ops3, 'resnetish': resnetish, 'unsupported': unsupported}[name]())
+    save(out, name, *{'cnn': cnn, 'attn': attn, 'ops2': ops2, 'ops3': ops3, 'resnetish': resnetish, 'unsupported': unsupported,
+          'cubic': cubic, 'tfcrop': tfcrop, 'hswish': hswish}[name]())
 
 
 if __name__ == '__main__':

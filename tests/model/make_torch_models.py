@@ -52,6 +52,18 @@ class Detect(nn.Module):
         return torch.cat(scores, 1), torch.cat(boxes, 1)
 
 
+class Resize(nn.Module):
+    """Bicubic interpolation as torch exports it (Resize mode=cubic, cubic_coeff_a=-0.75): up to a
+    non-integer size with half_pixel and with align_corners, and down by a scale."""
+
+    def forward(self, x):
+        f = nn.functional.interpolate
+        up = f(x, size=(29, 22), mode='bicubic', align_corners=False)
+        ac = f(x, size=(20, 40), mode='bicubic', align_corners=True)
+        down = f(x, scale_factor=0.5, mode='bicubic', align_corners=False, recompute_scale_factor=False)
+        return up, ac, down
+
+
 class Encoder(nn.Module):
     """BERT-style post-LN encoder: token + position embeddings, LayerNorm, layers of multi-head
     self-attention and a GELU feed-forward network."""
@@ -95,6 +107,8 @@ def build(name, batch):
     if name == 'encoder':
         # the embedding lookup is the host's business here: the model takes embedded tokens
         return Encoder(), torch.randn(batch, 128, 256) * 0.5
+    if name == 'resize':
+        return Resize(), torch.randn(batch, 3, 13, 17)
     raise SystemExit(f'unknown model {name}')
 
 

@@ -28,7 +28,9 @@ expect_fail() {
     done
 }
 SOC=Ascend910B1
-for m in cnn unsupported garbage truncated dynamic; do "$PY" "$HERE/make_models.py" "$WORK" "$m"; done
+for m in cnn unsupported garbage truncated dynamic tfcrop; do "$PY" "$HERE/make_models.py" "$WORK" "$m"; done
+expect_fail E14001 coordinate_transformation_mode crop_resize -- --framework=5 --model=tfcrop.onnx --output=tf \
+    --soc_version=$SOC
 expect_fail E16002 Asinh my_asinh -- --framework=5 --model=unsupported.onnx --output=u --soc_version=$SOC
 expect_fail E10001 "not a valid ONNX model" -- --framework=5 --model=garbage.onnx --output=g --soc_version=$SOC
 expect_fail "E1[06]00" -- --framework=5 --model=truncated.onnx --output=t --soc_version=$SOC
@@ -38,6 +40,29 @@ expect_fail E10016 -- --framework=5 --model=dynamic.onnx --output=d --soc_versio
 expect_fail E10001 soc_version -- --framework=5 --model=cnn.onnx --output=c --soc_version=Ascend999
 expect_fail E10001 precision_mode -- --framework=5 --model=cnn.onnx --output=c --soc_version=$SOC \
     --precision_mode=bogus
+# per-chip kernels (pass_precision_chip): no float32 Cube path on 310P / 910, so the modes that
+# keep the original dtype refuse a float32 convolution at conversion, naming the node; the 910
+# has no aclnn convolution at all; the modes that allow float16 convert (Casts around the cube ops)
+expect_fail EZ3002 "Ascend310P3 has no float32 path" "EZ3003: No supported Ops kernel and engine are found for" \
+    "optype \[Conv\]" -- --framework=5 --model=cnn.onnx --output=chip1 --soc_version=Ascend310P3 \
+    --precision_mode=must_keep_origin_dtype
+expect_fail EZ3003 "optype \[Conv\]" -- --framework=5 --model=cnn.onnx --output=chip2 --soc_version=Ascend310P3 \
+    --precision_mode_v2=origin
+expect_fail EZ3002 "Atlas training series" "optype \[Conv2D\]" -- --framework=5 --model=cnn.onnx --output=chip3 \
+    --soc_version=Ascend910
+for f in chip1 chip2 chip3; do
+    if [ -e "$f.om" ]; then echo "FAIL: a refused conversion wrote $f.om"; fails=$((fails + 1)); fi
+done
+for m in allow_fp32_to_fp16 force_fp32; do
+    if ! atc --framework=5 --model=cnn.onnx --output=chip_$m --soc_version=Ascend310P3 --precision_mode=$m >out.txt 2>&1 ||
+       ! grep -q "precision mode $m: float32, [1-9][0-9]* Cast nodes added" out.txt || [ ! -s chip_$m.om ]; then
+        echo "FAIL: $m on Ascend310P3 did not convert with Casts around the cube ops"; cat out.txt; fails=$((fails + 1))
+    fi
+done
+if ! atc --framework=5 --model=cnn.onnx --output=chip_b --soc_version=$SOC --precision_mode=must_keep_origin_dtype \
+       >out.txt 2>&1 || ! grep -q "precision mode must_keep_origin_dtype: float32, 0 Cast nodes added" out.txt; then
+    echo "FAIL: must_keep_origin_dtype on $SOC changed the graph"; cat out.txt; fails=$((fails + 1))
+fi
 expect_fail E10004 -- --framework=5 --model=cnn.onnx --soc_version=$SOC
 for f in u g t d; do [ ! -e $f.om ] || { echo "FAIL: a failed conversion left $f.om"; fails=$((fails + 1)); }; done
 

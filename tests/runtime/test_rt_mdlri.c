@@ -415,11 +415,102 @@ static void test_error_paths(void **state)
     ACL_OK(aclmdlRIDestroy(ri2));
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroy(ri2));
     ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIExecuteAsync(ri2, s1));
-    /* host functions are not captured by aclemu */
+    /* a callback needs a subscribed thread on the capturing stream, as outside a capture */
     ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
-    ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtLaunchHostFunc(s1, (aclrtHostFunc)free, NULL));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_NO_CB_REG,
+               aclrtLaunchCallback((aclrtCallback)free, NULL, ACL_CALLBACK_BLOCK, s1));
     ACL_OK(aclmdlRICaptureEnd(s1, &ri));
     ACL_OK(aclmdlRIDestroy(ri));
+}
+
+/* ---- host functions in a capture: recorded, run at each replay in stream order ------------- */
+#define HF_ROUNDS 6
+typedef struct hf_log {
+    chain *k;
+    int round;                   /* set by the "prepare" host function (one stream only) */
+    int calls;                   /* every host function call, in order */
+    char order[64];
+    float seen[HF_ROUNDS][N];    /* hout as the "check" host function found it */
+} hf_log;
+
+static void hf_prepare(void *arg)
+{
+    hf_log *l = arg;
+    /* replays on different streams run their host functions on different threads */
+    int k = __atomic_fetch_add(&l->calls, 1, __ATOMIC_SEQ_CST);
+    if (k < (int)sizeof l->order - 1)
+        l->order[k] = 'P';
+    int r = __atomic_add_fetch(&l->round, 1, __ATOMIC_SEQ_CST);
+    fill_input(l->k, r); /* the copy recorded after this reads what it wrote */
+    for (int i = 0; i < N; i++)
+        l->k->hout[i] = -777.0f;
+}
+
+static void hf_check(void *arg)
+{
+    hf_log *l = arg;
+    /* replays on different streams run their host functions on different threads */
+    int k = __atomic_fetch_add(&l->calls, 1, __ATOMIC_SEQ_CST);
+    if (k < (int)sizeof l->order - 1)
+        l->order[k] = 'C';
+    int r = __atomic_load_n(&l->round, __ATOMIC_SEQ_CST);
+    if (r >= 1 && r <= HF_ROUNDS)
+        memcpy(l->seen[r - 1], l->k->hout, sizeof l->seen[0]);
+}
+
+static void test_host_func_capture(void **state)
+{
+    (void)state;
+    chain k;
+    chain_alloc(&k);
+    hf_log log;
+    memset(&log, 0, sizeof log);
+    log.k = &k;
+    aclrtStream s3;
+    ACL_OK(aclrtCreateStream(&s3)); /* no callback service before its first replay */
+    aclmdlRI ri;
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(aclrtLaunchHostFunc(s1, hf_prepare, &log));
+    chain_issue(&k, s1);
+    ACL_OK(aclrtLaunchHostFunc(s1, hf_check, &log));
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    assert_int_equal(log.calls, 0); /* recorded, not run */
+    /* replays on the capturing stream, another one and one with no service yet; back to back */
+    aclrtStream on[HF_ROUNDS] = {s1, s2, s3, s3, s1, s2};
+    for (int r = 0; r < HF_ROUNDS; r++)
+        ACL_OK(aclmdlRIExecuteAsync(ri, on[r]));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    ACL_OK(aclrtSynchronizeStream(s2));
+    ACL_OK(aclrtSynchronizeStream(s3));
+    /* the replays on different streams may interleave; those on one stream may not, and each
+     * check sees its own round's result: both host functions ran in stream order */
+    assert_int_equal(log.calls, 2 * HF_ROUNDS);
+    ACL_OK(aclmdlRIDestroy(ri));
+    ACL_OK(aclrtDestroyStream(s3));
+
+    /* one stream only: strict P C P C ... and every round's golden */
+    memset(&log, 0, sizeof log);
+    log.k = &k;
+    ACL_OK(aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+    ACL_OK(aclrtLaunchHostFunc(s2, hf_prepare, &log));
+    chain_issue(&k, s2);
+    ACL_OK(aclrtLaunchHostFunc(s2, hf_check, &log));
+    ACL_OK(aclmdlRICaptureEnd(s2, &ri));
+    ACL_OK(aclmdlRIExecuteAsync(ri, s1));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    assert_int_equal(log.calls, 2);
+    for (int r = 1; r < HF_ROUNDS; r++)
+        ACL_OK(aclmdlRIExecuteAsync(ri, s1));
+    ACL_OK(aclrtSynchronizeStream(s1));
+    assert_string_equal(log.order, "PCPCPCPCPCPC");
+    for (int r = 1; r <= HF_ROUNDS; r++) {
+        fill_input(&k, r);
+        memcpy(k.hout, log.seen[r - 1], sizeof log.seen[0]);
+        expect_golden(&k);
+    }
+    ACL_OK(aclmdlRIDestroy(ri));
+    chain_free(&k);
 }
 
 /* ---- cross-stream capture: fork to a second stream and join back ---------------------------- */
@@ -697,12 +788,199 @@ static void test_context_destroy_with_live_instance(void **state)
     ACL_OK(aclrtFree(dev));
 }
 
+/* ---- an instance built explicitly; names, streams, tasks, kernel parameters ---------------- */
+static int destroyed_count;
+static void on_destroy(void *ud) { destroyed_count += *(int *)ud; }
+static void on_destroy_other(void *ud) { (void)ud; destroyed_count += 100; }
+
+static void read_c(const chain *k, float *c)
+{
+    ACL_OK(aclrtMemcpy(c, NN * 4, k->c, NN * 4, ACL_MEMCPY_DEVICE_TO_HOST));
+}
+
+static void test_build_api(void **state)
+{
+    (void)state;
+    chain k;
+    chain_alloc(&k);
+    fill_input(&k, 2);
+    ACL_OK(aclrtMemcpy(k.a, NN * 4, k.hin, NN * 4, ACL_MEMCPY_HOST_TO_DEVICE));
+    float bh[NN], c[NN];
+    ACL_OK(aclrtMemcpy(bh, sizeof bh, k.b, sizeof bh, ACL_MEMCPY_DEVICE_TO_HOST));
+    ACL_OK(aclrtMemset(k.c, NN * 4, 0, NN * 4));
+
+    aclmdlRI ri = NULL;
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIBuildBegin(NULL, 0));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIBuildBegin(&ri, 1));
+    ACL_OK(aclmdlRIBuildBegin(&ri, 0));
+    assert_non_null(ri);
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIBindStream(ri, s1, 5));
+    ACL_EXPECT(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclmdlRIBindStream(ri, s1, ACL_MODEL_STREAM_FLAG_DEFAULT));
+    ACL_OK(aclmdlRIBindStream(ri, s1, ACL_MODEL_STREAM_FLAG_HEAD));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_MODEL, aclmdlRIBindStream(ri, s2, ACL_MODEL_STREAM_FLAG_HEAD));
+    add_launch(k.c, k.a, k.b, k.ws, s1); /* c = a + b, recorded */
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIExecuteAsync(ri, s2));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIBuildEnd(ri, NULL)); /* no end task yet */
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_MODEL, aclmdlRIEndTask(ri, s2));
+    ACL_OK(aclmdlRIEndTask(ri, s1));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIEndTask(ri, s1));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIBuildEnd(ri, &k));
+    ACL_OK(aclmdlRIBuildEnd(ri, NULL));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIBuildEnd(ri, NULL));
+    ACL_OK(aclrtSynchronizeStream(s1)); /* s1 runs eagerly again */
+    read_c(&k, c);
+    for (int i = 0; i < NN; i++)
+        assert_true(c[i] == 0.0f); /* recorded, not run */
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIExecute(ri, 0));
+    ACL_OK(aclmdlRIExecute(ri, 5000));
+    read_c(&k, c);
+    for (int i = 0; i < NN; i++)
+        assert_true(c[i] == k.hin[i] + bh[i]);
+
+    /* name and id */
+    char name[32];
+    ACL_OK(aclmdlRIGetName(ri, sizeof name, name));
+    assert_string_equal(name, "");
+    ACL_OK(aclmdlRISetName(ri, "adder"));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIGetName(ri, 5, name));
+    ACL_OK(aclmdlRIGetName(ri, 6, name));
+    assert_string_equal(name, "adder");
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRISetName(ri, NULL));
+    uint32_t id = 0, id2 = 0;
+    ACL_OK(aclmdlRIGetId(ri, &id));
+    assert_true(id > 0);
+
+    /* streams and tasks */
+    uint32_t n = 0;
+    ACL_OK(aclmdlRIGetStreams(ri, NULL, &n));
+    assert_int_equal(n, 1);
+    aclrtStream st[4] = {NULL};
+    n = 4;
+    ACL_OK(aclmdlRIGetStreams(ri, st, &n));
+    assert_int_equal(n, 1);
+    assert_ptr_equal(st[0], s1);
+    ACL_OK(aclmdlRIGetTasksByStream(s1, NULL, &n));
+    assert_true(n >= 1);
+    aclmdlRITask tasks[16];
+    uint32_t nt = 16;
+    ACL_OK(aclmdlRIGetTasksByStream(s1, tasks, &nt));
+    assert_int_equal(nt, n);
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIGetTasksByStream(s2, tasks, &nt));
+    aclmdlRITask kern = NULL;
+    for (uint32_t i = 0; i < nt; i++) {
+        aclmdlRITaskType ty;
+        uint32_t seq = 99;
+        ACL_OK(aclmdlRITaskGetType(tasks[i], &ty));
+        ACL_OK(aclmdlRITaskGetSeqId(tasks[i], &seq));
+        assert_int_equal(seq, i);
+        if (ty == ACL_MODEL_RI_TASK_KERNEL)
+            kern = tasks[i];
+    }
+    assert_non_null(kern);
+    /* the kernel's arguments name b: point them at a instead, in effect after the update */
+    aclmdlRITaskParams p;
+    ACL_OK(aclmdlRITaskGetParams(kern, &p));
+    assert_int_equal(p.type, ACL_MODEL_RI_TASK_KERNEL);
+    assert_null(p.kernelTaskParams.funcHandle);
+    assert_true(p.kernelTaskParams.argsSize >= 8);
+    assert_true(p.kernelTaskParams.numBlocks >= 1);
+    unsigned char args[4096];
+    size_t asz = p.kernelTaskParams.argsSize;
+    assert_true(asz <= sizeof args);
+    memcpy(args, p.kernelTaskParams.args, asz);
+    uint64_t bv = (uint64_t)(uintptr_t)k.b, av = (uint64_t)(uintptr_t)k.a;
+    int hits = 0;
+    for (size_t off = 0; off + 8 <= asz; off += 8) {
+        uint64_t v;
+        memcpy(&v, args + off, 8);
+        if (v == bv) {
+            memcpy(args + off, &av, 8);
+            hits++;
+        }
+    }
+    assert_true(hits >= 1);
+    aclmdlRITaskParams q = p;
+    q.kernelTaskParams.args = args;
+    q.kernelTaskParams.argsSize = asz - 8;
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRITaskSetParams(kern, &q));
+    q.kernelTaskParams.argsSize = asz;
+    q.kernelTaskParams.numBlocks = 0;
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRITaskSetParams(kern, &q));
+    q.kernelTaskParams.numBlocks = p.kernelTaskParams.numBlocks;
+    ACL_OK(aclmdlRITaskSetParams(kern, &q));
+    ACL_OK(aclmdlRIExecuteAsync(ri, s2)); /* not updated yet: still a + b */
+    ACL_OK(aclrtSynchronizeStream(s2));
+    read_c(&k, c);
+    for (int i = 0; i < NN; i++)
+        assert_true(c[i] == k.hin[i] + bh[i]);
+    ACL_OK(aclmdlRIUpdate(ri));
+    ACL_OK(aclmdlRIExecuteAsync(ri, s2));
+    ACL_OK(aclrtSynchronizeStream(s2));
+    read_c(&k, c);
+    for (int i = 0; i < NN; i++)
+        assert_true(c[i] == k.hin[i] + k.hin[i]);
+
+    /* destroy callbacks */
+    int one = 1;
+    destroyed_count = 0;
+    ACL_OK(aclmdlRIDestroyRegisterCallback(ri, on_destroy, &one));
+    ACL_OK(aclmdlRIDestroyRegisterCallback(ri, on_destroy_other, NULL));
+    ACL_OK(aclmdlRIDestroyUnregisterCallback(ri, on_destroy_other));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIDestroyUnregisterCallback(ri, on_destroy_other));
+    ACL_OK(aclmdlRIDestroy(ri));
+    assert_int_equal(destroyed_count, 1);
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRIGetId(ri, &id));
+    ACL_EXPECT(ACL_ERROR_INVALID_PARAM, aclmdlRITaskGetType(kern, &p.type));
+
+    /* unbinding gives the stream back; a model destroyed while building releases its stream */
+    ACL_OK(aclmdlRIBuildBegin(&ri, 0));
+    ACL_OK(aclmdlRIGetId(ri, &id2));
+    assert_true(id2 != id);
+    ACL_OK(aclmdlRIBindStream(ri, s2, ACL_MODEL_STREAM_FLAG_HEAD));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_CAPTURED, aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    ACL_OK(aclmdlRIUnbindStream(ri, s2));
+    ACL_EXPECT(ACL_ERROR_RT_STREAM_MODEL, aclmdlRIUnbindStream(ri, s2));
+    ACL_OK(aclrtMemset(k.c, NN * 4, 0, NN * 4));
+    add_launch(k.c, k.a, k.b, k.ws, s2); /* eager again */
+    ACL_OK(aclrtSynchronizeStream(s2));
+    read_c(&k, c);
+    for (int i = 0; i < NN; i++)
+        assert_true(c[i] == k.hin[i] + bh[i]);
+    ACL_OK(aclmdlRIBindStream(ri, s1, ACL_MODEL_STREAM_FLAG_HEAD));
+    ACL_OK(aclmdlRIDestroy(ri));
+    ACL_OK(aclrtSynchronizeStream(s1));
+
+    /* a captured instance: its own model stream, the tasks in capture order */
+    ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+    chain_issue(&k, s1);
+    ACL_OK(aclmdlRICaptureEnd(s1, &ri));
+    ACL_EXPECT(ACL_ERROR_RT_PARAM_INVALID, aclmdlRIExecute(ri, -1));
+    n = 4;
+    ACL_OK(aclmdlRIGetStreams(ri, st, &n));
+    assert_int_equal(n, 1);
+    assert_ptr_not_equal(st[0], s1);
+    nt = 16;
+    ACL_OK(aclmdlRIGetTasksByStream(st[0], tasks, &nt));
+    assert_true(nt >= 6); /* copy in, add, mul, matmul, reduce, copy out */
+    aclmdlRITaskType first, last;
+    ACL_OK(aclmdlRITaskGetType(tasks[0], &first));
+    ACL_OK(aclmdlRITaskGetType(tasks[nt - 1], &last));
+    assert_int_equal(first, ACL_MODEL_RI_TASK_DEFAULT); /* the copies */
+    assert_int_equal(last, ACL_MODEL_RI_TASK_DEFAULT);
+    ACL_OK(aclmdlRITaskGetParams(tasks[0], &p));
+    assert_int_equal(p.type, ACL_MODEL_RI_TASK_DEFAULT);
+    ACL_OK(aclmdlRIDestroy(ri));
+    chain_free(&k);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_replay_matches_eager),
         cmocka_unit_test(test_capture_modes),
         cmocka_unit_test(test_error_paths),
+        cmocka_unit_test(test_host_func_capture),
+        cmocka_unit_test(test_build_api),
         cmocka_unit_test(test_cross_stream_capture),
         cmocka_unit_test(test_destroy_while_running_and_leaks),
         cmocka_unit_test(test_task_group_update),

@@ -172,13 +172,17 @@ typedef struct drv_graph drv_graph;
 DRV_API int drv_graph_create(drv_device *dev, drv_graph **out);
 DRV_API drv_device *drv_graph_device(const drv_graph *g);
 /* While s captures into g, every task enqueued on s (launches, copies, memsets, event
- * record/wait) is appended to g instead of running; copies with pageable host memory and host
- * functions are refused. One graph per stream at a time. */
+ * record/wait, host functions) is appended to g instead of running; copies with pageable host
+ * memory are refused. A recorded host function runs at each replay, in list order, served by
+ * the replaying stream's callback service (its sequence numbers are the replaying stream's).
+ * One graph per stream at a time. */
 DRV_API int drv_stream_capture_begin(drv_stream *s, drv_graph *g);
 /* Stops the capture; returns the graph it recorded into (NULL if s was not capturing). */
 DRV_API drv_graph *drv_stream_capture_end(drv_stream *s);
 DRV_API drv_graph *drv_stream_capturing(drv_stream *s);
 DRV_API uint32_t drv_graph_task_count(drv_graph *g);
+/* Host functions recorded in g (the replaying stream needs a callback service for them). */
+DRV_API uint32_t drv_graph_host_fn_count(drv_graph *g);
 /* 1 if an append failed (host out of memory): the recording is incomplete. */
 DRV_API int drv_graph_failed(drv_graph *g);
 /* Copies the recording into device memory; no task can be appended afterwards. */
@@ -194,15 +198,24 @@ DRV_API int drv_graph_destroy(drv_graph *g, int32_t timeout_ms);
 DRV_API int drv_stream_update_begin(drv_stream *s, drv_graph *g, uint32_t first, uint32_t count);
 DRV_API int drv_stream_update_end(drv_stream *s, uint32_t *left);
 
-enum { DRV_GRAPH_KERNEL = 1, DRV_GRAPH_MEMCPY, DRV_GRAPH_MEMSET, DRV_GRAPH_OTHER };
+enum { DRV_GRAPH_KERNEL = 1, DRV_GRAPH_MEMCPY, DRV_GRAPH_MEMSET, DRV_GRAPH_OTHER,
+       DRV_GRAPH_EVENT_RECORD, DRV_GRAPH_EVENT_WAIT, DRV_GRAPH_HOST_FN };
 typedef struct drv_graph_task_info {
     uint32_t kind;         /* DRV_GRAPH_* */
     uint32_t block_dim;    /* kernels */
     uint32_t args_size;
+    uint32_t stream_id;    /* drv_stream_id of the stream that issued it */
     uint64_t u[6];         /* copies: dst, src, bytes; memsets: dst, value, bytes */
     char kernel[ACLEMU_KERNEL_NAME_LEN];
 } drv_graph_task_info;
 DRV_API int drv_graph_describe(drv_graph *g, uint32_t i, drv_graph_task_info *out);
+/* The argument bytes of kernel task i (at most cap). */
+DRV_API int drv_graph_task_args(drv_graph *g, uint32_t i, void *buf, size_t cap);
+/* Rewrites kernel task i of the finalised g in place (same argument size): waits up to
+ * timeout_ms for the replays in flight (ACL_ERROR_RT_MODEL_RUNNING), later replays run the new
+ * arguments and block dim (aclmdlRITaskSetParams + aclmdlRIUpdate). */
+DRV_API int drv_graph_set_kernel(drv_graph *g, uint32_t i, const void *args, size_t size, uint32_t block_dim,
+                                 int32_t timeout_ms);
 
 /* ---- device-memory checker (ACLEMU_MEMCHECK=1; devsim/MEMCHECK.md) ---------------------- */
 /* 1 when this process runs under the checker ($ACLEMU_MEMCHECK=1, read once). */

@@ -72,7 +72,8 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
         (bias && (st = conv_operand_in(ex, &b, bias, CUBE_OP_BIAS))))
         return st;
     conv_operand_out(ex, &y, output, CUBE_OP_C);
-    if (!fuse && g.cp.nsp == 2 && !g.cp.transposed && g.cp.groups == g.cp.cin && g.cp.cout == g.cp.cin) {
+    if ((!fuse || !fuse->residual) && g.cp.nsp == 2 && !g.cp.transposed && g.cp.groups == g.cp.cin &&
+        g.cp.cout == g.cp.cin) {
         /* the rule of gemm_dw_supported (depthwise.c is device-side only) */
         /* depthwise: the direct kernel (blocks own (image, channel) planes) */
         uint32_t planes = (uint32_t)(g.cp.batch * g.cp.cin), maxb = cube_max_blocks();
@@ -82,6 +83,11 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
             return ACLNN_ERR_INNER;
         a->cp = g.cp;
         a->max_blocks = maxb;
+        if (fuse) { /* atc's fused depthwise conv + activation: applied to each output */
+            a->act = fuse->act;
+            a->act_param[0] = fuse->act_param[0];
+            a->act_param[1] = fuse->act_param[1];
+        }
         const conv_operand *ops[4] = {&x, &w, bias ? &b : NULL, &y};
         uint64_t *addr[4] = {&a->x, &a->w, &a->bias, &a->y};
         int64_t *off[4] = {&a->x_off, &a->w_off, &a->bias_off, &a->y_off};
@@ -122,7 +128,8 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
 }
 
 /* The fused convolution of atc's graph compiler (graph_fused/): the same checks and launch with an
- * epilogue (activation, residual addend); never the depthwise kernel. */
+ * epilogue (activation, residual addend); a depthwise one without residual runs the direct
+ * depthwise kernel with the activation. */
 aclnnStatus conv_forward_fused(aclOpExecutor *ex, const aclTensor *input, const aclTensor *weight,
                                const aclTensor *bias, const aclIntArray *stride, const aclIntArray *padding,
                                const aclIntArray *dilation, int64_t groups, const aclTensor *output,

@@ -30,7 +30,8 @@ typedef struct cube_dw_args {
     int64_t x_off, w_off, bias_off, y_off; /* bytes from each base to the first element */
     gemm_conv_params cp;
     uint32_t max_blocks;
-    uint32_t reserved;
+    int32_t act;            /* gemm_act of a fused depthwise conv (atc's graph compiler), 0 none */
+    float act_param[2];
 } cube_dw_args;
 
 /* "CubeBiasGrad": db[c] = sum over batch and positions of dy[n, c, ...] (dy contiguous NC...). */

@@ -52,6 +52,11 @@ static int cube_dw_kernel(const void *args, size_t size, const aclemu_block *blk
                           a->bias ? (const void *)(uintptr_t)(a->bias + a->bias_off) : NULL,
                           (void *)(uintptr_t)(a->y + a->y_off), a->max_blocks) != GEMM_OK)
         return KERNEL_BAD_ARGS;
+    if (a->act < GEMM_ACT_NONE || a->act > GEMM_ACT_LAST)
+        return KERNEL_BAD_ARGS;
+    p.act = a->act;
+    p.act_param[0] = a->act_param[0];
+    p.act_param[1] = a->act_param[1];
     if (blk->block_idx >= (uint32_t)p.nblocks)
         return 0;
     return gemm_dw_run_block(&p, blk->block_idx) == GEMM_OK ? 0 : KERNEL_BAD_ARGS;

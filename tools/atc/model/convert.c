@@ -312,6 +312,12 @@ int atc_model_main(int argc, char **argv)
         fprintf(stderr, "E10001: Value [%s] for parameter [--soc_version] is invalid. Reason: %s\n", soc, perr);
         return failed();
     }
+    const chip_kernels chip = {
+        .fp32_cube = prof.family == ACLEMU_FAMILY_A2 || prof.family == ACLEMU_FAMILY_A3 ||
+                     prof.family == ACLEMU_FAMILY_950 || prof.family == ACLEMU_FAMILY_310B,
+        .convolution = prof.family != ACLEMU_FAMILY_910A,
+        .cube_avgpool = prof.family == ACLEMU_FAMILY_910A,
+    };
     static aipp_op_cfg aipp_ops[AIPP_MAX_OPS];
     int naipp = 0;
     if (insert_op_conf && load_aipp(insert_op_conf, dyn_image, dyn_dims, aipp_ops, &naipp) != 0)
@@ -354,7 +360,7 @@ int atc_model_main(int argc, char **argv)
                 err[0] = 0, rc = -1;
             else { /* the fusion / precision statistics are those of the first gear */
                 fuse_stats gst = {{0}, {0}};
-                int gbn = 0, gfolded = 0, gremoved = 0, gremoved2 = 0, gcasts = 0;
+                int gbn = 0, gfolded = 0, gremoved = 0, gremoved2 = 0, gcasts = 0, gcasts2 = 0;
                 int rc2 = pass_infer_and_fold(&g, err, sizeof(err));
                 for (int i = 0; rc2 == 0 && i < g.nn; i++)
                     gbn += !g.n[i].dead && strcmp(g.n[i].op, "BatchNormalization") == 0;
@@ -364,6 +370,7 @@ int atc_model_main(int argc, char **argv)
                     pass_dce(&g, &gremoved2) != 0 ||
                     (pass_precision(&g, prec_mode, keep, nkeep, &gcasts) != 0 &&
                      snprintf(err, sizeof(err), "E19999: out of memory applying the precision mode") > 0) ||
+                    pass_precision_chip(&g, &chip, prof.soc_version, precision, &gcasts2, err, sizeof(err)) != 0 ||
                     lower_graph(&g, prof.soc_version, precision, &gears[k], &naive, err, sizeof(err)) != 0)
                     rc = -1;
                 else if (k == 0) {
@@ -371,7 +378,7 @@ int atc_model_main(int argc, char **argv)
                     nbn = gbn;
                     folded_bn = gfolded;
                     removed = gremoved + gremoved2;
-                    ncasts = gcasts;
+                    ncasts = gcasts + gcasts2;
                 }
             }
             g_free(&g);

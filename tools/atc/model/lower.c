@@ -273,11 +273,12 @@ static int lower_node(lowering *L, const g_node *n)
             s->nints = 2;
             return 0;
         }
-        if (strcmp(mode, "linear") != 0 && strcmp(mode, "bilinear") != 0)
-            ATTR_BAD("mode", "supported: nearest, linear");
+        if (strcmp(mode, "linear") != 0 && strcmp(mode, "bilinear") != 0 && strcmp(mode, "cubic") != 0)
+            ATTR_BAD("mode", "supported: nearest, linear, cubic");
         if (n->nin != 6 || in[4] < 0 || in[5] < 0)
             ATTR_BAD("mode", "the linear resize was not prepared (pass_resize)");
-        /* Y = A_h · X · A_wᵀ: MatMul along W, then along H between two Transposes */
+        /* Y = A_h · X · A_wᵀ (linear or cubic weights): MatMul along W, then along H between two
+         * Transposes */
         int wch = o->dims[3] != x->dims[3], hch = o->dims[2] != x->dims[2], cur = in[0];
         char nm[600];
         if (!wch && !hch)

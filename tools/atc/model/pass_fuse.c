@@ -238,8 +238,9 @@ static int absorb_act(graph *g, int pi, int *hit)
     return 0;
 }
 
-/* A Conv the fused kernel serves: 2-D, float, not depthwise (that has its own direct kernel). */
-static int conv_ok(const graph *g, const g_node *n)
+/* A Conv the fused kernel serves: 2-D, float; depthwise (group == C) only without a residual
+ * (its direct kernel takes the activation, not an addend). */
+static int conv_ok(const graph *g, const g_node *n, int depthwise_ok)
 {
     if (!is(n, "Conv") || n->nin < 2 || n->nout != 1)
         return 0;
@@ -247,7 +248,7 @@ static int conv_ok(const graph *g, const g_node *n)
     if (x->rank != 4 || w->rank != 4 || !is_float(x) || w->data == NULL)
         return 0;
     int64_t groups = g_attr_int(n, "group", 1);
-    if (groups != 1 && groups == x->dims[1] && w->dims[0] == x->dims[1])
+    if (!depthwise_ok && groups != 1 && groups == x->dims[1] && w->dims[0] == x->dims[1])
         return 0;
     const int64_t *pads;
     size_t np = g_attr_ints(n, "pads", &pads);
@@ -553,7 +554,7 @@ static int pass_conv_add(graph *g, fuse_stats *st)
         int pick = -1;
         for (int k = 0; k < 2 && pick < 0; k++) {
             int p = producer(g, ad->in[k]);
-            if (p >= 0 && conv_ok(g, &g->n[p]) && sole_reader(g, ad->in[k]) == i)
+            if (p >= 0 && conv_ok(g, &g->n[p], 0) && sole_reader(g, ad->in[k]) == i)
                 pick = k;
         }
         if (pick < 0)
@@ -581,7 +582,7 @@ static int pass_conv_act(graph *g, fuse_stats *st)
 {
     for (int i = 0; i < g->nn; i++) {
         g_node *n = &g->n[i];
-        if (n->dead || !conv_ok(g, n))
+        if (n->dead || !conv_ok(g, n, 1))
             continue;
         int ci = sole_reader(g, n->out[0]), act;
         double p0, p1;
@@ -638,8 +639,102 @@ static int pass_add_layernorm(graph *g, fuse_stats *st)
     return 0;
 }
 
+/* torch.onnx below opset 14 exports Hardswish as Mul(x, HardSigmoid(x; alpha 1/6, beta 1/2)):
+ * rewritten to the HardSwish it is (not a fusion pass: the same operator, recognised), so the
+ * Conv + HardSwish fusion sees it. */
+static int recognise_hardswish(graph *g)
+{
+    for (int i = 0; i < g->nn; i++) {
+        g_node *m = &g->n[i];
+        if (m->dead || !is(m, "Mul") || m->nin != 2 || m->nout != 1)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            int hi = producer(g, m->in[k]), x = m->in[1 - k];
+            if (hi < 0 || !is(&g->n[hi], "HardSigmoid") || g->n[hi].in[0] != x || sole_reader(g, m->in[k]) != i ||
+                fabs(g_attr_float(&g->n[hi], "alpha", 0.2f) - 1.0 / 6.0) > 1e-6 ||
+                fabs(g_attr_float(&g->n[hi], "beta", 0.5f) - 0.5) > 1e-6)
+                continue;
+            g->n[hi].dead = true;
+            free_attrs(m);
+            if (set_op(m, "HardSwish") || set_inputs(m, &x, 1))
+                return -1;
+            break;
+        }
+    }
+    return 0;
+}
+
+/* Clip(Add(x, 3), 0, 6) read only by `reader`: x, else -1. */
+static int relu6_of_x_plus_3(const graph *g, int ti, int reader)
+{
+    int ci = producer(g, ti);
+    if (ci < 0 || !is(&g->n[ci], "Clip") || sole_reader(g, ti) != reader)
+        return -1;
+    const g_node *c = &g->n[ci];
+    double lo = -INFINITY, hi = INFINITY, three;
+    if (g->opset < 11) {
+        lo = g_attr_float(c, "min", -INFINITY);
+        hi = g_attr_float(c, "max", INFINITY);
+    } else if (c->nin < 3 || !const_scalar(g, c->in[1], &lo) || !const_scalar(g, c->in[2], &hi)) {
+        return -1;
+    }
+    int ai = producer(g, c->in[0]);
+    if (lo != 0.0 || hi != 6.0 || ai < 0 || !is(&g->n[ai], "Add") || sole_reader(g, c->in[0]) != ci)
+        return -1;
+    const g_node *a = &g->n[ai];
+    for (int k = 0; k < 2; k++)
+        if (const_scalar(g, a->in[1 - k], &three) && three == 3.0 && g->t[a->in[k]].data == NULL)
+            return a->in[k];
+    return -1;
+}
+
+/* The hand-written form x * relu6(x + 3) / 6, as (x * Clip(x + 3, 0, 6)) / 6 or
+ * x * (Clip(x + 3, 0, 6) / 6): the same HardSwish. */
+static int recognise_hardswish_clip(graph *g)
+{
+    for (int i = 0; i < g->nn; i++) {
+        g_node *d = &g->n[i];
+        double six;
+        if (d->dead || d->nout != 1 || d->nin != 2)
+            continue;
+        int x = -1, kill[3] = {-1, -1, -1};
+        if (is(d, "Div") && const_scalar(g, d->in[1], &six) && six == 6.0) {
+            int mi = producer(g, d->in[0]);
+            if (mi < 0 || !is(&g->n[mi], "Mul") || sole_reader(g, d->in[0]) != i)
+                continue;
+            for (int k = 0; k < 2 && x < 0; k++) {
+                int cx = relu6_of_x_plus_3(g, g->n[mi].in[k], mi);
+                if (cx >= 0 && cx == g->n[mi].in[1 - k])
+                    x = cx, kill[0] = mi, kill[1] = producer(g, g->n[mi].in[k]);
+            }
+        } else if (is(d, "Mul")) { /* x * (relu6(x + 3) / 6) */
+            for (int k = 0; k < 2 && x < 0; k++) {
+                int di = producer(g, d->in[k]);
+                if (di < 0 || !is(&g->n[di], "Div") || sole_reader(g, d->in[k]) != i ||
+                    !const_scalar(g, g->n[di].in[1], &six) || six != 6.0)
+                    continue;
+                int cx = relu6_of_x_plus_3(g, g->n[di].in[0], di);
+                if (cx >= 0 && cx == d->in[1 - k])
+                    x = cx, kill[0] = di, kill[1] = producer(g, g->n[di].in[0]);
+            }
+        }
+        if (x < 0)
+            continue;
+        kill[2] = producer(g, g->n[kill[1]].in[0]); /* the Add */
+        for (int k = 0; k < 3; k++)
+            g->n[kill[k]].dead = true;
+        d = &g->n[i];
+        free_attrs(d);
+        if (set_op(d, "HardSwish") || set_inputs(d, &x, 1))
+            return -1;
+    }
+    return 0;
+}
+
 int pass_fuse(graph *g, const unsigned char *enabled, fuse_stats *st)
 {
+    if (recognise_hardswish(g) != 0 || recognise_hardswish_clip(g) != 0)
+        return -1;
     static int (*const run[])(graph *, fuse_stats *) = {
         [FUSE_TRANSPOSE] = pass_transpose,       [FUSE_GELU] = pass_gelu,
         [FUSE_LAYERNORM] = pass_layernorm,       [FUSE_MATMUL_BIAS] = pass_matmul_bias,

@@ -195,19 +195,13 @@ static int add_cast(graph *g, int src, int dt, int *where, int at)
     return ti;
 }
 
-int pass_precision(graph *g, int mode, char **keep, int nkeep, int *casts)
+/* Runs every live node not in kept[] in float16: its float outputs become float16, its float
+ * constant inputs float16 copies, Casts between float16 and float32 readers / producers. Frees
+ * kept. */
+static int rewrite_f16(graph *g, unsigned char *kept, int *casts)
 {
-    *casts = 0;
-    if (mode == PREC_FP32)
-        return 0;
     int n0 = g->nn, nt0 = g->nt;
-    /* which live nodes stay float32 */
-    unsigned char *kept = calloc((size_t)n0 + 1, 1);
     int *where = NULL;
-    if (kept == NULL)
-        return -1;
-    for (int i = 0; i < n0; i++)
-        kept[i] = !g->n[i].dead && (keep_listed(&g->n[i], keep, nkeep) || (mode == PREC_MIXED && mixed_keeps(g->n[i].op)));
     where = malloc(sizeof(int) * (size_t)(n0 + 3 * nt0 + 8)); /* casts: one per output, two per input tensor */
     int rc = -1;
     if (where == NULL)
@@ -343,4 +337,99 @@ out:
     free(kept);
     free(where);
     return rc;
+}
+
+int pass_precision(graph *g, int mode, char **keep, int nkeep, int *casts)
+{
+    *casts = 0;
+    if (mode == PREC_FP32)
+        return 0;
+    /* which live nodes stay float32 */
+    unsigned char *kept = calloc((size_t)g->nn + 1, 1);
+    if (kept == NULL)
+        return -1;
+    for (int i = 0; i < g->nn; i++)
+        kept[i] = !g->n[i].dead && (keep_listed(&g->n[i], keep, nkeep) || (mode == PREC_MIXED && mixed_keeps(g->n[i].op)));
+    return rewrite_f16(g, kept, casts);
+}
+
+/* ---- what the chip has kernels for ---- */
+/* Operators whose steps run on the Cube unit: float32 needs an FP32 cube path (A2 / A3 / 950 /
+ * 310B); 910 and 310P (and the first 310, profiled as 310P) compute them in float16 only. The
+ * linear / cubic Resize is lowered onto two MatMuls (lower.c); the 910's AvgPool2d is a cube kernel. */
+static int cube_op(const g_node *n, int cube_avgpool)
+{
+    static const char *const ops[] = {"Conv", "ConvTranspose", "_FusedConv", "MatMul", "Gemm", "_FusedMatMul", NULL};
+    if (listed(ops, n->op))
+        return 1;
+    if (!strcmp(n->op, "Resize") || !strcmp(n->op, "Upsample")) {
+        const char *mode = resize_attr(n, "mode", "nearest");
+        return !strcmp(mode, "linear") || !strcmp(mode, "bilinear") || !strcmp(mode, "cubic");
+    }
+    return cube_avgpool && !strcmp(n->op, "AveragePool");
+}
+
+/* The ONNX op a (fused) node came from, for messages. */
+static const char *onnx_op(const g_node *n)
+{
+    return !strcmp(n->op, "_FusedConv") ? "Conv" : !strcmp(n->op, "_FusedMatMul") ? "MatMul" : n->op;
+}
+
+static int conv_op(const char *op)
+{
+    return !strcmp(op, "Conv") || !strcmp(op, "ConvTranspose") || !strcmp(op, "_FusedConv");
+}
+
+int pass_precision_chip(graph *g, const chip_kernels *chip, const char *soc, const char *mode_name, int *casts,
+                        char *err, size_t cap)
+{
+    *casts = 0;
+    int fp32_cube = chip->fp32_cube;
+    int strict = !strcmp(mode_name, "must_keep_origin_dtype") || !strcmp(mode_name, "origin");
+    unsigned char *kept = calloc((size_t)g->nn + 1, 1);
+    if (kept == NULL) {
+        snprintf(err, cap, "E19999: out of memory applying the precision mode");
+        return -1;
+    }
+    int lowered = 0;
+    for (int i = 0; i < g->nn; i++) {
+        const g_node *n = &g->n[i];
+        kept[i] = 1;
+        if (n->dead)
+            continue;
+        /* the Atlas training series has no aclnn convolution (aclnnConvolution.md) */
+        if (!chip->convolution && conv_op(n->op)) {
+            snprintf(err, cap,
+                     "EZ3002: Optype [%s] of Ops kernel [AIcoreEngine] is unsupported. Reason: this toolkit's "
+                     "convolutions are the aclnn ones, which %s (Atlas training series) does not have.\n"
+                     "EZ3003: No supported Ops kernel and engine are found for [%s], optype [%s].",
+                     !strcmp(n->op, "ConvTranspose") ? "Conv2DTranspose" : "Conv2D", soc, n->name,
+                     !strcmp(n->op, "ConvTranspose") ? "Conv2DTranspose" : "Conv2D");
+            free(kept);
+            return -1;
+        }
+        int f32 = n->nin > 0 && n->in[0] >= 0 && g->t[n->in[0]].dtype == DT_F32;
+        if (fp32_cube || !f32 || !cube_op(n, chip->cube_avgpool))
+            continue;
+        if (strict) { /* the original float32 must be kept and no engine has it */
+            snprintf(err, cap,
+                     "EZ3002: Optype [%s] of Ops kernel [AIcoreEngine] is unsupported. Reason: the Cube unit of %s "
+                     "has no float32 path and --precision_mode %s keeps node %s in float32.\n"
+                     "EZ3003: No supported Ops kernel and engine are found for [%s], optype [%s].",
+                     onnx_op(n), soc, mode_name, n->name, n->name, onnx_op(n));
+            free(kept);
+            return -1;
+        }
+        kept[i] = 0; /* allow_fp32_to_fp16 / force_fp32: the float16 kernel, Casts around it */
+        lowered++;
+    }
+    if (lowered == 0) {
+        free(kept);
+        return 0;
+    }
+    if (rewrite_f16(g, kept, casts) != 0) {
+        snprintf(err, cap, "E19999: out of memory applying the precision mode");
+        return -1;
+    }
+    return 0;
 }

@@ -1,8 +1,10 @@
-/* ONNX Resize (opsets 10-19) and Upsample (7-9), nearest and linear (issue 11, mfuse): the output
+/* ONNX Resize (opsets 10-19) and Upsample (7-9), nearest, linear and cubic (issue 11): the output
  * shape (infer_resize, called by shape inference) and, for the linear mode, the interpolation
  * matrices (pass_resize) the lowering multiplies by: a separable bilinear resize of an [N, C, H, W]
  * tensor is Y = A_h · X · A_wᵀ per plane, two MatMuls on the GEMM engine with exact FP32 weights
- * (two non-zeros per row) — the formula of the ONNX spec for each coordinate_transformation_mode. */
+ * (two non-zeros per row; four for cubic) — the formula of the ONNX spec for each
+ * coordinate_transformation_mode (tf_crop_and_resize, which reads an roi and extrapolates, is
+ * refused). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +126,41 @@ static float *interp_t(const char *ctm, int64_t in, int64_t out, double s)
     return a;
 }
 
+/* Same for the cubic mode: Keys' kernel with coefficient a over the four taps around the source
+ * coordinate (not clamped), taps outside the input read its edge, or with exclude_outside get no
+ * weight and the others are renormalised (the ONNX spec). */
+static double cubic_w(double a, double d)
+{
+    d = fabs(d);
+    if (d <= 1.0)
+        return ((a + 2.0) * d - (a + 3.0)) * d * d + 1.0;
+    if (d < 2.0)
+        return ((a * d - 5.0 * a) * d + 8.0 * a) * d - 4.0 * a;
+    return 0.0;
+}
+
+static float *interp_t_cubic(const char *ctm, int64_t in, int64_t out, double s, double a, int exclude)
+{
+    float *m = calloc((size_t)(in * out), sizeof(float));
+    if (m == NULL)
+        return NULL;
+    for (int64_t o = 0; o < out; o++) {
+        double x = src_coord(ctm, o, in, out, s), x0 = floor(x), t = x - x0, w[4], sum = 0;
+        int64_t idx[4];
+        for (int k = 0; k < 4; k++) {
+            int64_t i = (int64_t)x0 - 1 + k;
+            w[k] = cubic_w(a, t + 1.0 - (double)k);
+            if (exclude && (i < 0 || i >= in))
+                w[k] = 0;
+            idx[k] = i < 0 ? 0 : i >= in ? in - 1 : i;
+            sum += w[k];
+        }
+        for (int k = 0; k < 4; k++)
+            m[idx[k] * out + o] += (float)(exclude && sum != 0 ? w[k] / sum : w[k]);
+    }
+    return m;
+}
+
 int pass_resize(graph *g, char *err, size_t cap)
 {
     for (int ni = 0; ni < g->nn; ni++) {
@@ -131,14 +168,17 @@ int pass_resize(graph *g, char *err, size_t cap)
         if (n->dead || (strcmp(n->op, "Resize") != 0 && strcmp(n->op, "Upsample") != 0))
             continue;
         const char *mode = resize_attr(n, "mode", "nearest");
-        if (strcmp(mode, "linear") != 0 && strcmp(mode, "bilinear") != 0)
+        int cubic = strcmp(mode, "cubic") == 0;
+        if (strcmp(mode, "linear") != 0 && strcmp(mode, "bilinear") != 0 && !cubic)
             continue;
+        double coeff_a = g_attr_float(n, "cubic_coeff_a", -0.75f);
+        int exclude = (int)g_attr_int(n, "exclude_outside", 0);
         const g_tensor *x = &g->t[n->in[0]];
         double scale[G_MAX_DIMS];
         int64_t dims[G_MAX_DIMS];
         if (x->rank != 4 || resize_geom(g, n, scale, dims, err, cap) != 0) {
             if (x->rank != 4)
-                ATTR_BAD("X", "linear resize takes an NCHW (4-D) input");
+                ATTR_BAD("X", "linear / cubic resize takes an NCHW (4-D) input");
             return -1;
         }
         if (dims[0] != x->dims[0] || dims[1] != x->dims[1])
@@ -158,7 +198,9 @@ int pass_resize(graph *g, char *err, size_t cap)
             char nm[600];
             snprintf(nm, sizeof nm, "%s/interp_%c", n->name, k == 0 ? 'w' : 'h');
             int ti = g_add_tensor(g, nm);
-            float *a = ti >= 0 ? interp_t(ctm, x->dims[d], dims[d], scale[d]) : NULL;
+            float *a = ti < 0 ? NULL
+                       : cubic ? interp_t_cubic(ctm, x->dims[d], dims[d], scale[d], coeff_a, exclude)
+                               : interp_t(ctm, x->dims[d], dims[d], scale[d]);
             if (a == NULL)
                 FAIL("E19999: out of memory");
             int64_t md[2] = {x->dims[d], dims[d]};
