@@ -12,7 +12,7 @@
 // out-shape rules per parameter name, with stage 1 as the judge (the first combination it accepts
 // is benchmarked). APIs no recipe drives are listed with stage 1's last message as the reason.
 //
-//   bench_mem [--smoke] [--reps N] [--only SUBSTR] [--tsv FILE] [--torch auto|off|FILE]
+//   bench_mem [--smoke] [--reps N] [--only SUBSTR of name or family] [--tsv FILE] [--torch auto|off|FILE]
 //             [--max-skipped N] [--no-dim0]
 // --smoke: 64 x 64 tensors, one round, exit 1 unless every listed API ran (or was listed as not
 // benchmarked, at most --max-skipped of them) and the table is complete.
@@ -745,7 +745,7 @@ int main(int argc, char **argv)
     int chip_refused = 0;
     for (size_t ai = 0; ai < bm_api_count; ai++) {
         const bm_api &a = bm_apis[ai];
-        if (!o.only.empty() && !std::strstr(a.name, o.only.c_str())) continue;
+        if (!o.only.empty() && !std::strstr(a.name, o.only.c_str()) && !std::strstr(a.family, o.only.c_str())) continue;
         listed++;
         bool is_reduce = std::string(a.family) == "math/reduce";
         for (int pass = 0; pass < (is_reduce && o.dim0 ? 2 : 1); pass++) {
@@ -891,7 +891,9 @@ int main(int argc, char **argv)
         for (const Row &r : rows) seen[r.name]++;
         size_t covered = 0;
         for (size_t ai = 0; ai < bm_api_count; ai++) {
-            if (!o.only.empty() && !std::strstr(bm_apis[ai].name, o.only.c_str())) continue;
+            if (!o.only.empty() && !std::strstr(bm_apis[ai].name, o.only.c_str()) &&
+                !std::strstr(bm_apis[ai].family, o.only.c_str()))
+                continue;
             bool in = seen.count(bm_apis[ai].name) != 0;
             for (auto &s : skipped) in = in || s.first == bm_apis[ai].name;
             for (auto &s : failed) in = in || s.first == bm_apis[ai].name;
