@@ -609,7 +609,7 @@ struct Bench {
                                                 destroy(b);
                                                 continue;
                                             }
-                                            if (++attempts > 40000) {
+                                            if (++attempts > 16000) {
                                                 destroy(b);
                                                 why = "search limit; default recipe: " + last;
                                                 return false;
