@@ -26,6 +26,11 @@ typedef struct vec_params {
     float beta;        /* SOFTPLUS: beta */
     float threshold;   /* SOFTPLUS, THRESHOLD_BWD */
     float scalar;      /* ADDS: value added (alpha*other, premultiplied); MULS: factor */
+    /* the activation table rows (issue 12 `act` part) */
+    float lambd;       /* shrink family: threshold; LOGIT(_BWD): eps (< 0: none) */
+    float bias;        /* SHRINK: the value subtracted / added */
+    float lo, hi;      /* HARDTANH_BWD: bounds */
+    int is_result;     /* ELU_BWD: b is the forward result (else its input) */
 } vec_params;
 
 /* Defaults: alpha 1, scale 1, input_scale 1, beta 1, threshold 20, scalar 0 */
@@ -68,6 +73,15 @@ typedef enum vec_unary_op {
     VEC_ROUND_SCALED, /* alpha > 0: rint(x * scalar) / scalar; else rint(x / scalar) * scalar */
     VEC_LGAMMA, VEC_DIGAMMA,
     VEC_NAN_TO_NUM,  /* NaN -> alpha, +Inf -> scalar, -Inf -> threshold */
+    /* the activation table rows (ops-nn, issue 12): formulas as act_extra.c's double ones */
+    VEC_SELU,        /* x>0 ? L x : L A expm1(x), the fixed SELU constants */
+    VEC_CELU,        /* x>0 ? x : alpha expm1(x/alpha) */
+    VEC_HARDSHRINK,  /* -lambd <= x <= lambd ? 0 : x */
+    VEC_SOFTSHRINK,  /* x>lambd ? x-lambd : x<-lambd ? x+lambd : 0*x */
+    VEC_SHRINK,      /* x>lambd ? x-bias : x<-lambd ? x+bias : 0*x */
+    VEC_LOGSIGMOID,  /* min(x,0) - log1p(exp(-|x|)) */
+    VEC_SQUARED_RELU, /* x>0 ? x*x : 0*x */
+    VEC_LOGIT,       /* log(z/(1-z)), z = x clamped to [lambd, 1-lambd] when lambd >= 0 */
     /* end of the unary family block */
     VEC_UNARY_COUNT
 } vec_unary_op;
@@ -90,6 +104,13 @@ typedef enum vec_binary_op {
     VEC_THRESHOLD_BWD,  /* a=dy, b=x: x <= threshold ? 0 : dy */
     VEC_MAXIMUM,        /* max(a,b), NaN propagates */
     VEC_SQ_DIFF,        /* (a-b)^2 */
+    /* the activation table backward rows (ops-nn, issue 12): a = dy, b = x (or y) */
+    VEC_HARDSIGMOID_BWD, VEC_HARDSWISH_BWD, VEC_HARDSWISH_BWD_V2, VEC_MISH_BWD, VEC_SWISH_BWD,
+    VEC_SOFTPLUS_BWD, VEC_ELU_BWD, VEC_LEAKY_RELU_BWD, VEC_HARDTANH_BWD, VEC_SHRINK_BWD,
+    VEC_SELU_BWD, VEC_LOGSIGMOID_BWD, VEC_FAST_GELU_BWD,
+    VEC_HEAVISIDE,      /* a == 0 ? b : a > 0 */
+    VEC_LOGIT_BWD,
+    VEC_SILU_MUL,       /* a*b*sigmoid(b) */
     VEC_BINARY_COUNT
 } vec_binary_op;
 

@@ -163,6 +163,33 @@ DEF_UNARY(u_nan_to_num, v_sel(v_isnan(x), v_set1(p->alpha),
                               v_sel(v_eq(x, v_set1(VM_INF)), v_set1(p->scalar),
                                     v_sel(v_eq(x, v_set1(-VM_INF)), v_set1(p->threshold), x))))
 
+/* the activation table rows (issue 12): the formulas of act_extra.c in FP32 */
+#define SELU_A 1.6732632423543772848f
+#define SELU_L 1.0507009873554804934f
+SI V op_shrink(V x, float lambd, float off)
+{
+    V z = v_mul(x, v_zero());
+    return v_sel(v_gt(x, v_set1(lambd)), v_sub(x, v_set1(off)),
+                 v_sel(v_lt(x, v_set1(-lambd)), v_add(x, v_set1(off)), z));
+}
+
+SI V op_logit(V x, float lambd)
+{
+    V z = x;
+    if (lambd >= 0)
+        z = v_sel(v_lt(z, v_set1(lambd)), v_set1(lambd), v_sel(v_gt(z, v_set1(1.0f - lambd)), v_set1(1.0f - lambd), z));
+    return vm_log(v_div(z, v_sub(v_set1(1.0f), z)));
+}
+
+DEF_UNARY(u_selu, v_sel(v_gt(x, v_zero()), v_mul(x, v_set1(SELU_L)), v_mul(vm_expm1(x), v_set1(SELU_L * SELU_A))))
+DEF_UNARY(u_celu, v_sel(v_gt(x, v_zero()), x, v_mul(vm_expm1(v_div(x, v_set1(p->alpha))), v_set1(p->alpha))))
+DEF_UNARY(u_hardshrink, v_sel(m_and(v_ge(x, v_set1(-p->lambd)), v_le(x, v_set1(p->lambd))), v_zero(), x))
+DEF_UNARY(u_softshrink, op_shrink(x, p->lambd, p->lambd))
+DEF_UNARY(u_shrink, op_shrink(x, p->lambd, p->bias))
+DEF_UNARY(u_logsigmoid, v_sub(v_sel(v_lt(x, v_zero()), x, v_zero()), vm_log1p(vm_exp(v_neg(v_abs(x))))))
+DEF_UNARY(u_squared_relu, v_sel(v_gt(x, v_zero()), v_mul(x, x), v_mul(x, v_zero())))
+DEF_UNARY(u_logit, op_logit(x, p->lambd))
+
 /* ---- binary loops ---- */
 #define DEF_BINARY(name, EXPR)                                                          \
     static void name(const float *ap, const float *bp, float *yp, int64_t n,            \
@@ -197,6 +224,57 @@ DEF_BINARY(b_sigmoid_bwd, v_mul(v_mul(a, b), v_sub(v_set1(1.0f), b)))
 DEF_BINARY(b_threshold_bwd, v_sel(v_le(b, v_set1(p->threshold)), v_zero(), a))
 DEF_BINARY(b_maximum, v_sel(m_or(v_isnan(a), v_gt(a, b)), a, v_max(b, a)))
 DEF_BINARY(b_sq_diff, v_mul(v_sub(a, b), v_sub(a, b)))
+/* the activation table backward rows (issue 12): a = dy, b = x (or y) */
+SI V op_swish_bwd(V a, V b, float k)
+{
+    V s = vm_sigmoid(v_mul(b, v_set1(k)));
+    return v_mul(a, v_add(s, v_mul(v_mul(v_mul(b, v_set1(k)), s), v_sub(v_set1(1.0f), s))));
+}
+
+SI V op_mish_bwd(V a, V b)
+{
+    V sp = v_sel(v_gt(b, v_set1(20.0f)), b, vm_log1p(vm_exp(v_min(b, v_set1(20.0f)))));
+    V t = vm_tanh(sp);
+    return v_mul(a, v_add(t, v_mul(v_mul(b, vm_sigmoid(b)), v_sub(v_set1(1.0f), v_mul(t, t)))));
+}
+
+SI V op_elu_bwd(V a, V b, const vec_params *p)
+{
+    V pos = v_mul(a, v_set1(p->scale));
+    V neg = p->is_result ? v_mul(v_mul(a, v_set1(p->input_scale)), v_add(b, v_set1(p->alpha * p->scale)))
+                         : v_mul(v_mul(a, v_set1(p->input_scale * p->alpha * p->scale)),
+                                 vm_exp(v_mul(b, v_set1(p->input_scale))));
+    return v_sel(v_le(b, v_zero()), neg, pos);
+}
+
+SI V op_logit_bwd(V a, V b, float lambd)
+{
+    V g = v_div(a, v_mul(b, v_sub(v_set1(1.0f), b)));
+    if (lambd < 0)
+        return v_sel(m_or(v_lt(b, v_zero()), v_gt(b, v_set1(1.0f))), v_set1(VM_NAN), g);
+    return v_sel(m_or(v_lt(b, v_set1(lambd)), v_gt(b, v_set1(1.0f - lambd))), v_zero(), g);
+}
+
+DEF_BINARY(b_hardsigmoid_bwd, v_sel(m_and(v_gt(b, v_set1(-3.0f)), v_lt(b, v_set1(3.0f))), v_div(a, v_set1(6.0f)),
+                                    v_mul(a, v_zero())))
+DEF_BINARY(b_hardswish_bwd, v_sel(v_lt(b, v_set1(-3.0f)), v_mul(a, v_zero()),
+                                  v_sel(v_le(b, v_set1(3.0f)), v_mul(a, v_add(v_div(b, v_set1(3.0f)), v_set1(0.5f))), a)))
+DEF_BINARY(b_hardswish_bwd_v2, v_sel(v_le(b, v_set1(-3.0f)), v_mul(a, v_zero()),
+                                     v_sel(v_lt(b, v_set1(3.0f)), v_mul(a, v_add(v_div(b, v_set1(3.0f)), v_set1(0.5f))), a)))
+DEF_BINARY(b_mish_bwd, op_mish_bwd(a, b))
+DEF_BINARY(b_swish_bwd, op_swish_bwd(a, b, p->scale))
+DEF_BINARY(b_softplus_bwd, v_sel(v_gt(v_mul(b, v_set1(p->beta)), v_set1(p->threshold)), a,
+                                 v_mul(a, vm_sigmoid(v_mul(b, v_set1(p->beta))))))
+DEF_BINARY(b_elu_bwd, op_elu_bwd(a, b, p))
+DEF_BINARY(b_leaky_relu_bwd, v_sel(v_gt(b, v_zero()), a, v_mul(a, v_set1(p->alpha))))
+DEF_BINARY(b_hardtanh_bwd, v_sel(m_or(v_le(b, v_set1(p->lo)), v_ge(b, v_set1(p->hi))), v_zero(), a))
+DEF_BINARY(b_shrink_bwd, v_sel(m_and(v_ge(b, v_set1(-p->lambd)), v_le(b, v_set1(p->lambd))), v_zero(), a))
+DEF_BINARY(b_selu_bwd, v_sel(v_gt(b, v_zero()), v_mul(a, v_set1(SELU_L)), v_mul(a, v_add(b, v_set1(SELU_L * SELU_A)))))
+DEF_BINARY(b_logsigmoid_bwd, v_mul(a, vm_sigmoid(v_neg(b))))
+DEF_BINARY(b_fast_gelu_bwd, op_swish_bwd(a, b, 1.702f))
+DEF_BINARY(b_heaviside, v_sel(v_eq(a, v_zero()), b, v_sel(v_gt(a, v_zero()), v_set1(1.0f), v_zero())))
+DEF_BINARY(b_logit_bwd, op_logit_bwd(a, b, p->lambd))
+DEF_BINARY(b_silu_mul, v_mul(v_mul(a, b), vm_sigmoid(b)))
 
 /* ---- row primitives ---- */
 static float r_max(const float *x, int64_t n)
@@ -446,6 +524,9 @@ const vec_kernels KERN_TABLE_NAME = {
         [VEC_TRUNC] = u_trunc, [VEC_ROUND] = u_round, [VEC_FRAC] = u_frac, [VEC_SINC] = u_sinc,
         [VEC_ROUND_SCALED] = u_round_scaled, [VEC_LGAMMA] = u_lgamma, [VEC_DIGAMMA] = u_digamma,
         [VEC_NAN_TO_NUM] = u_nan_to_num,
+        [VEC_SELU] = u_selu, [VEC_CELU] = u_celu, [VEC_HARDSHRINK] = u_hardshrink,
+        [VEC_SOFTSHRINK] = u_softshrink, [VEC_SHRINK] = u_shrink, [VEC_LOGSIGMOID] = u_logsigmoid,
+        [VEC_SQUARED_RELU] = u_squared_relu, [VEC_LOGIT] = u_logit,
     },
     .binary = {
         [VEC_ADD] = b_add, [VEC_SUB] = b_sub, [VEC_MUL] = b_mul, [VEC_DIV] = b_div,
@@ -455,6 +536,13 @@ const vec_kernels KERN_TABLE_NAME = {
         [VEC_GELU_ERF_BWD] = b_gelu_erf_bwd, [VEC_SILU_BWD] = b_silu_bwd,
         [VEC_SIGMOID_BWD] = b_sigmoid_bwd, [VEC_THRESHOLD_BWD] = b_threshold_bwd,
         [VEC_MAXIMUM] = b_maximum, [VEC_SQ_DIFF] = b_sq_diff,
+        [VEC_HARDSIGMOID_BWD] = b_hardsigmoid_bwd, [VEC_HARDSWISH_BWD] = b_hardswish_bwd,
+        [VEC_HARDSWISH_BWD_V2] = b_hardswish_bwd_v2, [VEC_MISH_BWD] = b_mish_bwd,
+        [VEC_SWISH_BWD] = b_swish_bwd, [VEC_SOFTPLUS_BWD] = b_softplus_bwd, [VEC_ELU_BWD] = b_elu_bwd,
+        [VEC_LEAKY_RELU_BWD] = b_leaky_relu_bwd, [VEC_HARDTANH_BWD] = b_hardtanh_bwd,
+        [VEC_SHRINK_BWD] = b_shrink_bwd, [VEC_SELU_BWD] = b_selu_bwd,
+        [VEC_LOGSIGMOID_BWD] = b_logsigmoid_bwd, [VEC_FAST_GELU_BWD] = b_fast_gelu_bwd,
+        [VEC_HEAVISIDE] = b_heaviside, [VEC_LOGIT_BWD] = b_logit_bwd, [VEC_SILU_MUL] = b_silu_mul,
     },
     .row_max = r_max,
     .row_sum = r_sum,

@@ -31,6 +31,24 @@ static const int8_t vec_of[ACT_OP_END] = {
     [ACT_GEGLU_TANH] = VEC_GELU_TANH, [ACT_GEGLU_ERF] = VEC_GELU_ERF,
 };
 
+/* The act part's rows with an FP32 vector loop (VEC op + 1; 0: double for every dtype). The
+ * ERFINV row and the three-input backward rows have none. */
+static const int8_t vec_extra[ACT_OP_END] = {
+    [ACT_SELU] = VEC_SELU + 1, [ACT_CELU] = VEC_CELU + 1, [ACT_HARDSHRINK] = VEC_HARDSHRINK + 1,
+    [ACT_SOFTSHRINK] = VEC_SOFTSHRINK + 1, [ACT_SHRINK] = VEC_SHRINK + 1,
+    [ACT_LOGSIGMOID] = VEC_LOGSIGMOID + 1, [ACT_SQUARED_RELU] = VEC_SQUARED_RELU + 1,
+    [ACT_LOGIT] = VEC_LOGIT + 1,
+    [ACT_HARDSIGMOID_BWD] = VEC_HARDSIGMOID_BWD + 1, [ACT_HARDSWISH_BWD] = VEC_HARDSWISH_BWD + 1,
+    [ACT_HARDSWISH_BWD_V2] = VEC_HARDSWISH_BWD_V2 + 1, [ACT_MISH_BWD] = VEC_MISH_BWD + 1,
+    [ACT_SWISH_BWD] = VEC_SWISH_BWD + 1, [ACT_SOFTPLUS_BWD] = VEC_SOFTPLUS_BWD + 1,
+    [ACT_ELU_BWD] = VEC_ELU_BWD + 1, [ACT_LEAKY_RELU_BWD] = VEC_LEAKY_RELU_BWD + 1,
+    [ACT_HARDTANH_BWD] = VEC_HARDTANH_BWD + 1, [ACT_SHRINK_BWD] = VEC_SHRINK_BWD + 1,
+    [ACT_SELU_BWD] = VEC_SELU_BWD + 1, [ACT_LOGSIGMOID_BWD] = VEC_LOGSIGMOID_BWD + 1,
+    [ACT_FAST_GELU_BWD] = VEC_FAST_GELU_BWD + 1, [ACT_HEAVISIDE] = VEC_HEAVISIDE + 1,
+    [ACT_LOGIT_BWD] = VEC_LOGIT_BWD + 1, [ACT_MUL] = VEC_MUL + 1, [ACT_GLU_BWD_A] = VEC_GLU + 1,
+    [ACT_SILU_MUL] = VEC_SILU_MUL + 1,
+};
+
 static vec_params to_vec(const act_params *p)
 {
     vec_params v = vec_params_default();
@@ -39,6 +57,11 @@ static vec_params to_vec(const act_params *p)
     v.input_scale = (float)p->input_scale;
     v.beta = (float)p->beta;
     v.threshold = (float)p->threshold;
+    v.lambd = (float)p->lambd;
+    v.bias = (float)p->bias;
+    v.lo = (float)p->lo;
+    v.hi = (float)p->hi;
+    v.is_result = p->is_result;
     return v;
 }
 
@@ -56,7 +79,7 @@ static void f32_run(const act_ew_args *a, const vec_params *vp, char **p, const 
     float b0[ACLEMU_CHUNK], b1[ACLEMU_CHUNK], y0[ACLEMU_CHUNK], y1[ACLEMU_CHUNK];
     const int nout = a->nout;
     const aclemu_ew_operand *op = a->ew.op;
-    const int vop = vec_of[a->op];
+    const int vop = vec_extra[a->op] ? vec_extra[a->op] - 1 : vec_of[a->op];
     for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
         int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
         char *q[ACLEMU_EW_MAX_OPS];
@@ -258,7 +281,7 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
         all_float &= is_float_io(a->ew.op[k].dtype);
     if (a->op == ACT_THRESHOLD) /* a select, no FP32 vector loop: exact in double for every dtype */
         all_float = 0;
-    if (act_extra_op(a->op)) /* act part: no FP32 vector loop, double for every dtype */
+    if (act_extra_op(a->op) && !vec_extra[a->op]) /* act part without an FP32 vector loop: double */
         all_float = 0;
     vec_params vp = to_vec(&a->p);
     const int int_relu = (a->op == ACT_ADD_RELU || a->op == ACT_RELU) &&

@@ -42,6 +42,8 @@ enum red_post { RED_POST_NONE = 0, RED_POST_LOG = 1 /* ReduceLogSum */ };
 /* Accumulation domain: floats in double, integers and BOOL in int64. */
 enum red_domain { RED_DOM_F64 = 0, RED_DOM_I64 = 1 };
 
+#define RED_ROW_WIDE 1024
+
 typedef struct red_args {
     int32_t op;
     int32_t domain;
@@ -54,6 +56,8 @@ typedef struct red_args {
     int64_t in_off, out_off, idx_off; /* view offsets, elements */
     int64_t kshape[RED_MAX_DIMS], kin[RED_MAX_DIMS], kout[RED_MAX_DIMS], kidx[RED_MAX_DIMS];
     int64_t rshape[RED_MAX_DIMS], rin[RED_MAX_DIMS];
+/* (the rows walk of the kernel, a reduction across the contiguous kept dim, takes up to
+ * RED_ROW_WIDE neighbouring outputs per block, so each pass streams 4 KiB of every FP32 row) */
     int64_t nout;         /* product of kshape */
     int64_t rcount;       /* product of rshape */
     double scale;         /* RED_MEAN: 1 / rcount */

@@ -667,13 +667,13 @@ static void reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
     size_t es = aclemu_kdtype_size(a->in_dtype);
     int64_t kl = a->kshape[a->nk - 1];
     int sum = a->op == RED_SUM || a->op == RED_MEAN || a->op == RED_NANSUM, mx = is_max_op(a->op);
-    double acc[RED_ROW];
-    float best[RED_ROW], buf[RED_ROW];
-    int64_t bidx[RED_ROW];
+    double acc[RED_ROW_WIDE];
+    float best[RED_ROW_WIDE], buf[RED_ROW_WIDE];
+    int64_t bidx[RED_ROW_WIDE];
     for (int64_t o = o0; o < o1;) {
         int64_t n = kl - o % kl;
         if (n > o1 - o) n = o1 - o;
-        if (n > RED_ROW) n = RED_ROW;
+        if (n > RED_ROW_WIDE) n = RED_ROW_WIDE;
         int64_t io, oo, xo;
         out_offsets(a, o, &io, &oo, &xo);
         const char *base = (const char *)(uintptr_t)a->in + (a->in_off + io) * (int64_t)es;

@@ -223,6 +223,14 @@ aclnnStatus red_launch_opts(aclOpExecutor *ex, const aclTensor *self, uint64_t m
     uint64_t items = (uint64_t)(a.nout * a.parts);
     int64_t per_item = a.rcount / a.parts;
     uint64_t min_items = per_item >= RED_MIN_BLOCK_ELEMS ? 1 : (uint64_t)(RED_MIN_BLOCK_ELEMS / (per_item + 1) + 1);
+    /* the kernel's rows walk (reduction across the contiguous kept dim): whole 4 KiB pieces of
+     * each input row per block (a column sum of a wide matrix read 344 B per row per block) */
+    if (a.parts == 1 && a.nk > 0 && a.kin[a.nk - 1] == 1 && a.kshape[a.nk - 1] > 1 && a.nr > 0 &&
+        a.rin[a.nr - 1] != 1) {
+        uint64_t w = (uint64_t)(a.kshape[a.nk - 1] < RED_ROW_WIDE ? a.kshape[a.nk - 1] : RED_ROW_WIDE);
+        if (min_items < w)
+            min_items = w;
+    }
     uint32_t bd;
     uint64_t per;
     aclemu_tile_1d(items, maxb, min_items, 1, &bd, &per);
