@@ -156,7 +156,7 @@ struct Tdesc {
     int64_t n;
     char dir;  // i o b
     bool ones;    // filled with 1 (repeat counts)
-    int64_t imax; // > 0: an index tensor, values uniform in [0, imax)
+    int64_t imax; // > 0: an index tensor, values uniform in [0, imax); < 0: ascending group ends up to -imax
 };
 
 struct Built {
@@ -264,7 +264,9 @@ struct Bench {
         for (int64_t i = 0; i < n; i++) {
             s = s * 6364136223846793005ULL + 1442695040888963407ULL;
             uint32_t h = ones ? 0 : (uint32_t)(s >> 33);
-            int64_t iv = imax > 0 ? (int64_t)(h % (uint64_t)imax) : 1 + (int64_t)(h % 7);
+            int64_t iv = imax > 0   ? (int64_t)(h % (uint64_t)imax)
+                         : imax < 0 ? (i + 1) * -imax / n /* cumulative group ends, the last = -imax */
+                                    : 1 + (int64_t)(h % 7);
             float f = 0.1f + 0.8f * (float)(h & 0xffffff) / 16777216.0f;
             char *p = &stage[(size_t)i * es];
             switch (dt) {
@@ -445,6 +447,7 @@ struct Bench {
                     if (role == IDX && !dt_float(dt)) {
                         imax = *std::min_element(x.begin(), x.end());
                         for (int64_t e : sh) imax = std::min(imax, e > 0 ? e : imax);
+                        if (n == "groupindex" || n == "grouplist") imax = -x[0]; // sorted row ends of groups
                     }
                     b.tens.push_back({bi, dt, numel(sh), dir == '-' ? 'i' : dir, n == "repeats", imax});
                 } else {
