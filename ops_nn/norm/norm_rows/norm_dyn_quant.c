@@ -1,5 +1,5 @@
-/* NormDynQuant kernel, per row: x = x1 (+ x2, rounded to x1's dtype: what xOut holds and the norm
- * reads), rstd = 1 / sqrt(mean(x^2) + eps) in FP32, y = x * rstd * gamma (+ beta); for each
+/* NormDynQuant kernel, per row: x = x1 (+ x2, added in FP32 as the real kernel does: the norm
+ * reads the FP32 sum, xOut holds it rounded to its dtype), rstd = 1 / sqrt(mean(x^2) + eps) in FP32, y = x * rstd * gamma (+ beta); for each
  * enabled output k: v = y (* smooth_k), amax = max |v|, then
  *  A2:  inv = DMAX / amax, scale_k = 1 / inv, code = enc(v * inv);
  *  950: scale_k = amax * (1 / DMAX), code = enc(v / scale_k);
@@ -48,15 +48,12 @@ static int norm_dyn_quant_kernel(const void *args, size_t size, const aclemu_blo
     nr_load(&a->beta, 0, n, b);
     nr_load(&a->smooth1, 0, n, s1);
     nr_load(&a->smooth2, 0, n, s2);
-    int64_t es = (int64_t)aclemu_kdtype_size(a->x1.dtype);
     for (int64_t r = s; r < e; r++) {
         nr_load(&a->x1, r * n, n, x);
         if (a->x2.present) {
             nr_load(&a->x2, r * n, n, t);
             for (int64_t i = 0; i < n; i++)
                 x[i] += t[i];
-            aclemu_store_f32((char *)t, a->x1.dtype, es, x, n);
-            aclemu_load_f32(x, (const char *)t, a->x1.dtype, es, n);
         }
         nr_store(&a->xout, r * n, n, x);
         float rstd = nr_rms_rstd(x, n, a->h.eps);

@@ -1,11 +1,12 @@
-// aclnnRmsNormDynamicQuant, aclnnAddRmsNormDynamicQuant, aclnnAddRmsNormDynamicQuantV2 (norm part,
-// issue 12) against double-precision references: y = RmsNorm(x1 [+ x2]) * gamma [+ beta],
+// aclnnRmsNormDynamicQuant, aclnnAddRmsNormDynamicQuant, aclnnAddRmsNormDynamicQuantV2 and
+// aclnnAddRmsNormCast (norm part, issue 12) against double-precision references: y = RmsNorm(x1 [+ x2]) * gamma [+ beta],
 // v = y [* smooth], scale = rowmax|v| / DMAX, code = round(v / scale) (INT8: nearest, ties to even,
 // saturated; FLOAT8 on the 950: nearest representable), dtypes of the chip's table, contiguous /
 // transposed / padded views, zero rows, empty tensors, the outputs left alone when not enabled,
 // and every validation path with its code and message. Runs on the default chip (Ascend910B), a
 // 310P (refused) and a 950.
 #include "npl_util.h"
+#include "aclnnop/aclnn_add_rms_norm_cast.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
@@ -157,7 +158,7 @@ static void RmsDynCase(Runtime &rt, aclDataType dt, bool smooth, bool beta, std:
     for (DevTensor *t : {&x, &g, &sm, &b, &y, &sc}) t->Free();
 }
 
-// ---- AddRmsNormDynamicQuant (v2 false) / V2: x = x1 + x2 (rounded to x1's dtype)
+// ---- AddRmsNormDynamicQuant (v2 false) / V2: x = float(x1) + float(x2)
 // nsmooth: 0, 1 (smooth1), 2 (both), 3 (smooth2 only, V2 with a mask); mask: 0 none, 1 {1,0},
 // 2 {0,1}, 3 {1,1}
 static void AddDynCase(Runtime &rt, bool v2, aclDataType dt, aclDataType ydt, int nsmooth, bool beta, int mask,
@@ -186,9 +187,13 @@ static void AddDynCase(Runtime &rt, bool v2, aclDataType dt, aclDataType ydt, in
                        std::to_string(nsmooth) + (beta ? " beta" : "") + " mask" + std::to_string(mask) + " layout " +
                        std::to_string(xl) + (zero_row ? " zero-row" : "");
     EXPECT(rc == 0, "AddRmsNormDynamicQuant run (%s)", what.c_str());
-    std::vector<double> xs(rows * n);
-    for (int64_t i = 0; i < rows * n; i++) xs[i] = RoundTo(dt, x1.vals[i] + x2.vals[i]);
-    std::vector<double> ry = RmsRef(xs, rows, n, g.vals, (v2 && beta) ? &b.vals : nullptr, eps);
+    // the sum is FP32 for the norm (the kernel adds after casting up); xOut holds it rounded
+    std::vector<double> xf(rows * n), xs(rows * n);
+    for (int64_t i = 0; i < rows * n; i++) {
+        xf[i] = x1.vals[i] + x2.vals[i];
+        xs[i] = RoundTo(dt, xf[i]);
+    }
+    std::vector<double> ry = RmsRef(xf, rows, n, g.vals, (v2 && beta) ? &b.vals : nullptr, eps);
     CheckDtype(("AddRmsNormDynamicQuant xOut " + what).c_str(), dt, Read(xo), xs);
     if (out1) {
         QRef q = DynRef(ry, rows, n, ps1 ? &s1.vals : nullptr, Dmax(ydt));
@@ -212,6 +217,46 @@ static void AddDynCase(Runtime &rt, bool v2, aclDataType dt, aclDataType ydt, in
     for (DevTensor *t : {&x1, &x2, &g, &s1, &s2, &b, &y1, &y2, &xo, &sc1, &sc2}) t->Free();
 }
 
+// ---- AddRmsNormCast: x = float(x1) + float(x2) (xOut: rounded), y1 = RmsNorm(x) gamma (FLOAT), y2 = y1 in x1's dtype
+static void CastCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, size_t nnorm, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    std::vector<int64_t> gs(shape.end() - nnorm, shape.end());
+    int64_t n = GetShapeSize(gs), rows = GetShapeSize(shape) / n;
+    DevTensor x1 = MakeTensor(dt, shape, RandVals(rng, rows * n), xl), x2 = MakeTensor(dt, shape, RandVals(rng, rows * n));
+    DevTensor g = MakeTensor(dt, gs, RandVals(rng, n, 0.5));
+    DevTensor y1 = MakeOut(ACL_FLOAT, shape, xl), y2 = MakeOut(dt, shape, xl), xo = MakeOut(dt, shape);
+    std::vector<int64_t> rs = shape;
+    for (size_t i = shape.size() - nnorm; i < shape.size(); i++) rs[i] = 1;
+    DevTensor r = MakeOut(ACL_FLOAT, rs);
+    double eps = 1e-6;
+    EXPECT(NPL_RUN(AddRmsNormCast, x1.t, x2.t, g.t, eps, y1.t, y2.t, r.t, xo.t) == 0, "AddRmsNormCast run");
+    // the documented x = float(x1) + float(x2): the norm reads the unrounded sum, xOut holds it rounded
+    std::vector<double> xf(rows * n), xs(rows * n), ry(rows * n), rr(rows);
+    for (int64_t i = 0; i < rows * n; i++) {
+        xf[i] = x1.vals[i] + x2.vals[i];
+        xs[i] = RoundTo(dt, xf[i]);
+    }
+    for (int64_t i = 0; i < rows; i++) {
+        double s = 0;
+        for (int64_t j = 0; j < n; j++) s += xf[i * n + j] * xf[i * n + j];
+        rr[i] = 1.0 / std::sqrt(s / n + eps);
+        for (int64_t j = 0; j < n; j++) ry[i * n + j] = xf[i * n + j] * rr[i] * g.vals[j];
+    }
+    std::string what = "rank " + std::to_string(shape.size()) + " layout " + std::to_string(xl);
+    CheckDtype(Name("AddRmsNormCast y1", dt, what).c_str(), ACL_FLOAT, Read(y1), ry);
+    CheckDtype(Name("AddRmsNormCast y2", dt, what).c_str(), dt, Read(y2), ry);
+    // y2 is exactly y1 rounded to the dtype
+    std::vector<double> g1 = Read(y1), g2 = Read(y2);
+    size_t bad = 0;
+    for (size_t i = 0; i < g1.size(); i++) bad += RoundTo(dt, g1[i]) != g2[i];
+    EXPECT(bad == 0, "AddRmsNormCast %s: %zu y2 elements are not y1 cast", what.c_str(), bad);
+    CheckDtype(Name("AddRmsNormCast rstd", dt, what).c_str(), ACL_FLOAT, Read(r), rr);
+    CheckDtype(Name("AddRmsNormCast xOut", dt, what).c_str(), dt, Read(xo), xs);
+    CheckUntouched("AddRmsNormCast y2 storage", y2);
+    for (DevTensor *t : {&x1, &x2, &g, &y1, &y2, &xo, &r}) t->Free();
+}
+
 static void Empty(Runtime &rt)
 {
     DevTensor x = MakeOut(ACL_FLOAT16, {0, 8}), g = MakeOut(ACL_FLOAT16, {8}), y = MakeOut(ACL_INT8, {0, 8});
@@ -221,7 +266,9 @@ static void Empty(Runtime &rt)
     EXPECT(NPL_RUN(AddRmsNormDynamicQuantV2, x.t, x.t, g.t, nullptr, nullptr, nullptr, 1e-6, nullptr, y.t, y.t, xo.t,
                    s.t, s.t) == 0,
            "AddRmsNormDynamicQuantV2 empty");
-    for (DevTensor *t : {&x, &g, &y, &xo, &s}) t->Free();
+    DevTensor y1 = MakeOut(ACL_FLOAT, {0, 8}), r = MakeOut(ACL_FLOAT, {0, 1});
+    EXPECT(NPL_RUN(AddRmsNormCast, x.t, x.t, g.t, 1e-6, y1.t, x.t, r.t, xo.t) == 0, "AddRmsNormCast empty");
+    for (DevTensor *t : {&x, &g, &y, &xo, &s, &y1, &r}) t->Free();
 }
 
 static void Errors()
@@ -325,6 +372,23 @@ static void Errors()
         aclDestroyBoolArray(a00);
         aclDestroyBoolArray(a3);
     }
+    // AddRmsNormCast
+    DevTensor f = MakeOut(ACL_FLOAT, {2, 8}), r = MakeOut(ACL_FLOAT, {2, 1}), r3 = MakeOut(ACL_FLOAT, {3, 1});
+    if (g_chip == CHIP_310P) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported on", AddRmsNormCast, x.t, x.t, g.t, 1e-6, f.t, x.t, r.t,
+                       x.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "rstdOut", AddRmsNormCast, x.t, x.t, g.t, 1e-6, f.t, x.t, nullptr, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x1 dtype", AddRmsNormCast, f.t, f.t, g32.t, 1e-6, f.t, f.t, r.t, f.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gamma", AddRmsNormCast, x.t, x.t, gb.t, 1e-6, f.t, x.t, r.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "y1Out", AddRmsNormCast, x.t, x.t, g.t, 1e-6, x.t, x.t, r.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "y2Out", AddRmsNormCast, x.t, x.t, g.t, 1e-6, f.t, f.t, r.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "x2", AddRmsNormCast, x.t, x3.t, g.t, 1e-6, f.t, x.t, r.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "gamma", AddRmsNormCast, x.t, x.t, g7.t, 1e-6, f.t, x.t, r.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "rstdOut", AddRmsNormCast, x.t, x.t, g.t, 1e-6, f.t, x.t, r3.t,
+                       x.t);
+    }
+    for (DevTensor *t : {&f, &r, &r3}) t->Free();
     for (DevTensor *t : {&x, &g, &y, &s, &g32, &gb, &g7, &g2d, &y7, &x3, &s3, &y32, &yf8, &yh8, &x0, &y0, &s0})
         t->Free();
 }
@@ -346,6 +410,9 @@ int main()
             RmsDynCase(rt, dt, false, true, {200}, CONTIG, false, seed++);
         }
         if (g_chip == CHIP_310P) continue;
+        CastCase(rt, dt, {3, 7, 33}, 1, CONTIG, seed++);
+        CastCase(rt, dt, {5, 4, 6}, 2, TRANSPOSED, seed++);
+        CastCase(rt, dt, {37, 129}, 1, PADDED, seed++);
         AddDynCase(rt, false, dt, ACL_INT8, 0, false, 0, {4, 9, 64}, CONTIG, true, seed++);
         AddDynCase(rt, false, dt, ACL_INT8, 1, false, 0, {13, 48}, TRANSPOSED, false, seed++);
         AddDynCase(rt, false, dt, ACL_INT8, 2, false, 0, {7, 96}, PADDED, false, seed++);
