@@ -1,0 +1,70 @@
+/* NormDynQuant kernel, per row: x = x1 (+ x2, added in FP32 as the real kernel does: the norm
+ * reads the FP32 sum, xOut holds it rounded to its dtype), rstd = 1 / sqrt(mean(x^2) + eps) in FP32, y = x * rstd * gamma (+ beta); for each
+ * enabled output k: v = y (* smooth_k), amax = max |v|, then
+ *  A2:  inv = DMAX / amax, scale_k = 1 / inv, code = enc(v * inv);
+ *  950: scale_k = amax * (1 / DMAX), code = enc(v / scale_k);
+ * enc the quant driver's encoder (quant_codec.h: RINT + saturation for INT8, RNE + saturation
+ * for FP8). */
+#include "norm_dyn_quant_args.h"
+#include "norm_rows.h"
+#include "quant_codec.h"
+
+static void quant_out(const norm_dyn_quant_args *a, const float *y, const nn_cbuf *smooth, float *sm, float *v,
+                      const nn_cbuf *out, const nn_cbuf *scale, int64_t r)
+{
+    int64_t n = a->h.n;
+    float amax = 0.0f;
+    for (int64_t i = 0; i < n; i++) {
+        v[i] = smooth->present ? y[i] * sm[i] : y[i];
+        float m = fabsf(v[i]);
+        if (m > amax || isnan(m))
+            amax = m;
+    }
+    float s, inv = 0.0f;
+    if (a->style == NDQ_STYLE_A2) {
+        inv = a->dst_max / amax;
+        s = 1.0f / inv;
+    } else {
+        s = amax * (1.0f / a->dst_max);
+    }
+    uint8_t *q = (uint8_t *)nn_ptr(out) + r * n;
+    for (int64_t i = 0; i < n; i++)
+        q[i] = (uint8_t)quant_encode(a->style == NDQ_STYLE_A2 ? v[i] * inv : v[i] / s, a->code, QUANT_RINT);
+    nr_store(scale, r, 1, &s);
+}
+
+static int norm_dyn_quant_kernel(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(norm_dyn_quant_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const norm_dyn_quant_args *a = (const norm_dyn_quant_args *)args;
+    int64_t s, e, n = a->h.n;
+    nr_block_rows(&a->h, blk, &s, &e);
+    float *x = nr_scratch(7, n);
+    if (!x)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    float *t = x + n, *g = t + n, *b = g + n, *s1 = b + n, *s2 = s1 + n, *v = s2 + n;
+    nr_load(&a->gamma, 0, n, g);
+    nr_load(&a->beta, 0, n, b);
+    nr_load(&a->smooth1, 0, n, s1);
+    nr_load(&a->smooth2, 0, n, s2);
+    for (int64_t r = s; r < e; r++) {
+        nr_load(&a->x1, r * n, n, x);
+        if (a->x2.present) {
+            nr_load(&a->x2, r * n, n, t);
+            for (int64_t i = 0; i < n; i++)
+                x[i] += t[i];
+        }
+        nr_store(&a->xout, r * n, n, x);
+        float rstd = nr_rms_rstd(x, n, a->h.eps);
+        for (int64_t i = 0; i < n; i++)
+            x[i] = a->beta.present ? x[i] * rstd * g[i] + b[i] : x[i] * rstd * g[i];
+        if (a->y1.present)
+            quant_out(a, x, &a->smooth1, s1, v, &a->y1, &a->scale1, r);
+        if (a->y2.present)
+            quant_out(a, x, &a->smooth2, s2, v, &a->y2, &a->scale2, r);
+    }
+    return 0;
+}
+
+ACLEMU_KERNEL("NormDynQuant", norm_dyn_quant_kernel);
