@@ -6,8 +6,10 @@
 #     optimize_for_inference, same threads, same run; goal >= 1.2x);
 #   - the FP16 model (--precision_mode=force_fp16) against our FP32 one (goal >= 1.0x);
 #   - the encoder's matmul FLOP rate against the FP32 FMA peak measured now (goal >= 60 %);
-#   - ResNet-50 load time (aclmdlLoadFromFile, goal <= 0.5 s).
-#   tools/bench/bench_model.sh [build-dir]     (BENCH_ITERS, default 10 executions per model;
+#   - ResNet-50 load time (aclmdlLoadFromFile, goal <= 0.5 s);
+#   - the aclmdlRI replay of 100 small launches: host cost per launch against eager (goal <= 0.5).
+#   tools/bench/bench_model.sh [build-dir]     (BENCH_ITERS, default 4 executions per variant and round;
+#                                               BENCH_ROUNDS, default 5 interleaved rounds;
 #                                               BENCH_MODELS, default "resnet50:1 resnet50:8 encoder:1")
 # Models are the test suite's (tests/model/make_torch_models.py, random weights, nothing downloaded).
 set -euo pipefail
@@ -18,14 +20,8 @@ PEAK_TOOL=$B/tools/bench/bench_fma_peak
 source "$ROOT/tests/samples/sample_env.sh" "$B"
 PY=/usr/bin/python3
 THREADS=$(nproc)
-ITERS=${BENCH_ITERS:-10}
+ITERS=${BENCH_ITERS:-4}
 cd "$WORK"
-cp -r "$ROOT/tests/model/sample_infer" "$WORK/sample_infer"
-export INSTALL_DIR=$ASCEND_HOME_PATH
-mkdir -p sample_infer/build/intermediates/host
-(cd sample_infer/build/intermediates/host &&
-    cmake ../../../src -DCMAKE_CXX_COMPILER=g++ -DCMAKE_SKIP_RPATH=TRUE >/dev/null && make -j2 >/dev/null)
-
 peak=$("$PEAK_TOOL" "$THREADS" | awk '{print $2}')
 echo "threads $THREADS, FP32 FMA peak $peak GFLOP/s"
 
@@ -36,25 +32,39 @@ convert() {
     atc --framework=5 --model="$base.onnx" --output="$om" --soc_version=Ascend910B1 "$@" |
         sed -n 's/.*intermediate tensors: \([0-9]*\) bytes written, \([0-9]*\) bytes read.*/\1 \2/p'
 }
-# execute <om> <input> -> "load_ms execute_ms"
-execute() {
-    "$WORK/sample_infer/out/main" "$1" "$2" -- "$WORK/out" "$ITERS" |
-        sed -n 's/load_ms=\([0-9.]*\) execute_ms=\([0-9.]*\)/\1 \2/p'
+FP32=--precision_mode=must_keep_origin_dtype # atc's default is force_fp16, as the real tool's
+ROUNDS=${BENCH_ROUNDS:-5}
+# pair <spec> <input> label=om ... -> lines "label wall_ms W cpu_ms C load_ms L" (bench_model_pair.py:
+# one process, variants and PyTorch interleaved round by round, medians)
+pair() {
+    local spec=$1 input=$2
+    shift 2
+    "$PY" "$ROOT/tools/bench/bench_model_pair.py" "$spec" "$THREADS" "$ROUNDS" "$ITERS" "$input" "$@" --torch
 }
+field() { awk -v l="$1" -v f="$2" '$1 == l { for (i = 2; i < NF; i++) if ($i == f) print $(i + 1) }' "$3"; }
 
-printf '\n%-14s %12s %12s %8s %10s %10s %8s %10s %8s %9s\n' model "traffic" "unfused" saved "fused ms" \
-    "unfused ms" speedup "torch ms" "vs torch" "load ms"
+printf '\n%-12s %9s %9s %7s %9s %9s %7s %9s %8s %9s %8s %8s %8s\n' model traffic unfused saved "fused ms" \
+    "unfus ms" speedup "torch ms" "vs torch" "fp16 ms" "fp16/32" "load ms" "dev cpu"
 for spec in ${BENCH_MODELS:-resnet50:1 resnet50:8 encoder:1}; do
     name=${spec%%:*}
     "$PY" "$ROOT/tests/model/make_torch_models.py" "$WORK" "$spec" 2>/dev/null
-    read -r fw fr < <(convert "$name" fused)
-    read -r uw ur < <(convert "$name" unfused --fusion_switch_file="$ROOT/tests/model/fusion_off.json")
-    read -r fl fe < <(execute fused.om "$name.in0.bin")
-    read -r _ ue < <(execute unfused.om "$name.in0.bin")
-    te=$("$PY" "$ROOT/tools/bench/bench_model_torch.py" "$spec" "$THREADS" "$ITERS" 2>/dev/null | awk '{print $2}')
+    read -r fw fr < <(convert "$name" fused "$FP32")
+    read -r uw ur < <(convert "$name" unfused "$FP32" --fusion_switch_file="$ROOT/tests/model/fusion_off.json")
+    oms=(fp32=fused.om unfused=unfused.om)
+    if atc --framework=5 --model="$name.onnx" --output=fp16 --soc_version=Ascend910B1 \
+            --precision_mode=force_fp16 >/dev/null 2>&1; then
+        oms+=(fp16=fp16.om)
+    else
+        echo "$spec: no FP16 model (atc refuses --precision_mode=force_fp16)"
+    fi
+    pair "$spec" "$name.in0.bin" "${oms[@]}" >pair.txt
+    fe=$(field fp32 wall_ms pair.txt) ue=$(field unfused wall_ms pair.txt) te=$(field torch wall_ms pair.txt)
+    he=$(field fp16 wall_ms pair.txt) fl=$(field fp32 load_ms pair.txt) fc=$(field fp32 cpu_ms pair.txt)
     awk -v s="$spec" -v fw="$fw" -v fr="$fr" -v uw="$uw" -v ur="$ur" -v fe="$fe" -v ue="$ue" -v te="$te" \
-        -v fl="$fl" 'BEGIN { printf "%-14s %10.1fMB %10.1fMB %7.1f%% %10.2f %10.2f %7.2fx %10.2f %7.2fx %9.1f\n",
-        s, (fw+fr)/1e6, (uw+ur)/1e6, 100*(1-(fw+fr)/(uw+ur)), fe, ue, ue/fe, te, te/fe, fl }'
+        -v he="${he:-0}" -v fl="$fl" -v fc="$fc" 'BEGIN {
+        printf "%-12s %7.1fMB %7.1fMB %6.1f%% %9.2f %9.2f %6.2fx %9.2f %7.2fx %9.2f %7.2fx %8.1f %8.2f\n",
+        s, (fw+fr)/1e6, (uw+ur)/1e6, 100*(1-(fw+fr)/(uw+ur)), fe, ue, ue/fe, te, te/fe, he,
+        (he > 0 ? fe/he : 0), fl, fc }'
     if [ "$name" = encoder ]; then
         # matmul FLOPs of the encoder (seq 128, d 256, 4 heads, ffn 1024, 2 layers)
         awk -v fe="$fe" -v peak="$peak" 'BEGIN { s=128; d=256; f=1024; L=2;
@@ -62,12 +72,8 @@ for spec in ${BENCH_MODELS:-resnet50:1 resnet50:8 encoder:1}; do
             printf "encoder: %.1f MFLOP of matmuls in %.2f ms = %.1f GFLOP/s = %.1f %% of the FP32 FMA peak\n",
                    fl/1e6, fe, g, 100*g/peak }'
     fi
-    if atc --framework=5 --model="$name.onnx" --output=fp16 --soc_version=Ascend910B1 \
-            --precision_mode=force_fp16 >/dev/null 2>&1; then
-        read -r _ he < <(execute fp16.om "$name.in0.bin")
-        awk -v s="$spec" -v fe="$fe" -v he="$he" \
-            'BEGIN { printf "%-14s FP16 model %.2f ms vs FP32 %.2f ms: %.2fx\n", s, he, fe, fe/he }'
-    else
-        echo "$spec: no FP16 model (atc refuses --precision_mode=force_fp16)"
-    fi
 done
+echo "(fused / unfused / fp16 / torch: medians of $ROUNDS interleaved rounds x $ITERS executions in one process;"
+echo " load ms: aclmdlLoadFromFile of the FP32 model; dev cpu: device-process CPU ms per FP32 execution)"
+echo
+"$B/tools/bench/bench_mdlri"
