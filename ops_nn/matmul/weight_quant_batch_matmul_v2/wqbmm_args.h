@@ -23,6 +23,13 @@ typedef struct wqbmm_antiquant_args {
     int32_t group;         /* antiquantGroupSize (0: per tensor / per channel) */
     int64_t K, N;
     uint64_t rows_per_block; /* buffer rows (of K, or of N when transposed) */
+    /* aclnnWeightQuantBatchMatmul (V1) modes; 0: the V2 / V3 formula above.
+     * 1 (m > 64, vector ops): v = fp16((w + aq_offset) * aq_scale) (FP32 steps), then
+     *   v = fp16(v + offset) and v = fp16(v * scale), each optional (addr 0), FP16 (1, C) views;
+     * 2 (m <= 64, fixpipe): v = fp16((w + offset) * scale), offset INT32 (deqOffset), scale UINT64
+     *   (deqScale from aclnnTransQuantParam: the FP32 bits in the low 32 bits). */
+    int32_t mode;
+    float aq_offset, aq_scale;
 } wqbmm_antiquant_args;
 
 #endif

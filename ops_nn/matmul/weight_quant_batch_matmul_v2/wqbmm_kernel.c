@@ -34,17 +34,49 @@ static int32_t weight_at(const aclemu_tdesc *w, int64_t kk, int64_t nn)
     return v >= 8 ? v - 16 : v;
 }
 
-static float param_at(const aclemu_tdesc *d, int64_t r, int64_t c)
-{
-    float v;
-    aclemu_load_f32(&v, (const char *)(uintptr_t)d->addr + (d->offset + r * d->stride[0] + c * d->stride[1]) * 2,
-                    d->dtype, 2, 1);
-    return v;
-}
-
 static float round_to(int32_t dt, float v)
 {
     return dt == ACL_FLOAT16 ? aclemu_half_to_float(aclemu_float_to_half(v)) : v;
+}
+
+static float param_at(const aclemu_tdesc *d, int64_t r, int64_t c)
+{
+    const int64_t e = d->offset + r * d->stride[0] + c * d->stride[1];
+    const char *base = (const char *)(uintptr_t)d->addr;
+    if (d->dtype == ACL_INT32) { /* V1 deqOffset */
+        int32_t i;
+        memcpy(&i, base + e * 4, 4);
+        return (float)i;
+    }
+    if (d->dtype == ACL_UINT64) { /* V1 deqScale: FP32 bits in the low word */
+        uint64_t u;
+        float f;
+        memcpy(&u, base + e * 8, 8);
+        uint32_t lo = (uint32_t)u;
+        memcpy(&f, &lo, 4);
+        return f;
+    }
+    float v;
+    aclemu_load_f32(&v, base + e * 2, d->dtype, 2, 1);
+    return v;
+}
+
+/* One dequantised element of the V1 modes (wqbmm_args.h). */
+static float v1_value(const wqbmm_antiquant_args *a, int32_t w, int has_off, int has_sc, float of, float sc)
+{
+    if (a->mode == 2)
+        return round_to(ACL_FLOAT16, (float)((double)w + of) * sc);
+    float v = (float)w;
+    if (a->aq_offset != 0.0f)
+        v += a->aq_offset;
+    if (a->aq_scale != 1.0f)
+        v *= a->aq_scale;
+    v = round_to(ACL_FLOAT16, v);
+    if (has_off)
+        v = round_to(ACL_FLOAT16, v + of);
+    if (has_sc)
+        v = round_to(ACL_FLOAT16, v * sc);
+    return v;
 }
 
 /* One run of m INT8 weights (unit stride) -> FP32 holding FP16 values, FP16 rounding of each
@@ -73,13 +105,16 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
     if (size < sizeof(wqbmm_antiquant_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const wqbmm_antiquant_args *a = args;
-    if (a->weight.ndim != 2 || a->scale.ndim != 2 || (a->out_dtype != ACL_FLOAT16 && a->out_dtype != ACL_BF16))
+    const int has_sc = a->scale.addr != 0;
+    if (a->weight.ndim != 2 || (has_sc && a->scale.ndim != 2) || (!has_sc && a->mode != 1) ||
+        (a->out_dtype != ACL_FLOAT16 && a->out_dtype != ACL_BF16) || a->mode < 0 || a->mode > 2)
         return ACLEMU_KERNEL_BAD_ARGS;
     const int has_off = a->offset.addr != 0, tr = a->transposed;
+    const int64_t sr = has_sc ? a->scale.shape[0] : 1, scn = has_sc ? a->scale.shape[1] : 1;
     const int64_t rows = tr ? a->N : a->K, cols = tr ? a->K : a->N;
     const int64_t inner_stride = a->weight.stride[tr ? 0 : 1];
     /* INT8 runs with unit stride and an FP16 x take the vector path */
-    const int fast = a->weight.dtype == ACL_INT8 && inner_stride == 1 && a->out_dtype == ACL_FLOAT16 &&
+    const int fast = a->mode == 0 && a->weight.dtype == ACL_INT8 && inner_stride == 1 && a->out_dtype == ACL_FLOAT16 &&
                      gemm_host_isa() >= GEMM_ISA_AVX2; /* AVX2 implies F16C here (isa.c) */
     float sc[ACLEMU_CHUNK], of[ACLEMU_CHUNK];
     float *out = (float *)(uintptr_t)a->out;
@@ -92,25 +127,25 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
         for (int64_t o = (int64_t)s; o < (int64_t)e; o++) {
             if (!tr) {
                 int64_t r = a->group ? o / a->group : 0;
-                if (r >= a->scale.shape[0])
-                    r = a->scale.shape[0] - 1; /* per tensor / per channel: one row (stride 0) */
+                if (r >= sr)
+                    r = sr - 1; /* per tensor / per channel: one row (stride 0) */
                 if (r != loaded) {
                     for (int64_t i = 0; i < m; i++) {
-                        int64_t c = a->scale.shape[1] == 1 ? 0 : c0 + i;
-                        sc[i] = param_at(&a->scale, r, c);
+                        int64_t c = scn == 1 ? 0 : c0 + i;
+                        sc[i] = has_sc ? param_at(&a->scale, r, c) : 1.0f;
                         of[i] = has_off ? param_at(&a->offset, r, c) : 0.0f;
                     }
                     loaded = r;
                 }
             } else {
-                int64_t c = a->scale.shape[1] == 1 ? 0 : o, last = -1;
+                int64_t c = scn == 1 ? 0 : o, last = -1;
                 float sv = 0, ov = 0;
                 for (int64_t i = 0; i < m; i++) {
                     int64_t r = a->group ? (c0 + i) / a->group : 0;
-                    if (r >= a->scale.shape[0])
-                        r = a->scale.shape[0] - 1;
+                    if (r >= sr)
+                        r = sr - 1;
                     if (r != last) {
-                        sv = param_at(&a->scale, r, c);
+                        sv = has_sc ? param_at(&a->scale, r, c) : 1.0f;
                         ov = has_off ? param_at(&a->offset, r, c) : 0.0f;
                         last = r;
                     }
@@ -124,6 +159,10 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
                 const int8_t *w = (const int8_t *)(uintptr_t)a->weight.addr + a->weight.offset +
                                   o * a->weight.stride[tr ? 1 : 0] + c0;
                 run_f16_avx2(w, has_off ? of : NULL, sc, m, dst);
+            } else if (a->mode) {
+                for (int64_t i = 0; i < m; i++)
+                    dst[i] = v1_value(a, tr ? weight_at(&a->weight, c0 + i, o) : weight_at(&a->weight, o, c0 + i),
+                                      has_off, has_sc, of[i], sc[i]);
             } else {
                     for (int64_t i = 0; i < m; i++) {
                 float w = (float)(tr ? weight_at(&a->weight, c0 + i, o) : weight_at(&a->weight, o, c0 + i));
