@@ -1,9 +1,9 @@
 // The pointwise loss family (issue 12, `act` part): BinaryCrossEntropy(+WithLogits, with weight
-// and posWeight), L1Loss, SmoothL1Loss, SoftMarginLoss and MseLossOut for reductions none / mean
-// / sum against double references written here; their backward (and KlDivBackward, with
-// batchmean) against central finite differences of those references; broadcast targets,
-// strided / transposed views, FP32 / FP16 / BF16, empty inputs, and the validation paths with
-// their codes and messages.
+// and posWeight), L1Loss, SmoothL1Loss, SoftMarginLoss and MseLossOut (whose mean / sum reduce
+// dim 0 only, as its real op_api does) for reductions none / mean / sum against double references
+// written here; their backward (and KlDivBackward, with batchmean) against central finite
+// differences of those references; broadcast targets, strided / transposed views, FP32 / FP16 /
+// BF16, empty inputs, and the validation paths with their codes and messages.
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
