@@ -20,6 +20,8 @@ static const pw_row ROW_KL_DIV_BWD = {PW_KL_DIV_BWD, LOSS_FLOATS, PW_ROW_BATCHME
 static const pw_row ROW_KL_DIV_TARGET_BWD = {PW_KL_DIV_TARGET_BWD, LOSS_FLOATS, PW_ROW_BATCHMEAN};
 static const pw_row ROW_BCE_LOGITS_TARGET_BWD = {PW_BCE_LOGITS_TARGET_BWD, LOSS_FLOATS, PW_ROW_SAME_SHAPE};
 
+static const pw_row ROW_MSE_OUT = {PW_MSE, LOSS_FLOATS, PW_ROW_REDUCE_DIM0};
+
 static pw_call call_of(const aclTensor *grad, const char *gname, const aclTensor *self, const aclTensor *target,
                        const aclTensor *weight, const aclTensor *pos_weight, int64_t reduction, double beta,
                        const aclTensor *out, const char *oname)
@@ -136,9 +138,11 @@ aclnnStatus aclemu_plan_BinaryCrossEntropyWithLogitsTargetBackward(aclOpExecutor
     return pw_loss_backward(executor, &ROW_BCE_LOGITS_TARGET_BWD, &c);
 }
 
-/* The out-variant header of MseLoss: the same contract. */
+/* The out variant of MseLoss is not MseLoss: its real op_api reduces mean / sum over dim 0
+ * only (ReduceMean / ReduceSumOp with dims {0}), out of the broadcast shape without dim 0. */
 aclnnStatus aclemu_plan_MseLossOut(aclOpExecutor *executor, const aclTensor *self, const aclTensor *target,
                                    int64_t reduction, aclTensor *out)
 {
-    return aclemu_plan_MseLoss(executor, self, target, reduction, out);
+    pw_call c = call_of(NULL, NULL, self, target, NULL, NULL, reduction, 0, out, "out");
+    return pw_loss_forward(executor, &ROW_MSE_OUT, &c);
 }

@@ -47,6 +47,7 @@ static double f(const pw_loss_args *a, double x, double t, double pw)
         if (a->beta != 0)
             return exp(t) * (t + 1.0 - x);
         return t > 0 ? log(t) + 1.0 - x : 0.0;
+    case PW_MSE: return (x - t) * (x - t);
     default: return x;
     }
 }

@@ -130,6 +130,41 @@ static aclnnStatus launch_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c,
     return ACLNN_SUCCESS;
 }
 
+/* Mean / sum over dim 0 of the loss shape b: the scaled losses go to an FP32 workspace of b
+ * (rows of dim 0), whose column sums NnSumParts writes to out (shape b[1..nd)). */
+static aclnnStatus forward_dim0(aclOpExecutor *ex, const pw_row *row, const pw_call *c, const int64_t *b, uint32_t nd)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_shape_is(api, c->out, c->out_name, nd ? b + 1 : b, nd ? nd - 1 : 0)))
+        return st;
+    int64_t n = nn_prod(b, 0, nd);
+    if (aclemu_tensor_numel(c->self) == 0 || aclemu_tensor_numel(c->target) == 0 || n == 0)
+        return ACLNN_SUCCESS; /* the real op returns before any launch */
+    int64_t rows = nd ? b[0] : 1, inner = n / rows;
+    uint64_t ws = aclemu_exec_alloc_workspace(ex, (uint64_t)n * sizeof(float));
+    uint32_t bd;
+    uint64_t per;
+    nn_tile((uint64_t)n, 1, &bd, &per);
+    pw_loss_args *a = (pw_loss_args *)aclemu_exec_add_launch(ex, "PwLoss", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    const aclTensor *ts[2] = {c->self, c->target};
+    a->op = row->op;
+    a->has_out = 1;
+    a->has_t = 1;
+    a->has_pw = 0;
+    a->nmul = 0;
+    a->beta = c->beta;
+    a->scale = c->reduction == 1 ? 1.0 / (double)rows : 1.0;
+    if ((st = nn_ew_fill_ws(ex, a, &a->ew, b, nd, ws, ACL_FLOAT, ts, 2, per)))
+        return st;
+    nn_stage so;
+    if ((st = nn_stage_out(ex, c->out, NULL, -1, &so)))
+        return st;
+    return nn_sum_parts(ex, ws, rows, inner, &so);
+}
+
 aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call *c)
 {
     const char *api = aclemu_exec_api(ex);
@@ -150,6 +185,8 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
             return st;
         return launch_ew(ex, row->op, c, mults, nmul, 1.0);
     }
+    if (row->flags & PW_ROW_REDUCE_DIM0)
+        return forward_dim0(ex, row, c, b, nd);
     if (aclemu_tensor_numel(c->out) != 1)
         return ACLEMU_PARAM_ERROR(api, "Expected a 0-dimensional tensor for %s when reduction is %lld.", c->out_name,
                                   (long long)c->reduction);

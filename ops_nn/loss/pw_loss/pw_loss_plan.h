@@ -13,6 +13,8 @@ enum {
     PW_ROW_PROMOTE = 4,    /* self / target may differ if they promote (else all one dtype) */
     PW_ROW_BETA = 8,       /* beta (SmoothL1) must be >= 0, checked after the shapes */
     PW_ROW_NULL_INNER = 16, /* a null tensor returns ACLNN_ERR_INNER_NULLPTR (BinaryCrossEntropy does) */
+    PW_ROW_REDUCE_DIM0 = 32, /* mean / sum reduce dim 0 only: out has the loss shape without it
+                              * (MseLossOut); an empty self / target launches nothing */
 };
 
 typedef struct pw_row {

@@ -174,18 +174,13 @@ aclnnStatus nn_sum_parts(aclOpExecutor *ex, uint64_t parts_ws, int64_t nparts, i
     return st;
 }
 
-aclnnStatus nn_ew_fill(aclOpExecutor *ex, void *blob, aclemu_ew *ew, const int64_t *shape, uint32_t nd,
-                       const aclTensor *const *ts, uint32_t nts, uint64_t per_block)
+/* Operands k0.. of ew are the tensors (each broadcast to ew's shape), bound into blob. */
+static aclnnStatus ew_fill_tensors(aclOpExecutor *ex, void *blob, aclemu_ew *ew, uint32_t k0,
+                                   const aclTensor *const *ts, uint32_t nts)
 {
-    ew->ndim = nd ? nd : 1;
-    ew->nops = nts;
-    ew->numel = (uint64_t)nn_prod(shape, 0, nd);
-    ew->per_block = per_block;
-    for (uint32_t d = 0; d < ew->ndim; d++)
-        ew->shape[d] = nd ? shape[d] : 1;
     for (uint32_t k = 0; k < nts; k++) {
         const aclTensor *t = ts[k];
-        aclemu_ew_operand *o = &ew->op[k];
+        aclemu_ew_operand *o = &ew->op[k0 + k];
         o->dtype = (int32_t)t->dtype;
         o->offset = t->offset;
         for (uint32_t d = 0; d < ew->ndim; d++) {
@@ -197,4 +192,38 @@ aclnnStatus nn_ew_fill(aclOpExecutor *ex, void *blob, aclemu_ew *ew, const int64
             return st;
     }
     return ACLNN_SUCCESS;
+}
+
+static void ew_fill_shape(aclemu_ew *ew, const int64_t *shape, uint32_t nd, uint32_t nops, uint64_t per_block)
+{
+    ew->ndim = nd ? nd : 1;
+    ew->nops = nops;
+    ew->numel = (uint64_t)nn_prod(shape, 0, nd);
+    ew->per_block = per_block;
+    for (uint32_t d = 0; d < ew->ndim; d++)
+        ew->shape[d] = nd ? shape[d] : 1;
+}
+
+aclnnStatus nn_ew_fill(aclOpExecutor *ex, void *blob, aclemu_ew *ew, const int64_t *shape, uint32_t nd,
+                       const aclTensor *const *ts, uint32_t nts, uint64_t per_block)
+{
+    ew_fill_shape(ew, shape, nd, nts, per_block);
+    return ew_fill_tensors(ex, blob, ew, 0, ts, nts);
+}
+
+aclnnStatus nn_ew_fill_ws(aclOpExecutor *ex, void *blob, aclemu_ew *ew, const int64_t *shape, uint32_t nd,
+                          uint64_t ws, aclDataType ws_dtype, const aclTensor *const *ts, uint32_t nts,
+                          uint64_t per_block)
+{
+    ew_fill_shape(ew, shape, nd, nts + 1, per_block);
+    aclemu_ew_operand *o = &ew->op[0];
+    o->dtype = (int32_t)ws_dtype;
+    o->offset = 0;
+    int64_t cstride = 1;
+    for (uint32_t d = ew->ndim; d-- > 0;) {
+        o->stride[d] = cstride;
+        cstride *= ew->shape[d];
+    }
+    aclnnStatus st = aclemu_exec_bind_workspace(ex, blob, &o->addr, ws);
+    return st ? st : ew_fill_tensors(ex, blob, ew, 1, ts, nts);
 }

@@ -43,6 +43,12 @@ aclnnStatus nn_sum_parts(aclOpExecutor *ex, uint64_t parts_ws, int64_t nparts, i
 aclnnStatus nn_ew_fill(aclOpExecutor *ex, void *blob, aclemu_ew *ew, const int64_t *shape, uint32_t nd,
                        const aclTensor *const *ts, uint32_t nts, uint64_t per_block);
 
+/* Same, with a contiguous row-major workspace buffer (offset ws, dtype ws_dtype) of that shape
+ * as operand 0 and the tensors after it. */
+aclnnStatus nn_ew_fill_ws(aclOpExecutor *ex, void *blob, aclemu_ew *ew, const int64_t *shape, uint32_t nd,
+                          uint64_t ws, aclDataType ws_dtype, const aclTensor *const *ts, uint32_t nts,
+                          uint64_t per_block);
+
 /* Block count and items per block for `items` work items of ~`item_cost` elements each on the
  * chip's vector cores (blocks get at least ~16K elements of work). */
 void nn_tile(uint64_t items, uint64_t item_cost, uint32_t *block_dim, uint64_t *per);

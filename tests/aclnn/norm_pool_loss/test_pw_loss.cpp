@@ -1,9 +1,9 @@
 // The pointwise loss family (issue 12, `act` part): BinaryCrossEntropy(+WithLogits, with weight
-// and posWeight), L1Loss, SmoothL1Loss, SoftMarginLoss and MseLossOut for reductions none / mean
-// / sum against double references written here; their backward (and KlDivBackward, with
-// batchmean) against central finite differences of those references; broadcast targets,
-// strided / transposed views, FP32 / FP16 / BF16, empty inputs, and the validation paths with
-// their codes and messages.
+// and posWeight), L1Loss, SmoothL1Loss, SoftMarginLoss and MseLossOut (whose mean / sum reduce
+// dim 0 only, as its real op_api does) for reductions none / mean / sum against double references
+// written here; their backward (and KlDivBackward, with batchmean) against central finite
+// differences of those references; broadcast targets, strided / transposed views, FP32 / FP16 /
+// BF16, empty inputs, and the validation paths with their codes and messages.
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_binary_cross_entropy.h"
 #include "aclnnop/aclnn_binary_cross_entropy_backward.h"
@@ -93,17 +93,22 @@ static void Forward(aclrtStream stream)
                 Data d = MakeData(k, dt, bcast_t);
                 LossFn l = FnOf(k);
                 size_t n = d.x.size(), tn = d.t.size();
-                std::vector<double> none(n);
+                std::vector<double> none(n), cols(15, 0.0);
                 double sum = 0;
                 for (size_t i = 0; i < n; i++) {
                     double v = l(d.x[i], d.t[i % tn], pos ? d.pw[i % 5] : 1.0) * (weighted ? d.w[i % 15] : 1.0);
                     none[i] = v;
                     sum += v;
+                    cols[i % 15] += v;
                 }
+                // MseLossOut reduces dim 0 only (its real op_api: ReduceMean / ReduceSumOp over {0}):
+                // out is {3, 5}, the mean / sum of the 4 rows; the others reduce to one element
+                bool dim0 = k == K_MSE && red;
+                if (dim0 && red == 1) for (auto &v : cols) v /= 4;
                 DevTensor tx, tt, tw, tp, to;
-                std::vector<int64_t> oshape = red ? std::vector<int64_t>{} : d.shape;
+                std::vector<int64_t> oshape = dim0 ? std::vector<int64_t>{3, 5} : red ? std::vector<int64_t>{} : d.shape;
                 if (!tx.Init(dt, d.shape, d.x, red == 1 ? TRANSPOSED : STRIDED) || !tt.Init(dt, d.tshape, d.t, CONTIG) ||
-                    !tw.Init(dt, {3, 5}, d.w, STRIDED) || !tp.Init(dt, {5}, d.pw, CONTIG) || !to.Init(dt, oshape, {}, red ? CONTIG : TRANSPOSED)) return;
+                    !tw.Init(dt, {3, 5}, d.w, STRIDED) || !tp.Init(dt, {5}, d.pw, CONTIG) || !to.Init(dt, oshape, {}, red && !dim0 ? CONTIG : TRANSPOSED)) return;
                 const aclTensor *w = weighted ? tw.t : nullptr, *p = pos ? tp.t : nullptr;
                 int rc = -1;
                 switch (k) {
@@ -118,8 +123,12 @@ static void Forward(aclrtStream stream)
                 std::string what = std::string(kNames[k]) + " " + DtName(dt) + " reduction " + std::to_string(red) +
                                    (weighted ? " weight" : "") + (pos ? " posWeight" : "");
                 EXPECT(rc == 0, "%s: run failed", what.c_str());
-                std::vector<double> golden = red == 0 ? none : std::vector<double>{red == 1 ? sum / n : sum};
-                if (red && dt != ACL_FLOAT) { // one rounding of a large reduced value: relative bound
+                std::vector<double> golden = red == 0 ? none : dim0 ? cols : std::vector<double>{red == 1 ? sum / n : sum};
+                if (dim0 && dt != ACL_FLOAT) { // one rounding of each reduced value
+                    double tol = dt == ACL_BF16 ? 1.0 / 64 : 1.0 / 512, mx = 0;
+                    for (double v : golden) mx = std::max(mx, std::fabs(v));
+                    CheckAccuracy(what.c_str(), to.Read(), golden, tol, tol, tol * (1 + mx));
+                } else if (red && !dim0 && dt != ACL_FLOAT) { // one rounding of a large reduced value: relative bound
                     double tol = dt == ACL_BF16 ? 1.0 / 64 : 1.0 / 512;
                     CheckAccuracy(what.c_str(), to.Read(), golden, tol, tol, tol * (1 + std::fabs(golden[0])));
                 } else {
@@ -233,6 +242,27 @@ static void Special(aclrtStream stream)
     if (!ix.Init(ACL_INT64, {3}, {5, -7, 100}, CONTIG) || !it.Init(ACL_INT64, {3}, {2, 3, 100}, CONTIG) || !io.Init(ACL_INT64, {}, {}, CONTIG)) return;
     EXPECT(Run("L1 int64", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnL1LossGetWorkspaceSize(ix.t, it.t, 2, io.t, s, e); }, aclnnL1Loss) == 0, "L1 int64");
     EXPECT(io.Read()[0] == 13, "L1Loss int64 sum: %g", io.Read()[0]);
+    // MseLossOut: an empty self returns before any launch (out, of shape {3}, keeps its values);
+    // 0-d operands reduce "dim 0" of a 0-d loss to itself; dim 0 of 1 with a broadcast self
+    DevTensor mx, mt, mo, zx, zt, zo, bx1, bt1, bo1;
+    if (!mx.Init(ACL_FLOAT, {0, 3}, {}, CONTIG) || !mt.Init(ACL_FLOAT, {3}, {1, 2, 3}, CONTIG) || !mo.Init(ACL_FLOAT, {3}, {7, 8, 9}, CONTIG) ||
+        !zx.Init(ACL_FLOAT, {}, {3}, CONTIG) || !zt.Init(ACL_FLOAT, {}, {1.5}, CONTIG) || !zo.Init(ACL_FLOAT, {}, {}, CONTIG) ||
+        !bx1.Init(ACL_FLOAT16, {1, 2}, {1, -2}, CONTIG) || !bt1.Init(ACL_FLOAT, {3, 1, 1}, {0, 1, 3}, CONTIG) || !bo1.Init(ACL_FLOAT, {1, 2}, {}, CONTIG)) return;
+    EXPECT(Run("MseLossOut empty", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnMseLossOutGetWorkspaceSize(mx.t, mt.t, 1, mo.t, s, e); }, aclnnMseLossOut) == 0, "MseLossOut empty");
+    CheckDtype("MseLossOut empty leaves out", ACL_FLOAT, mo.Read(), {7, 8, 9});
+    for (int64_t red : {1, 2}) {
+        EXPECT(Run("MseLossOut 0-d", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnMseLossOutGetWorkspaceSize(zx.t, zt.t, red, zo.t, s, e); }, aclnnMseLossOut) == 0, "MseLossOut 0-d");
+        CheckDtype("MseLossOut 0-d", ACL_FLOAT, zo.Read(), {2.25});
+        // loss {3, 1, 2}: rows (1, 4), (0, 9), (4, 25); out {1, 2}
+        EXPECT(Run("MseLossOut bcast", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnMseLossOutGetWorkspaceSize(bx1.t, bt1.t, red, bo1.t, s, e); }, aclnnMseLossOut) == 0, "MseLossOut bcast");
+        CheckDtype("MseLossOut mixed dtypes", ACL_FLOAT, bo1.Read(), red == 1 ? std::vector<double>{5.0 / 3, 38.0 / 3} : std::vector<double>{5, 38});
+    }
+    // NaN / Inf propagate into their column only
+    DevTensor nx, nt, no;
+    if (!nx.Init(ACL_FLOAT, {2, 2}, {NAN, 1, 2, INFINITY}, CONTIG) || !nt.Init(ACL_FLOAT, {2, 2}, {0, 0, 0, 0}, CONTIG) || !no.Init(ACL_FLOAT, {2}, {}, CONTIG)) return;
+    EXPECT(Run("MseLossOut NaN", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnMseLossOutGetWorkspaceSize(nx.t, nt.t, 2, no.t, s, e); }, aclnnMseLossOut) == 0, "MseLossOut NaN");
+    std::vector<double> nr = no.Read();
+    EXPECT(std::isnan(nr[0]) && std::isinf(nr[1]) && nr[1] > 0, "MseLossOut NaN / Inf columns: %g %g", nr[0], nr[1]);
 }
 
 static void Validation()
@@ -257,6 +287,15 @@ static void Validation()
     ExpectError("SmoothL1Backward null gradOut", aclnnSmoothL1LossBackwardGetWorkspaceSize(nullptr, x.t, t.t, 0, 1.0f, o.t, &ws, &ex), 161001, "gradOut");
     ExpectError("KlDivBackward reduction 4", aclnnKlDivBackwardGetWorkspaceSize(x.t, x.t, t.t, 4, false, o.t, &ws, &ex), 161002, "reduction");
     ExpectError("L1Backward out shape", aclnnL1LossBackwardGetWorkspaceSize(x.t, x.t, t.t, 0, o0.t, &ws, &ex), 161002, "gradInput");
+    ExpectError("MseLossOut null target", aclnnMseLossOutGetWorkspaceSize(x.t, nullptr, 1, o.t, &ws, &ex), 161001, "target");
+    ExpectError("MseLossOut int32", aclnnMseLossOutGetWorkspaceSize(xi.t, t.t, 1, o.t, &ws, &ex), 161002, "DT_INT32");
+    ExpectError("MseLossOut reduction 3", aclnnMseLossOutGetWorkspaceSize(x.t, t.t, 3, o.t, &ws, &ex), 161002, "reduction");
+    ExpectError("MseLossOut mean out 0-d", aclnnMseLossOutGetWorkspaceSize(x.t, t.t, 1, o0.t, &ws, &ex), 161002, "out");
+    ExpectError("MseLossOut sum out full", aclnnMseLossOutGetWorkspaceSize(x.t, t.t, 2, o.t, &ws, &ex), 161002, "out");
+    ExpectError("MseLossOut none out 0-d", aclnnMseLossOutGetWorkspaceSize(x.t, t.t, 0, o0.t, &ws, &ex), 161002, "out");
+    DevTensor t4;
+    if (!t4.Init(ACL_FLOAT, {4}, {}, CONTIG)) return;
+    ExpectError("MseLossOut target bcast", aclnnMseLossOutGetWorkspaceSize(x.t, t4.t, 1, o.t, &ws, &ex), 161002, "target");
     ExpectError("SoftMarginBackward gradOutput bcast", aclnnSoftMarginLossBackwardGetWorkspaceSize(w2.t, x.t, t.t, 0, o.t, &ws, &ex), 161002, "gradOutput");
 }
 
