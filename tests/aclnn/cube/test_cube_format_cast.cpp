@@ -75,7 +75,7 @@ static void RoundTrip(aclDataType dt, const std::vector<int64_t> &shape, int add
     EXPECT(rc == 0, "size dt %d: rc %d", (int)dt, rc);
     if (rc) return;
     std::vector<int64_t> storage(ds, ds + dn);
-    delete[] ds; // the example frees it so (operator delete[] of a malloc'ed block ends in free)
+    free(ds); // ours is malloc()ed (the real one new[]s it; the example delete[]s)
     int64_t batch = numel / (K * N);
     std::vector<int64_t> want(shape.begin(), shape.end() - 2);
     want.insert(want.end(), {(N + want_c0 - 1) / want_c0, (K + 15) / 16, 16, want_c0});
@@ -96,7 +96,7 @@ static void RoundTrip(aclDataType dt, const std::vector<int64_t> &shape, int add
     rc = aclnnNpuFormatCastCalculateSizeAndFormat(dst.t, ACL_FORMAT_ND, -1, &bs, &bn, &bf);
     EXPECT(rc == 0 && bf == ACL_FORMAT_ND && std::vector<int64_t>(bs, bs + bn) == shape, "size nz->nd dt %d rc %d",
            (int)dt, rc);
-    delete[] bs;
+    free(bs);
     Buf back;
     MakeBuf(back, dt, shape, ACL_FORMAT_ND, shape, std::vector<uint8_t>(nd.size(), 0x5A));
     rc = Cast(dst.t, back.t);
