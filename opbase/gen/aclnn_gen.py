@@ -306,6 +306,8 @@ FUZZ_KINDS = {
     'aclDataType': ('D', 'i'), 'float': ('d', 'd'), 'double': ('d', 'd'),
     # quantized matmul part: aclnnTransQuantParam's host arrays and its allocated result
     'float*': ('F', 'p'), 'uint64_t**': ('P', 'p'),
+    # aclnnNpuFormatCastCalculateSizeAndFormat's allocated shape and its format out-parameter
+    'int64_t**': ('P', 'p'), 'int*': ('o', 'p'),
 }
 
 

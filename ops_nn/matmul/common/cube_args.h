@@ -56,12 +56,14 @@ typedef struct cube_post_args {
     int32_t reserved;
 } cube_post_args;
 
-/* "CubeNz": ND <-> FRACTAL_NZ weight moves of aclnnTransMatmulWeight.
+/* "CubeNz": ND <-> FRACTAL_NZ weight moves of aclnnTransMatmulWeight and aclnnNpuFormatCast.
  *   CUBE_NZ_PACK: dst (contiguous [batch, N1, K1, 16, N0]) = src (a strided (batch, K, N) view),
  *                 zeros in the padding; blocks own (batch, n1) column panels.
  *   CUBE_NZ_COPY: dst bytes = src bytes (the packed buffer into the weight's own storage);
- *                 blocks own byte ranges. */
-enum { CUBE_NZ_PACK = 0, CUBE_NZ_COPY = 1 };
+ *                 blocks own byte ranges.
+ *   CUBE_NZ_UNPACK: dst (a strided (batch, K, N) view, strides sb/sk/sn) = src (contiguous NZ),
+ *                 the padding dropped; blocks own panels as in PACK. */
+enum { CUBE_NZ_PACK = 0, CUBE_NZ_COPY = 1, CUBE_NZ_UNPACK = 2 };
 typedef struct cube_nz_args {
     uint64_t src, dst;        /* device bases (patched at stage 2) */
     int64_t src_off, dst_off; /* bytes from each base to the first element */

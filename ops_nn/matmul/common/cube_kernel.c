@@ -143,7 +143,7 @@ static int cube_nz_kernel(const void *args, size_t size, const aclemu_block *blk
             memcpy(dst + b0, src + b0, (size_t)(b1 - b0));
         return 0;
     }
-    /* PACK: panel (b, n1) holds rows k of [K1*16, N0] elements at dst + ((b*N1 + n1)*K1*16*N0)*es */
+    /* PACK / UNPACK: panel (b, n1) holds rows k of [K1*16, N0] elements at dst + ((b*N1 + n1)*K1*16*N0)*es */
     int64_t panels = a->batch * a->N1, p0 = (int64_t)blk->block_idx * a->per_block, p1 = p0 + a->per_block;
     if (p1 > panels)
         p1 = panels;
@@ -152,6 +152,20 @@ static int cube_nz_kernel(const void *args, size_t size, const aclemu_block *blk
         int64_t b = pnl / a->N1, n1 = pnl % a->N1, n0 = n1 * a->N0;
         int64_t width = a->N - n0 < a->N0 ? a->N - n0 : a->N0;
         char *panel = dst + pnl * rows * row_bytes;
+        if (a->mode == CUBE_NZ_UNPACK) { /* the panel's real rows and columns back into the ND view */
+            const char *pin = (const char *)(uintptr_t)(a->src + a->src_off) + pnl * rows * row_bytes;
+            char *out = (char *)(uintptr_t)(a->dst + a->dst_off);
+            for (int64_t k = 0; k < a->K; k++) {
+                char *o = out + ((b * a->sb + k * a->sk + n0 * a->sn) * es);
+                const char *s = pin + k * row_bytes;
+                if (a->sn == 1) {
+                    memcpy(o, s, (size_t)(width * es));
+                } else {
+                    for (int64_t j = 0; j < width; j++) memcpy(o + j * a->sn * es, s + j * es, (size_t)es);
+                }
+            }
+            continue;
+        }
         for (int64_t k = 0; k < rows; k++) {
             char *d = panel + k * row_bytes;
             if (k >= a->K) {
