@@ -427,6 +427,8 @@ static void test_error_paths(void **state)
 #define HF_ROUNDS 6
 typedef struct hf_log {
     chain *k;
+    int touch;                   /* 0: only count (replays on several streams at once share the
+                                    chain's buffers, so touching them there would race) */
     int round;                   /* set by the "prepare" host function (one stream only) */
     int calls;                   /* every host function call, in order */
     char order[64];
@@ -441,6 +443,8 @@ static void hf_prepare(void *arg)
     if (k < (int)sizeof l->order - 1)
         l->order[k] = 'P';
     int r = __atomic_add_fetch(&l->round, 1, __ATOMIC_SEQ_CST);
+    if (!l->touch)
+        return;
     fill_input(l->k, r); /* the copy recorded after this reads what it wrote */
     for (int i = 0; i < N; i++)
         l->k->hout[i] = -777.0f;
@@ -454,7 +458,7 @@ static void hf_check(void *arg)
     if (k < (int)sizeof l->order - 1)
         l->order[k] = 'C';
     int r = __atomic_load_n(&l->round, __ATOMIC_SEQ_CST);
-    if (r >= 1 && r <= HF_ROUNDS)
+    if (l->touch && r >= 1 && r <= HF_ROUNDS)
         memcpy(l->seen[r - 1], l->k->hout, sizeof l->seen[0]);
 }
 
@@ -492,6 +496,7 @@ static void test_host_func_capture(void **state)
     /* one stream only: strict P C P C ... and every round's golden */
     memset(&log, 0, sizeof log);
     log.k = &k;
+    log.touch = 1;
     ACL_OK(aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
     ACL_OK(aclrtLaunchHostFunc(s2, hf_prepare, &log));
     chain_issue(&k, s2);
