@@ -467,51 +467,53 @@ static void test_host_func_capture(void **state)
     (void)state;
     chain k;
     chain_alloc(&k);
-    hf_log log;
-    memset(&log, 0, sizeof log);
-    log.k = &k;
+    /* static, one per part: a host function thread's last writes must not meet a later reuse of
+     * the memory (stack or memset), which TSan cannot order through the device process */
+    static hf_log logs[2];
+    hf_log *lg = &logs[0];
+    memset(logs, 0, sizeof logs);
+    lg->k = &k;
     aclrtStream s3;
     ACL_OK(aclrtCreateStream(&s3)); /* no callback service before its first replay */
     aclmdlRI ri;
     ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
-    ACL_OK(aclrtLaunchHostFunc(s1, hf_prepare, &log));
+    ACL_OK(aclrtLaunchHostFunc(s1, hf_prepare, lg));
     chain_issue(&k, s1);
-    ACL_OK(aclrtLaunchHostFunc(s1, hf_check, &log));
+    ACL_OK(aclrtLaunchHostFunc(s1, hf_check, lg));
     ACL_OK(aclmdlRICaptureEnd(s1, &ri));
     ACL_OK(aclrtSynchronizeStream(s1));
-    assert_int_equal(log.calls, 0); /* recorded, not run */
-    /* replays on the capturing stream, another one and one with no service yet; back to back */
+    assert_int_equal(__atomic_load_n(&lg->calls, __ATOMIC_SEQ_CST), 0); /* recorded, not run */
+    /* replays on the capturing stream, another one and one with no service yet, one after the
+     * other (replays of one graph at once on two streams would race on its buffers, on a card
+     * as here) */
     aclrtStream on[HF_ROUNDS] = {s1, s2, s3, s3, s1, s2};
-    for (int r = 0; r < HF_ROUNDS; r++)
+    for (int r = 0; r < HF_ROUNDS; r++) {
         ACL_OK(aclmdlRIExecuteAsync(ri, on[r]));
-    ACL_OK(aclrtSynchronizeStream(s1));
-    ACL_OK(aclrtSynchronizeStream(s2));
-    ACL_OK(aclrtSynchronizeStream(s3));
-    /* the replays on different streams may interleave; those on one stream may not, and each
-     * check sees its own round's result: both host functions ran in stream order */
-    assert_int_equal(log.calls, 2 * HF_ROUNDS);
+        ACL_OK(aclrtSynchronizeStream(on[r]));
+        assert_int_equal(__atomic_load_n(&lg->calls, __ATOMIC_SEQ_CST), 2 * (r + 1));
+    }
     ACL_OK(aclmdlRIDestroy(ri));
     ACL_OK(aclrtDestroyStream(s3));
 
     /* one stream only: strict P C P C ... and every round's golden */
-    memset(&log, 0, sizeof log);
-    log.k = &k;
-    log.touch = 1;
+    lg = &logs[1];
+    lg->k = &k;
+    lg->touch = 1;
     ACL_OK(aclmdlRICaptureBegin(s2, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
-    ACL_OK(aclrtLaunchHostFunc(s2, hf_prepare, &log));
+    ACL_OK(aclrtLaunchHostFunc(s2, hf_prepare, lg));
     chain_issue(&k, s2);
-    ACL_OK(aclrtLaunchHostFunc(s2, hf_check, &log));
+    ACL_OK(aclrtLaunchHostFunc(s2, hf_check, lg));
     ACL_OK(aclmdlRICaptureEnd(s2, &ri));
     ACL_OK(aclmdlRIExecuteAsync(ri, s1));
     ACL_OK(aclrtSynchronizeStream(s1));
-    assert_int_equal(log.calls, 2);
+    assert_int_equal(__atomic_load_n(&lg->calls, __ATOMIC_SEQ_CST), 2);
     for (int r = 1; r < HF_ROUNDS; r++)
         ACL_OK(aclmdlRIExecuteAsync(ri, s1));
     ACL_OK(aclrtSynchronizeStream(s1));
-    assert_string_equal(log.order, "PCPCPCPCPCPC");
+    assert_string_equal(lg->order, "PCPCPCPCPCPC");
     for (int r = 1; r <= HF_ROUNDS; r++) {
         fill_input(&k, r);
-        memcpy(k.hout, log.seen[r - 1], sizeof log.seen[0]);
+        memcpy(k.hout, lg->seen[r - 1], sizeof lg->seen[0]);
         expect_golden(&k);
     }
     ACL_OK(aclmdlRIDestroy(ri));
