@@ -10,13 +10,9 @@
 #include "lstm_args.h"
 #include "nn_kernel.h"
 #include "rnn_cell.h"
+#include "rnn_step_gemm.h"
 
 #define LSTM_BAD_ARGS 507015
-
-static int32_t gemm_dt(int32_t acl_dt)
-{
-    return acl_dt == ACL_FLOAT16 ? GEMM_F16 : acl_dt == ACL_BF16 ? GEMM_BF16 : GEMM_F32;
-}
 
 static int lstm_layer_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
@@ -35,25 +31,8 @@ static int lstm_layer_kernel(const void *args, size_t size, const aclemu_block *
         cb[j] = L->c0.present ? (float)nn_load(&L->c0, j) : 0.0f;
     }
     gemm_desc desc;
-    memset(&desc, 0, sizeof desc);
-    desc.M = B;
-    desc.N = 4 * H;
-    desc.K = H;
-    desc.math = GEMM_MATH_KEEP;
-    desc.alpha = 1.0f;
+    rnn_step_gemm_desc(&desc, hb, nn_ptr(&L->whh), L->whh.dtype, B, H, 4, gt);
     desc.beta = 1.0f;
-    desc.a.ptr = hb;
-    desc.a.dtype = GEMM_F32;
-    desc.a.rs = H;
-    desc.a.cs = 1;
-    desc.b.ptr = nn_ptr(&L->whh); /* (k, n) = W_hh[n, k] */
-    desc.b.dtype = gemm_dt(L->whh.dtype);
-    desc.b.rs = 1;
-    desc.b.cs = H;
-    desc.c.ptr = gt;
-    desc.c.dtype = GEMM_F32;
-    desc.c.rs = 4 * H;
-    desc.c.cs = 1;
     desc.d.dtype = GEMM_F32;
     desc.d.rs = 4 * H;
     desc.d.cs = 1;
