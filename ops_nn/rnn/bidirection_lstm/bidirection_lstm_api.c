@@ -25,13 +25,13 @@ static aclnnStatus expect(const char *api, const aclTensor *t, const char *name,
     return tiling_error(api, msg);
 }
 
-aclnnStatus aclemu_plan_BidirectionLSTM(aclOpExecutor *executor, const aclTensor *x, const aclTensor *initH,
-                                        const aclTensor *initC, const aclTensor *wIh, const aclTensor *wHh,
-                                        const aclTensor *bIhOptional, const aclTensor *bHhOptional,
-                                        const aclTensor *wIhReverseOptional, const aclTensor *wHhReverseOptional,
-                                        const aclTensor *bIhReverseOptional, const aclTensor *bHhReverseOptional,
-                                        int64_t numLayers, bool isbias, bool batchFirst, bool bidirection,
-                                        const aclTensor *yOut, const aclTensor *outputHOut, const aclTensor *outputCOut)
+static aclnnStatus bilstm(aclOpExecutor *executor, const aclTensor *x, const aclTensor *initH, const aclTensor *initC,
+                          const aclTensor *wIh, const aclTensor *wHh, const aclTensor *bIhOptional,
+                          const aclTensor *bHhOptional, const aclTensor *wIhReverseOptional,
+                          const aclTensor *wHhReverseOptional, const aclTensor *bIhReverseOptional,
+                          const aclTensor *bHhReverseOptional, const aclTensor *batchSize, int64_t numLayers,
+                          bool isbias, bool batchFirst, bool bidirection, bool packed, const aclTensor *yOut,
+                          const aclTensor *outputHOut, const aclTensor *outputCOut)
 {
     const char *api = aclemu_exec_api(executor);
     aclnnStatus st;
@@ -60,6 +60,9 @@ aclnnStatus aclemu_plan_BidirectionLSTM(aclOpExecutor *executor, const aclTensor
     for (int i = 0; i < 8; i++)
         if (w4[i] && (st = aclemu_check_dtype(api, w4[i], w_names[i], f16)))
             return st;
+    if (batchSize && (st = aclemu_check_dtype(api, batchSize, "batchSizeOptional",
+                                              ACLEMU_DT(ACL_INT32) | ACLEMU_DT(ACL_INT64))))
+        return st;
     for (int i = 0; i < 8; i++)
         if ((st = aclemu_check_format(api, req[i], req_names[i])))
             return st;
@@ -67,20 +70,57 @@ aclnnStatus aclemu_plan_BidirectionLSTM(aclOpExecutor *executor, const aclTensor
         return tiling_error(api, "numLayers should be 1: only one layer is supported.");
     if (batchFirst)
         return tiling_error(api, "batchFirst should be false: only time-major input is supported.");
-    if (x->ndim != 3 || wHh->ndim != 2)
-        return tiling_error(api, "x should be 3-D (time_step, batch_size, input_size) and wHh 2-D.");
-    const int64_t T = x->shape[0], B = x->shape[1], I = x->shape[2], H = wHh->shape[1];
+    if (packed && !batchSize)
+        return tiling_error(api, "packed input needs batchSizeOptional (the rows of each time step).");
+    if (x->ndim != (packed ? 2u : 3u) || wHh->ndim != 2 || initH->ndim != 3 || (batchSize && batchSize->ndim != 1))
+        return tiling_error(api, packed ? "x should be 2-D (total_batch_size, input_size), wHh 2-D, initH 3-D and "
+                                          "batchSizeOptional 1-D."
+                                        : "x should be 3-D (time_step, batch_size, input_size), wHh 2-D, initH 3-D "
+                                          "and batchSizeOptional 1-D.");
+    const int64_t T = packed ? batchSize->shape[0] : x->shape[0], B = packed ? initH->shape[1] : x->shape[1];
+    const int64_t I = x->shape[x->ndim - 1], H = wHh->shape[1];
+    if (!packed && batchSize && batchSize->shape[0] != T)
+        return tiling_error(api, "batchSizeOptional should hold one count per time step of x.");
     const int64_t wi[2] = {4 * H, I}, wh[2] = {4 * H, H}, bs[1] = {4 * H};
-    const int64_t state[3] = {D, B, H}, y[3] = {T, B, D * H};
+    const int64_t state[3] = {D, B, H}, y[3] = {T, B, D * H}, ypk[2] = {x->shape[0], D * H};
     for (int i = 0; i < 4 * D; i++)
         if ((i % 4 < 2 || isbias) &&
             (st = expect(api, w4[i], w_names[i], i % 4 == 0 ? wi : i % 4 == 1 ? wh : bs, i % 4 < 2 ? 2 : 1)))
             return st;
     if ((st = expect(api, initH, "initH", state, 3)) || (st = expect(api, initC, "initC", state, 3)) ||
-        (st = expect(api, yOut, "yOut", y, 3)) || (st = expect(api, outputHOut, "outputHOut", state, 3)) ||
+        (st = expect(api, yOut, "yOut", packed ? ypk : y, packed ? 2 : 3)) || (st = expect(api, outputHOut, "outputHOut", state, 3)) ||
         (st = expect(api, outputCOut, "outputCOut", state, 3)))
         return st;
-    if (aclemu_tensor_numel(x) == 0 || H == 0)
+    if (aclemu_tensor_numel(x) == 0 || H == 0 || T == 0)
         return ACLNN_SUCCESS;
-    return lstm_plan_layers(executor, x, 0, w4, isbias, 1, D, H, initH, initC, yOut, outputHOut, outputCOut, NULL);
+    lstm_seq seq = {T, B, batchSize, packed};
+    return lstm_plan_layers(executor, x, 0, &seq, w4, isbias, 1, D, H, initH, initC, yOut, outputHOut, outputCOut,
+                            NULL);
+}
+
+aclnnStatus aclemu_plan_BidirectionLSTM(aclOpExecutor *executor, const aclTensor *x, const aclTensor *initH,
+                                        const aclTensor *initC, const aclTensor *wIh, const aclTensor *wHh,
+                                        const aclTensor *bIhOptional, const aclTensor *bHhOptional,
+                                        const aclTensor *wIhReverseOptional, const aclTensor *wHhReverseOptional,
+                                        const aclTensor *bIhReverseOptional, const aclTensor *bHhReverseOptional,
+                                        int64_t numLayers, bool isbias, bool batchFirst, bool bidirection,
+                                        const aclTensor *yOut, const aclTensor *outputHOut, const aclTensor *outputCOut)
+{
+    return bilstm(executor, x, initH, initC, wIh, wHh, bIhOptional, bHhOptional, wIhReverseOptional,
+                  wHhReverseOptional, bIhReverseOptional, bHhReverseOptional, NULL, numLayers, isbias, batchFirst,
+                  bidirection, false, yOut, outputHOut, outputCOut);
+}
+
+aclnnStatus aclemu_plan_BidirectionLSTMV2(aclOpExecutor *executor, const aclTensor *x, const aclTensor *initH,
+                                          const aclTensor *initC, const aclTensor *wIh, const aclTensor *wHh,
+                                          const aclTensor *bIhOptional, const aclTensor *bHhOptional,
+                                          const aclTensor *wIhReverseOptional, const aclTensor *wHhReverseOptional,
+                                          const aclTensor *bIhReverseOptional, const aclTensor *bHhReverseOptional,
+                                          const aclTensor *batchSizeOptional, int64_t numLayers, bool isbias,
+                                          bool batchFirst, bool bidirection, bool packed, const aclTensor *yOut,
+                                          const aclTensor *outputHOut, const aclTensor *outputCOut)
+{
+    return bilstm(executor, x, initH, initC, wIh, wHh, bIhOptional, bHhOptional, wIhReverseOptional,
+                  wHhReverseOptional, bIhReverseOptional, bHhReverseOptional, batchSizeOptional, numLayers, isbias,
+                  batchFirst, bidirection, packed, yOut, outputHOut, outputCOut);
 }

@@ -177,7 +177,7 @@ aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, co
         for (int64_t k = 0; k < 2 * NB; k++)
             w[ld * 4 + k] = params->items[ld * 2 * NB + k];
     const int has_hx = hx && hx->size == 2;
-    st = lstm_plan_layers(executor, input, batchFirst, w, hasBias, numLayers, D, H, has_hx ? hx->items[0] : NULL,
+    st = lstm_plan_layers(executor, input, batchFirst, NULL, w, hasBias, numLayers, D, H, has_hx ? hx->items[0] : NULL,
                           has_hx ? hx->items[1] : NULL, output, hy, cy, train ? lists : NULL);
     free(w);
     return st;

@@ -14,6 +14,8 @@
 
 #define LSTM_BAD_ARGS 507015
 
+static inline int L_bsz_present(const lstm_layer_args *a) { return a->bsz.present; }
+
 static int lstm_layer_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(lstm_layer_args))
@@ -36,15 +38,31 @@ static int lstm_layer_kernel(const void *args, size_t size, const aclemu_block *
     desc.d.dtype = GEMM_F32;
     desc.d.rs = 4 * H;
     desc.d.cs = 1;
+    /* active rows per step; rows of step t start at row0 (t * B, or the packed offset) */
+    int64_t total = 0;
+    for (int64_t t = 0; L_bsz_present(a) && t < T; t++) {
+        int64_t n = nn_load_int(&a->bsz, t);
+        if (n < 0 || n > B || (t && n > nn_load_int(&a->bsz, t - 1)))
+            return LSTM_BAD_ARGS;
+        total += n;
+    }
+    int64_t row0 = d ? (a->packed ? total - nn_load_int(&a->bsz, T - 1) : (T - 1) * B) : 0;
     gemm_plan plan;
     for (int64_t s = 0; s < T; s++) {
         const int64_t t = d ? T - 1 - s : s;
-        desc.d.ptr = G + t * B * 4 * H;
-        if (gemm_plan_init(&plan, &desc, 1, 1) != GEMM_OK || gemm_run_all(&plan) != GEMM_OK)
+        const int64_t Mt = L_bsz_present(a) ? nn_load_int(&a->bsz, t) : B;
+        if (!a->packed)
+            row0 = t * B;
+        desc.M = Mt;
+        desc.d.ptr = G + row0 * 4 * H;
+        if (Mt && (gemm_plan_init(&plan, &desc, 1, 1) != GEMM_OK || gemm_run_all(&plan) != GEMM_OK))
             return LSTM_BAD_ARGS;
-        for (int64_t b = 0; b < B; b++)
+        for (int64_t b = Mt; !a->packed && b < B; b++) /* padded positions */
+            for (int64_t h = 0; h < H; h++)
+                nn_store(&L->y, (row0 + b) * a->y_pitch + h, 0.0);
+        for (int64_t b = 0; b < Mt; b++)
             for (int64_t h = 0; h < H; h++) {
-                const int64_t j = b * H + h, yi = (t * B + b) * a->y_pitch + h, ti = (t * B + b) * H + h;
+                const int64_t j = b * H + h, yi = (row0 + b) * a->y_pitch + h, ti = (row0 + b) * H + h;
                 double pre[4], act[4], c, hv;
                 for (int g = 0; g < 4; g++)
                     pre[g] = gt[b * 4 * H + g * H + h];
@@ -62,9 +80,11 @@ static int lstm_layer_kernel(const void *args, size_t size, const aclemu_block *
                     nn_store(&L->tanhc, ti, tanh(c));
                 }
             }
+        if (a->packed) /* next step's rows */
+            row0 = d ? (t ? row0 - nn_load_int(&a->bsz, t - 1) : 0) : row0 + Mt;
     }
     for (int64_t j = 0; j < BH; j++) {
-        nn_store(&L->hy, j, T ? hb[j] : (L->h0.present ? nn_load(&L->h0, j) : 0.0));
+        nn_store(&L->hy, j, hb[j]); /* h0 (as stored) when no step ran */
         nn_store(&L->cy, j, cb[j]);
     }
     return 0;

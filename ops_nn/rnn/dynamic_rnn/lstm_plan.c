@@ -17,14 +17,28 @@ static void bind_ws(nn_cbuf *b, int32_t dtype, int64_t offset)
     b->offset = offset;
 }
 
-aclnnStatus lstm_plan_layers(aclOpExecutor *executor, const aclTensor *input, int batchFirst, const aclTensor *const *w4,
+aclnnStatus lstm_plan_layers(aclOpExecutor *executor, const aclTensor *input, int batchFirst, const lstm_seq *seq,
+                             const aclTensor *const *w4,
                              int hasBias, int64_t numLayers, int64_t D, int64_t H, const aclTensor *h0,
                              const aclTensor *c0, const aclTensor *output, const aclTensor *hy, const aclTensor *cy,
                              const aclTensorList *const *lists)
 {
     const char *api = aclemu_exec_api(executor);
     const int train = lists != NULL;
-    const int64_t T = input->shape[batchFirst ? 1 : 0], B = input->shape[batchFirst ? 0 : 1], I = input->shape[2];
+    const int packed = seq && seq->packed;
+    const int64_t T = seq ? seq->T : input->shape[batchFirst ? 1 : 0];
+    const int64_t B = seq ? seq->B : input->shape[batchFirst ? 0 : 1];
+    const int64_t I = input->shape[input->ndim - 1];
+    const int64_t rows = packed ? input->shape[0] : T * B; /* of x, g and y */
+    /* packed (total, I) input seen as (1, total, I) by the input projection */
+    aclTensor x3 = *input;
+    int64_t x3_shape[3] = {1, rows, I}, x3_stride[3] = {0, input->stride[0], input->stride[input->ndim - 1]};
+    if (packed) {
+        x3.ndim = 3;
+        x3.shape = x3_shape;
+        x3.stride = x3_stride;
+        input = &x3;
+    }
     aclnnStatus st;
     const int32_t dt = (int32_t)input->dtype;
     const int64_t es = (int64_t)aclemu_dtype_size(input->dtype);
@@ -39,6 +53,9 @@ aclnnStatus lstm_plan_layers(aclOpExecutor *executor, const aclTensor *input, in
     if ((st = nn_stage_out(executor, output, batchFirst ? bf_perm : NULL, -1, s_out)) ||
         (st = nn_stage_out(executor, hy, NULL, -1, s_hy)) || (st = nn_stage_out(executor, cy, NULL, -1, s_cy)))
         goto done;
+    nn_stage s_bsz;
+    if (seq && seq->batch_sizes && (st = nn_stage_in(executor, seq->batch_sizes, NULL, -1, &s_bsz)))
+        goto done;
     const aclTensor *hx0[2] = {h0, c0};
     for (int k = 0; has_hx && k < 2; k++)
         if ((st = nn_stage_in(executor, hx0[k], NULL, -1, &s_hx[k])))
@@ -52,7 +69,7 @@ aclnnStatus lstm_plan_layers(aclOpExecutor *executor, const aclTensor *input, in
                 if ((st = nn_stage_out(executor, lists[k]->items[l * D + d], NULL, -1, &s_tr[(l * D + d) * 7 + k])))
                     goto done;
         }
-    const uint64_t g_bytes = (uint64_t)(T * B * 4 * H) * 4, y_bytes = (uint64_t)(T * B * D * H * es);
+    const uint64_t g_bytes = (uint64_t)(rows * 4 * H) * 4, y_bytes = (uint64_t)(rows * D * H * es);
     uint64_t ws_g[2], ws_h[2], ws_c[2], ws_gt[2], ws_y[2] = {0, 0};
     for (int64_t d = 0; d < D; d++) {
         ws_g[d] = aclemu_exec_alloc_workspace(executor, g_bytes);
@@ -67,7 +84,7 @@ aclnnStatus lstm_plan_layers(aclOpExecutor *executor, const aclTensor *input, in
         for (int64_t d = 0; d < D; d++) {
             const aclTensor *const *w = w4 + (l * D + d) * 4;
             if ((st = rnn_launch_input_proj(executor, l ? NULL : input, batchFirst, l ? ws_y[(l - 1) % 2] : 0,
-                                            input->dtype, T, B, l ? D * H : I, 4 * H, w[0], hasBias ? w[2] : NULL,
+                                            input->dtype, packed ? 1 : T, packed ? rows : B, l ? D * H : I, 4 * H, w[0], hasBias ? w[2] : NULL,
                                             hasBias ? w[3] : NULL, ws_g[d])))
                 goto done;
         }
@@ -78,6 +95,9 @@ aclnnStatus lstm_plan_layers(aclOpExecutor *executor, const aclTensor *input, in
         }
         a->T = T;
         a->B = B;
+        a->packed = packed;
+        if (seq && seq->batch_sizes && (st = nn_stage_bind(executor, a, &a->bsz, &s_bsz)))
+            goto done;
         a->H = H;
         a->y_pitch = D * H;
         a->ndir = (int32_t)D;
