@@ -2,8 +2,9 @@
  * route, in their order: nulls (input, params, output, hy, cy; the seven train lists when train),
  * dtypes, list lengths (params 2 * (hasBias ? 2 : 1) * D * numLayers, hx 2 or 0, train lists
  * D * numLayers), ranks, shapes (H from params[0]'s rows / 4), private formats (refused on 950
- * only); then an empty input succeeds with nothing to run. The packed-sequence route
- * (batchSizes != nullptr) is not implemented here and says so. params per layer and direction:
+ * only); then an empty input succeeds with nothing to run. Variable lengths: batchSizes (INT64
+ * [T], rows active per step, longest first) with input (T * B, I) laid out as (T, B, I) and
+ * output (T, B, D * H) whatever batchFirst says, as the doc states. params per layer and direction:
  * W_ih (4H, in), W_hh (4H, H)[, b_ih, b_hh], gates in the order i, f, g, o (the real "ifjo").
  * Plan per layer: for each direction a CubeGemm launch g = x W_ih^T + b_ih + b_hh ([T, B, 4H],
  * FP32, workspace; x read through its own strides), then one LstmLayer launch (a block per
@@ -73,9 +74,6 @@ aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, co
     const char *api = aclemu_exec_api(executor);
     aclnnStatus st;
     (void)dropout; /* the real op ignores it too ("not supported yet") */
-    if (batchSizes)
-        return ACLEMU_PARAM_ERROR(api, "batchSizes (packed variable-length sequences) is not supported by this "
-                                       "implementation; pass nullptr for fixed-length input.");
     const aclTensorList *lists[7] = {iOut, jOut, fOut, oOut, hOut, cOut, tanhCOut};
     if ((st = aclemu_check_notnull(api, input, "input")) || (st = aclemu_check_notnull(api, params, "params")) ||
         (st = aclemu_check_notnull(api, output, "output")) || (st = aclemu_check_notnull(api, hy, "hy")) ||
@@ -99,6 +97,8 @@ aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, co
     for (int k = 0; train && k < 7; k++)
         if ((st = check_list_dtype(api, lists[k], k_list_names[k], input)))
             return st;
+    if (batchSizes && (st = aclemu_check_dtype(api, batchSizes, "batchSizes", ACLEMU_DT(ACL_INT64))))
+        return st;
     /* list lengths */
     if (numLayers < 1)
         return ACLEMU_PARAM_ERROR(api, "numLayers %lld should be at least 1.", (long long)numLayers);
@@ -116,7 +116,8 @@ aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, co
                                            "was obtained.", k_out_names[k], (unsigned long long)nouts,
                                       (unsigned long long)lists[k]->size);
     /* ranks */
-    if ((st = check_rank(api, input, "input", 3)))
+    if ((st = check_rank(api, input, "input", batchSizes ? 2 : 3)) ||
+        (batchSizes && (st = check_rank(api, batchSizes, "batchSizes", 1))))
         return st;
     for (int64_t p = 0; p < (int64_t)nparams; p++)
         if ((st = check_rank(api, params->items[p], "params", p % (2 * NB) < 2 ? 2 : 1)))
@@ -128,8 +129,28 @@ aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, co
         if ((st = check_list_rank(api, lists[k], k_list_names[k], 3)))
             return st;
     /* shapes */
-    const int64_t T = input->shape[batchFirst ? 1 : 0], B = input->shape[batchFirst ? 0 : 1], I = input->shape[2];
+    if (batchSizes) { /* the (T, B, I) view of the (T * B, I) input; the layout is time-major */
+        int64_t T = batchSizes->shape[0], B = output->shape[1];
+        if (input->shape[0] != T * B)
+            return ACLEMU_PARAM_ERROR(api, "input has %lld rows, but batchSizes (%lld steps) and output (batch %lld) "
+                                      "need %lld.", (long long)input->shape[0], (long long)T, (long long)B,
+                                      (long long)(T * B));
+        batchFirst = false;
+    }
+    const int64_t T = batchSizes ? batchSizes->shape[0] : input->shape[batchFirst ? 1 : 0];
+    const int64_t B = batchSizes ? output->shape[1] : input->shape[batchFirst ? 0 : 1];
+    const int64_t I = input->shape[input->ndim - 1];
     const int64_t H = params->items[0]->shape[0] / 4;
+    aclTensor x3 = *input;
+    int64_t x3_shape[3] = {T, B, I}, x3_stride[3];
+    if (batchSizes) {
+        x3_stride[0] = B * input->stride[0];
+        x3_stride[1] = input->stride[0];
+        x3_stride[2] = input->stride[1];
+        x3.ndim = 3;
+        x3.shape = x3_shape;
+        x3.stride = x3_stride;
+    }
     int64_t in_size = I;
     for (int64_t l = 0; l < numLayers; l++) {
         const int64_t wi[2] = {4 * H, in_size}, wh[2] = {4 * H, H}, bs[1] = {4 * H};
@@ -177,7 +198,8 @@ aclnnStatus aclemu_plan_LSTM(aclOpExecutor *executor, const aclTensor *input, co
         for (int64_t k = 0; k < 2 * NB; k++)
             w[ld * 4 + k] = params->items[ld * 2 * NB + k];
     const int has_hx = hx && hx->size == 2;
-    st = lstm_plan_layers(executor, input, batchFirst, NULL, w, hasBias, numLayers, D, H, has_hx ? hx->items[0] : NULL,
+    lstm_seq vseq = {T, B, batchSizes, 0};
+    st = lstm_plan_layers(executor, batchSizes ? &x3 : input, batchFirst, batchSizes ? &vseq : NULL, w, hasBias, numLayers, D, H, has_hx ? hx->items[0] : NULL,
                           has_hx ? hx->items[1] : NULL, output, hy, cy, train ? lists : NULL);
     free(w);
     return st;

@@ -92,6 +92,70 @@ static void Case(Runtime &rt, const Cfg &c, uint64_t seed)
     if (hx) aclDestroyTensorList(hx);
 }
 
+
+// Variable lengths (batchSizes, rows active per step): input (T * B, I) as (T, B, I), output
+// (T, B, D * H) with zeros at padded positions; each sequence checked alone against the reference.
+static void CaseVarLen(Runtime &rt, const std::vector<int64_t> &bs, int64_t B, int64_t I, int64_t H, int64_t L, bool bidir,
+                       uint64_t seed)
+{
+    const int64_t D = bidir ? 2 : 1, T = (int64_t)bs.size();
+    const aclDataType dt = ACL_FLOAT;
+    std::string what = "LSTM batchSizes L" + std::to_string(L) + (bidir ? " bidir" : "");
+    std::vector<int64_t> len((size_t)B, 0);
+    for (int64_t t = 0; t < T; t++) for (int64_t b = 0; b < bs[(size_t)t]; b++) len[(size_t)b]++;
+    std::vector<double> x = RandomValues((size_t)(T * B * I), seed, 1.0);
+    std::vector<std::vector<double>> p;
+    std::vector<std::unique_ptr<DevTensor>> tp;
+    int64_t in_size = I;
+    for (int64_t l = 0; l < L; l++) {
+        for (int64_t d = 0; d < D; d++)
+            for (int64_t q = 0; q < 4; q++) {
+                std::vector<int64_t> shp = q == 0 ? std::vector<int64_t>{4 * H, in_size} : q == 1 ? std::vector<int64_t>{4 * H, H} : std::vector<int64_t>{4 * H};
+                p.push_back(RandomValues((size_t)GetShapeSize(shp), seed * 13 + (uint64_t)p.size(), 0.6));
+                tp.emplace_back(new DevTensor);
+                if (!tp.back()->Init(dt, shp, p.back(), CONTIG)) { EXPECT(false, "set-up"); return; }
+            }
+        in_size = D * H;
+    }
+    std::vector<double> h0 = RandomValues((size_t)(L * D * B * H), seed + 3, 0.8), c0 = RandomValues((size_t)(L * D * B * H), seed + 4, 0.8);
+    std::vector<double> ry((size_t)(T * B * D * H), 0.0), rhy(h0.size()), rcy(c0.size());
+    for (int64_t b = 0; b < B; b++) {
+        Cfg c = {dt, len[(size_t)b], 1, I, H, L, bidir, true, false, false, 2, CONTIG, CONTIG, CONTIG};
+        std::vector<double> xs, hs, cs;
+        for (int64_t t = 0; t < len[(size_t)b]; t++) for (int64_t k = 0; k < I; k++) xs.push_back(x[(size_t)((t * B + b) * I + k)]);
+        for (int64_t ld = 0; ld < L * D; ld++) for (int64_t u = 0; u < H; u++) {
+            hs.push_back(h0[(size_t)((ld * B + b) * H + u)]);
+            cs.push_back(c0[(size_t)((ld * B + b) * H + u)]);
+        }
+        Ref r = RunRef(c, xs, p, hs, cs);
+        for (int64_t t = 0; t < len[(size_t)b]; t++) for (int64_t k = 0; k < D * H; k++) ry[(size_t)((t * B + b) * D * H + k)] = r.y[(size_t)(t * D * H + k)];
+        for (int64_t ld = 0; ld < L * D; ld++) for (int64_t u = 0; u < H; u++) {
+            rhy[(size_t)((ld * B + b) * H + u)] = r.hy[(size_t)(ld * H + u)];
+            rcy[(size_t)((ld * B + b) * H + u)] = r.cy[(size_t)(ld * H + u)];
+        }
+    }
+    std::vector<std::unique_ptr<DevTensor>> thx(2);
+    DevTensor tx, ty, thy, tcy, tbs;
+    thx[0].reset(new DevTensor);
+    thx[1].reset(new DevTensor);
+    std::vector<double> bsv(bs.begin(), bs.end());
+    if (!tx.Init(dt, {T * B, I}, x, STRIDED) || !ty.Init(dt, {T, B, D * H}, std::vector<double>((size_t)(T * B * D * H), 9.0), CONTIG) ||
+        !thy.Init(dt, {L * D, B, H}, {}, CONTIG) || !tcy.Init(dt, {L * D, B, H}, {}, CONTIG) || !tbs.Init(ACL_INT64, {T}, bsv, CONTIG) ||
+        !thx[0]->Init(dt, {L * D, B, H}, h0, CONTIG) || !thx[1]->Init(dt, {L * D, B, H}, c0, CONTIG)) { EXPECT(false, "set-up"); return; }
+    aclTensorList *params = MakeList(tp), *hx = MakeList(thx);
+    int rc = Run("aclnnLSTM", rt.stream, [&](uint64_t *s, aclOpExecutor **e) {
+        return aclnnLSTMGetWorkspaceSize(tx.t, params, hx, tbs.t, true, L, 0.0, false, bidir, true /* ignored */, ty.t, thy.t, tcy.t,
+                                         nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, s, e); }, aclnnLSTM);
+    EXPECT(rc == 0, "%s run", what.c_str());
+    if (!rc) {
+        CheckAccuracy((what + " output").c_str(), ty.Read(), ry, 1e-5, 1e-5, 1e-4);
+        CheckAccuracy((what + " hy").c_str(), thy.Read(), rhy, 1e-5, 1e-5, 1e-4);
+        CheckAccuracy((what + " cy").c_str(), tcy.Read(), rcy, 1e-5, 1e-5, 1e-4);
+    }
+    aclDestroyTensorList(params);
+    aclDestroyTensorList(hx);
+}
+
 static void Validation()
 {
     const int64_t T = 2, B = 3, I = 4, H = 5;
@@ -116,9 +180,11 @@ static void Validation()
     ExpectError("2-D input", LSTM1(x2.t, params, nullptr, nullptr, y.t, st.t, false), 161002, "input dim num 2");
     ExpectError("weight_ih shape", LSTM1(x.t, pbad, nullptr, nullptr, y.t, st.t, false), 161002, "weight_ih", "[20, 4]");
     ExpectError("output shape", LSTM1(x.t, params, nullptr, nullptr, st.t, st.t, false), 161002, "output");
-    DevTensor bsz;
-    if (!bsz.Init(ACL_INT64, {T}, {3, 3}, CONTIG)) return;
-    ExpectError("batchSizes route", LSTM1(x.t, params, nullptr, bsz.t, y.t, st.t, false), 161002, "not supported");
+    DevTensor bsz, bsz32;
+    if (!bsz.Init(ACL_INT64, {T}, {3, 3}, CONTIG) || !bsz32.Init(ACL_INT32, {T}, {3, 3}, CONTIG)) return;
+    ExpectError("batchSizes with 3-D input", LSTM1(x.t, params, nullptr, bsz.t, y.t, st.t, false), 161002, "input dim num 3");
+    ExpectError("INT32 batchSizes", LSTM1(x2.t, params, nullptr, bsz32.t, y.t, st.t, false), 161002, "batchSizes");
+    EXPECT(LSTM1(x2.t, params, nullptr, bsz.t, y.t, st.t, false) == 0, "batchSizes route accepted: %s", aclGetRecentErrMsg());
     // empty input: checks pass, nothing runs
     DevTensor xe, ye;
     if (!xe.Init(ACL_FLOAT, {0, B, I}, {}, CONTIG) || !ye.Init(ACL_FLOAT, {0, B, H}, {}, CONTIG)) return;
@@ -141,6 +207,8 @@ int main()
     Case(rt, {ACL_FLOAT16, 4, 2, 8, 8, 2, false, true, true, false, 0, CONTIG, TRANSPOSED, STRIDED}, 5);
     Case(rt, {ACL_FLOAT16, 3, 4, 6, 16, 1, true, true, false, true, 2, CONTIG, CONTIG, CONTIG}, 6);
     Case(rt, {ACL_FLOAT, 6, 5, 32, 40, 1, false, true, false, false, 2, CONTIG, CONTIG, CONTIG}, 7); // several GEMM tiles
+    CaseVarLen(rt, {4, 3, 3, 1, 1}, 4, 3, 5, 2, true, 21);
+    CaseVarLen(rt, {2, 2, 1}, 2, 4, 6, 1, false, 22);
     Validation();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
