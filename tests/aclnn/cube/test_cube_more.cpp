@@ -1,10 +1,11 @@
 // More cube APIs, called as the ops-nn examples do and checked against double-precision
 // references: TransposeBatchMatMul (permuted x1 / x2, batchSplitFactor, FP32 output cast, INT8
 // output with a TransQuantParam scale), FusedMatmulGelu, InplaceBaddbmm, ConvTbc (pad 0 and > 0,
-// strided self), and address rebinding of a repeatable Mm executor (aclSetInputTensorAddr /
+// strided self) and ConvTbcBackward (its three gradients, pad, strided self, empty batch), and address rebinding of a repeatable Mm executor (aclSetInputTensorAddr /
 // aclSetOutputTensorAddr) run twice on different buffers.
 #include "aclnnop/aclnn_baddbmm.h"
 #include "aclnnop/aclnn_convolution.h"
+#include "aclnnop/aclnn_convolution_backward.h"
 #include "aclnnop/aclnn_fused_matmul_gelu.h"
 #include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_transpose_batch_mat_mul.h"
@@ -256,6 +257,106 @@ static void TestConvTbcChecks()
     EXPECT(aclnnConvTbcGetWorkspaceSize(x.t, x.t, bias.t, 1, y.t, 0, &ws, &ex) == ACLNN_ERR_PARAM_INVALID, "Cin mismatch");
 }
 
+
+// ConvTbcBackward against the adjoint of the forward sum above, in double:
+//   dx[t,b,ci] = sum_{k,co} dy[t - k + pad, b, co] w[k,ci,co],  dw[k,ci,co] = sum_{t',b} x[t'+k-pad,b,ci] dy[t',b,co],
+//   db[co] = sum_{t',b} dy[t',b,co].
+static void TestConvTbcBackward(aclDataType dt, int64_t T, int64_t B, int64_t Cin, int64_t L, int64_t Cout, int64_t pad,
+                                bool strided_self, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t To = T + 2 * pad + 1 - L;
+    DevT dy, x, w, bias, dx, dw, db;
+    if (strided_self) { // dy stored (B, To, Cout), viewed (To, B, Cout)
+        std::vector<double> v((size_t)(B * To * Cout));
+        for (auto &e : v) e = rng.value();
+        MakeDev(dy, dt, v, {To, B, Cout}, {Cout, To * Cout, 1}, 0);
+    } else {
+        MakeContig(dy, dt, rng, {To, B, Cout});
+    }
+    MakeContig(x, dt, rng, {T, B, Cin});
+    MakeContig(w, dt, rng, {L, Cin, Cout});
+    MakeContig(bias, dt, rng, {Cout});
+    MakeDev(dx, dt, std::vector<double>((size_t)(T * B * Cin), 7.0), {T, B, Cin}, Contig({T, B, Cin}), 0);
+    MakeDev(dw, dt, std::vector<double>((size_t)(L * Cin * Cout), 7.0), {L, Cin, Cout}, Contig({L, Cin, Cout}), 0);
+    MakeDev(db, dt, std::vector<double>((size_t)Cout, 7.0), {Cout}, {1}, 0);
+    int rc = RunOp("aclnnConvTbcBackward", g_stream,
+                   [&](uint64_t *ws, aclOpExecutor **ex) {
+                       return aclnnConvTbcBackwardGetWorkspaceSize(dy.t, x.t, w.t, bias.t, pad, 0, dx.t, dw.t, db.t, ws, ex);
+                   },
+                   aclnnConvTbcBackward);
+    EXPECT(rc == 0, "ConvTbcBackward");
+    if (rc) return;
+    std::vector<double> gx, gw, gb;
+    for (int64_t t = 0; t < T; t++)
+        for (int64_t b = 0; b < B; b++)
+            for (int64_t ci = 0; ci < Cin; ci++) {
+                double s = 0;
+                for (int64_t k = 0; k < L; k++) {
+                    int64_t to = t - k + pad;
+                    if (to < 0 || to >= To) continue;
+                    for (int64_t co = 0; co < Cout; co++) s += dy.at({to, b, co}) * w.at({k, ci, co});
+                }
+                gx.push_back(s);
+            }
+    for (int64_t k = 0; k < L; k++)
+        for (int64_t ci = 0; ci < Cin; ci++)
+            for (int64_t co = 0; co < Cout; co++) {
+                double s = 0;
+                for (int64_t to = 0; to < To; to++) {
+                    int64_t ti = to + k - pad;
+                    if (ti < 0 || ti >= T) continue;
+                    for (int64_t b = 0; b < B; b++) s += x.at({ti, b, ci}) * dy.at({to, b, co});
+                }
+                gw.push_back(s);
+            }
+    for (int64_t co = 0; co < Cout; co++) {
+        double s = 0;
+        for (int64_t to = 0; to < To; to++)
+            for (int64_t b = 0; b < B; b++) s += dy.at({to, b, co});
+        gb.push_back(s);
+    }
+    char name[128];
+    snprintf(name, sizeof name, "ConvTbcBackward dt%d T%lld B%lld Cin%lld L%lld Cout%lld pad%lld%s", (int)dt, (long long)T,
+             (long long)B, (long long)Cin, (long long)L, (long long)Cout, (long long)pad, strided_self ? " strided" : "");
+    std::string n(name);
+    CubeCheck((n + " gradInput").c_str(), dt, ReadBack(dx), gx);
+    CubeCheck((n + " gradWeight").c_str(), dt, ReadBack(dw), gw);
+    CubeCheck((n + " gradBias").c_str(), dt, ReadBack(db), gb);
+}
+
+static void TestConvTbcBackwardChecks()
+{
+    Lcg rng(72);
+    DevT dy, x, w, bias, dx, dw, db, badb, dy_bad, x_ncl;
+    MakeContig(dy, ACL_FLOAT, rng, {5, 2, 4}); // T 5, pad 1, L 3 -> To 5
+    MakeContig(x, ACL_FLOAT, rng, {5, 2, 3});
+    MakeContig(w, ACL_FLOAT, rng, {3, 3, 4});
+    MakeContig(bias, ACL_FLOAT, rng, {4});
+    MakeZeros(dx, ACL_FLOAT, {5, 2, 3});
+    MakeZeros(dw, ACL_FLOAT, {3, 3, 4});
+    MakeZeros(db, ACL_FLOAT, {4});
+    MakeContig(badb, ACL_FLOAT, rng, {3});
+    MakeContig(dy_bad, ACL_FLOAT, rng, {4, 2, 4});
+    std::vector<double> v(30, 0.5);
+    MakeDev(x_ncl, ACL_FLOAT, v, {5, 2, 3}, Contig({5, 2, 3}), 0, ACL_FORMAT_NCL);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    auto call = [&](const aclTensor *a, const aclTensor *b, const aclTensor *c, const aclTensor *d, int64_t pad, int8_t cmt) {
+        int rc = aclnnConvTbcBackwardGetWorkspaceSize(a, b, c, d, pad, cmt, dx.t, dw.t, db.t, &ws, &ex);
+        if (rc == 0) aclDestroyAclOpExecutor(ex);
+        return rc;
+    };
+    EXPECT(call(dy.t, x.t, w.t, bias.t, 1, 0) == 0, "valid: %s", aclGetRecentErrMsg());
+    EXPECT(call(dy.t, x_ncl.t, w.t, bias.t, 1, 0) == 0, "NCL input accepted: %s", aclGetRecentErrMsg());
+    EXPECT(call(dy.t, x.t, w.t, nullptr, 1, 0) == ACLNN_ERR_PARAM_NULLPTR, "null bias");
+    EXPECT(call(dy.t, x.t, w.t, badb.t, 1, 0) == ACLNN_ERR_PARAM_INVALID, "bias size");
+    EXPECT(call(dy.t, x.t, w.t, bias.t, -1, 0) == ACLNN_ERR_PARAM_INVALID, "pad -1");
+    EXPECT(call(dy_bad.t, x.t, w.t, bias.t, 1, 0) == ACLNN_ERR_PARAM_INVALID, "self shape");
+    EXPECT(call(dy.t, x.t, w.t, bias.t, 1, 4) == ACLNN_ERR_PARAM_INVALID, "cubeMathType 4");
+    EXPECT(call(dy.t, x.t, x.t, bias.t, 1, 0) == ACLNN_ERR_PARAM_INVALID, "Cin mismatch");
+}
+
 // A repeatable Mm executor run on two sets of buffers: rebinding input 1 (mat2) and output 0.
 static void TestRebind()
 {
@@ -315,6 +416,12 @@ int main()
     TestConvTbc(ACL_BF16, 7, 4, 6, 5, 3, 3, true, 0, 3);
     TestConvTbc(ACL_FLOAT16, 2, 2, 3, 3, 4, 1, false, 0, 4); // the doc example's shapes
     TestConvTbcChecks();
+    TestConvTbcBackward(ACL_FLOAT, 9, 3, 5, 3, 4, 0, false, 11);
+    TestConvTbcBackward(ACL_FLOAT, 7, 2, 6, 4, 5, 2, true, 12);
+    TestConvTbcBackward(ACL_FLOAT16, 12, 4, 8, 3, 16, 1, false, 13);
+    TestConvTbcBackward(ACL_BF16, 6, 2, 3, 2, 3, 1, true, 14);
+    TestConvTbcBackward(ACL_FLOAT, 5, 0, 3, 3, 2, 1, false, 15); // empty batch: zero weight / bias gradients
+    TestConvTbcBackwardChecks();
     TestRebind();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
