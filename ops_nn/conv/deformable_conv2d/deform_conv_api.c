@@ -10,15 +10,13 @@
 
 #include "aclemu_plans.h"
 #include "deform_conv_args.h"
+#include "deform_conv_check.h"
 #include "mm_common.h"
 
-#define DCN_DTYPES (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16))
-#define DCN_MAX_KERNEL 2048
-#define DCN_MAX_MATMUL_K 65535
 
 static int is_950(void) { return aclemu_chip_in(ACLEMU_CHIP(ACLEMU_FAMILY_950)); }
 
-static aclnnStatus same_dtype(const char *api, const aclTensor *t, const char *name, const aclTensor *x)
+aclnnStatus dcn_same_dtype(const char *api, const aclTensor *t, const char *name, const aclTensor *x)
 {
     if (!t || t->dtype == x->dtype)
         return ACLNN_SUCCESS;
@@ -26,7 +24,7 @@ static aclnnStatus same_dtype(const char *api, const aclTensor *t, const char *n
                               aclemu_dtype_name(t->dtype), aclemu_dtype_name(x->dtype));
 }
 
-static aclnnStatus same_format(const char *api, const aclTensor *t, const char *name, const aclTensor *x)
+aclnnStatus dcn_same_format(const char *api, const aclTensor *t, const char *name, const aclTensor *x)
 {
     if (!t || t->format == x->format)
         return ACLNN_SUCCESS;
@@ -41,12 +39,12 @@ static aclnnStatus check_formats(const char *api, const aclTensor *x, const aclT
     if (is_950() ? x->format != ACL_FORMAT_NCHW : (x->format != ACL_FORMAT_NCHW && x->format != ACL_FORMAT_ND))
         return ACLEMU_PARAM_ERROR(api, "The format of x should be %s, but it is %s.",
                                   is_950() ? "NCHW" : "NCHW or ND", aclemu_format_name(x->format));
-    if ((st = same_format(api, offset, "offset", x)) || (st = same_format(api, weight, "filter", x)))
+    if ((st = dcn_same_format(api, offset, "offset", x)) || (st = dcn_same_format(api, weight, "filter", x)))
         return st;
     if (bias && bias->format != ACL_FORMAT_ND)
         return ACLEMU_PARAM_ERROR(api, "The format of bias should be ND, but it is %s.",
                                   aclemu_format_name(bias->format));
-    if ((st = same_format(api, out, "y", x)) || (st = same_format(api, dout, "deformOut", x)))
+    if ((st = dcn_same_format(api, out, "y", x)) || (st = dcn_same_format(api, dout, "deformOut", x)))
         return st;
     return ACLNN_SUCCESS;
 }
@@ -70,7 +68,7 @@ static aclnnStatus nc_one_hw_positive(const char *api, const aclIntArray *a, con
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus check_attrs(const char *api, const aclIntArray *ks, const aclIntArray *stride,
+aclnnStatus dcn_check_attrs(const char *api, const aclIntArray *ks, const aclIntArray *stride,
                                const aclIntArray *pad, const aclIntArray *dil, int64_t groups, int64_t dg,
                                bool modulated)
 {
@@ -95,14 +93,14 @@ static aclnnStatus check_attrs(const char *api, const aclIntArray *ks, const acl
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus check_rank(const char *api, const aclTensor *t, const char *name, uint32_t rank)
+aclnnStatus dcn_check_rank(const char *api, const aclTensor *t, const char *name, uint32_t rank)
 {
     if (!t || t->ndim == rank)
         return ACLNN_SUCCESS;
     return ACLEMU_PARAM_ERROR(api, "The dim num of %s should be %u, but it is %u.", name, rank, t->ndim);
 }
 
-static aclnnStatus expect_shape(const char *api, const aclTensor *t, const char *name, const int64_t *want,
+aclnnStatus dcn_expect_shape(const char *api, const aclTensor *t, const char *name, const int64_t *want,
                                 uint32_t n)
 {
     if (!t)
@@ -135,16 +133,16 @@ aclnnStatus aclemu_plan_DeformableConv2d(aclOpExecutor *executor, const aclTenso
         return st;
     if ((st = aclemu_check_chip(api, ACLEMU_CHIPS_A2_A3_950)))
         return st;
-    if ((st = aclemu_check_dtype(api, x, "x", DCN_DTYPES)) || (st = same_dtype(api, bias, "bias", x)) ||
-        (st = same_dtype(api, dout, "deformOut", x)) || (st = same_dtype(api, offset, "offset", x)) ||
-        (st = same_dtype(api, weight, "filter", x)) || (st = same_dtype(api, out, "y", x)))
+    if ((st = aclemu_check_dtype(api, x, "x", DCN_DTYPES)) || (st = dcn_same_dtype(api, bias, "bias", x)) ||
+        (st = dcn_same_dtype(api, dout, "deformOut", x)) || (st = dcn_same_dtype(api, offset, "offset", x)) ||
+        (st = dcn_same_dtype(api, weight, "filter", x)) || (st = dcn_same_dtype(api, out, "y", x)))
         return st;
     if ((st = check_formats(api, x, weight, offset, bias, out, dout)) ||
-        (st = check_attrs(api, kernelSize, stride, padding, dilation, groups, deformableGroups, modulated)))
+        (st = dcn_check_attrs(api, kernelSize, stride, padding, dilation, groups, deformableGroups, modulated)))
         return st;
-    if ((st = check_rank(api, x, "x", 4)) || (st = check_rank(api, weight, "filter", 4)) ||
-        (st = check_rank(api, offset, "offset", 4)) || (st = check_rank(api, bias, "bias", 1)) ||
-        (st = check_rank(api, out, "y", 4)) || (st = check_rank(api, dout, "deformOut", 4)))
+    if ((st = dcn_check_rank(api, x, "x", 4)) || (st = dcn_check_rank(api, weight, "filter", 4)) ||
+        (st = dcn_check_rank(api, offset, "offset", 4)) || (st = dcn_check_rank(api, bias, "bias", 1)) ||
+        (st = dcn_check_rank(api, out, "y", 4)) || (st = dcn_check_rank(api, dout, "deformOut", 4)))
         return st;
     const int64_t N = x->shape[0], C = x->shape[1], H = x->shape[2], W = x->shape[3], OC = weight->shape[0];
     const int64_t kh = kernelSize->data[0], kw = kernelSize->data[1];
@@ -165,9 +163,9 @@ aclnnStatus aclemu_plan_DeformableConv2d(aclOpExecutor *executor, const aclTenso
     const int64_t OW = (W + p[2] + p[3] - (kw - 1) * dw - 1) / sw + 1;
     const int64_t wshape[4] = {OC, C / groups, kh, kw}, oshape[4] = {N, 3 * deformableGroups * kh * kw, OH, OW};
     const int64_t yshape[4] = {N, OC, OH, OW}, dshape[4] = {N, C, OH * kh, OW * kw}, bshape[1] = {OC};
-    if ((st = expect_shape(api, weight, "filter", wshape, 4)) || (st = expect_shape(api, offset, "offset", oshape, 4)) ||
-        (st = expect_shape(api, bias, "bias", bshape, 1)) || (st = expect_shape(api, out, "y", yshape, 4)) ||
-        (st = expect_shape(api, dout, "deformOut", dshape, 4)))
+    if ((st = dcn_expect_shape(api, weight, "filter", wshape, 4)) || (st = dcn_expect_shape(api, offset, "offset", oshape, 4)) ||
+        (st = dcn_expect_shape(api, bias, "bias", bshape, 1)) || (st = dcn_expect_shape(api, out, "y", yshape, 4)) ||
+        (st = dcn_expect_shape(api, dout, "deformOut", dshape, 4)))
         return st;
     const int64_t K = kh * kw, icg = C / groups, ocg = OC / groups;
     if (K * icg > DCN_MAX_MATMUL_K)

@@ -19,4 +19,19 @@ typedef struct deform_conv_args {
     uint64_t per_block; /* (n, c, oh) rows per block */
 } deform_conv_args;
 
+/* Blob of DeformOffsetsGrad (aclnnDeformableConv2dBackward): from dcol (FP32 [n][(c, t)][p], the
+ * gradient of the samples) and the forward's x and offset, the FP32 gradients gx (N, C, H, W)
+ * and goff (N, 3 * G * K, OH, OW) in the workspace: each sample's mask-scaled gradient goes to its
+ * four bilinear neighbours, to its two shifts (the bilinear form's slopes) and to its mask (the
+ * sample before the mask). Blocks take (n, deformable group) pairs: every write of a block lands
+ * in its own channels, so the sums run in a fixed order (deterministic). */
+typedef struct deform_grad_args {
+    aclemu_tdesc x, offset;
+    uint64_t dcol, gx, goff; /* workspace bases */
+    int64_t n, c, h, w, oh, ow, kh, kw;
+    int64_t stride_h, stride_w, pad_top, pad_left, dil_h, dil_w;
+    int64_t dgroups;
+    uint64_t per_block; /* (n, g) pairs per block */
+} deform_grad_args;
+
 #endif

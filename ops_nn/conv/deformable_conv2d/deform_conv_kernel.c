@@ -2,6 +2,7 @@
  * A sample at (py, px) interpolates the four neighbours (floor, floor + 1) bilinearly, those
  * outside the image counting as 0, in FP32 like the device kernel; it is then scaled by its mask. */
 #include <math.h>
+#include <string.h>
 
 #include "acl/acl_base.h"
 #include "aclemu_op/fp16.h"
@@ -87,3 +88,68 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
 }
 
 ACLEMU_KERNEL("DeformIm2col", k);
+
+/* DeformOffsetsGrad (layout in deform_conv_args.h). */
+static int kgrad(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(deform_grad_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const deform_grad_args *a = (const deform_grad_args *)args;
+    const int64_t K = a->kh * a->kw, P = a->oh * a->ow, cpg = a->c / a->dgroups, GK = a->dgroups * K;
+    const float *dcol = (const float *)(uintptr_t)a->dcol;
+    float *gx = (float *)(uintptr_t)a->gx, *goff = (float *)(uintptr_t)a->goff;
+    const aclemu_tdesc *o = &a->offset;
+    uint64_t s, e;
+    aclemu_block_range((uint64_t)(a->n * a->dgroups), a->per_block, blk, &s, &e);
+    for (uint64_t r = s; r < e; r++) {
+        const int64_t n = (int64_t)(r / (uint64_t)a->dgroups), g = (int64_t)(r % (uint64_t)a->dgroups);
+        float *gxn = gx + (n * a->c + g * cpg) * a->h * a->w;
+        memset(gxn, 0, (size_t)(cpg * a->h * a->w) * sizeof(float));
+        for (int k3 = 0; k3 < 3; k3++) /* this group's x shifts, y shifts and masks */
+            memset(goff + (n * 3 * GK + k3 * GK + g * K) * P, 0, (size_t)(K * P) * sizeof(float));
+        for (int64_t t = 0; t < K; t++) {
+            const int64_t ki = t / a->kw, kj = t % a->kw, ch = g * K + t;
+            float *gdx = goff + (n * 3 * GK + ch) * P, *gdy = gdx + GK * P, *gm = gdy + GK * P;
+            for (int64_t p = 0; p < P; p++) {
+                const int64_t oy = p / a->ow, ox = p % a->ow;
+                const int64_t obase = n * o->stride[0] + oy * o->stride[2] + ox * o->stride[3];
+                float dxo = load1(o, obase + ch * o->stride[1]);
+                float dyo = load1(o, obase + (GK + ch) * o->stride[1]);
+                float m = load1(o, obase + (2 * GK + ch) * o->stride[1]);
+                float py = (float)(oy * a->stride_h - a->pad_top + ki * a->dil_h) + dyo;
+                float px = (float)(ox * a->stride_w - a->pad_left + kj * a->dil_w) + dxo;
+                float fy = floorf(py), fx = floorf(px), wy = py - fy, wx = px - fx;
+                int64_t y0 = (int64_t)fy, x0 = (int64_t)fx;
+                const float cw[4] = {(1 - wy) * (1 - wx), (1 - wy) * wx, wy * (1 - wx), wy * wx};
+                int in[4];
+                for (int q = 0; q < 4; q++) {
+                    int64_t yy = y0 + (q >> 1), xx = x0 + (q & 1);
+                    in[q] = yy >= 0 && yy < a->h && xx >= 0 && xx < a->w;
+                }
+                float sdx = 0, sdy = 0, smask = 0;
+                for (int64_t cc = 0; cc < cpg; cc++) {
+                    const int64_t c = g * cpg + cc;
+                    const float gv = dcol[(n * a->c * K + c * K + t) * P + p];
+                    const int64_t xbase = n * a->x.stride[0] + c * a->x.stride[1];
+                    float v[4] = {0, 0, 0, 0};
+                    for (int q = 0; q < 4; q++)
+                        if (in[q]) {
+                            int64_t yy = y0 + (q >> 1), xx = x0 + (q & 1);
+                            v[q] = load1(&a->x, xbase + yy * a->x.stride[2] + xx * a->x.stride[3]);
+                            gxn[(cc * a->h + yy) * a->w + xx] += gv * m * cw[q];
+                        }
+                    float top = v[0] * (1 - wx) + v[1] * wx, bottom = v[2] * (1 - wx) + v[3] * wx;
+                    smask += gv * (top * (1 - wy) + bottom * wy);
+                    sdy += gv * m * (bottom - top);
+                    sdx += gv * m * ((1 - wy) * (v[1] - v[0]) + wy * (v[3] - v[2]));
+                }
+                gdx[p] = sdx;
+                gdy[p] = sdy;
+                gm[p] = smask;
+            }
+        }
+    }
+    return 0;
+}
+
+ACLEMU_KERNEL("DeformOffsetsGrad", kgrad);

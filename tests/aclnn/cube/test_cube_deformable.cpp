@@ -5,9 +5,12 @@
 // ow*kW + kj] holds the samples and out is their convolution with the weight (stride = kernel).
 // Groups, deformable groups, stride/padding/dilation, bias, a non-contiguous weight; FLOAT16/BF16
 // (on A2 the op computes in FP32 and rounds once; on the 950 the samples are rounded to the
-// dtype first); then the validation paths and the chip list (not on the 310P).
+// dtype first); then the validation paths and the chip list (not on the 310P). The backward (950 only):
+// grad weight / bias from gradOutput and offsetOut, and the samples' gradient W^T gradOutput spread
+// back through the bilinear form onto x, the shifts and the masks, all in double here.
 #include <string>
 
+#include "aclnnop/aclnn_convolution_backward.h"
 #include "aclnnop/aclnn_deformable_conv2d.h"
 #include "cube_test_util.h"
 
@@ -198,6 +201,133 @@ static void TestChecks()
            "matmul K limit: %s", aclGetRecentErrMsg());
 }
 
+
+// aclnnDeformableConv2dBackward (950): forward first (its deformOut is the backward's offsetOut),
+// then the gradients against double-precision sums over the same samples.
+static void TestDcnBackward(const char *name, aclDataType dt, const Geo &g, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t OH = g.OH(), OW = g.OW(), K = g.kh * g.kw, icg = g.C / g.groups, ocg = g.OC / g.groups, P = OH * OW;
+    DevT x, w, off, out, dout, dy, gx, gw, go, gb;
+    Make4(x, dt, rng, {g.N, g.C, g.H, g.W});
+    Make4(w, dt, rng, {g.OC, icg, g.kh, g.kw});
+    std::vector<double> ov((size_t)(g.N * 3 * g.dg * K * P));
+    for (size_t i = 0; i < ov.size(); i++) {
+        size_t ch = i / (size_t)P % (size_t)(3 * g.dg * K);
+        ov[i] = ch < (size_t)(2 * g.dg * K) ? 2.5 * rng.value() + 0.37 : 0.5 + 0.5 * rng.value();
+    }
+    MakeDev(off, dt, ov, {g.N, 3 * g.dg * K, OH, OW}, Contig({g.N, 3 * g.dg * K, OH, OW}), 0, g_fmt);
+    Zeros4(out, dt, {g.N, g.OC, OH, OW});
+    Zeros4(dout, dt, {g.N, g.C, OH * g.kh, OW * g.kw});
+    if (RunDcn(g, x, w, off, nullptr, out, &dout) != 0) { EXPECT(false, "%s: forward", name); return; }
+    std::vector<double> dsv = ReadBack(dout); // offsetOut as the forward stored it
+    MakeDev(dout, dt, dsv, {g.N, g.C, OH * g.kh, OW * g.kw}, Contig({g.N, g.C, OH * g.kh, OW * g.kw}), 0, g_fmt);
+    Make4(dy, dt, rng, {g.N, g.OC, OH, OW});
+    Zeros4(gx, dt, {g.N, g.C, g.H, g.W});
+    Zeros4(gw, dt, {g.OC, icg, g.kh, g.kw});
+    Zeros4(go, dt, {g.N, 3 * g.dg * K, OH, OW});
+    MakeZeros(gb, dt, {g.OC});
+    std::vector<int64_t> ks = {g.kh, g.kw}, st = {1, 1, g.sh, g.sw}, pd = {g.pt, g.pb, g.pl, g.pr}, dl = {1, 1, g.dh, g.dw};
+    aclIntArray *a = aclCreateIntArray(ks.data(), 2), *b = aclCreateIntArray(st.data(), 4),
+                *c = aclCreateIntArray(pd.data(), 4), *d = aclCreateIntArray(dl.data(), 4);
+    int rc = RunOp("aclnnDeformableConv2dBackward", g_stream,
+                   [&](uint64_t *ws, aclOpExecutor **ex) {
+                       return aclnnDeformableConv2dBackwardGetWorkspaceSize(x.t, dy.t, dout.t, w.t, off.t, a, b, c, d,
+                                                                            g.groups, g.dg, true, gx.t, gw.t, go.t,
+                                                                            gb.t, ws, ex);
+                   },
+                   aclnnDeformableConv2dBackward);
+    aclDestroyIntArray(a); aclDestroyIntArray(b); aclDestroyIntArray(c); aclDestroyIntArray(d);
+    EXPECT(rc == 0, "%s: backward run", name);
+    if (rc) return;
+    auto S = [&](int64_t n, int64_t ch, int64_t y, int64_t xx) { return dout.at({n, ch, y, xx}); };
+    std::vector<double> rw((size_t)(g.OC * icg * K), 0.0), rb((size_t)g.OC, 0.0);
+    std::vector<double> rx((size_t)(g.N * g.C * g.H * g.W), 0.0), ro((size_t)(g.N * 3 * g.dg * K * P), 0.0);
+    for (int64_t oc = 0; oc < g.OC; oc++)
+        for (int64_t n = 0; n < g.N; n++)
+            for (int64_t oy = 0; oy < OH; oy++)
+                for (int64_t ox = 0; ox < OW; ox++) {
+                    double v = dy.at({n, oc, oy, ox});
+                    rb[(size_t)oc] += v;
+                    for (int64_t ci = 0; ci < icg; ci++)
+                        for (int64_t ki = 0; ki < g.kh; ki++)
+                            for (int64_t kj = 0; kj < g.kw; kj++)
+                                rw[(size_t)(((oc * icg + ci) * g.kh + ki) * g.kw + kj)] +=
+                                    v * S(n, (oc / ocg) * icg + ci, oy * g.kh + ki, ox * g.kw + kj);
+                }
+    const int64_t GK = g.dg * K;
+    for (int64_t n = 0; n < g.N; n++)
+        for (int64_t cch = 0; cch < g.C; cch++) {
+            int64_t gi = cch / icg, dgi = cch / (g.C / g.dg);
+            for (int64_t oy = 0; oy < OH; oy++)
+                for (int64_t ox = 0; ox < OW; ox++)
+                    for (int64_t ki = 0; ki < g.kh; ki++)
+                        for (int64_t kj = 0; kj < g.kw; kj++) {
+                            double gs = 0; // d loss / d sample
+                            for (int64_t o = 0; o < ocg; o++)
+                                gs += w.at({gi * ocg + o, cch - gi * icg, ki, kj}) * dy.at({n, gi * ocg + o, oy, ox});
+                            int64_t ch = dgi * K + ki * g.kw + kj;
+                            double sx = off.at({n, ch, oy, ox}), sy = off.at({n, GK + ch, oy, ox}), m = off.at({n, 2 * GK + ch, oy, ox});
+                            double py = (double)(oy * g.sh - g.pt + ki * g.dh) + sy, px = (double)(ox * g.sw - g.pl + kj * g.dw) + sx;
+                            double fy = std::floor(py), fx = std::floor(px), wy = py - fy, wx = px - fx;
+                            int64_t y0 = (int64_t)fy, x0 = (int64_t)fx;
+                            double v[4];
+                            for (int q = 0; q < 4; q++) {
+                                int64_t yy = y0 + (q >> 1), xx = x0 + (q & 1);
+                                bool in = yy >= 0 && yy < g.H && xx >= 0 && xx < g.W;
+                                v[q] = in ? x.at({n, cch, yy, xx}) : 0.0;
+                                double cw = ((q >> 1) ? wy : 1 - wy) * ((q & 1) ? wx : 1 - wx);
+                                if (in) rx[(size_t)(((n * g.C + cch) * g.H + yy) * g.W + xx)] += gs * m * cw;
+                            }
+                            double top = v[0] * (1 - wx) + v[1] * wx, bot = v[2] * (1 - wx) + v[3] * wx;
+                            size_t pi = (size_t)(oy * OW + ox);
+                            ro[(size_t)((n * 3 * GK + ch) * P) + pi] += gs * m * ((1 - wy) * (v[1] - v[0]) + wy * (v[3] - v[2]));
+                            ro[(size_t)((n * 3 * GK + GK + ch) * P) + pi] += gs * m * (bot - top);
+                            ro[(size_t)((n * 3 * GK + 2 * GK + ch) * P) + pi] += gs * (top * (1 - wy) + bot * wy);
+                        }
+        }
+    std::string nm(name);
+    CubeCheck((nm + " gradWeight").c_str(), dt, ReadBack(gw), rw);
+    CubeCheck((nm + " gradBias").c_str(), dt, ReadBack(gb), rb);
+    CubeCheck((nm + " gradInput").c_str(), dt, ReadBack(gx), rx);
+    CubeCheck((nm + " gradOffset").c_str(), dt, ReadBack(go), ro);
+}
+
+static void TestDcnBackwardChip()
+{
+    Lcg rng(5);
+    DevT x, w, off, dy, dout, gx, gw, go, gb;
+    Make4(x, ACL_FLOAT, rng, {1, 2, 4, 4});
+    Make4(w, ACL_FLOAT, rng, {2, 2, 1, 1});
+    Make4(off, ACL_FLOAT, rng, {1, 3, 4, 4});
+    Make4(dy, ACL_FLOAT, rng, {1, 2, 4, 4});
+    Make4(dout, ACL_FLOAT, rng, {1, 2, 4, 4});
+    Zeros4(gx, ACL_FLOAT, {1, 2, 4, 4});
+    Zeros4(gw, ACL_FLOAT, {2, 2, 1, 1});
+    Zeros4(go, ACL_FLOAT, {1, 3, 4, 4});
+    MakeZeros(gb, ACL_FLOAT, {2});
+    std::vector<int64_t> ks = {1, 1}, st = {1, 1, 1, 1}, pd = {0, 0, 0, 0}, dl = {1, 1, 1, 1};
+    aclIntArray *a = aclCreateIntArray(ks.data(), 2), *b = aclCreateIntArray(st.data(), 4),
+                *c = aclCreateIntArray(pd.data(), 4), *d = aclCreateIntArray(dl.data(), 4);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    int rc = aclnnDeformableConv2dBackwardGetWorkspaceSize(x.t, dy.t, dout.t, w.t, off.t, a, b, c, d, 1, 1, true, gx.t,
+                                                           gw.t, go.t, gb.t, &ws, &ex);
+    if (g_950) {
+        EXPECT(rc == 0, "backward stage 1 on 950: %s", aclGetRecentErrMsg());
+        if (rc == 0) aclDestroyAclOpExecutor(ex);
+        rc = aclnnDeformableConv2dBackwardGetWorkspaceSize(x.t, dy.t, dout.t, w.t, off.t, a, b, c, d, 1, 1, true, nullptr,
+                                                           gw.t, go.t, gb.t, &ws, &ex);
+        EXPECT(rc == ACLNN_ERR_PARAM_NULLPTR && MsgHas("gradInput"), "null gradInput");
+        rc = aclnnDeformableConv2dBackwardGetWorkspaceSize(x.t, dy.t, dout.t, w.t, off.t, a, b, c, d, 1, 1, true, gx.t,
+                                                           gw.t, go.t, x.t, &ws, &ex);
+        EXPECT(rc == ACLNN_ERR_PARAM_INVALID, "gradBias format / shape");
+    } else {
+        EXPECT(rc == ACLNN_ERR_PARAM_INVALID && MsgHas("npuarch"), "backward refused off the 950: %d", rc);
+    }
+    aclDestroyIntArray(a); aclDestroyIntArray(b); aclDestroyIntArray(c); aclDestroyIntArray(d);
+}
+
 int main()
 {
     Runtime rt;
@@ -228,6 +358,12 @@ int main()
         TestDcn("fp16 3x3", ACL_FLOAT16, g1, true, true, false, 5);
         TestDcn("bf16 strided", ACL_BF16, g2, true, false, false, 6);
         TestChecks();
+        TestDcnBackwardChip();
+        if (g_950) {
+            TestDcnBackward("backward fp32 3x3", ACL_FLOAT, g1, 21);
+            TestDcnBackward("backward fp32 strided groups dg", ACL_FLOAT, g2, 22);
+            TestDcnBackward("backward fp16", ACL_FLOAT16, g1, 23);
+        }
         if (!g_950) { // A2/A3 take ND too
             g_fmt = ACL_FORMAT_ND;
             TestDcn("fp32 ND", ACL_FLOAT, g1, true, true, false, 7);
