@@ -20,6 +20,8 @@ static const pw_row ROW_KL_DIV_BWD = {PW_KL_DIV_BWD, LOSS_FLOATS, PW_ROW_BATCHME
 static const pw_row ROW_KL_DIV_TARGET_BWD = {PW_KL_DIV_TARGET_BWD, LOSS_FLOATS, PW_ROW_BATCHMEAN};
 static const pw_row ROW_BCE_LOGITS_TARGET_BWD = {PW_BCE_LOGITS_TARGET_BWD, LOSS_FLOATS, PW_ROW_SAME_SHAPE};
 
+/* ops-math math/kl_div_v2 (aclnnKlDiv): self / target promote, reductions 0..3 */
+static const pw_row ROW_KL_DIV = {PW_KL_DIV, LOSS_FLOATS, PW_ROW_BATCHMEAN | PW_ROW_PROMOTE};
 static const pw_row ROW_MSE_OUT = {PW_MSE, LOSS_FLOATS, PW_ROW_REDUCE_DIM0};
 
 static pw_call call_of(const aclTensor *grad, const char *gname, const aclTensor *self, const aclTensor *target,
@@ -107,6 +109,13 @@ aclnnStatus aclemu_plan_SoftMarginLossBackward(aclOpExecutor *executor, const ac
 {
     pw_call c = call_of(gradOutput, "gradOutput", self, target, NULL, NULL, reduction, 0, out, "out");
     return pw_loss_backward(executor, &ROW_SOFT_MARGIN_BWD, &c);
+}
+
+aclnnStatus aclemu_plan_KlDiv(aclOpExecutor *executor, const aclTensor *self, const aclTensor *target, int64_t reduction,
+                              bool logTarget, aclTensor *out)
+{
+    pw_call c = call_of(NULL, NULL, self, target, NULL, NULL, reduction, logTarget ? 1.0 : 0.0, out, "out");
+    return pw_loss_forward(executor, &ROW_KL_DIV, &c);
 }
 
 aclnnStatus aclemu_plan_KlDivBackward(aclOpExecutor *executor, const aclTensor *gradOutput, const aclTensor *self,

@@ -1,5 +1,5 @@
 /* Blobs of the pointwise loss family (issue 12, `act` helper): BinaryCrossEntropy(+WithLogits),
- * L1, SmoothL1, SoftMargin and their backward, KlDiv backward, MseLossOut. One elementwise kernel computes
+ * L1, SmoothL1, SoftMargin and their backward, KlDiv and its backward, MseLossOut. One elementwise kernel computes
  * out = f(x, t[, pw]) * m1 * m2 * scale (m = weight / gradOutput, absent ones 1); the partial
  * kernel sums f(x, t[, pw]) * w per block (double) for the mean / sum reductions. */
 #ifndef OPS_NN_PW_LOSS_ARGS_H
@@ -24,6 +24,7 @@ typedef enum pw_loss_op {
     PW_KL_DIV_TARGET_BWD,     /* d/dt: t > 0 ? log t + 1 - x : 0 (logTarget: exp(t) (t + 1 - x)) */
     PW_MSE,              /* (x - t)^2 (MseLossOut) */
     PW_MUL,              /* x (the product of the multiplicands only) */
+    PW_KL_DIV,           /* t (log(t != 0 ? t : 1) - x) (ops-math KlDiv; logTarget: exp(t) (t - x)) */
     PW_OP_END
 } pw_loss_op;
 

@@ -48,6 +48,10 @@ static double f(const pw_loss_args *a, double x, double t, double pw)
             return exp(t) * (t + 1.0 - x);
         return t > 0 ? log(t) + 1.0 - x : 0.0;
     case PW_MSE: return (x - t) * (x - t);
+    case PW_KL_DIV: /* as the real kernel: log of t with 0 replaced by 1 (t = 0 adds 0, t < 0 NaN) */
+        if (a->beta != 0)
+            return exp(t) * (t - x);
+        return t * (log(t != 0 ? t : 1.0) - x);
     default: return x;
     }
 }

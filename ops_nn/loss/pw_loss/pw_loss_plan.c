@@ -191,8 +191,10 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
         return ACLEMU_PARAM_ERROR(api, "Expected a 0-dimensional tensor for %s when reduction is %lld.", c->out_name,
                                   (long long)c->reduction);
     int64_t n = nn_prod(b, 0, nd);
-    if (n == 0) /* torch: the mean of nothing is NaN, the sum 0 */
-        return nn_fill(ex, c->out, c->out_name, c->reduction == 1 ? __builtin_nan("") : 0.0);
+    if (n == 0) { /* torch: the mean of nothing is NaN, the sum 0; batchmean NaN for no batch */
+        int nan = c->reduction == 1 || (c->reduction == 3 && c->self->ndim > 0 && c->self->shape[0] == 0);
+        return nn_fill(ex, c->out, c->out_name, nan ? __builtin_nan("") : 0.0);
+    }
     uint32_t bd;
     uint64_t per;
     nn_tile((uint64_t)n, 1, &bd, &per);
@@ -224,7 +226,8 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
     if (!f)
         return ACLNN_ERR_INNER;
     f->nparts = bd;
-    f->scale = c->reduction == 1 ? 1.0 / (double)n : 1.0;
+    /* batchmean: the size of dim 0 of the loss (a 0-d loss counts as a batch of one) */
+    f->scale = c->reduction == 1 ? 1.0 / (double)n : c->reduction == 3 && nd > 0 ? 1.0 / (double)b[0] : 1.0;
     if ((st = aclemu_exec_bind_workspace(ex, f, &f->parts, parts)) || (st = nn_stage_bind(ex, f, &f->out, &so)))
         return st;
     return nn_stage_out_finish(ex, &so);

@@ -972,6 +972,47 @@ aclnnStatus aclemu_plan_Linspace(aclOpExecutor *executor, const aclScalar *start
     return aclemu_exec_tdesc(executor, a, &a->out, out);
 }
 
+/* aclnnLogSpace (ops-math math/logspace): base ^ Linspace(start, end, steps), on the Linspace
+ * fill (double, one rounding on store). A null argument is ACLNN_ERR_INNER_NULLPTR there. */
+#define LOGSPACE_OUT (DT(FLOAT) | DT(FLOAT16) | DT(BF16))
+aclnnStatus aclemu_plan_LogSpace(aclOpExecutor *executor, const aclScalar *start, const aclScalar *end, int64_t steps,
+                                 double base, const aclTensor *result)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    const void *ps[3] = {start, end, result};
+    const char *ns[3] = {"start", "end", "result"};
+    for (int i = 0; i < 3; i++)
+        if (!ps[i])
+            return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_PARAM, api, "%s should not be nullptr.", ns[i]);
+    if ((st = aclemu_check_dtype(api, result, "result", LOGSPACE_OUT)))
+        return st;
+    if (steps < 0)
+        return ACLEMU_PARAM_ERROR(api, "LogSpace requires non-negative steps, given steps is %lld", (long long)steps);
+    if (steps == 0)
+        return ACLNN_SUCCESS;
+    /* the real op view-copies its [steps] result into result */
+    char b[256];
+    if (result->ndim != 1 || result->shape[0] != steps)
+        return ACLEMU_PARAM_ERROR(api, "result shape %s should be [%lld].",
+                                  aclemu_shape_str(result->shape, result->ndim, b, sizeof b), (long long)steps);
+    double s = aclemu_scalar_to_f64(start), e = aclemu_scalar_to_f64(end);
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)steps, aclemu_vector_core_num(aclemu_op_profile()), 16384, 64, &bd, &per);
+    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(executor, "ArangeFill", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->linspace = 1;
+    a->logspace = 1;
+    a->base = base;
+    a->fstart = s;
+    a->fend = steps > 1 ? e : s;
+    a->fstep = steps > 1 ? (e - s) / (double)(steps - 1) : 0.0;
+    a->per_block = (int64_t)per;
+    return aclemu_exec_tdesc(executor, a, &a->out, result);
+}
+
 aclnnStatus aclemu_plan_Flip(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *dims, aclTensor *out)
 {
     const char *api = aclemu_exec_api(executor);

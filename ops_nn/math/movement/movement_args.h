@@ -25,8 +25,9 @@ typedef struct mv_arange_args {
     int32_t integral;
     int32_t linspace;
     int32_t eye;
-    int32_t pad;
+    int32_t logspace; /* LogSpace: out[k] = base ^ (the Linspace value) */
     int64_t per_block;
+    double base;
 } mv_arange_args;
 
 /* out[o] = self[map(o)] per dim d: in_d = o_d - shift[d], then by kind: KEEP (in range by

@@ -1,6 +1,7 @@
 /* Device side of Tril / Triu (rows of the last dim split into a kept part and a zeroed part,
  * copied with dtype-preserving runs) and Arange / Range (values computed from the flat index,
  * so blocks need nothing from each other). */
+#include <math.h>
 #include <string.h>
 
 #include "aclemu/kernel.h"
@@ -80,6 +81,7 @@ static int k_arange(const void *args, size_t size, const aclemu_block *blk)
             for (int64_t k = 0; k < m; k++) {
                 int64_t i = c + k;
                 fv[k] = a->linspace && i >= n / 2 ? a->fend - (double)(n - 1 - i) * a->fstep : a->fstart + (double)i * a->fstep;
+                if (a->logspace) fv[k] = pow(a->base, fv[k]);
             }
             aclemu_store_f64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, fv, m);
         }
