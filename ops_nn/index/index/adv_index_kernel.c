@@ -12,16 +12,6 @@ typedef struct adv_plan {
     int64_t cnt[ACLEMU_KMAX_RANK];
 } adv_plan;
 
-static int64_t elem_offset(const aclemu_tdesc *t, uint64_t i)
-{
-    int64_t off = t->offset;
-    for (int d = (int)t->ndim - 1; d >= 0; d--) {
-        off += (int64_t)(i % (uint64_t)t->shape[d]) * t->stride[d];
-        i /= (uint64_t)t->shape[d];
-    }
-    return off;
-}
-
 /* Lists each mask's true positions (its shape must be self's dims it covers), then the layout. */
 static int make_plan(const adv_index_args *a, adv_plan *p)
 {
@@ -53,7 +43,7 @@ static int make_plan(const adv_index_args *a, adv_plan *p)
         ws_used += n;
         const unsigned char *mp = (const unsigned char *)(uintptr_t)t->addr;
         for (uint64_t i = 0; i < n; i++)
-            if (mp[elem_offset(t, i)])
+            if (mp[index_view_offset(t, i)])
                 p->pos[e][p->cnt[e]++] = (int64_t)i;
     }
     return adv_index_layout(nself, a->self.shape, a->nentries, a->kind, a->dims, a->idx, p->cnt, &p->L) == ADV_OK;
@@ -130,7 +120,7 @@ static int k_adv_index(const void *args, size_t size, const aclemu_block *blk)
     if (a->mode == ADV_GATHER) {
         if (a->self.ndim == 0) { /* a 0-d self: its value everywhere (the real op copies self) */
             for (uint64_t i = 0; i < a->numel; i++)
-                memcpy(other + elem_offset(o, i) * (int64_t)es, self + a->self.offset * (int64_t)es, es);
+                memcpy(other + index_view_offset(o, i) * (int64_t)es, self + a->self.offset * (int64_t)es, es);
             return 0;
         }
         if ((int32_t)o->ndim != p.L.rnd || total != a->numel)
@@ -144,7 +134,7 @@ static int k_adv_index(const void *args, size_t size, const aclemu_block *blk)
             if (self_offset(a, &p, i) < 0)
                 return ACLEMU_KERNEL_BAD_ARGS;
         for (uint64_t i = s; i < e; i++)
-            memcpy(other + elem_offset(o, i) * (int64_t)es, self + self_offset(a, &p, i) * (int64_t)es, es);
+            memcpy(other + index_view_offset(o, i) * (int64_t)es, self + self_offset(a, &p, i) * (int64_t)es, es);
         return 0;
     }
     if (a->mode != ADV_PUT || blk->block_idx != 0 || (int32_t)o->ndim > p.L.rnd)

@@ -1,12 +1,13 @@
 /* Device side, shared by the index kernels that accumulate (Put, AdvIndex): *dst += *src for one
  * element of dtype dt (es bytes): COMPLEX64 / COMPLEX128 per part, integers in int64 (wrapping;
- * BOOL as a logical or), floats in double rounded once to the dtype. */
+ * BOOL as a logical or), floats in double rounded once to the dtype; view offsets; index values. */
 #ifndef OPS_NN_INDEX_ELEM_H
 #define OPS_NN_INDEX_ELEM_H
 
 #include <string.h>
 
 #include "acl/acl_base.h"
+#include "aclemu_op/kargs.h"
 #include "aclemu_op/kernel_util.h"
 
 static inline void index_elem_add(char *dst, const char *src, int32_t dt, size_t es)
@@ -34,6 +35,17 @@ static inline void index_elem_add(char *dst, const char *src, int32_t dt, size_t
         x += y;
         aclemu_store_f64(dst, dt, (int64_t)es, &x, 1);
     }
+}
+
+/* Element offset of the row-major position i in the view t. */
+static inline int64_t index_view_offset(const aclemu_tdesc *t, uint64_t i)
+{
+    int64_t off = t->offset;
+    for (int d = (int)t->ndim - 1; d >= 0; d--) {
+        off += (int64_t)(i % (uint64_t)t->shape[d]) * t->stride[d];
+        i /= (uint64_t)t->shape[d];
+    }
+    return off;
 }
 
 /* An INT32 / INT64 index value at element offset `off` of a tensor at base p. */

@@ -8,20 +8,9 @@
 #include "index_elem.h"
 #include "take_args.h"
 
-/* Element offset of the row-major position i in the view t. */
-static int64_t view_offset(const aclemu_tdesc *t, uint64_t i)
-{
-    int64_t off = t->offset;
-    for (int d = (int)t->ndim - 1; d >= 0; d--) {
-        off += (int64_t)(i % (uint64_t)t->shape[d]) * t->stride[d];
-        i /= (uint64_t)t->shape[d];
-    }
-    return off;
-}
-
 static int64_t index_at(const aclemu_tdesc *t, uint64_t i)
 {
-    const char *p = (const char *)(uintptr_t)t->addr + view_offset(t, i) * (int64_t)aclemu_kdtype_size(t->dtype);
+    const char *p = (const char *)(uintptr_t)t->addr + index_view_offset(t, i) * (int64_t)aclemu_kdtype_size(t->dtype);
     if (aclemu_kdtype_size(t->dtype) == 4) {
         int32_t v;
         memcpy(&v, p, 4);
@@ -53,7 +42,7 @@ static int k_take(const void *args, size_t size, const aclemu_block *blk)
     for (uint64_t i = s; i < e; i++) {
         int64_t v = index_at(&a->index, i);
         v = v < 0 ? v + a->self_numel : v;
-        memcpy(to + view_offset(&a->out, i) * (int64_t)es, from + view_offset(&a->self, (uint64_t)v) * (int64_t)es, es);
+        memcpy(to + index_view_offset(&a->out, i) * (int64_t)es, from + index_view_offset(&a->self, (uint64_t)v) * (int64_t)es, es);
     }
     return 0;
 }
@@ -81,8 +70,8 @@ static int k_put(const void *args, size_t size, const aclemu_block *blk)
     for (uint64_t i = 0; i < a->numel; i++) {
         int64_t v = index_at(&a->index, i);
         v = v < 0 ? v + a->self_numel : v;
-        char *dp = to + view_offset(&a->self, (uint64_t)v) * (int64_t)es;
-        const char *sp = from + view_offset(&a->out, i) * (int64_t)es;
+        char *dp = to + index_view_offset(&a->self, (uint64_t)v) * (int64_t)es;
+        const char *sp = from + index_view_offset(&a->out, i) * (int64_t)es;
         if (!a->accumulate)
             memcpy(dp, sp, es);
         else
