@@ -66,9 +66,9 @@ static void fill_side(idx_dim_args *a, const aclTensor *t, int64_t d, int64_t *p
 /* GATHER (src = self, dst = out with the index dims after pre), COPY (src = source, dst =
  * target), FILL (dst = target): one IndexDim launch. `indexed` is the tensor whose dim d is
  * indexed (its size is len). */
-static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *indexed, int64_t d, const aclTensor *src,
-                          const aclTensor *dst, const aclTensor *index, const aclIntArray *inline_idx,
-                          const aclScalar *value, int select)
+static aclnnStatus launch_batch(aclOpExecutor *ex, int mode, const aclTensor *indexed, int64_t d, const aclTensor *src,
+                                const aclTensor *dst, const aclTensor *index, const aclIntArray *inline_idx,
+                                const aclScalar *value, int select, int32_t nbatch)
 {
     int64_t K = index ? aclemu_tensor_numel(index) : (int64_t)inline_idx->size;
     if (aclemu_tensor_numel(dst) == 0 || K == 0)
@@ -83,11 +83,17 @@ static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *indexed,
     if (mode == IDX_GATHER) {
         /* dst = pre + index dims + post; IndexSelect (`select`): the index (0-d or 1-D) is one
          * dim of dst, of its element count */
-        uint32_t nk = select ? (dst->ndim ? 1 : 0) : index->ndim;
+        uint32_t nk = select ? (dst->ndim ? 1 : 0) : dst->ndim ? index->ndim - (uint32_t)nbatch : 0;
         a.nk = (int32_t)nk;
+        a.nbatch = nbatch;
+        for (int i = 0; i < nbatch; i++) {
+            a.idx_batch[i] = index->stride[i];
+            K /= index->shape[i]; /* the rest of the index per batch position (non-empty: checked) */
+        }
+        a.K = K;
         for (int i = 0; i < a.npre; i++) a.dst_pre[i] = dst->stride[i];
         for (uint32_t j = 0; j < nk; j++) {
-            a.kshape[j] = select ? K : index->shape[j];
+            a.kshape[j] = select ? K : index->shape[(uint32_t)nbatch + j];
             a.dst_k[j] = dst->stride[(uint32_t)a.npre + j];
         }
         for (int i = 0; i < a.npost; i++) a.dst_post[i] = dst->stride[(uint32_t)a.npre + nk + (uint32_t)i];
@@ -124,6 +130,13 @@ static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *indexed,
     if (src && (st = aclemu_exec_tdesc(ex, b, &b->src, src)))
         return st;
     return index ? aclemu_exec_tdesc(ex, b, &b->index, index) : ACLNN_SUCCESS;
+}
+
+static aclnnStatus launch(aclOpExecutor *ex, int mode, const aclTensor *indexed, int64_t d, const aclTensor *src,
+                          const aclTensor *dst, const aclTensor *index, const aclIntArray *inline_idx,
+                          const aclScalar *value, int select)
+{
+    return launch_batch(ex, mode, indexed, d, src, dst, index, inline_idx, value, select, 0);
 }
 
 /* IndexAdd's launch: launch() in ADD mode with alpha as the value. For a 0-d self (d = -1)
@@ -401,4 +414,69 @@ aclnnStatus aclemu_plan_IndexAddV2(aclOpExecutor *executor, const aclTensor *sel
     if (det != 0)
         return plan_index_add(executor, self, dim, index, source, alpha, out, 0, 1);
     return plan_index_add(executor, self, dim, index, source, alpha, out, 1, mode);
+}
+
+/* aclnnGatherV3 (aclnn_gather_v3.cpp), checks in the real order: null (self, index, out) ->
+ * out of self's dtype, self in FLOAT, INT32, INT64, FLOAT16, INT16, INT8, UINT8, BOOL, DOUBLE,
+ * COMPLEX64, COMPLEX128, BF16 (the chip rule), index INT32 / INT64 -> ranks <= 8, dim in
+ * [-n, n) (n = max(rank(self), 1)), out of self[:dim] + index[batchDims:] + self[dim+1:] (the
+ * 950; A2 / A3 keep every index dim) -> the 950: batchDims in [-rank(index), rank(index)],
+ * below rank(self), at most dim, self and index sharing those dims; A2 / A3: only dim 0,
+ * batchDims 0 and mode 1 -> empty self or index: nothing to run. The 910 / 310P / 310B have no
+ * kernel (361001). `mode` only picks a tiling on the card (out-of-range indices fail the launch). */
+aclnnStatus aclemu_plan_GatherV3(aclOpExecutor *executor, const aclTensor *self, int64_t dim, const aclTensor *index,
+                                 int64_t batchDims, int64_t mode, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, index, "index")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_same_dtype(api, self, "self", out, "out")) ||
+        (st = aclemu_check_dtype(api, self, "self", GATHER_DTYPES | DT(COMPLEX64) | DT(COMPLEX128))) ||
+        (st = aclemu_check_dtype(api, index, "index", INDEX_DTYPES)))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) || (st = aclemu_check_shape(api, index, "index", ACLEMU_MAX_RANK)))
+        return st;
+    const int regbase = aclemu_op_profile()->family == ACLEMU_FAMILY_950;
+    int64_t n = self->ndim ? (int64_t)self->ndim : 1, d = dim;
+    if (dim < -n || dim >= n)
+        return ACLEMU_PARAM_ERROR(api, "dim %lld not in valid range: [%lld, %lld)", (long long)dim, (long long)-n, (long long)n);
+    if (d < 0)
+        d += n;
+    int64_t want[2 * ACLEMU_KMAX_RANK];
+    uint32_t nw = 0;
+    if (self->ndim) {
+        for (int64_t i = 0; i < d; i++) want[nw++] = self->shape[i];
+        for (int64_t j = regbase ? batchDims : 0; j >= 0 && j < (int64_t)index->ndim; j++) want[nw++] = index->shape[j];
+        for (uint32_t i = (uint32_t)d + 1; i < self->ndim; i++) want[nw++] = self->shape[i];
+    }
+    char b1[256], b2[256];
+    if (out->ndim != nw || memcmp(out->shape, want, nw * sizeof(int64_t)))
+        return ACLEMU_PARAM_ERROR(api, "Expected tensor for out to have same size as %s, but got %s.", aclemu_shape_str(want, nw, b1, sizeof b1),
+                                  aclemu_shape_str(out->shape, out->ndim, b2, sizeof b2));
+    int64_t nb = batchDims;
+    if (regbase) {
+        int64_t ni = index->ndim ? (int64_t)index->ndim : 1;
+        if (nb != 0) {
+            if (nb < -ni || nb > ni)
+                return ACLEMU_PARAM_ERROR(api, "aclnnGatherV3, batchDims is invalid.");
+            if (nb < 0)
+                nb += ni;
+            if (nb >= n)
+                return ACLEMU_PARAM_ERROR(api, "aclnnGatherV3, batchDims must be less than rank(self).");
+            if (nb > d)
+                return ACLEMU_PARAM_ERROR(api, "aclnnGatherV3, batchDims must be less than or equal to dim.");
+            for (int64_t i = 0; i < nb; i++)
+                if (i >= (int64_t)index->ndim || self->shape[i] != index->shape[i])
+                    return ACLEMU_PARAM_ERROR(api, "aclnnGatherV3, self.shape[:batch_dims] should be equal to indices.shape[:batch_dims].");
+        }
+    } else if (dim != 0 || batchDims != 0 || mode != 1) {
+        return ACLEMU_PARAM_ERROR(api, "Currently, only dim=0, batchDims=0, and mode=1 are supported.");
+    }
+    if (aclemu_tensor_numel(self) == 0 || aclemu_tensor_numel(index) == 0)
+        return ACLNN_SUCCESS;
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIPS_A2_A3_950)))
+        return st;
+    return launch_batch(executor, IDX_GATHER, self, self->ndim ? d : -1, self, out, index, NULL, NULL, 0, (int32_t)nb);
 }

@@ -1,6 +1,7 @@
 /* Blob of the index-along-a-dim ops (IndexSelect, GatherV2, IndexCopy, IndexFill,
  * IndexFillTensor): with pre = the dims before `dim` and post = the dims after it,
- *   GATHER:  dst[p, k..., q] = src[p, index[k...], q]   (k over the index's shape)
+ *   GATHER:  dst[p, k..., q] = src[p, index[k...], q]   (k over the index's shape; with
+ *            nbatch batch dims, index[p[:nbatch], k...] and k over the index's other dims)
  *   COPY:    dst[p, index[k], q] = src[p, k, q]
  *   FILL:    dst[p, index[k], q] = value
  *   ADD:     dst[p, index[k], q] += alpha * src[p, k, q]   (alpha in fval / ival; IndexAdd)
@@ -29,7 +30,9 @@ typedef struct idx_dim_args {
     int64_t ival;
     int64_t npre_total, items_per_block; /* blocks take ranges of pre positions (whole rows of k) */
     int32_t ninline;
-    int32_t pad;
+    int32_t nbatch;                /* GATHER (GatherV3 batchDims): the first nbatch pre dims are
+                                    * also the index's first dims; K counts the rest */
+    int64_t idx_batch[ACLEMU_KMAX_RANK]; /* index strides of those dims */
     int64_t inline_idx[IDX_MAX_INLINE];
 } idx_dim_args;
 

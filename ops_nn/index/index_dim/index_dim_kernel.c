@@ -8,13 +8,13 @@
 #include "aclemu_op/kernel_util.h"
 #include "index_dim_args.h"
 
-/* The k-th index (row-major over the index view), or inline. */
-static int64_t index_at(const idx_dim_args *a, int64_t k)
+/* The k-th index (row-major over the index view's dims from `lo`, at element offset `base`), or inline. */
+static int64_t index_at_from(const idx_dim_args *a, int64_t base, int lo, int64_t k)
 {
     if (a->ninline) return a->inline_idx[k];
     const aclemu_tdesc *t = &a->index;
-    int64_t off = t->offset, rem = k;
-    for (int d = (int)t->ndim - 1; d >= 0; d--) {
+    int64_t off = t->offset + base, rem = k;
+    for (int d = (int)t->ndim - 1; d >= lo; d--) {
         off += (rem % t->shape[d]) * t->stride[d];
         rem /= t->shape[d];
     }
@@ -24,6 +24,8 @@ static int64_t index_at(const idx_dim_args *a, int64_t k)
     memcpy(&v, p + off * 8, 8);
     return v;
 }
+
+static int64_t index_at(const idx_dim_args *a, int64_t k) { return index_at_from(a, 0, 0, k); }
 
 /* dst += alpha * src over `n` elements: in double (floats) or int64 (wrapping; BOOL is or), one
  * rounding per update. */
@@ -94,9 +96,12 @@ static int k_index_dim(const void *args, size_t size, const aclemu_block *blk)
     if (size < sizeof(idx_dim_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const idx_dim_args *a = (const idx_dim_args *)args;
     if (a->npre < 0 || a->npre > ACLEMU_KMAX_RANK || a->npost < 0 || a->npost > ACLEMU_KMAX_RANK || a->nk < 0 ||
-        a->nk > ACLEMU_KMAX_RANK || a->mode < IDX_GATHER || a->mode > IDX_ADD || a->ninline < 0 || a->ninline > IDX_MAX_INLINE || a->len < 0)
+        a->nk > ACLEMU_KMAX_RANK || a->mode < IDX_GATHER || a->mode > IDX_ADD || a->ninline < 0 || a->ninline > IDX_MAX_INLINE || a->len < 0 ||
+        a->nbatch < 0 || a->nbatch > a->npre || (a->nbatch && (a->mode != IDX_GATHER || a->ninline || (int)a->index.ndim < a->nbatch)))
         return ACLEMU_KERNEL_BAD_ARGS;
-    for (int64_t k = 0; k < a->K; k++) { /* all in range, or nothing is written */
+    int64_t kall = a->K; /* every index value, the batch dims included */
+    for (int d = 0; d < a->nbatch; d++) kall *= a->pre[d];
+    for (int64_t k = 0; k < kall; k++) { /* all in range, or nothing is written */
         int64_t v = index_at(a, k);
         if (v < -a->len || v >= a->len) return ACLEMU_KERNEL_BAD_ARGS;
     }
@@ -106,15 +111,16 @@ static int k_index_dim(const void *args, size_t size, const aclemu_block *blk)
     char *dbase = (char *)(uintptr_t)a->dst.addr + a->dst.offset * (int64_t)des;
     const char *sbase = a->mode == IDX_FILL ? NULL : (const char *)(uintptr_t)a->src.addr + a->src.offset * (int64_t)ses;
     for (int64_t p = p0; p < p1; p++) {
-        int64_t rem = p, so = 0, dofs = 0;
+        int64_t rem = p, so = 0, dofs = 0, ibase = 0;
         for (int d = a->npre - 1; d >= 0; d--) {
             int64_t q = rem % a->pre[d];
             rem /= a->pre[d];
             so += q * a->src_pre[d];
             dofs += q * a->dst_pre[d];
+            if (d < a->nbatch) ibase += q * a->idx_batch[d];
         }
         for (int64_t k = 0; k < a->K; k++) {
-            int64_t v = index_at(a, k);
+            int64_t v = index_at_from(a, ibase, a->nbatch, k);
             if (v < 0) v += a->len;
             if (a->mode == IDX_GATHER) {
                 int64_t kr = k, ko = 0;

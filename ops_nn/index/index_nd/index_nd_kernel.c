@@ -4,6 +4,7 @@
 #include "acl/acl_base.h"
 #include "aclemu/kernel.h"
 #include "aclemu_op/kernel_util.h"
+#include "index_elem.h"
 #include "index_nd_args.h"
 
 /* Element offset of row-major position i of dims [lo, t->ndim) of view t. */
@@ -21,15 +22,7 @@ static int64_t index_value(const index_nd_args *a, int64_t n, int k)
 {
     const aclemu_tdesc *t = &a->indices;
     int64_t off = t->offset + offset_of(t, 0, (uint64_t)(n * a->K + k));
-    const char *p = (const char *)(uintptr_t)t->addr;
-    if (aclemu_kdtype_size(t->dtype) == 4) {
-        int32_t v;
-        memcpy(&v, p + off * 4, 4);
-        return v;
-    }
-    int64_t v;
-    memcpy(&v, p + off * 8, 8);
-    return v;
+    return index_elem_value((const char *)(uintptr_t)t->addr, aclemu_kdtype_size(t->dtype) == 4 ? ACL_INT32 : ACL_INT64, off);
 }
 
 /* Data offset of row n's slice start, or -1 when an index is out of range. */

@@ -5,22 +5,12 @@
 #include "acl/acl_base.h"
 #include "aclemu/kernel.h"
 #include "aclemu_op/kernel_util.h"
+#include "index_elem.h"
 #include "take_args.h"
-
-/* Element offset of the row-major position i in the view t. */
-static int64_t view_offset(const aclemu_tdesc *t, uint64_t i)
-{
-    int64_t off = t->offset;
-    for (int d = (int)t->ndim - 1; d >= 0; d--) {
-        off += (int64_t)(i % (uint64_t)t->shape[d]) * t->stride[d];
-        i /= (uint64_t)t->shape[d];
-    }
-    return off;
-}
 
 static int64_t index_at(const aclemu_tdesc *t, uint64_t i)
 {
-    const char *p = (const char *)(uintptr_t)t->addr + view_offset(t, i) * (int64_t)aclemu_kdtype_size(t->dtype);
+    const char *p = (const char *)(uintptr_t)t->addr + index_view_offset(t, i) * (int64_t)aclemu_kdtype_size(t->dtype);
     if (aclemu_kdtype_size(t->dtype) == 4) {
         int32_t v;
         memcpy(&v, p, 4);
@@ -52,7 +42,7 @@ static int k_take(const void *args, size_t size, const aclemu_block *blk)
     for (uint64_t i = s; i < e; i++) {
         int64_t v = index_at(&a->index, i);
         v = v < 0 ? v + a->self_numel : v;
-        memcpy(to + view_offset(&a->out, i) * (int64_t)es, from + view_offset(&a->self, (uint64_t)v) * (int64_t)es, es);
+        memcpy(to + index_view_offset(&a->out, i) * (int64_t)es, from + index_view_offset(&a->self, (uint64_t)v) * (int64_t)es, es);
     }
     return 0;
 }
@@ -75,42 +65,17 @@ static int k_put(const void *args, size_t size, const aclemu_block *blk)
     }
     const int32_t dt = a->self.dtype;
     const size_t es = aclemu_kdtype_size(dt);
-    const int complex = dt == ACL_COMPLEX64 || dt == ACL_COMPLEX128;
-    const int ints = !complex && aclemu_compute_domain(dt) == ACLEMU_DOM_I64;
     char *to = (char *)(uintptr_t)a->self.addr;
     const char *from = (const char *)(uintptr_t)a->out.addr;
     for (uint64_t i = 0; i < a->numel; i++) {
         int64_t v = index_at(&a->index, i);
         v = v < 0 ? v + a->self_numel : v;
-        char *dp = to + view_offset(&a->self, (uint64_t)v) * (int64_t)es;
-        const char *sp = from + view_offset(&a->out, i) * (int64_t)es;
-        if (!a->accumulate) {
+        char *dp = to + index_view_offset(&a->self, (uint64_t)v) * (int64_t)es;
+        const char *sp = from + index_view_offset(&a->out, i) * (int64_t)es;
+        if (!a->accumulate)
             memcpy(dp, sp, es);
-        } else if (complex) {
-            if (dt == ACL_COMPLEX64) {
-                float x[2], y[2];
-                memcpy(x, dp, 8), memcpy(y, sp, 8);
-                x[0] += y[0], x[1] += y[1];
-                memcpy(dp, x, 8);
-            } else {
-                double x[2], y[2];
-                memcpy(x, dp, 16), memcpy(y, sp, 16);
-                x[0] += y[0], x[1] += y[1];
-                memcpy(dp, x, 16);
-            }
-        } else if (ints) {
-            int64_t x, y;
-            aclemu_load_i64(&x, dp, dt, (int64_t)es, 1);
-            aclemu_load_i64(&y, sp, dt, (int64_t)es, 1);
-            x = dt == ACL_BOOL ? (x != 0) | (y != 0) : (int64_t)((uint64_t)x + (uint64_t)y);
-            aclemu_store_i64(dp, dt, (int64_t)es, &x, 1);
-        } else {
-            double x, y;
-            aclemu_load_f64(&x, dp, dt, (int64_t)es, 1);
-            aclemu_load_f64(&y, sp, dt, (int64_t)es, 1);
-            x += y;
-            aclemu_store_f64(dp, dt, (int64_t)es, &x, 1);
-        }
+        else
+            index_elem_add(dp, sp, dt, es);
     }
     return 0;
 }
