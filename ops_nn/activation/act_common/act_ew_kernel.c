@@ -68,10 +68,7 @@ static vec_params to_vec(const act_params *p)
 /* Input k of a chunk as contiguous FP32: the tensor itself when it already is, else staged. */
 static const float *stage(char *p, int32_t dt, int64_t stride_bytes, int64_t es, int64_t n, float *buf)
 {
-    if (dt == ACL_FLOAT && stride_bytes == 4)
-        return (const float *)p;
-    vec_load_f32(p, dt, stride_bytes / es, buf, n);
-    return buf;
+    return vec_stage_f32(p, dt, stride_bytes / es, buf, n);
 }
 
 static void f32_run(const act_ew_args *a, const vec_params *vp, char **p, const aclemu_ew_iter *it, int64_t n)
