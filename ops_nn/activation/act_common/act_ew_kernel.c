@@ -230,6 +230,37 @@ static void threshold_int_run(const act_ew_args *a, char **p, const aclemu_ew_it
     }
 }
 
+/* Threshold of float-io x and y: the select in FP32 chunks, x compared in double with the
+ * double threshold (exact), the value rounded once to y's dtype (vf is that value, held exactly
+ * in FP32): the same bits as the double path. */
+ACLEMU_ISA_CLONES
+static void threshold_select(const float *x, float *y, int64_t m, double thr, float vf)
+{
+    for (int64_t i = 0; i < m; i++)
+        y[i] = (double)x[i] <= thr ? vf : x[i];
+}
+
+static void threshold_f32_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
+{
+    float b0[ACLEMU_CHUNK], y0[ACLEMU_CHUNK];
+    const aclemu_ew_operand *op = a->ew.op;
+    double v = a->p.alpha;
+    char vb[8];
+    float vf;
+    aclemu_store_f64(vb, op[0].dtype, 0, &v, 1);
+    aclemu_load_f32(&vf, vb, op[0].dtype, 0, 1);
+    for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
+        int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
+        char *q0 = p[0] + c * it->inner_stride[0], *q1 = p[1] + c * it->inner_stride[1];
+        const float *x = stage(q1, op[1].dtype, it->inner_stride[1], it->esize[1], m, b0);
+        int direct = op[0].dtype == ACL_FLOAT && it->inner_stride[0] == 4;
+        float *y = direct ? (float *)q0 : y0;
+        threshold_select(x, y, m, a->p.threshold, vf);
+        if (!direct)
+            vec_store_f32(y, q0, op[0].dtype, it->inner_stride[0] / it->esize[0], m);
+    }
+}
+
 static void f64_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
 {
     double x[ACLEMU_CHUNK], w[ACLEMU_CHUNK], g[ACLEMU_CHUNK];
@@ -276,7 +307,8 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     int all_float = 1;
     for (uint32_t k = 0; k < a->ew.nops; k++)
         all_float &= is_float_io(a->ew.op[k].dtype);
-    if (a->op == ACT_THRESHOLD) /* a select, no FP32 vector loop: exact in double for every dtype */
+    const int float_threshold = a->op == ACT_THRESHOLD && all_float; /* the select in FP32 chunks */
+    if (a->op == ACT_THRESHOLD) /* no FP32 vector loop: the select above, else exact in double */
         all_float = 0;
     if (act_extra_op(a->op) && !vec_extra[a->op]) /* act part without an FP32 vector loop: double */
         all_float = 0;
@@ -294,6 +326,8 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     while ((n = aclemu_ew_iter_next(&it, p)) > 0) {
         if (all_float)
             f32_run(a, &vp, p, &it, n);
+        else if (float_threshold)
+            threshold_f32_run(a, p, &it, n);
         else if (int_relu)
             relu_int_run(a, p, &it, n);
         else if (int_threshold)
