@@ -96,7 +96,7 @@ static void vunary(vec_unary_op op, const float *x, float *y, int64_t k)
 /* y = f(x, t, pw) over k elements in FP32 (u: scratch; y and u never alias x, t, pw). The
  * softplus terms are logsigmoids (softplus(z) = -logsigmoid(-z)), each evaluated where it is
  * accurate rather than as a difference of large terms. */
-ACLEMU_ISA_CLONES
+ACLEMU_ISA_CLONES __attribute__((optimize("no-trapping-math"))) /* lets the selects vectorise */
 static void f32_loss(int32_t op, float beta, const float *x, const float *t, const float *pw, float *y, float *u,
                      int64_t k)
 {
