@@ -101,6 +101,16 @@ void vec_cvt_f32_to_bf16(const float *src, uint16_t *dst, int64_t n);
 void vec_load_f32(const void *src, int dtype, int64_t stride, float *dst, int64_t n);
 void vec_store_f32(const float *src, void *dst, int dtype, int64_t stride, int64_t n);
 
+/* n elements at src (element stride `stride`) as contiguous FP32: src itself when it already is
+ * (FLOAT, stride 1), else converted into buf. */
+static inline const float *vec_stage_f32(const void *src, int dtype, int64_t stride, float *buf, int64_t n)
+{
+    if (dtype == VEC_DT_FLOAT && stride == 1)
+        return (const float *)src;
+    vec_load_f32(src, dtype, stride, buf, n);
+    return buf;
+}
+
 /* One element of a float-io dtype. */
 static inline float vec_load1(const void *p, int dtype, int64_t i)
 {

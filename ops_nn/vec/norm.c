@@ -214,10 +214,18 @@ int vec_sum_parts(const float *parts, int64_t nparts, int64_t n, vec_buf out, in
     if (!vec_dtype_is_float_io(out.dtype))
         return -1;
     if (end > n) end = n;
-    for (int64_t i = begin; i < end; i++) {
-        double s = 0;
-        for (int64_t p = 0; p < nparts; p++) s += parts[p * n + i];
-        vec_store1(out.data, out.dtype, i, (float)s);
+    /* a tile of columns at a time, the parts walked in row order (a column walk strides by n and
+     * misses cache and TLB on every part); each column still sums its parts in order 0.. */
+    enum { TILE = 512 };
+    double acc[TILE];
+    for (int64_t c0 = begin; c0 < end; c0 += TILE) {
+        int64_t m = end - c0 < TILE ? end - c0 : TILE;
+        for (int64_t j = 0; j < m; j++) acc[j] = 0;
+        for (int64_t p = 0; p < nparts; p++) {
+            const float *row = parts + p * n + c0;
+            for (int64_t j = 0; j < m; j++) acc[j] += row[j];
+        }
+        for (int64_t j = 0; j < m; j++) vec_store1(out.data, out.dtype, c0 + j, (float)acc[j]);
     }
     return 0;
 }

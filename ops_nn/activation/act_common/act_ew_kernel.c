@@ -68,10 +68,7 @@ static vec_params to_vec(const act_params *p)
 /* Input k of a chunk as contiguous FP32: the tensor itself when it already is, else staged. */
 static const float *stage(char *p, int32_t dt, int64_t stride_bytes, int64_t es, int64_t n, float *buf)
 {
-    if (dt == ACL_FLOAT && stride_bytes == 4)
-        return (const float *)p;
-    vec_load_f32(p, dt, stride_bytes / es, buf, n);
-    return buf;
+    return vec_stage_f32(p, dt, stride_bytes / es, buf, n);
 }
 
 static void f32_run(const act_ew_args *a, const vec_params *vp, char **p, const aclemu_ew_iter *it, int64_t n)
@@ -233,6 +230,91 @@ static void threshold_int_run(const act_ew_args *a, char **p, const aclemu_ew_it
     }
 }
 
+/* Threshold of float-io x and y: the select in FP32 chunks, x compared in double with the
+ * double threshold (exact), the value rounded once to y's dtype (vf is that value, held exactly
+ * in FP32): the same bits as the double path. */
+ACLEMU_ISA_CLONES
+static void threshold_select(const float *x, float *y, int64_t m, double thr, float vf)
+{
+    for (int64_t i = 0; i < m; i++)
+        y[i] = (double)x[i] <= thr ? vf : x[i];
+}
+
+static void threshold_f32_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
+{
+    float b0[ACLEMU_CHUNK], y0[ACLEMU_CHUNK];
+    const aclemu_ew_operand *op = a->ew.op;
+    double v = a->p.alpha;
+    char vb[8];
+    float vf;
+    aclemu_store_f64(vb, op[0].dtype, 0, &v, 1);
+    aclemu_load_f32(&vf, vb, op[0].dtype, 0, 1);
+    for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
+        int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
+        char *q0 = p[0] + c * it->inner_stride[0], *q1 = p[1] + c * it->inner_stride[1];
+        const float *x = stage(q1, op[1].dtype, it->inner_stride[1], it->esize[1], m, b0);
+        int direct = op[0].dtype == ACL_FLOAT && it->inner_stride[0] == 4;
+        float *y = direct ? (float *)q0 : y0;
+        threshold_select(x, y, m, a->p.threshold, vf);
+        if (!direct)
+            vec_store_f32(y, q0, op[0].dtype, it->inner_stride[0] / it->esize[0], m);
+    }
+}
+
+/* erfinv in FP32: Giles' single-precision approximation ("Approximating the erfinv function",
+ * GPU Computing Gems, 2011), w = -log((1 - x)(1 + x)) central for w < 5 and in sqrt(w) on the
+ * tails; the logs and rsqrts on the vector loops, the polynomials in plain loops. |x| = 1 gives
+ * +-Inf, |x| > 1 and NaN give NaN, +-0 stays. */
+ACLEMU_ISA_CLONES __attribute__((optimize("no-trapping-math"))) /* lets the selects vectorise */
+static void erfinv_poly(const float *restrict x, const float *restrict w, const float *restrict r, float *restrict y,
+                        int64_t m)
+{
+    for (int64_t i = 0; i < m; i++) {
+        float c = w[i] - 2.5f, p = 2.81022636e-08f;
+        p = 3.43273939e-07f + p * c;
+        p = -3.5233877e-06f + p * c;
+        p = -4.39150654e-06f + p * c;
+        p = 0.00021858087f + p * c;
+        p = -0.00125372503f + p * c;
+        p = -0.00417768164f + p * c;
+        p = 0.246640727f + p * c;
+        p = 1.50140941f + p * c;
+        float t = w[i] * r[i] - 3.0f, q = -0.000200214257f; /* sqrt(w) - 3 */
+        q = 0.000100950558f + q * t;
+        q = 0.00134934322f + q * t;
+        q = -0.00367342844f + q * t;
+        q = 0.00573950773f + q * t;
+        q = -0.0076224613f + q * t;
+        q = 0.00943887047f + q * t;
+        q = 1.00167406f + q * t;
+        q = 2.83297682f + q * t;
+        float v = (w[i] < 5.0f ? p : q) * x[i]; /* |x| > 1: w is NaN (the log of a negative) */
+        y[i] = fabsf(x[i]) == 1.0f ? x[i] * __builtin_inff() : v;
+    }
+}
+
+static void erfinv_f32_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
+{
+    float b0[ACLEMU_CHUNK], w[ACLEMU_CHUNK], r[ACLEMU_CHUNK], y0[ACLEMU_CHUNK];
+    const aclemu_ew_operand *op = a->ew.op;
+    for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
+        int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
+        char *q0 = p[0] + c * it->inner_stride[0], *q1 = p[1] + c * it->inner_stride[1];
+        const float *x = stage(q1, op[1].dtype, it->inner_stride[1], it->esize[1], m, b0);
+        for (int64_t i = 0; i < m; i++)
+            w[i] = (1.0f - x[i]) * (1.0f + x[i]);
+        vec_unary_f32(VEC_LOG, NULL, w, w, m);
+        for (int64_t i = 0; i < m; i++)
+            w[i] = -w[i];
+        vec_unary_f32(VEC_RSQRT, NULL, w, r, m);
+        int direct = op[0].dtype == ACL_FLOAT && it->inner_stride[0] == 4 && (const float *)q0 != x; /* restrict */
+        float *y = direct ? (float *)q0 : y0;
+        erfinv_poly(x, w, r, y, m);
+        if (!direct)
+            vec_store_f32(y, q0, op[0].dtype, it->inner_stride[0] / it->esize[0], m);
+    }
+}
+
 static void f64_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
 {
     double x[ACLEMU_CHUNK], w[ACLEMU_CHUNK], g[ACLEMU_CHUNK];
@@ -279,7 +361,9 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     int all_float = 1;
     for (uint32_t k = 0; k < a->ew.nops; k++)
         all_float &= is_float_io(a->ew.op[k].dtype);
-    if (a->op == ACT_THRESHOLD) /* a select, no FP32 vector loop: exact in double for every dtype */
+    const int float_threshold = a->op == ACT_THRESHOLD && all_float; /* the select in FP32 chunks */
+    const int float_erfinv = a->op == ACT_ERFINV && all_float;
+    if (a->op == ACT_THRESHOLD) /* no FP32 vector loop: the select above, else exact in double */
         all_float = 0;
     if (act_extra_op(a->op) && !vec_extra[a->op]) /* act part without an FP32 vector loop: double */
         all_float = 0;
@@ -297,6 +381,10 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
     while ((n = aclemu_ew_iter_next(&it, p)) > 0) {
         if (all_float)
             f32_run(a, &vp, p, &it, n);
+        else if (float_threshold)
+            threshold_f32_run(a, p, &it, n);
+        else if (float_erfinv)
+            erfinv_f32_run(a, p, &it, n);
         else if (int_relu)
             relu_int_run(a, p, &it, n);
         else if (int_threshold)

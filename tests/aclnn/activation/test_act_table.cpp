@@ -168,6 +168,27 @@ static void TestForward(aclrtStream stream)
         EXPECT(Run("aclnnErfinv(int32)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnErfinvGetWorkspaceSize(ti.t, to.t, w, e); }, aclnnErfinv) == 0, "Erfinv int32");
         CheckDtype("Erfinv int32 -> float", ACL_FLOAT, to.Read(), {0, INFINITY, -INFINITY});
     }
+    // Erfinv's FP32 path over several chunks of a transposed view: both branches of the
+    // approximation, the tails 1 - 2^-k up to the last float below 1, a relative bound of 4e-6
+    {
+        const size_t n = 3 * 1031;
+        std::vector<double> x(n);
+        for (size_t i = 0; i < n; i++) x[i] = Quant(ACL_FLOAT, -1.0 + 2.0 * ((double)i + 0.5) / (double)n);
+        for (int k = 1; k <= 24; k++) { x[k * 40] = 1.0 - std::ldexp(1.0, -k); x[k * 40 + 1] = -x[k * 40]; }
+        x[2] = -0.0; x[3] = 1e-30; x[4] = -1e-38;
+        DevTensor tx, ty;
+        if (!tx.Init(ACL_FLOAT, {3, 1031}, x, TRANSPOSED) || !ty.Init(ACL_FLOAT, {3, 1031}, {}, STRIDED)) return;
+        EXPECT(Run("aclnnErfinv dense", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnErfinvGetWorkspaceSize(tx.t, ty.t, w, e); }, aclnnErfinv) == 0, "Erfinv dense");
+        std::vector<double> r = ty.Read();
+        size_t bad = 0;
+        double worst = 0;
+        for (size_t i = 0; i < n; i++) {
+            double g = x[i] == 0 ? x[i] : ErfinvRef(x[i]), e = std::fabs(r[i] - g) / std::max(std::fabs(g), 1e-38);
+            worst = std::max(worst, e);
+            bad += !(e <= 4e-6) || std::signbit(r[i]) != std::signbit(g);
+        }
+        EXPECT(bad == 0, "Erfinv FP32 dense: %zu of %zu beyond 4e-6 relative (worst %g)", bad, n, worst);
+    }
     // In-place Celu / Selu on a strided view; Selu of INT32 truncates
     {
         std::vector<double> x = RandomValues(12, 5);

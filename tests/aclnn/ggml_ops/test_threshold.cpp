@@ -138,6 +138,38 @@ static void TestValidation(bool is310p)
     aclDestroyScalar(s);
 }
 
+// The FP32 select path over several kernel chunks (3 x 1031, odd) of strided views, out of place
+// and in place, with a threshold and a value no float-io dtype holds exactly.
+static void TestChunks(aclrtStream stream)
+{
+    std::vector<int64_t> shape = {3, 1031};
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        std::vector<double> x = QuantAll(dt, RandomValues(3093, 31 + dt, 1));
+        x[7] = NAN; x[1030] = -0.0; x[2000] = INFINITY; x[3092] = -INFINITY;
+        float thr = 0.1f, val = 1.0f / 3;
+        for (int inplace = 0; inplace < 2; inplace++) {
+            DevTensor ts, to;
+            if (!ts.Init(dt, shape, x, inplace ? TRANSPOSED : STRIDED) || !to.Init(dt, shape, {}, STRIDED)) return;
+            aclScalar *st = aclCreateScalar(&thr, ACL_FLOAT), *sv = aclCreateScalar(&val, ACL_FLOAT);
+            int rc = inplace ? Run("InplaceThreshold", stream, [&](uint64_t *w, aclOpExecutor **e) {
+                                   return aclnnInplaceThresholdGetWorkspaceSize(ts.t, st, sv, w, e); }, aclnnInplaceThreshold)
+                             : RunThreshold(stream, ts.t, st, sv, to.t);
+            aclDestroyScalar(st); aclDestroyScalar(sv);
+            std::string what = std::string(inplace ? "InplaceThreshold " : "Threshold ") + DtName(dt) + " 3x1031";
+            EXPECT(rc == 0, "%s: run failed", what.c_str());
+            if (rc) continue;
+            std::vector<double> a = inplace ? ts.Read() : to.Read();
+            size_t bad = 0;
+            for (size_t i = 0; i < x.size(); i++) {
+                double g = Quant(dt, Ref(x[i], Quant(dt, thr), Quant(dt, val)));
+                bad += !(std::isnan(g) ? std::isnan(a[i]) : a[i] == g && std::signbit(a[i]) == std::signbit(g));
+            }
+            EXPECT(bad == 0, "%s: %zu of %zu wrong", what.c_str(), bad, x.size());
+            EXPECT((inplace ? ts.CountClobbered() : to.CountClobbered()) == 0, "%s: wrote outside its view", what.c_str());
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     bool is310p = argc > 1 && std::string(argv[1]) == "310p";
@@ -147,6 +179,7 @@ int main(int argc, char **argv)
         TestDtypes(rt.stream);
         TestInt64Exact(rt.stream);
         TestShapesAndCast(rt.stream);
+        TestChunks(rt.stream);
     }
     TestValidation(is310p);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);

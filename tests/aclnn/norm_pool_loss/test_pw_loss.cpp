@@ -299,6 +299,59 @@ static void Validation()
     ExpectError("SoftMarginBackward gradOutput bcast", aclnnSoftMarginLossBackwardGetWorkspaceSize(w2.t, x.t, t.t, 0, o.t, &ws, &ex), 161002, "gradOutput");
 }
 
+// The FP32 path over several kernel chunks (3 x 1031, odd), with a strided self, an integer
+// target promoted to FLOAT (the real op casts to the promoted dtype) and special values.
+static void FastPath(aclrtStream stream)
+{
+    const std::vector<int64_t> sh{3, 1031};
+    const size_t n = 3 * 1031;
+    std::vector<double> x = RandomValues(n, 77, 0.0), ti(n), tf = RandomValues(n, 78, 0.0);
+    for (size_t i = 0; i < n; i++) ti[i] = (double)((int64_t)(i * 7919 % 11) - 5);
+    x[5] = NAN; x[1500] = INFINITY; x[3000] = -INFINITY;
+    for (aclDataType tdt : {ACL_INT64}) { // L1Loss: the one row with an integer dtype
+        DevTensor tx, tt, to, tm;
+        if (!tx.Init(ACL_FLOAT, sh, x, STRIDED) || !tt.Init(tdt, sh, ti, CONTIG) || !to.Init(ACL_FLOAT, sh, {}, STRIDED) ||
+            !tm.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
+        std::vector<double> g(n);
+        double sum = 0;
+        for (size_t i = 0; i < n; i++) {
+            g[i] = std::fabs(x[i] - ti[i]);
+            if (i != 5 && i != 1500 && i != 3000) sum += g[i];
+        }
+        std::string w = std::string("L1Loss fp32 self, ") + DtName(tdt) + " target";
+        EXPECT(Run("L1 int target", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnL1LossGetWorkspaceSize(tx.t, tt.t, 0, to.t, s, e); }, aclnnL1Loss) == 0, "%s: run failed", w.c_str());
+        std::vector<double> r = to.Read();
+        EXPECT(std::isnan(r[5]) && std::isinf(r[1500]) && std::isinf(r[3000]), "%s: NaN / Inf elements", w.c_str());
+        for (size_t i : {5, 1500, 3000}) r[i] = g[i] = 0;
+        CheckDtype((w + " none").c_str(), ACL_FLOAT, r, g);
+        DevTensor ux, uo;
+        std::vector<double> xf = x;
+        xf[5] = xf[1500] = xf[3000] = 0.25;
+        sum += std::fabs(0.25 - ti[5]) + std::fabs(0.25 - ti[1500]) + std::fabs(0.25 - ti[3000]);
+        if (!ux.Init(ACL_FLOAT, sh, xf, TRANSPOSED)) return;
+        EXPECT(Run("L1 int target mean", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnL1LossGetWorkspaceSize(ux.t, tt.t, 1, tm.t, s, e); }, aclnnL1Loss) == 0, "%s mean: run failed", w.c_str());
+        CheckDtype((w + " mean").c_str(), ACL_FLOAT, tm.Read(), {sum / n});
+    }
+    // BCE with logits and its target gradient on large |x| (logsigmoid tails) over several chunks
+    for (size_t i = 0; i < n; i++) tf[i] = std::fabs(tf[i]) / 5;
+    std::vector<double> xl(n);
+    for (size_t i = 0; i < n; i++) xl[i] = ((double)i - 1546.0) / 16.0; /* -96.6 .. 96.6 */
+    DevTensor lx, lt, lo, lg, lb;
+    if (!lx.Init(ACL_FLOAT, sh, xl, TRANSPOSED) || !lt.Init(ACL_FLOAT, sh, tf, STRIDED) || !lo.Init(ACL_FLOAT, sh, {}, CONTIG) ||
+        !lg.Init(ACL_FLOAT, sh, std::vector<double>(n, 1.0), CONTIG) || !lb.Init(ACL_FLOAT, sh, {}, STRIDED)) return;
+    EXPECT(Run("BCEL tails", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnBinaryCrossEntropyWithLogitsGetWorkspaceSize(lx.t, lt.t, nullptr, nullptr, 0, lo.t, s, e); }, aclnnBinaryCrossEntropyWithLogits) == 0, "BCEL tails");
+    EXPECT(Run("BCELTB tails", stream, [&](uint64_t *s, aclOpExecutor **e) { return aclnnBinaryCrossEntropyWithLogitsTargetBackwardGetWorkspaceSize(lg.t, lx.t, lt.t, nullptr, nullptr, 0, lb.t, s, e); }, aclnnBinaryCrossEntropyWithLogitsTargetBackward) == 0, "BCELTB tails");
+    std::vector<double> gl(n), gb(n);
+    for (size_t i = 0; i < n; i++) {
+        double v = xl[i], sp_neg = std::log1p(std::exp(-std::fabs(v))) + (v < 0 ? -v : 0.0);
+        double sp = std::log1p(std::exp(-std::fabs(v))) + (v > 0 ? v : 0.0);
+        gl[i] = (1 - tf[i]) * v + sp_neg;
+        gb[i] = sp_neg - sp; /* = -x */
+    }
+    CheckDtype("BCEWithLogits fp32 tails", ACL_FLOAT, lo.Read(), gl);
+    CheckDtype("BCEWithLogitsTargetBackward fp32 tails", ACL_FLOAT, lb.Read(), gb);
+}
+
 int main()
 {
     Runtime rt;
@@ -307,6 +360,7 @@ int main()
     Backward(rt.stream);
     TargetBackward(rt.stream);
     Special(rt.stream);
+    FastPath(rt.stream);
     Validation();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
