@@ -10,6 +10,9 @@
 #include "quant_args.h"
 #include "quant_codec.h"
 
+/* INT4 and the FP4 types: two codes per byte, the even element in the low nibble */
+static int quant_is_nibble(int32_t dt) { return dt == ACL_INT4 || dt == ACL_FLOAT4_E2M1 || dt == ACL_FLOAT4_E1M2; }
+
 static char *base_of(const aclemu_tdesc *t) { return (char *)(uintptr_t)t->addr; }
 
 /* Element offset of flat (row-major) index idx over the first n dims of t. */
@@ -99,7 +102,7 @@ static void store_code(const quant_args *a, int64_t r, int64_t c, uint32_t code)
         unsigned sh = 4u * (unsigned)(c % 8);
         w = (w & ~(0xfu << sh)) | (code << sh);
         memcpy(p, &w, 4);
-    } else if (y->dtype == ACL_INT4) { /* even element: low nibble */
+    } else if (quant_is_nibble(y->dtype)) { /* even element: low nibble */
         int64_t e = row + c * ys;
         uint8_t *p = b + (e >> 1);
         *p = (e & 1) ? (uint8_t)((*p & 0x0f) | (code << 4)) : (uint8_t)((*p & 0xf0) | code);
@@ -121,7 +124,7 @@ static uint32_t load_code(const aclemu_tdesc *t, int64_t r, int64_t c)
         memcpy(&w, b + (row + (c / 8) * ts) * 4, 4);
         return (w >> (4u * (unsigned)(c % 8))) & 0xfu;
     }
-    if (t->dtype == ACL_INT4) {
+    if (quant_is_nibble(t->dtype)) {
         int64_t e = row + c * ts;
         return (e & 1) ? (uint32_t)(b[e >> 1] >> 4) : (uint32_t)(b[e >> 1] & 0xf);
     }
@@ -424,6 +427,50 @@ static void run_block(const quant_args *a, int64_t r, float *v, float *tmp)
     }
 }
 
+/* The MX element code of v (FP8 / FP4 y). */
+static uint32_t mx_code(const quant_args *a, float v)
+{
+    if (a->code == ACL_FLOAT4_E2M1 || a->code == ACL_FLOAT4_E1M2)
+        return quant_to_fp4(v, a->code == ACL_FLOAT4_E1M2, a->round);
+    return quant_encode(v, a->code, QUANT_RINT);
+}
+
+/* DynamicMxQuant slab p ([len, post] of x): per block of block_cols along len and column q the
+ * shared scale, then the codes; the scale of block b goes to [p, b / 2, q, b % 2]. */
+static void run_mx(const quant_args *a, int64_t p, float *v)
+{
+    int64_t L = a->mx_len, P = a->mx_post, bs = a->block_cols, nb = (L + bs - 1) / bs, nb2 = (nb + 1) / 2;
+    int64_t cols = a->cols;
+    uint8_t *sc = (uint8_t *)base_of(&a->scale);
+    for (int64_t q = 0; q < P; q++) {
+        for (int64_t b = 0; b < nb2 * 2; b++) {
+            int64_t sidx = ((p * nb2 + b / 2) * P + q) * 2 + b % 2;
+            uint8_t *sp = sc + flat_off(&a->scale, sidx, a->scale.ndim);
+            if (b >= nb) { /* the pad of an odd block count */
+                *sp = 0;
+                continue;
+            }
+            int64_t l0 = b * bs, l1 = l0 + bs < L ? l0 + bs : L, n = l1 - l0;
+            float amax = 0.0f;
+            int finite = 1;
+            for (int64_t i = 0; i < n; i++) {
+                v[i] = load1(&a->x, flat_off(&a->x, (p * L + l0 + i) * P + q, a->x.ndim));
+                if (!isfinite(v[i]))
+                    finite = 0;
+                else
+                    amax = fmaxf(amax, fabsf(v[i]));
+            }
+            quant_mx_scale s = quant_mx_scale_of(amax, finite, a->mx_alg, a->mx_emax, a->mx_inv_max,
+                                                 a->mx_low_bound, a->mx_add_bits);
+            *sp = (uint8_t)s.code;
+            for (int64_t i = 0; i < n; i++) {
+                int64_t e = (p * L + l0 + i) * P + q;
+                store_code(a, e / cols, e % cols, mx_code(a, v[i] * s.mul));
+            }
+        }
+    }
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -433,7 +480,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->cols;
+    int64_t K = a->mode == QUANT_MX ? a->block_cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
     size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
@@ -466,6 +513,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_DEQUANT_BIAS:
         for (uint64_t r = s; r < e; r++)
             run_dequant_bias(a, (int64_t)r, v);
+        return 0;
+    case QUANT_MX:
+        for (uint64_t p = s; p < e; p++)
+            run_mx(a, (int64_t)p, v);
         return 0;
     case QUANT_BLOCK:
         for (uint64_t r = s; r < e; r++)

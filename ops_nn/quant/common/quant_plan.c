@@ -99,6 +99,10 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
         tmpl->units = 1;
         unit_elems = aclemu_tensor_numel(x);
         break;
+    case QUANT_MX:
+        tmpl->units = tmpl->mx_pre;
+        unit_elems = tmpl->mx_len * tmpl->mx_post;
+        break;
     case QUANT_PER_CHANNEL:
         tmpl->chan_rows = x->shape[n - 2];
         tmpl->units = tmpl->rows / tmpl->chan_rows;

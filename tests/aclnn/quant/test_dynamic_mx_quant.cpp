@@ -1,0 +1,478 @@
+// aclnnDynamicMxQuant / V2 / V3 (950 only) bit-exact against a reference written here:
+//  - the element codecs are exhaustive tables: the 256 FP8 codes and the 16 FP4 codes decoded from
+//    their bit fields, an encode picks the nearest table value (rint: ties to the even code, round:
+//    ties away from zero, floor: the largest value not above), saturating at the largest finite;
+//  - the shared scale from frexp in double: OCP (scaleAlg 0) floor(log2 amax) + 127 - emax, at
+//    least 0, multiplier 0 for code 0; cuBLAS (scaleAlg 1) the FP32 product amax * fp32(1 / DMAX)
+//    rounded up to a power of two; the range rule of scaleAlg 2 (bump the exponent when amax's
+//    BF16 value / 2^E exceeds dstTypeMax / 4); any non-finite element -> 0xFF.
+// Shapes: tail and non-tail axis, an odd block count (pad 0), a partial block, strided and
+// transposed x, every x dtype x every target, the FP4 round modes, V2 dstTypeMax, V3 maxLowBound,
+// empty x, the official example's values, the validation paths (161001 / 161002 / 561002) and
+// 361001 on the 910B / 310P.
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_dynamic_mx_quant.h"
+#include "aclnnop/aclnn_dynamic_mx_quant_v2.h"
+#include "aclnnop/aclnn_dynamic_mx_quant_v3.h"
+
+static aclrtStream g_stream;
+static const int kInvalid = 161002, kNull = 161001, kTiling = 561002;
+
+// ---- reference codecs ---------------------------------------------------------------------------
+struct Table {
+    std::vector<double> val; // value of each code (NaN for NaN codes)
+    uint32_t sign;           // sign bit
+    double maxv;
+};
+
+static Table MakeTable(aclDataType yd)
+{
+    Table t;
+    int eb, mb, bias, nbits;
+    bool ieee_inf = false, fn = false;
+    switch (yd) {
+    case ACL_FLOAT8_E4M3FN: eb = 4; mb = 3; bias = 7; nbits = 8; fn = true; break;
+    case ACL_FLOAT8_E5M2: eb = 5; mb = 2; bias = 15; nbits = 8; ieee_inf = true; break;
+    case ACL_FLOAT4_E2M1: eb = 2; mb = 1; bias = 1; nbits = 4; break;
+    default: eb = 1; mb = 2; bias = 1; nbits = 4; break; // E1M2
+    }
+    t.sign = 1u << (nbits - 1);
+    t.maxv = 0;
+    for (uint32_t c = 0; c < (1u << nbits); c++) {
+        uint32_t e = (c >> mb) & ((1u << eb) - 1), m = c & ((1u << mb) - 1);
+        double v;
+        if (fn && (c & (t.sign - 1)) == t.sign - 1) v = NAN;
+        else if (ieee_inf && e == (1u << eb) - 1) v = m ? NAN : INFINITY;
+        else if (e == 0) v = std::ldexp((double)m, 1 - bias - mb);
+        else v = std::ldexp(1.0 + m / (double)(1u << mb), (int)e - bias);
+        if (std::isfinite(v) && v > t.maxv) t.maxv = v;
+        t.val.push_back((c & t.sign) ? -v : v);
+    }
+    return t;
+}
+
+enum { R_RINT, R_ROUND, R_FLOOR };
+
+static uint32_t RefEncode(const Table &t, double v, int mode, bool fp4)
+{
+    uint32_t s = std::signbit(v) ? t.sign : 0;
+    if (std::isnan(v)) return fp4 ? 0 : (s | (t.sign - 1)); // FP8: the NaN code; FP4: 0
+    if (v > t.maxv) v = t.maxv;
+    if (v < -t.maxv) v = -t.maxv;
+    if (v == 0) return s; // signed zero kept
+    uint32_t best = 0;
+    double bd = INFINITY;
+    for (uint32_t c = 0; c < t.val.size(); c++) {
+        double w = t.val[c];
+        if (!std::isfinite(w) || (w != 0 && std::signbit(w) != std::signbit(v))) continue;
+        if (w == 0 && (c & t.sign) != s) continue;
+        if (mode == R_FLOOR) {
+            if (w <= v && (bd == INFINITY || w > t.val[best])) { best = c; bd = 0; }
+            continue;
+        }
+        double d = std::fabs(w - v);
+        bool tie = d == bd;
+        if (d < bd || (tie && mode == R_RINT && (c & 1) == 0) ||
+            (tie && mode == R_ROUND && std::fabs(w) > std::fabs(t.val[best]))) {
+            bd = d;
+            best = c;
+        }
+    }
+    return best;
+}
+
+// ---- reference scale ----------------------------------------------------------------------------
+static int Emax(aclDataType yd)
+{
+    return yd == ACL_FLOAT4_E2M1 ? 2 : yd == ACL_FLOAT4_E1M2 ? 0 : yd == ACL_FLOAT8_E4M3FN ? 8 : 15;
+}
+
+// biased FP32 exponent of a positive finite double that is an FP32 value (0 for subnormals)
+static int BiasedExp(double a)
+{
+    if (a < std::ldexp(1.0, -126)) return 0;
+    int e;
+    std::frexp(a, &e);
+    return e - 1 + 127;
+}
+
+struct Scale { uint32_t code; double mul; };
+
+static Scale RefScale(const std::vector<double> &blk, aclDataType yd, int alg, float dmax, float low)
+{
+    double amax = 0;
+    for (double v : blk) {
+        if (!std::isfinite(v)) return {0xff, NAN};
+        amax = std::fmax(amax, std::fabs(v));
+    }
+    bool cublas = alg == 1 || (alg == 2 && !(dmax == 0 || dmax == 6 || dmax == 7));
+    if (cublas) {
+        if (amax == 0) return {0, 0.0};
+        float inv = alg == 1 ? (float)(1.0 / (yd == ACL_FLOAT8_E4M3FN ? 448.0 : 57344.0)) : (float)(1.0 / dmax);
+        double m = alg == 1 ? std::fmax(amax, (double)low) : amax;
+        float S = (float)((double)(float)m * (double)inv);
+        uint32_t code;
+        if (S >= std::ldexp(1.0, -126)) {
+            int e;
+            double fr = std::frexp((double)S, &e); // S = fr * 2^e, fr in [0.5, 1)
+            code = (uint32_t)(e - 1 + 127);
+            if (fr != 0.5 && code < 254) code++;
+        } else {
+            double m149 = std::ldexp((double)S, 149); // the subnormal mantissa
+            code = (alg == 1 && m149 > (double)(1u << 22)) ? 1 : 0;
+        }
+        return {code, code >= 254 ? 0.0 : std::ldexp(1.0, 127 - (int)code)};
+    }
+    int E;
+    if (alg == 2) {
+        // amax to BF16 (nearest even), then bump when its fraction exceeds dstTypeMax / 4 - 1
+        double bf = amax;
+        if (amax > 0) {
+            int e;
+            double fr = std::frexp(amax, &e);
+            bf = std::ldexp(std::nearbyint(std::ldexp(fr, 8)), e - 8);
+        }
+        E = BiasedExp(bf);
+        if (E >= 2 && bf > 0) {
+            double frac = bf / std::ldexp(1.0, E - 127);
+            if (frac > (dmax == 7.0f ? 1.75 : 1.5)) E++;
+        }
+    } else {
+        E = BiasedExp(amax);
+    }
+    int code = E > Emax(yd) ? E - Emax(yd) : 0;
+    return {(uint32_t)code, code == 0 ? 0.0 : std::ldexp(1.0, 127 - code)};
+}
+
+// ---- device buffers of raw bytes -------------------------------------------------------------------
+struct Raw {
+    void *dev = nullptr;
+    aclTensor *t = nullptr;
+    size_t bytes;
+    Raw(aclDataType dt, std::vector<int64_t> shape)
+    {
+        int64_t n = GetShapeSize(shape);
+        bool fp4 = dt == ACL_FLOAT4_E2M1 || dt == ACL_FLOAT4_E1M2;
+        bytes = (size_t)(fp4 ? (n + 1) / 2 : n);
+        std::vector<int64_t> st(shape.size(), 1);
+        for (int i = (int)shape.size() - 2; i >= 0; i--) st[(size_t)i] = st[(size_t)i + 1] * shape[(size_t)i + 1];
+        aclrtMalloc(&dev, bytes ? bytes : 1, ACL_MEM_MALLOC_HUGE_FIRST);
+        std::vector<unsigned char> h(bytes + 1, 0xA5);
+        if (bytes) aclrtMemcpy(dev, bytes, h.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+        t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(), shape.size(), dev);
+    }
+    ~Raw() { aclDestroyTensor(t); aclrtFree(dev); }
+    std::vector<unsigned char> Read() const
+    {
+        std::vector<unsigned char> h(bytes + 1);
+        if (bytes) aclrtMemcpy(h.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+        return h;
+    }
+};
+
+static const char *YName(aclDataType yd)
+{
+    switch (yd) {
+    case ACL_FLOAT8_E4M3FN: return "e4m3";
+    case ACL_FLOAT8_E5M2: return "e5m2";
+    case ACL_FLOAT4_E2M1: return "e2m1";
+    default: return "e1m2";
+    }
+}
+
+struct Case {
+    aclDataType xd, yd;
+    std::vector<int64_t> shape;
+    int64_t axis = -1, bs = 32, alg = 0;
+    const char *round = "rint";
+    Layout lay = CONTIG;
+    int version = 1;
+    float dmax = 0, low = 0;
+    uint64_t seed = 1;
+    Case(aclDataType x, aclDataType y, std::vector<int64_t> s) : xd(x), yd(y), shape(s) {}
+};
+
+// x values with a block-varying magnitude, FP4 tie points and special values
+static std::vector<double> MakeX(const Case &c, int64_t n)
+{
+    std::vector<double> v = RandomValues((size_t)n, c.seed, 1.0);
+    for (int64_t i = 0; i < n; i++) {
+        int k = (int)((i / 7) % 23) - 11;
+        v[(size_t)i] *= std::ldexp(6.0, k);
+        if (i % 11 == 3) v[(size_t)i] = std::ldexp((i % 2 ? -1.0 : 1.0) * (1.25 + 0.25 * (double)(i % 4)), k);
+    }
+    const double sp[] = {-0.0, 0.0, 1e-30, -3.0, 2.5, 0.75, 0.375, -5.0};
+    for (size_t i = 0; i < sizeof sp / sizeof sp[0] && i < (size_t)n; i++) v[i * 13 % (size_t)n] = sp[i];
+    if (c.xd == ACL_FLOAT16)
+        for (double &x : v) if (std::fabs(x) > 60000) x = x > 0 ? 60000 : -60000;
+    return v;
+}
+
+static void RunCase(const Case &c, std::vector<double> xv = {})
+{
+    int64_t n = GetShapeSize(c.shape);
+    int nd = (int)c.shape.size();
+    int64_t ax = c.axis < 0 ? c.axis + nd : c.axis;
+    if (xv.empty()) xv = MakeX(c, n);
+    DevTensor x;
+    x.Init(c.xd, c.shape, xv, c.lay);
+    std::vector<double> xq = QuantAll(c.xd, xv);
+    int64_t L = c.shape[(size_t)ax], pre = 1, post = 1;
+    for (int i = 0; i < ax; i++) pre *= c.shape[(size_t)i];
+    for (int i = (int)ax + 1; i < nd; i++) post *= c.shape[(size_t)i];
+    int64_t nb = (L + c.bs - 1) / c.bs, nb2 = (nb + 1) / 2;
+    std::vector<int64_t> sshape = c.shape;
+    sshape[(size_t)ax] = nb2;
+    sshape.push_back(2);
+    Raw y(c.yd, c.shape), s(ACL_FLOAT8_E8M0, sshape);
+    char *rm = const_cast<char *>(c.round);
+    int rc;
+    if (c.version == 3)
+        rc = Run("DynamicMxQuantV3", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnDynamicMxQuantV3GetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, c.dmax, c.low,
+                                                                  y.t, s.t, ws, ex);
+                 },
+                 aclnnDynamicMxQuantV3);
+    else if (c.version == 2)
+        rc = Run("DynamicMxQuantV2", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnDynamicMxQuantV2GetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, c.dmax, y.t, s.t,
+                                                                  ws, ex);
+                 },
+                 aclnnDynamicMxQuantV2);
+    else
+        rc = Run("DynamicMxQuant", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnDynamicMxQuantGetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, y.t, s.t, ws, ex);
+                 },
+                 aclnnDynamicMxQuant);
+    char what[200];
+    snprintf(what, sizeof what, "DynamicMxQuantV%d %s->%s axis %lld bs %lld alg %lld %s dmax %g low %g%s", c.version,
+             DtName(c.xd), YName(c.yd), (long long)c.axis, (long long)c.bs, (long long)c.alg, c.round, c.dmax, c.low,
+             c.lay == STRIDED ? " strided" : c.lay == TRANSPOSED ? " transposed" : "");
+    EXPECT(rc == 0, "%s: %d", what, rc);
+    if (rc || n == 0) return;
+    bool fp4 = c.yd == ACL_FLOAT4_E2M1 || c.yd == ACL_FLOAT4_E1M2;
+    Table tab = MakeTable(c.yd);
+    int mode = !strcmp(c.round, "round") ? R_ROUND : !strcmp(c.round, "floor") ? R_FLOOR : R_RINT;
+    std::vector<unsigned char> yh = y.Read(), sh = s.Read();
+    size_t bad = 0, sbad = 0;
+    for (int64_t p = 0; p < pre; p++)
+        for (int64_t q = 0; q < post; q++)
+            for (int64_t b = 0; b < nb2 * 2; b++) {
+                int64_t sidx = ((p * nb2 + b / 2) * post + q) * 2 + b % 2;
+                if (b >= nb) {
+                    if (sh[(size_t)sidx] != 0) sbad++;
+                    continue;
+                }
+                std::vector<double> blk;
+                for (int64_t l = b * c.bs; l < L && l < (b + 1) * c.bs; l++) blk.push_back(xq[(size_t)((p * L + l) * post + q)]);
+                Scale sc = RefScale(blk, c.yd, (int)c.alg, c.dmax, c.low);
+                if (sh[(size_t)sidx] != sc.code) {
+                    if (sbad < 5) LOG_PRINT("  %s: scale [%lld,%lld,%lld] got %u want %u\n", what, (long long)p,
+                                            (long long)b, (long long)q, sh[(size_t)sidx], sc.code);
+                    sbad++;
+                }
+                for (size_t i = 0; i < blk.size(); i++) {
+                    int64_t e = (p * L + b * c.bs + (int64_t)i) * post + q;
+                    uint32_t got = fp4 ? (yh[(size_t)(e >> 1)] >> ((e & 1) * 4)) & 0xf : yh[(size_t)e];
+                    uint32_t want = RefEncode(tab, blk[i] * sc.mul, mode, fp4);
+                    if (sc.code == 0xff) continue; // the NaN block: codes of NaN not asserted
+                    if (got != want) {
+                        if (bad < 5) LOG_PRINT("  %s: y[%lld] x %.9g (scale %u) got 0x%x want 0x%x\n", what, (long long)e,
+                                               blk[i], sc.code, got, want);
+                        bad++;
+                    }
+                }
+            }
+    EXPECT(bad == 0 && sbad == 0, "%s: %zu codes, %zu scales differ", what, bad, sbad);
+}
+
+static void TestExample()
+{
+    // the official example: BF16 {0, 8, 64, 512} -> E4M3 {0, 72, 96, 120}, scale {128, 0}
+    Case c{ACL_BF16, ACL_FLOAT8_E4M3FN, {1, 4}};
+    DevTensor x;
+    x.Init(ACL_BF16, {1, 4}, {0, 8, 64, 512}, CONTIG);
+    Raw y(ACL_FLOAT8_E4M3FN, {1, 4}), s(ACL_FLOAT8_E8M0, {1, 1, 2});
+    char rm[] = "rint";
+    int rc = Run("DynamicMxQuant", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnDynamicMxQuantGetWorkspaceSize(x.t, -1, rm, 36, 32, 0, y.t, s.t, ws, ex);
+                 },
+                 aclnnDynamicMxQuant);
+    EXPECT(rc == 0, "example: %d", rc);
+    std::vector<unsigned char> yh = y.Read(), sh = s.Read();
+    EXPECT(yh[0] == 0 && yh[1] == 72 && yh[2] == 96 && yh[3] == 120, "example y %u %u %u %u", yh[0], yh[1], yh[2], yh[3]);
+    EXPECT(sh[0] == 128 && sh[1] == 0, "example scale %u %u", sh[0], sh[1]);
+    (void)c;
+}
+
+static void TestSpecials()
+{
+    // blocks: all zero, a NaN, an Inf, FP32 subnormals, one huge
+    std::vector<double> v(32 * 6, 0.0);
+    for (int i = 0; i < 32; i++) {
+        v[32 + i] = i * 0.1;
+        v[64 + i] = -i * 0.3;
+        v[96 + i] = std::ldexp(1.0 + i, -140);
+        v[128 + i] = std::ldexp(1.0 + i / 64.0, 100);
+        v[160 + i] = i % 2 ? -0.0 : 0.0;
+    }
+    v[40] = NAN;
+    v[70] = -INFINITY;
+    for (aclDataType yd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2}) {
+        Case c{ACL_FLOAT, yd, {6, 32}};
+        RunCase(c, v);
+        if (yd == ACL_FLOAT8_E4M3FN || yd == ACL_FLOAT8_E5M2) {
+            c.alg = 1;
+            RunCase(c, v);
+        }
+    }
+}
+
+static void TestValidation(bool is950)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevTensor x, xi, xf, xo, x0;
+    x.Init(ACL_FLOAT16, {4, 64}, {}, CONTIG);
+    xi.Init(ACL_INT32, {4, 64}, {}, CONTIG);
+    xf.Init(ACL_FLOAT, {4, 64}, {}, CONTIG);
+    xo.Init(ACL_FLOAT16, {4, 63}, {}, CONTIG);
+    x0.Init(ACL_FLOAT16, {}, {1}, CONTIG);
+    Raw y(ACL_FLOAT8_E4M3FN, {4, 64}), y4(ACL_FLOAT4_E2M1, {4, 64}), y12(ACL_FLOAT4_E1M2, {4, 64}),
+        yi(ACL_INT8, {4, 64}), yb(ACL_FLOAT8_E4M3FN, {4, 32}), s(ACL_FLOAT8_E8M0, {4, 1, 2}),
+        sf(ACL_FLOAT, {4, 1, 2}), sb(ACL_FLOAT8_E8M0, {4, 2, 2}), sr(ACL_FLOAT8_E8M0, {4, 2}),
+        yo(ACL_FLOAT4_E2M1, {4, 63}), so(ACL_FLOAT8_E8M0, {4, 1, 2}), y0(ACL_FLOAT8_E4M3FN, {}),
+        s0(ACL_FLOAT8_E8M0, {2}), sx(ACL_FLOAT8_E8M0, {1, 64, 2}), s64(ACL_FLOAT8_E8M0, {4, 1, 2});
+    char rint[] = "rint", round[] = "round", bad[] = "hybrid";
+    auto q1 = [&](const aclTensor *a, int64_t axis, char *rm, int64_t dt, int64_t bs, int64_t alg, const aclTensor *yy,
+                  const aclTensor *ss) {
+        return aclnnDynamicMxQuantGetWorkspaceSize(a, axis, rm, dt, bs, alg, yy, ss, &ws, &ex);
+    };
+    ExpectError("null x", q1(nullptr, -1, rint, 36, 32, 0, y.t, s.t), kNull, "x");
+    ExpectError("null y", q1(x.t, -1, rint, 36, 32, 0, nullptr, s.t), kNull, "yOut");
+    ExpectError("null scale", q1(x.t, -1, rint, 36, 32, 0, y.t, nullptr), kNull, "mxscaleOut");
+    if (!is950) {
+        int rc = q1(x.t, -1, rint, 36, 32, 0, y.t, s.t);
+        EXPECT(rc == 361001, "DynamicMxQuant off the 950: %d", rc);
+        rc = aclnnDynamicMxQuantV3GetWorkspaceSize(x.t, -1, rint, 36, 32, 0, 0, 0, y.t, s.t, &ws, &ex);
+        EXPECT(rc == 361001, "DynamicMxQuantV3 off the 950: %d", rc);
+        return;
+    }
+    ExpectError("x dtype", q1(xi.t, -1, rint, 36, 32, 0, y.t, s.t), kInvalid, "x");
+    ExpectError("y dtype", q1(x.t, -1, rint, 2, 32, 0, yi.t, s.t), kInvalid, "yOut");
+    ExpectError("scale dtype", q1(x.t, -1, rint, 36, 32, 0, y.t, sf.t), kInvalid, "mxscaleOut");
+    ExpectError("round mode", q1(x.t, -1, bad, 36, 32, 0, y.t, s.t), kTiling, "round_mode must be [rint, round, floor]");
+    ExpectError("round fp8", q1(x.t, -1, round, 36, 32, 0, y.t, s.t), kTiling, "parameter round_mode must be rint");
+    ExpectError("dstType", q1(x.t, -1, rint, 35, 32, 0, y.t, s.t), kTiling, "The dtypes of y and dst_type must be the same");
+    ExpectError("bs 0", q1(x.t, -1, rint, 36, 0, 0, y.t, s.t), kTiling, "(0, 1024]");
+    ExpectError("bs 2048", q1(x.t, -1, rint, 36, 2048, 0, y.t, s.t), kTiling, "(0, 1024]");
+    ExpectError("bs 48", q1(x.t, -1, rint, 36, 48, 0, y.t, s.t), kTiling, "multiple of 32");
+    ExpectError("bs fp32", q1(xf.t, -1, rint, 36, 64, 0, y.t, s.t), kTiling, "input x is FLOAT, parameter block_size must be 32");
+    ExpectError("alg 3", q1(x.t, -1, rint, 36, 32, 3, y.t, s.t), kTiling, "scale_alg must be [0, 1, 2]");
+    ExpectError("alg 1 e2m1", q1(x.t, -1, rint, 40, 32, 1, y4.t, s.t), kTiling, "FLOAT4_E2M1, parameter scale_alg must be 0 or 2");
+    ExpectError("alg 2 e1m2", q1(x.t, -1, rint, 41, 32, 2, y12.t, s.t), kTiling, "scale_alg 2");
+    ExpectError("alg 2 fp8", q1(x.t, -1, rint, 36, 32, 2, y.t, s.t), kTiling, "scale_alg must be 0 or 1");
+    ExpectError("alg 2 bs 64", q1(x.t, -1, rint, 40, 64, 2, y4.t, s.t), kTiling, "block_size 64");
+    ExpectError("dstTypeMax", aclnnDynamicMxQuantV2GetWorkspaceSize(x.t, -1, rint, 40, 32, 2, 5.0, y4.t, s.t, &ws, &ex),
+                kTiling, "[6, 12] or equal to 0");
+    ExpectError("dstTypeMax 13", aclnnDynamicMxQuantV2GetWorkspaceSize(x.t, -1, rint, 40, 32, 2, 13.0, y4.t, s.t, &ws, &ex),
+                kTiling, "dst_type_max");
+    ExpectError("maxLowBound alg 0",
+                aclnnDynamicMxQuantV3GetWorkspaceSize(x.t, -1, rint, 36, 32, 0, 0, 1.0, y.t, s.t, &ws, &ex), kTiling,
+                "max_low_bound must be 0 when scale_alg != 1");
+    ExpectError("maxLowBound < 0",
+                aclnnDynamicMxQuantV3GetWorkspaceSize(x.t, -1, rint, 36, 32, 1, 0, -1.0, y.t, s.t, &ws, &ex), kTiling,
+                "max_low_bound must be non-negative");
+    ExpectError("x 0-d", q1(x0.t, -1, rint, 36, 32, 0, y0.t, s0.t), kTiling, "[1, 7]");
+    ExpectError("axis", q1(x.t, 2, rint, 36, 32, 0, y.t, s.t), kTiling, "axis must be within the range [-2, 1]");
+    ExpectError("axis neg", q1(x.t, -3, rint, 36, 32, 0, y.t, s.t), kTiling, "[-2, 1]");
+    ExpectError("fp4 odd tail", q1(xo.t, -1, rint, 40, 32, 0, yo.t, so.t), kTiling, "tail axis of x must be an even number");
+    ExpectError("y shape", q1(x.t, -1, rint, 36, 32, 0, yb.t, s.t), kTiling, "The shapes of x and y must be the same");
+    ExpectError("scale rank", q1(x.t, -1, rint, 36, 32, 0, y.t, sr.t), kTiling, "plus 1");
+    ExpectError("scale shape", q1(x.t, -1, rint, 36, 32, 0, y.t, sb.t), kTiling, "[4, 1, 2]");
+    ExpectError("scale shape axis 0", q1(x.t, 0, rint, 36, 32, 0, y.t, s64.t), kTiling, "[1, 64, 2]");
+    // null round mode = rint; accepted
+    int rc = q1(x.t, -1, nullptr, 36, 32, 0, y.t, s.t);
+    EXPECT(rc == 0, "roundMode nullptr: %d", rc);
+    rc = q1(x.t, 0, rint, 36, 32, 0, y.t, sx.t);
+    EXPECT(rc == 0, "axis 0: %d", rc);
+}
+
+int main()
+{
+    Runtime rt;
+    if (!rt.ok) return 1;
+    g_stream = rt.stream;
+    std::string soc = aclrtGetSocName();
+    bool is950 = soc.find("950") != std::string::npos;
+    LOG_PRINT("dynamic mx quant on %s\n", soc.c_str());
+    if (is950) {
+        TestExample();
+        TestSpecials();
+        uint64_t seed = 1;
+        for (aclDataType xd : {ACL_FLOAT16, ACL_BF16, ACL_FLOAT})
+            for (aclDataType yd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2}) {
+                Case c{xd, yd, {3, 96}};
+                c.seed = seed++;
+                RunCase(c); // tail axis, 3 blocks (pad)
+                Case d{xd, yd, {70, 6}};
+                d.axis = 0;
+                d.seed = seed++;
+                RunCase(d); // non-tail axis, a partial block
+            }
+        Case c{ACL_BF16, ACL_FLOAT8_E4M3FN, {2, 130, 4}};
+        c.axis = 1;
+        c.bs = 64;
+        RunCase(c);
+        c = Case{ACL_FLOAT16, ACL_FLOAT4_E2M1, {5, 160}};
+        c.bs = 128;
+        c.lay = STRIDED;
+        RunCase(c);
+        c = Case{ACL_BF16, ACL_FLOAT8_E5M2, {40, 8}};
+        c.lay = TRANSPOSED;
+        RunCase(c);
+        c.axis = 0;
+        RunCase(c);
+        for (const char *rm : {"round", "floor", "rint"})
+            for (aclDataType yd : {ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2})
+                for (aclDataType xd : {ACL_FLOAT16, ACL_BF16, ACL_FLOAT}) {
+                    c = Case{xd, yd, {4, 64}};
+                    c.round = rm;
+                    c.seed = seed++;
+                    RunCase(c);
+                }
+        for (aclDataType yd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2})
+            for (aclDataType xd : {ACL_FLOAT16, ACL_BF16, ACL_FLOAT}) {
+                c = Case{xd, yd, {6, 64}};
+                c.alg = 1;
+                c.seed = seed++;
+                RunCase(c);
+                c.version = 3;
+                c.low = 1e-3f;
+                RunCase(c);
+            }
+        for (float dm : {0.0f, 6.0f, 7.0f, 10.0f})
+            for (aclDataType xd : {ACL_FLOAT16, ACL_BF16}) {
+                c = Case{xd, ACL_FLOAT4_E2M1, {8, 64}};
+                c.alg = 2;
+                c.version = 2;
+                c.dmax = dm;
+                c.seed = seed++;
+                RunCase(c);
+            }
+        c = Case{ACL_FLOAT16, ACL_FLOAT8_E4M3FN, {0, 32}};
+        RunCase(c);
+    }
+    TestValidation(is950);
+    if (g_failures) { LOG_PRINT("test_dynamic_mx_quant: %d failures\n", g_failures); return 1; }
+    LOG_PRINT("test_dynamic_mx_quant: ok\n");
+    return 0;
+}
