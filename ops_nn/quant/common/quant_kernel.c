@@ -471,6 +471,33 @@ static void run_mx(const quant_args *a, int64_t p, float *v)
     }
 }
 
+/* The value of MX element code c of dtype dt (FP8 / FP4). */
+static float mx_value(int32_t dt, uint32_t c)
+{
+    if (dt == ACL_FLOAT4_E2M1 || dt == ACL_FLOAT4_E1M2)
+        return quant_from_fp4(c, dt == ACL_FLOAT4_E1M2);
+    return quant_decode(c, dt);
+}
+
+/* AntiMxQuant slab p: y = value(x) * 2^(scale - 127) in FP32, then y's cast (nearest even; a
+ * finite value past the type's range saturates, as the kernel's SAT casts do). */
+static void run_anti_mx(const quant_args *a, int64_t p)
+{
+    int64_t L = a->mx_len, P = a->mx_post, bs = a->block_cols, nb2 = ((L + bs - 1) / bs + 1) / 2;
+    const uint8_t *sc = (const uint8_t *)base_of(&a->scale);
+    float lim = a->y.dtype == ACL_FLOAT16 ? 65504.0f : a->y.dtype == ACL_BF16 ? 3.38953139e38f : INFINITY;
+    for (int64_t l = 0; l < L; l++)
+        for (int64_t q = 0; q < P; q++) {
+            int64_t b = l / bs, e = (p * L + l) * P + q;
+            int64_t sidx = ((p * nb2 + b / 2) * P + q) * 2 + b % 2;
+            float m = quant_from_e8m0(sc[flat_off(&a->scale, sidx, a->scale.ndim)]);
+            float v = mx_value(a->x.dtype, load_code(&a->x, e / a->cols, e % a->cols)) * m;
+            if (isfinite(v) && fabsf(v) > lim)
+                v = copysignf(lim, v);
+            store1_f32(&a->y, flat_off(&a->y, e, a->y.ndim), v);
+        }
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -513,6 +540,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_DEQUANT_BIAS:
         for (uint64_t r = s; r < e; r++)
             run_dequant_bias(a, (int64_t)r, v);
+        return 0;
+    case QUANT_ANTI_MX:
+        for (uint64_t p = s; p < e; p++)
+            run_anti_mx(a, (int64_t)p);
         return 0;
     case QUANT_MX:
         for (uint64_t p = s; p < e; p++)

@@ -99,7 +99,7 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
         tmpl->units = 1;
         unit_elems = aclemu_tensor_numel(x);
         break;
-    case QUANT_MX:
+    case QUANT_MX: case QUANT_ANTI_MX:
         tmpl->units = tmpl->mx_pre;
         unit_elems = tmpl->mx_len * tmpl->mx_post;
         break;

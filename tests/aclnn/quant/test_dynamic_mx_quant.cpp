@@ -1,4 +1,4 @@
-// aclnnDynamicMxQuant / V2 / V3 (950 only) bit-exact against a reference written here:
+// aclnnDynamicMxQuant / V2 / V3 and aclnnAntiMxQuant (950 only) bit-exact against a reference written here:
 //  - the element codecs are exhaustive tables: the 256 FP8 codes and the 16 FP4 codes decoded from
 //    their bit fields, an encode picks the nearest table value (rint: ties to the even code, round:
 //    ties away from zero, floor: the largest value not above), saturating at the largest finite;
@@ -8,13 +8,16 @@
 //    BF16 value / 2^E exceeds dstTypeMax / 4); any non-finite element -> 0xFF.
 // Shapes: tail and non-tail axis, an odd block count (pad 0), a partial block, strided and
 // transposed x, every x dtype x every target, the FP4 round modes, V2 dstTypeMax, V3 maxLowBound,
-// empty x, the official example's values, the validation paths (161001 / 161002 / 561002) and
+// empty x, the official example's values, AntiMxQuant (every code of every element type times
+// E8M0 scales incl. 0, 254 and NaN, to every y dtype, y strided, FP16 saturation, a round trip of
+// DynamicMxQuant's output), the validation paths (161001 / 161002 / 561002) and
 // 361001 on the 910B / 310P.
 #include <cmath>
 #include <cstring>
 #include <string>
 
 #include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_anti_mx_quant.h"
 #include "aclnnop/aclnn_dynamic_mx_quant.h"
 #include "aclnnop/aclnn_dynamic_mx_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_mx_quant_v3.h"
@@ -166,6 +169,10 @@ struct Raw {
         t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(), shape.size(), dev);
     }
     ~Raw() { aclDestroyTensor(t); aclrtFree(dev); }
+    void Write(const std::vector<unsigned char> &h) const
+    {
+        if (bytes) aclrtMemcpy(dev, bytes, h.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    }
     std::vector<unsigned char> Read() const
     {
         std::vector<unsigned char> h(bytes + 1);
@@ -406,6 +413,169 @@ static void TestValidation(bool is950)
     EXPECT(rc == 0, "axis 0: %d", rc);
 }
 
+// ---- AntiMxQuant ----------------------------------------------------------------------------------
+static double RefDequant(const Table &t, uint32_t code, uint32_t sc, aclDataType yd)
+{
+    // the product is an FP32 one (past FLT_MAX: inf, which the cast keeps); a finite value past y's
+    // range saturates
+    double v = (float)(t.val[code] * (sc == 0xff ? NAN : std::ldexp(1.0, (int)sc - 127)));
+    double lim = yd == ACL_FLOAT16 ? 65504.0 : yd == ACL_BF16 ? 3.3895313892515355e38 : INFINITY;
+    if (std::isfinite(v) && std::fabs(v) > lim) v = v > 0 ? lim : -lim;
+    return Quant(yd, v);
+}
+
+static bool SameValue(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+static void RunAnti(aclDataType xd, aclDataType yd, std::vector<int64_t> shape, Layout ylay, uint64_t seed)
+{
+    int64_t n = GetShapeSize(shape), cols = shape.back(), rows = n / cols;
+    int64_t nb = (cols + 31) / 32, nb2 = (nb + 1) / 2;
+    bool fp4 = xd == ACL_FLOAT4_E2M1 || xd == ACL_FLOAT4_E1M2;
+    Table tab = MakeTable(xd);
+    Lcg rng(seed);
+    std::vector<uint32_t> codes((size_t)n);
+    for (int64_t i = 0; i < n; i++) codes[(size_t)i] = (uint32_t)(i % (int64_t)tab.val.size()); // every code
+    for (int64_t i = 0; i < n; i += 3) codes[(size_t)i] = (uint32_t)((rng.value() + 1.0) * 128.0) % tab.val.size();
+    std::vector<int64_t> sshape = shape;
+    sshape.back() = nb2;
+    sshape.push_back(2);
+    int64_t ns = GetShapeSize(sshape);
+    std::vector<unsigned char> sc((size_t)ns + 1);
+    for (int64_t i = 0; i < ns; i++) sc[(size_t)i] = (unsigned char)(117 + (i * 7) % 20);
+    const unsigned char special[] = {0, 254, 255, 127, 137};
+    for (size_t i = 0; i < sizeof special && (int64_t)i < ns; i++) sc[(size_t)(i * 3 % ns)] = special[i];
+    Raw x(xd, shape), s(ACL_FLOAT8_E8M0, sshape);
+    std::vector<unsigned char> xb(x.bytes + 1, 0);
+    for (int64_t i = 0; i < n; i++) {
+        if (fp4) xb[(size_t)(i >> 1)] |= (unsigned char)(codes[(size_t)i] << ((i & 1) * 4));
+        else xb[(size_t)i] = (unsigned char)codes[(size_t)i];
+    }
+    x.Write(xb);
+    s.Write(sc);
+    DevTensor y;
+    y.Init(yd, shape, {}, ylay);
+    int rc = Run("AntiMxQuant", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnAntiMxQuantGetWorkspaceSize(x.t, s.t, -1, yd, y.t, ws, ex);
+                 },
+                 aclnnAntiMxQuant);
+    char what[120];
+    snprintf(what, sizeof what, "AntiMxQuant %s->%s %s", YName(xd), DtName(yd), ylay == STRIDED ? "y strided" : "");
+    EXPECT(rc == 0, "%s: %d", what, rc);
+    if (rc) return;
+    std::vector<double> got = y.Read();
+    size_t bad = 0;
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++) {
+            int64_t i = r * cols + c, b = c / 32;
+            double want = RefDequant(tab, codes[(size_t)i], sc[(size_t)((r * nb2 + b / 2) * 2 + b % 2)], yd);
+            if (!SameValue(got[(size_t)i], want)) {
+                if (bad < 5) LOG_PRINT("  %s[%lld]: code 0x%x got %g want %g\n", what, (long long)i, codes[(size_t)i],
+                                       got[(size_t)i], want);
+                bad++;
+            }
+        }
+    EXPECT(bad == 0, "%s: %zu of %lld differ", what, bad, (long long)n);
+    if (ylay == STRIDED) EXPECT(y.CountClobbered() == 0, "%s: wrote outside the view", what);
+}
+
+// DynamicMxQuant then AntiMxQuant: every element comes back as its code's value times the scale
+static void TestRoundTrip()
+{
+    for (aclDataType yd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT4_E2M1}) {
+        std::vector<double> xv = QuantAll(ACL_FLOAT, RandomValues(4 * 96, 77, 10.0));
+        DevTensor x, back;
+        x.Init(ACL_FLOAT, {4, 96}, xv, CONTIG);
+        back.Init(ACL_FLOAT, {4, 96}, {}, CONTIG);
+        Raw y(yd, {4, 96}), s(ACL_FLOAT8_E8M0, {4, 2, 2});
+        char rm[] = "rint";
+        int rc = Run("DynamicMxQuant", g_stream,
+                     [&](uint64_t *ws, aclOpExecutor **ex) {
+                         return aclnnDynamicMxQuantGetWorkspaceSize(x.t, -1, rm, yd, 32, 0, y.t, s.t, ws, ex);
+                     },
+                     aclnnDynamicMxQuant);
+        EXPECT(rc == 0, "round trip quant: %d", rc);
+        rc = Run("AntiMxQuant", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnAntiMxQuantGetWorkspaceSize(y.t, s.t, -1, ACL_FLOAT, back.t, ws, ex);
+                 },
+                 aclnnAntiMxQuant);
+        EXPECT(rc == 0, "round trip dequant: %d", rc);
+        std::vector<double> got = back.Read();
+        size_t bad = 0;
+        for (int r = 0; r < 4; r++)
+            for (int b = 0; b < 3; b++) {
+                std::vector<double> blk(xv.begin() + r * 96 + b * 32, xv.begin() + r * 96 + b * 32 + 32);
+                Scale sc = RefScale(blk, yd, 0, 0, 0);
+                double step = 1.0 / sc.mul;
+                for (int i = 0; i < 32; i++) {
+                    double want = MakeTable(yd).val[RefEncode(MakeTable(yd), blk[(size_t)i] * sc.mul, R_RINT,
+                                                              yd == ACL_FLOAT4_E2M1)] * step;
+                    if (got[(size_t)(r * 96 + b * 32 + i)] != want) bad++;
+                }
+            }
+        EXPECT(bad == 0, "round trip %s: %zu differ", YName(yd), bad);
+    }
+}
+
+static void TestAntiValidation(bool is950)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    Raw x(ACL_FLOAT8_E4M3FN, {4, 64}), x4(ACL_FLOAT4_E2M1, {4, 64}), xo(ACL_FLOAT4_E2M1, {4, 63}),
+        xi(ACL_INT8, {4, 64}), s(ACL_FLOAT8_E8M0, {4, 1, 2}), sf(ACL_FLOAT, {4, 1, 2}), s1(ACL_FLOAT8_E8M0, {4}),
+        s9(ACL_FLOAT8_E8M0, {1, 1, 1, 1, 1, 1, 1, 1, 1}), sr(ACL_FLOAT8_E8M0, {4, 1, 1, 2}),
+        sb(ACL_FLOAT8_E8M0, {4, 2, 2}), s0(ACL_FLOAT8_E8M0, {0, 1, 2}), x0(ACL_FLOAT8_E4M3FN, {0, 64}),
+        sa(ACL_FLOAT8_E8M0, {2, 64, 2}), x8(ACL_FLOAT8_E4M3FN, {1, 1, 1, 1, 1, 1, 1, 1}),
+        s8(ACL_FLOAT8_E8M0, {1, 1, 1, 1, 1, 1, 1, 1, 2});
+    DevTensor y, yh, yi, y3, yb, y0, y8;
+    y.Init(ACL_FLOAT, {4, 64}, {}, CONTIG);
+    yh.Init(ACL_FLOAT16, {4, 64}, {}, CONTIG);
+    yi.Init(ACL_INT32, {4, 64}, {}, CONTIG);
+    y3.Init(ACL_FLOAT, {4, 64, 1}, {}, CONTIG);
+    yb.Init(ACL_FLOAT, {4, 32}, {}, CONTIG);
+    y0.Init(ACL_FLOAT, {0, 64}, {}, CONTIG);
+    y8.Init(ACL_FLOAT, {1, 1, 1, 1, 1, 1, 1, 1}, {}, CONTIG);
+    auto aq = [&](const aclTensor *a, const aclTensor *b, int64_t axis, int64_t dt, const aclTensor *c) {
+        return aclnnAntiMxQuantGetWorkspaceSize(a, b, axis, dt, c, &ws, &ex);
+    };
+    ExpectError("null x", aq(nullptr, s.t, -1, 0, y.t), kNull, "x");
+    ExpectError("null mxscale", aq(x.t, nullptr, -1, 0, y.t), kNull, "mxscale");
+    ExpectError("null y", aq(x.t, s.t, -1, 0, nullptr), kNull, "y");
+    if (!is950) {
+        int rc = aq(x.t, s.t, -1, 0, y.t);
+        EXPECT(rc == 361001, "AntiMxQuant off the 950: %d", rc);
+        return;
+    }
+    ExpectError("x dtype", aq(xi.t, s.t, -1, 0, y.t), kInvalid, "x");
+    ExpectError("mxscale dtype", aq(x.t, sf.t, -1, 0, y.t), kInvalid, "mxscale");
+    ExpectError("y dtype", aq(x.t, s.t, -1, 3, yi.t), kInvalid, "y");
+    ExpectError("dstType", aq(x.t, s.t, -1, 1, y.t), kInvalid, "out(y) data type must be the same as dstType");
+    ExpectError("y rank", aq(x.t, s.t, -1, 0, y3.t), kInvalid, "dim num of x and y should be same. x:2, y:3.");
+    ExpectError("x rank 8", aq(x8.t, s8.t, -1, 0, y8.t), kInvalid, "x");
+    ExpectError("mxscale rank 1", aq(x.t, s1.t, -1, 0, y.t), kInvalid, "mxscale dim num must be in [2, 8], but got 1");
+    ExpectError("mxscale rank 9", aq(x.t, s9.t, -1, 0, y.t), kInvalid, "but got 9");
+    ExpectError("mxscale rank x+1", aq(x.t, sr.t, -1, 0, y.t), kInvalid, "mxscale dim num must be x dim num + 1");
+    ExpectError("axis", aq(x.t, s.t, 2, 0, y.t), kInvalid, "axis is out of range. axis:2, x dim num:2.");
+    ExpectError("axis neg", aq(x.t, s.t, -3, 0, y.t), kInvalid, "axis is out of range");
+    // FP4 x with a non-contiguous view
+    int64_t shp[2] = {4, 64}, st[2] = {1, 4}, stor = 256;
+    aclTensor *xn = aclCreateTensor(shp, 2, ACL_FLOAT4_E2M1, st, 0, ACL_FORMAT_ND, &stor, 1, x4.dev);
+    ExpectError("fp4 strided", aq(xn, s.t, -1, 0, y.t), kInvalid, "When the data type of x is float4, it must be contiguous");
+    aclDestroyTensor(xn);
+    DevTensor yo;
+    yo.Init(ACL_FLOAT, {4, 63}, {}, CONTIG);
+    ExpectError("fp4 odd", aq(xo.t, s.t, -1, 0, yo.t), kTiling, "For FP4 input, the last dimension (colNum=63) must be even.");
+    ExpectError("axis 0", aq(x.t, sa.t, 0, 0, y.t), kTiling, "the axis only supports the tail axis");
+    ExpectError("y shape", aq(x.t, s.t, -1, 0, yb.t), kTiling, "The shape of output y must be same with shape of input x");
+    ExpectError("mxscale shape", aq(x.t, sb.t, -1, 0, y.t), kTiling, "expected shape is [4, 1, 2]");
+    int rc = aq(x0.t, s0.t, -1, 0, y0.t);
+    EXPECT(rc == 0, "AntiMxQuant empty: %d", rc);
+    rc = aq(x.t, s.t, -1, 0, y.t);
+    EXPECT(rc == 0, "AntiMxQuant valid: %d", rc);
+    (void)yh;
+}
+
 int main()
 {
     Runtime rt;
@@ -471,7 +641,17 @@ int main()
         c = Case{ACL_FLOAT16, ACL_FLOAT8_E4M3FN, {0, 32}};
         RunCase(c);
     }
+    if (is950) {
+        uint64_t aseed = 100;
+        for (aclDataType xd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2})
+            for (aclDataType yd : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+                RunAnti(xd, yd, {3, 96}, CONTIG, aseed++);
+                RunAnti(xd, yd, {2, 2, 512}, yd == ACL_FLOAT16 ? STRIDED : CONTIG, aseed++);
+            }
+        TestRoundTrip();
+    }
     TestValidation(is950);
+    TestAntiValidation(is950);
     if (g_failures) { LOG_PRINT("test_dynamic_mx_quant: %d failures\n", g_failures); return 1; }
     LOG_PRINT("test_dynamic_mx_quant: ok\n");
     return 0;
