@@ -1,6 +1,7 @@
 /* Host side of the quant driver (see quant_plan.h). */
 #include <string.h>
 
+#include "quant_codec.h"
 #include "quant_plan.h"
 
 int quant_is_950(void) { return aclemu_op_profile()->family == ACLEMU_FAMILY_950; }
@@ -137,4 +138,61 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
     if (aux && (st = aclemu_exec_tdesc(ex, a, &a->aux, aux)))
         return st;
     return ACLNN_SUCCESS;
+}
+
+int32_t quant_mx_round_mode(const char *mode)
+{
+    if (!strcmp(mode, "rint"))
+        return QUANT_RINT;
+    if (!strcmp(mode, "round"))
+        return QUANT_ROUND;
+    if (!strcmp(mode, "floor"))
+        return QUANT_FLOOR;
+    return -1;
+}
+
+static float quant_f32_of(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis, int32_t round, int64_t blocksize,
+                            int64_t scaleAlg, float dstTypeMax, float maxLowBound, const aclTensor *y,
+                            const aclTensor *scale)
+{
+    if (aclemu_tensor_numel(x) == 0)
+        return ACLNN_SUCCESS;
+    aclDataType yd = y->dtype;
+    quant_args q;
+    memset(&q, 0, sizeof q);
+    q.mode = QUANT_MX;
+    q.code = (int32_t)yd;
+    q.round = round;
+    q.block_cols = blocksize;
+    q.mx_emax = yd == ACL_FLOAT4_E2M1 ? 2 : yd == ACL_FLOAT4_E1M2 ? 0 : yd == ACL_FLOAT8_E4M3FN ? 8 : 15;
+    q.mx_pre = 1;
+    q.mx_post = 1;
+    for (int64_t i = 0; i < axis; i++)
+        q.mx_pre *= x->shape[i];
+    for (uint32_t i = (uint32_t)axis + 1; i < x->ndim; i++)
+        q.mx_post *= x->shape[i];
+    q.mx_len = x->shape[axis];
+    if (scaleAlg == 1) {
+        q.mx_alg = QUANT_MX_CUBLAS; /* fp32(1 / 448), fp32(1 / 57344) */
+        q.mx_inv_max = quant_f32_of(yd == ACL_FLOAT8_E4M3FN ? 0x3b124925u : 0x37924925u);
+        q.mx_low_bound = maxLowBound;
+    } else if (scaleAlg == 2) {
+        if (dstTypeMax == 0.0f || dstTypeMax == 6.0f || dstTypeMax == 7.0f) {
+            q.mx_alg = QUANT_MX_RANGE;
+            q.mx_add_bits = dstTypeMax == 7.0f ? 0x1fu : 0x3fu;
+        } else {
+            q.mx_alg = QUANT_MX_CUBLAS4;
+            q.mx_inv_max = (float)(1.0 / (double)dstTypeMax);
+        }
+    } else {
+        q.mx_alg = QUANT_MX_OCP;
+    }
+    return quant_launch(ex, &q, x, y, NULL, NULL, scale, NULL);
 }

@@ -15,29 +15,9 @@
 #include <string.h>
 
 #include "aclemu_plans.h"
-#include "quant_codec.h"
 #include "quant_plan.h"
 
 #define MXQ_TILING(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
-
-static int mxq_is_fp4(aclDataType t) { return t == ACL_FLOAT4_E2M1 || t == ACL_FLOAT4_E1M2; }
-
-static int mxq_emax(aclDataType t)
-{
-    switch (t) {
-    case ACL_FLOAT4_E2M1: return 2;
-    case ACL_FLOAT4_E1M2: return 0;
-    case ACL_FLOAT8_E4M3FN: return 8;
-    default: return 15; /* FLOAT8_E5M2 */
-    }
-}
-
-static float mxq_f32(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
 
 static aclnnStatus mxq_plan(aclOpExecutor *executor, const aclTensor *x, int64_t axis, const char *roundMode,
                             int64_t dstType, int64_t blocksize, int64_t scaleAlg, double dstTypeMaxD,
@@ -64,16 +44,10 @@ static aclnnStatus mxq_plan(aclOpExecutor *executor, const aclTensor *x, int64_t
     /* the tiling */
     aclDataType yd = yOut->dtype;
     const char *rm = roundMode ? roundMode : "rint";
-    int32_t round;
-    if (!strcmp(rm, "rint"))
-        round = QUANT_RINT;
-    else if (!strcmp(rm, "round"))
-        round = QUANT_ROUND;
-    else if (!strcmp(rm, "floor"))
-        round = QUANT_FLOOR;
-    else
+    int32_t round = quant_mx_round_mode(rm);
+    if (round < 0)
         return MXQ_TILING(api, "round_mode %s is invalid: The value of round_mode must be [rint, round, floor]", rm);
-    if (!mxq_is_fp4(yd) && round != QUANT_RINT)
+    if (!quant_is_fp4(yd) && round != QUANT_RINT)
         return MXQ_TILING(api, "round_mode %s is invalid: If the dtype of output y is FLOAT8_E4M3FN/FLOAT8_E5M2, "
                                "parameter round_mode must be rint", rm);
     if (dstType != (int64_t)yd)
@@ -95,7 +69,7 @@ static aclnnStatus mxq_plan(aclOpExecutor *executor, const aclTensor *x, int64_t
                                "scale_alg must be 0 or 2", (long)scaleAlg);
     if (scaleAlg != 0 && yd == ACL_FLOAT4_E1M2)
         return MXQ_TILING(api, "scale_alg %ld is invalid: it should be 0.", (long)scaleAlg);
-    if (scaleAlg == 2 && !mxq_is_fp4(yd))
+    if (scaleAlg == 2 && !quant_is_fp4(yd))
         return MXQ_TILING(api, "scale_alg %ld is invalid: If the dtype of output y is FLOAT8_E4M3FN/FLOAT8_E5M2, "
                                "parameter scale_alg must be 0 or 1", (long)scaleAlg);
     if (scaleAlg == 2 && blocksize != 32)
@@ -116,7 +90,7 @@ static aclnnStatus mxq_plan(aclOpExecutor *executor, const aclTensor *x, int64_t
         return MXQ_TILING(api, "axis %ld is invalid: The value of axis must be within the range [-%u, %u]",
                           (long)axis, n, n - 1);
     char a[160], b[160];
-    if (mxq_is_fp4(yd) && x->shape[n - 1] % 2)
+    if (quant_is_fp4(yd) && x->shape[n - 1] % 2)
         return MXQ_TILING(api, "x shape %s is invalid: When the yDtype is FLOAT4_E2M1 or FLOAT4_E1M2, the tail axis "
                                "of x must be an even number",
                           aclemu_shape_str(x->shape, n, a, sizeof a));
@@ -140,36 +114,7 @@ static aclnnStatus mxq_plan(aclOpExecutor *executor, const aclTensor *x, int64_t
                           aclemu_shape_str(want, n + 1, b, sizeof b));
     if (aclemu_tensor_numel(x) == 0)
         return ACLNN_SUCCESS;
-    quant_args q;
-    memset(&q, 0, sizeof q);
-    q.mode = QUANT_MX;
-    q.code = (int32_t)yd;
-    q.round = round;
-    q.block_cols = blocksize;
-    q.mx_emax = mxq_emax(yd);
-    q.mx_pre = 1;
-    q.mx_post = 1;
-    for (int64_t i = 0; i < ax; i++)
-        q.mx_pre *= x->shape[i];
-    for (uint32_t i = (uint32_t)ax + 1; i < n; i++)
-        q.mx_post *= x->shape[i];
-    q.mx_len = x->shape[ax];
-    if (scaleAlg == 1) {
-        q.mx_alg = QUANT_MX_CUBLAS;
-        q.mx_inv_max = mxq_f32(yd == ACL_FLOAT8_E4M3FN ? 0x3b124925u : 0x37924925u); /* fp32(1/448), fp32(1/57344) */
-        q.mx_low_bound = low;
-    } else if (scaleAlg == 2) {
-        if (dmax == 0.0f || dmax == 6.0f || dmax == 7.0f) {
-            q.mx_alg = QUANT_MX_RANGE;
-            q.mx_add_bits = dmax == 7.0f ? 0x1fu : 0x3fu;
-        } else {
-            q.mx_alg = QUANT_MX_CUBLAS4;
-            q.mx_inv_max = (float)(1.0 / (double)dmax);
-        }
-    } else {
-        q.mx_alg = QUANT_MX_OCP;
-    }
-    return quant_launch(executor, &q, x, yOut, NULL, NULL, mxscaleOut, NULL);
+    return quant_mx_launch(executor, x, ax, round, blocksize, scaleAlg, dmax, low, yOut, mxscaleOut);
 }
 
 aclnnStatus aclemu_plan_DynamicMxQuant(aclOpExecutor *executor, const aclTensor *x, int64_t axis,

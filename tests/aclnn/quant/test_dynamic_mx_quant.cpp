@@ -1,4 +1,4 @@
-// aclnnDynamicMxQuant / V2 / V3 and aclnnAntiMxQuant (950 only) bit-exact against a reference written here:
+// aclnnDynamicMxQuant / V2 / V3, aclnnDynamicMxQuantWithDualAxis / V2 and aclnnAntiMxQuant (950 only) bit-exact against a reference written here:
 //  - the element codecs are exhaustive tables: the 256 FP8 codes and the 16 FP4 codes decoded from
 //    their bit fields, an encode picks the nearest table value (rint: ties to the even code, round:
 //    ties away from zero, floor: the largest value not above), saturating at the largest finite;
@@ -19,6 +19,8 @@
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_anti_mx_quant.h"
 #include "aclnnop/aclnn_dynamic_mx_quant.h"
+#include "aclnnop/aclnn_dynamic_mx_quant_with_dual_axis.h"
+#include "aclnnop/aclnn_dynamic_mx_quant_with_dual_axis_v2.h"
 #include "aclnnop/aclnn_dynamic_mx_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_mx_quant_v3.h"
 
@@ -219,55 +221,25 @@ static std::vector<double> MakeX(const Case &c, int64_t n)
     return v;
 }
 
-static void RunCase(const Case &c, std::vector<double> xv = {})
+static std::vector<int64_t> ScaleShape(std::vector<int64_t> shape, int64_t ax, int64_t bs)
 {
-    int64_t n = GetShapeSize(c.shape);
+    shape[(size_t)ax] = ((shape[(size_t)ax] + bs - 1) / bs + 1) / 2;
+    shape.push_back(2);
+    return shape;
+}
+
+// y / scale bytes of x (values xq) quantized along dim ax as case c asks, against the reference
+static void CheckMx(const Case &c, int64_t ax, const std::vector<double> &xq, const std::vector<unsigned char> &yh,
+                    const std::vector<unsigned char> &sh, const char *what)
+{
     int nd = (int)c.shape.size();
-    int64_t ax = c.axis < 0 ? c.axis + nd : c.axis;
-    if (xv.empty()) xv = MakeX(c, n);
-    DevTensor x;
-    x.Init(c.xd, c.shape, xv, c.lay);
-    std::vector<double> xq = QuantAll(c.xd, xv);
     int64_t L = c.shape[(size_t)ax], pre = 1, post = 1;
     for (int i = 0; i < ax; i++) pre *= c.shape[(size_t)i];
     for (int i = (int)ax + 1; i < nd; i++) post *= c.shape[(size_t)i];
     int64_t nb = (L + c.bs - 1) / c.bs, nb2 = (nb + 1) / 2;
-    std::vector<int64_t> sshape = c.shape;
-    sshape[(size_t)ax] = nb2;
-    sshape.push_back(2);
-    Raw y(c.yd, c.shape), s(ACL_FLOAT8_E8M0, sshape);
-    char *rm = const_cast<char *>(c.round);
-    int rc;
-    if (c.version == 3)
-        rc = Run("DynamicMxQuantV3", g_stream,
-                 [&](uint64_t *ws, aclOpExecutor **ex) {
-                     return aclnnDynamicMxQuantV3GetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, c.dmax, c.low,
-                                                                  y.t, s.t, ws, ex);
-                 },
-                 aclnnDynamicMxQuantV3);
-    else if (c.version == 2)
-        rc = Run("DynamicMxQuantV2", g_stream,
-                 [&](uint64_t *ws, aclOpExecutor **ex) {
-                     return aclnnDynamicMxQuantV2GetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, c.dmax, y.t, s.t,
-                                                                  ws, ex);
-                 },
-                 aclnnDynamicMxQuantV2);
-    else
-        rc = Run("DynamicMxQuant", g_stream,
-                 [&](uint64_t *ws, aclOpExecutor **ex) {
-                     return aclnnDynamicMxQuantGetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, y.t, s.t, ws, ex);
-                 },
-                 aclnnDynamicMxQuant);
-    char what[200];
-    snprintf(what, sizeof what, "DynamicMxQuantV%d %s->%s axis %lld bs %lld alg %lld %s dmax %g low %g%s", c.version,
-             DtName(c.xd), YName(c.yd), (long long)c.axis, (long long)c.bs, (long long)c.alg, c.round, c.dmax, c.low,
-             c.lay == STRIDED ? " strided" : c.lay == TRANSPOSED ? " transposed" : "");
-    EXPECT(rc == 0, "%s: %d", what, rc);
-    if (rc || n == 0) return;
     bool fp4 = c.yd == ACL_FLOAT4_E2M1 || c.yd == ACL_FLOAT4_E1M2;
     Table tab = MakeTable(c.yd);
     int mode = !strcmp(c.round, "round") ? R_ROUND : !strcmp(c.round, "floor") ? R_FLOOR : R_RINT;
-    std::vector<unsigned char> yh = y.Read(), sh = s.Read();
     size_t bad = 0, sbad = 0;
     for (int64_t p = 0; p < pre; p++)
         for (int64_t q = 0; q < post; q++)
@@ -298,6 +270,47 @@ static void RunCase(const Case &c, std::vector<double> xv = {})
                 }
             }
     EXPECT(bad == 0 && sbad == 0, "%s: %zu codes, %zu scales differ", what, bad, sbad);
+}
+
+static void RunCase(const Case &c, std::vector<double> xv = {})
+{
+    int64_t n = GetShapeSize(c.shape);
+    int nd = (int)c.shape.size();
+    int64_t ax = c.axis < 0 ? c.axis + nd : c.axis;
+    if (xv.empty()) xv = MakeX(c, n);
+    DevTensor x;
+    x.Init(c.xd, c.shape, xv, c.lay);
+    std::vector<double> xq = QuantAll(c.xd, xv);
+    Raw y(c.yd, c.shape), s(ACL_FLOAT8_E8M0, ScaleShape(c.shape, ax, c.bs));
+    char *rm = const_cast<char *>(c.round);
+    int rc;
+    if (c.version == 3)
+        rc = Run("DynamicMxQuantV3", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnDynamicMxQuantV3GetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, c.dmax, c.low,
+                                                                  y.t, s.t, ws, ex);
+                 },
+                 aclnnDynamicMxQuantV3);
+    else if (c.version == 2)
+        rc = Run("DynamicMxQuantV2", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnDynamicMxQuantV2GetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, c.dmax, y.t, s.t,
+                                                                  ws, ex);
+                 },
+                 aclnnDynamicMxQuantV2);
+    else
+        rc = Run("DynamicMxQuant", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnDynamicMxQuantGetWorkspaceSize(x.t, c.axis, rm, c.yd, c.bs, c.alg, y.t, s.t, ws, ex);
+                 },
+                 aclnnDynamicMxQuant);
+    char what[200];
+    snprintf(what, sizeof what, "DynamicMxQuantV%d %s->%s axis %lld bs %lld alg %lld %s dmax %g low %g%s", c.version,
+             DtName(c.xd), YName(c.yd), (long long)c.axis, (long long)c.bs, (long long)c.alg, c.round, c.dmax, c.low,
+             c.lay == STRIDED ? " strided" : c.lay == TRANSPOSED ? " transposed" : "");
+    EXPECT(rc == 0, "%s: %d", what, rc);
+    if (rc || n == 0) return;
+    CheckMx(c, ax, xq, y.Read(), s.Read(), what);
 }
 
 static void TestExample()
@@ -576,6 +589,90 @@ static void TestAntiValidation(bool is950)
     (void)yh;
 }
 
+// DynamicMxQuantWithDualAxis (V2): the last axis into y1 / mxscale1, the second-to-last into y2 / mxscale2
+static void RunDual(Case c)
+{
+    int64_t n = GetShapeSize(c.shape);
+    int nd = (int)c.shape.size();
+    std::vector<double> xv = MakeX(c, n);
+    DevTensor x;
+    x.Init(c.xd, c.shape, xv, c.lay);
+    std::vector<double> xq = QuantAll(c.xd, xv);
+    Raw y1(c.yd, c.shape), s1(ACL_FLOAT8_E8M0, ScaleShape(c.shape, nd - 1, 32)), y2(c.yd, c.shape),
+        s2(ACL_FLOAT8_E8M0, ScaleShape(c.shape, nd - 2, 32));
+    char *rm = const_cast<char *>(c.round);
+    int rc = c.version == 2
+                 ? Run("DynamicMxQuantWithDualAxisV2", g_stream,
+                       [&](uint64_t *ws, aclOpExecutor **ex) {
+                           return aclnnDynamicMxQuantWithDualAxisV2GetWorkspaceSize(x.t, rm, c.yd, c.alg, c.dmax, y1.t,
+                                                                                    s1.t, y2.t, s2.t, ws, ex);
+                       },
+                       aclnnDynamicMxQuantWithDualAxisV2)
+                 : Run("DynamicMxQuantWithDualAxis", g_stream,
+                       [&](uint64_t *ws, aclOpExecutor **ex) {
+                           return aclnnDynamicMxQuantWithDualAxisGetWorkspaceSize(x.t, rm, c.yd, c.alg, y1.t, s1.t, y2.t,
+                                                                                  s2.t, ws, ex);
+                       },
+                       aclnnDynamicMxQuantWithDualAxis);
+    char what[200];
+    snprintf(what, sizeof what, "DualAxisV%d %s->%s alg %lld %s dmax %g%s", c.version, DtName(c.xd), YName(c.yd),
+             (long long)c.alg, c.round, c.dmax, c.lay == STRIDED ? " strided" : c.lay == TRANSPOSED ? " transposed" : "");
+    EXPECT(rc == 0, "%s: %d", what, rc);
+    if (rc || n == 0) return;
+    c.bs = 32;
+    std::string w1 = std::string(what) + " axis -1", w2 = std::string(what) + " axis -2";
+    CheckMx(c, nd - 1, xq, y1.Read(), s1.Read(), w1.c_str());
+    CheckMx(c, nd - 2, xq, y2.Read(), s2.Read(), w2.c_str());
+}
+
+static void TestDualValidation(bool is950)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevTensor x, xf, x1, xo;
+    x.Init(ACL_BF16, {64, 64}, {}, CONTIG);
+    xf.Init(ACL_FLOAT, {64, 64}, {}, CONTIG);
+    x1.Init(ACL_BF16, {64}, {}, CONTIG);
+    xo.Init(ACL_BF16, {64, 63}, {}, CONTIG);
+    Raw y(ACL_FLOAT8_E4M3FN, {64, 64}), y5(ACL_FLOAT8_E5M2, {64, 64}), y4(ACL_FLOAT4_E2M1, {64, 64}),
+        y12(ACL_FLOAT4_E1M2, {64, 64}), yb(ACL_FLOAT8_E4M3FN, {64, 32}), s1(ACL_FLOAT8_E8M0, {64, 1, 2}),
+        s2(ACL_FLOAT8_E8M0, {1, 64, 2}), sb(ACL_FLOAT8_E8M0, {64, 2, 2}), y1d(ACL_FLOAT8_E4M3FN, {64}),
+        s1d(ACL_FLOAT8_E8M0, {1, 2}), yo(ACL_FLOAT4_E2M1, {64, 63}), so1(ACL_FLOAT8_E8M0, {64, 1, 2}),
+        so2(ACL_FLOAT8_E8M0, {1, 63, 2});
+    char rint[] = "rint", round[] = "round", bad[] = "ceil";
+    auto dq = [&](const aclTensor *a, char *rm, int64_t dt, int64_t alg, const aclTensor *ya, const aclTensor *sa,
+                  const aclTensor *yb2, const aclTensor *sb2) {
+        return aclnnDynamicMxQuantWithDualAxisGetWorkspaceSize(a, rm, dt, alg, ya, sa, yb2, sb2, &ws, &ex);
+    };
+    ExpectError("dual null x", dq(nullptr, rint, 36, 0, y.t, s1.t, y.t, s2.t), kNull, "x");
+    ExpectError("dual null y2", dq(x.t, rint, 36, 0, y.t, s1.t, nullptr, s2.t), kNull, "y2Out");
+    ExpectError("dual null scale2", dq(x.t, rint, 36, 0, y.t, s1.t, y.t, nullptr), kNull, "mxscale2Out");
+    if (!is950) {
+        int rc = dq(x.t, rint, 36, 0, y.t, s1.t, y.t, s2.t);
+        EXPECT(rc == 361001, "DualAxis off the 950: %d", rc);
+        return;
+    }
+    ExpectError("dual x fp32", dq(xf.t, rint, 36, 0, y.t, s1.t, y.t, s2.t), kInvalid, "x");
+    ExpectError("dual y2 dtype", dq(x.t, rint, 36, 0, y.t, s1.t, y5.t, s2.t), kInvalid, "y2Out");
+    ExpectError("dual round", dq(x.t, bad, 36, 0, y.t, s1.t, y.t, s2.t), kTiling, "must be rint, floor, or round");
+    ExpectError("dual round fp8", dq(x.t, round, 36, 0, y.t, s1.t, y.t, s2.t), kTiling, "parameter round_mode must be rint");
+    ExpectError("dual dstType", dq(x.t, rint, 35, 0, y.t, s1.t, y.t, s2.t), kTiling, "The dtypes of y and dst_type must be the same");
+    ExpectError("dual alg", dq(x.t, rint, 36, 3, y.t, s1.t, y.t, s2.t), kTiling, "must be 0, 1, or 2");
+    ExpectError("dual alg e2m1", dq(x.t, rint, 40, 1, y4.t, s1.t, y4.t, s2.t), kTiling, "FLOAT4_E2M1, parameter scale_alg must be 0 or 2");
+    ExpectError("dual alg e1m2", dq(x.t, rint, 41, 2, y12.t, s1.t, y12.t, s2.t), kTiling, "FLOAT4_E1M2, parameter scale_alg must be 0");
+    ExpectError("dual alg fp8", dq(x.t, rint, 36, 2, y.t, s1.t, y.t, s2.t), kTiling, "parameter scale_alg must be 0 or 1");
+    ExpectError("dual dstTypeMax",
+                aclnnDynamicMxQuantWithDualAxisV2GetWorkspaceSize(x.t, rint, 40, 2, 13.0, y4.t, s1.t, y4.t, s2.t, &ws, &ex),
+                kTiling, "must be 0 or in the range [6, 12]");
+    ExpectError("dual x 1-d", dq(x1.t, rint, 36, 0, y1d.t, s1d.t, y1d.t, s1d.t), kTiling, "greater than or equal to 2");
+    ExpectError("dual fp4 odd", dq(xo.t, rint, 40, 0, yo.t, so1.t, yo.t, so2.t), kTiling, "tail axis of x must be an even number");
+    ExpectError("dual y shape", dq(x.t, rint, 36, 0, y.t, s1.t, yb.t, s2.t), kTiling, "The shapes of x, y1, and y2 must be the same");
+    ExpectError("dual scale1", dq(x.t, rint, 36, 0, y.t, sb.t, y.t, s2.t), kTiling, "The shape of mxscale1");
+    ExpectError("dual scale2", dq(x.t, rint, 36, 0, y.t, s1.t, y.t, s1.t), kTiling, "The shape of mxscale2");
+    int rc = dq(x.t, nullptr, 36, 0, y.t, s1.t, y.t, s2.t);
+    EXPECT(rc == 0, "dual valid: %d", rc);
+}
+
 int main()
 {
     Runtime rt;
@@ -649,9 +746,34 @@ int main()
                 RunAnti(xd, yd, {2, 2, 512}, yd == ACL_FLOAT16 ? STRIDED : CONTIG, aseed++);
             }
         TestRoundTrip();
+        uint64_t dseed = 300;
+        for (aclDataType xd : {ACL_FLOAT16, ACL_BF16})
+            for (aclDataType yd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2, ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2}) {
+                Case c{xd, yd, {2, 70, 96}};
+                c.seed = dseed++;
+                RunDual(c);
+            }
+        Case d{ACL_BF16, ACL_FLOAT8_E4M3FN, {33, 64}};
+        d.alg = 1;
+        d.lay = TRANSPOSED;
+        RunDual(d);
+        d = Case{ACL_FLOAT16, ACL_FLOAT4_E2M1, {64, 40}};
+        d.round = "floor";
+        d.lay = STRIDED;
+        RunDual(d);
+        for (float dm : {0.0f, 7.0f, 9.0f}) {
+            d = Case{ACL_BF16, ACL_FLOAT4_E2M1, {40, 64}};
+            d.alg = 2;
+            d.version = 2;
+            d.dmax = dm;
+            RunDual(d);
+        }
+        d = Case{ACL_FLOAT16, ACL_FLOAT8_E5M2, {0, 64}};
+        RunDual(d);
     }
     TestValidation(is950);
     TestAntiValidation(is950);
+    TestDualValidation(is950);
     if (g_failures) { LOG_PRINT("test_dynamic_mx_quant: %d failures\n", g_failures); return 1; }
     LOG_PRINT("test_dynamic_mx_quant: ok\n");
     return 0;
