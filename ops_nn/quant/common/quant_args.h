@@ -33,6 +33,9 @@ enum {
                             * mx_len; per block the E8M0 scale of quant_mx_scale_of (mx_alg), y =
                             * cast(x * multiplier) to FP8 / FP4 (round), scale [pre, ceil(nb / 2),
                             * post, 2] (the odd block's pad 0) */
+    QUANT_GROUPED_MX = 14, /* GroupedDynamicMxQuant: x [M, N], groups of rows (group: cumulative ends),
+                            * each QUANT_MX along the rows from its start; scale [M / 64 + G, N, 2],
+                            * group g's rows from start / 64 + g, the rows between groups zeroed */
     QUANT_ANTI_MX = 13,    /* AntiMxQuant: x FP8 / FP4 codes as [mx_pre, mx_len, mx_post], y = value *
                             * 2^(mxscale - 127) (block block_cols along mx_len, scale laid out as
                             * QUANT_MX's), rounded to y (nearest even, finite overflow saturating) */

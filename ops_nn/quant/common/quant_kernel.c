@@ -435,17 +435,16 @@ static uint32_t mx_code(const quant_args *a, float v)
     return quant_encode(v, a->code, QUANT_RINT);
 }
 
-/* DynamicMxQuant slab p ([len, post] of x): per block of block_cols along len and column q the
- * shared scale, then the codes; the scale of block b goes to [p, b / 2, q, b % 2]. */
-static void run_mx(const quant_args *a, int64_t p, float *v)
+/* One MX slab: L x P elements of x from flat element e0 (row-major, the quantized axis L outer),
+ * blocks of block_cols along L for each column q; the scale of block b goes to flat scale element
+ * s0 + ((b / 2) * P + q) * 2 + b % 2 (an odd block count's pad 0). */
+static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64_t s0, float *v)
 {
-    int64_t L = a->mx_len, P = a->mx_post, bs = a->block_cols, nb = (L + bs - 1) / bs, nb2 = (nb + 1) / 2;
-    int64_t cols = a->cols;
+    int64_t bs = a->block_cols, nb = (L + bs - 1) / bs, nb2 = (nb + 1) / 2, cols = a->cols;
     uint8_t *sc = (uint8_t *)base_of(&a->scale);
     for (int64_t q = 0; q < P; q++) {
         for (int64_t b = 0; b < nb2 * 2; b++) {
-            int64_t sidx = ((p * nb2 + b / 2) * P + q) * 2 + b % 2;
-            uint8_t *sp = sc + flat_off(&a->scale, sidx, a->scale.ndim);
+            uint8_t *sp = sc + flat_off(&a->scale, s0 + ((b / 2) * P + q) * 2 + b % 2, a->scale.ndim);
             if (b >= nb) { /* the pad of an odd block count */
                 *sp = 0;
                 continue;
@@ -454,7 +453,7 @@ static void run_mx(const quant_args *a, int64_t p, float *v)
             float amax = 0.0f;
             int finite = 1;
             for (int64_t i = 0; i < n; i++) {
-                v[i] = load1(&a->x, flat_off(&a->x, (p * L + l0 + i) * P + q, a->x.ndim));
+                v[i] = load1(&a->x, flat_off(&a->x, e0 + (l0 + i) * P + q, a->x.ndim));
                 if (!isfinite(v[i]))
                     finite = 0;
                 else
@@ -464,11 +463,59 @@ static void run_mx(const quant_args *a, int64_t p, float *v)
                                                  a->mx_low_bound, a->mx_add_bits);
             *sp = (uint8_t)s.code;
             for (int64_t i = 0; i < n; i++) {
-                int64_t e = (p * L + l0 + i) * P + q;
+                int64_t e = e0 + (l0 + i) * P + q;
                 store_code(a, e / cols, e % cols, mx_code(a, v[i] * s.mul));
             }
         }
     }
+}
+
+/* DynamicMxQuant slab p ([len, post] of x); its scales are [p, ceil(nb / 2), post, 2]. */
+static void run_mx(const quant_args *a, int64_t p, float *v)
+{
+    int64_t L = a->mx_len, P = a->mx_post, nb = (L + a->block_cols - 1) / a->block_cols;
+    mx_slab(a, p * L * P, L, P, p * ((nb + 1) / 2) * P * 2, v);
+}
+
+/* The cumulative row end of group g (INT32 / INT64 group tensor). */
+static int64_t group_end(const quant_args *a, int64_t g)
+{
+    const aclemu_tdesc *t = &a->group;
+    int64_t v;
+    aclemu_load_i64(&v, base_of(t) + (t->offset + g * t->stride[0]) * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype,
+                    0, 1);
+    return v;
+}
+
+/* group ends non-decreasing from >= 0, the last one x's row count */
+static int grouped_mx_index_ok(const quant_args *a)
+{
+    int64_t G = a->group.shape[0], prev = 0;
+    for (int64_t g = 0; g < G; g++) {
+        int64_t e = group_end(a, g);
+        if (e < prev)
+            return 0;
+        prev = e;
+    }
+    return prev == a->rows;
+}
+
+/* GroupedDynamicMxQuant group g: rows [start, end) of x [M, N] quantized along the rows in blocks
+ * of block_cols from start; its scale rows (pairs of blocks) begin at start / 64 + g. The rows of
+ * the [M / 64 + G, N, 2] scale between one group's last and the next group's first are zeroed by
+ * the group before them. */
+static void run_grouped_mx(const quant_args *a, int64_t g, float *v)
+{
+    int64_t G = a->group.shape[0], N = a->cols, pair = 2 * a->block_cols;
+    int64_t start = g ? group_end(a, g - 1) : 0, end = group_end(a, g);
+    int64_t first = start / pair + g, used = (end - start + pair - 1) / pair;
+    int64_t next = g + 1 < G ? end / pair + g + 1 : a->scale.shape[0];
+    if (end > start)
+        mx_slab(a, start * N, end - start, N, first * N * 2, v);
+    uint8_t *sc = (uint8_t *)base_of(&a->scale);
+    for (int64_t r = first + used; r < next; r++)
+        for (int64_t i = 0; i < N * 2; i++)
+            sc[flat_off(&a->scale, r * N * 2 + i, a->scale.ndim)] = 0;
 }
 
 /* The value of MX element code c of dtype dt (FP8 / FP4). */
@@ -507,7 +554,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->mode == QUANT_MX ? a->block_cols : a->cols;
+    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX ? a->block_cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
     size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
@@ -548,6 +595,12 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_MX:
         for (uint64_t p = s; p < e; p++)
             run_mx(a, (int64_t)p, v);
+        return 0;
+    case QUANT_GROUPED_MX:
+        if (!grouped_mx_index_ok(a))
+            return ACLEMU_KERNEL_BAD_ARGS; /* a bad groupIndex: the kernel's result is undefined */
+        for (uint64_t g = s; g < e; g++)
+            run_grouped_mx(a, (int64_t)g, v);
         return 0;
     case QUANT_BLOCK:
         for (uint64_t r = s; r < e; r++)

@@ -1,4 +1,5 @@
-// aclnnDynamicMxQuant / V2 / V3, aclnnDynamicMxQuantWithDualAxis / V2 and aclnnAntiMxQuant (950 only) bit-exact against a reference written here:
+// aclnnDynamicMxQuant / V2 / V3, aclnnDynamicMxQuantWithDualAxis / V2, aclnnGroupedDynamicMxQuant / V2
+// and aclnnAntiMxQuant (950 only) bit-exact against a reference written here:
 //  - the element codecs are exhaustive tables: the 256 FP8 codes and the 16 FP4 codes decoded from
 //    their bit fields, an encode picks the nearest table value (rint: ties to the even code, round:
 //    ties away from zero, floor: the largest value not above), saturating at the largest finite;
@@ -20,6 +21,8 @@
 #include "aclnnop/aclnn_anti_mx_quant.h"
 #include "aclnnop/aclnn_dynamic_mx_quant.h"
 #include "aclnnop/aclnn_dynamic_mx_quant_with_dual_axis.h"
+#include "aclnnop/aclnn_grouped_dynamic_mx_quant.h"
+#include "aclnnop/aclnn_grouped_dynamic_mx_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_mx_quant_with_dual_axis_v2.h"
 #include "aclnnop/aclnn_dynamic_mx_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_mx_quant_v3.h"
@@ -673,6 +676,127 @@ static void TestDualValidation(bool is950)
     EXPECT(rc == 0, "dual valid: %d", rc);
 }
 
+// GroupedDynamicMxQuant (V2): rows of x grouped by cumulative ends, each group along its rows
+static void RunGrouped(Case c, std::vector<int32_t> ends)
+{
+    int64_t M = c.shape[0], N = c.shape[1], G = (int64_t)ends.size();
+    std::vector<double> xv = MakeX(c, M * N);
+    DevTensor x, gi;
+    x.Init(c.xd, c.shape, xv, c.lay);
+    std::vector<double> gv(ends.begin(), ends.end());
+    gi.Init(ACL_INT32, {G}, gv, CONTIG);
+    std::vector<double> xq = QuantAll(c.xd, xv);
+    int64_t SR = M / 64 + G;
+    Raw y(c.yd, c.shape), s(ACL_FLOAT8_E8M0, {SR, N, 2});
+    std::vector<unsigned char> junk(s.bytes + 1, 0x5a);
+    s.Write(junk);
+    int rc = c.version == 2
+                 ? Run("GroupedDynamicMxQuantV2", g_stream,
+                       [&](uint64_t *ws, aclOpExecutor **ex) {
+                           return aclnnGroupedDynamicMxQuantV2GetWorkspaceSize(x.t, gi.t, c.round, c.yd, 32, c.alg,
+                                                                               c.dmax, y.t, s.t, ws, ex);
+                       },
+                       aclnnGroupedDynamicMxQuantV2)
+                 : Run("GroupedDynamicMxQuant", g_stream,
+                       [&](uint64_t *ws, aclOpExecutor **ex) {
+                           return aclnnGroupedDynamicMxQuantGetWorkspaceSize(x.t, gi.t, c.round, c.yd, 32, y.t, s.t, ws,
+                                                                             ex);
+                       },
+                       aclnnGroupedDynamicMxQuant);
+    char what[160];
+    snprintf(what, sizeof what, "GroupedMxV%d %s->%s alg %lld %s G %lld%s", c.version, DtName(c.xd), YName(c.yd),
+             (long long)c.alg, c.round, (long long)G, c.lay != CONTIG ? " non-contiguous x" : "");
+    EXPECT(rc == 0, "%s: %d", what, rc);
+    if (rc) return;
+    bool fp4 = c.yd == ACL_FLOAT4_E2M1 || c.yd == ACL_FLOAT4_E1M2;
+    Table tab = MakeTable(c.yd);
+    int mode = !strcmp(c.round, "round") ? R_ROUND : !strcmp(c.round, "floor") ? R_FLOOR : R_RINT;
+    std::vector<unsigned char> yh = y.Read(), sh = s.Read(), want_s((size_t)(SR * N * 2), 0);
+    size_t bad = 0;
+    for (int64_t g = 0; g < G; g++) {
+        int64_t start = g ? ends[(size_t)g - 1] : 0, end = ends[(size_t)g];
+        for (int64_t b = 0; start + b * 32 < end; b++)
+            for (int64_t q = 0; q < N; q++) {
+                std::vector<double> blk;
+                for (int64_t r = start + b * 32; r < end && r < start + b * 32 + 32; r++) blk.push_back(xq[(size_t)(r * N + q)]);
+                Scale sc = RefScale(blk, c.yd, (int)c.alg, c.dmax, 0);
+                want_s[(size_t)(((start / 64 + g + b / 2) * N + q) * 2 + b % 2)] = (unsigned char)sc.code;
+                for (size_t i = 0; i < blk.size(); i++) {
+                    int64_t e = (start + b * 32 + (int64_t)i) * N + q;
+                    uint32_t got = fp4 ? (yh[(size_t)(e >> 1)] >> ((e & 1) * 4)) & 0xf : yh[(size_t)e];
+                    if (sc.code != 0xff && got != RefEncode(tab, blk[i] * sc.mul, mode, fp4)) bad++;
+                }
+            }
+    }
+    size_t sbad = 0;
+    for (size_t i = 0; i < want_s.size(); i++)
+        if (sh[i] != want_s[i]) {
+            if (sbad < 3) LOG_PRINT("  %s: scale[%zu] got %u want %u\n", what, i, sh[i], want_s[i]);
+            sbad++;
+        }
+    EXPECT(bad == 0 && sbad == 0, "%s: %zu codes, %zu scales differ", what, bad, sbad);
+}
+
+static void TestGroupedValidation(bool is950)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevTensor x, xf, x3, g, g64, g2, g0;
+    x.Init(ACL_BF16, {128, 16}, {}, CONTIG);
+    xf.Init(ACL_FLOAT, {128, 16}, {}, CONTIG);
+    x3.Init(ACL_BF16, {1, 128, 16}, {}, CONTIG);
+    g.Init(ACL_INT32, {2}, {64, 128}, CONTIG);
+    g64.Init(ACL_INT64, {2}, {64, 128}, CONTIG);
+    g2.Init(ACL_INT32, {1, 2}, {64, 128}, CONTIG);
+    g0.Init(ACL_INT32, {0}, {}, CONTIG);
+    Raw y(ACL_FLOAT8_E4M3FN, {128, 16}), y4(ACL_FLOAT4_E2M1, {128, 16}), yb(ACL_FLOAT8_E4M3FN, {128, 8}),
+        s(ACL_FLOAT8_E8M0, {4, 16, 2}), sb0(ACL_FLOAT8_E8M0, {3, 16, 2}), sb1(ACL_FLOAT8_E8M0, {4, 8, 2}),
+        s2(ACL_FLOAT8_E8M0, {4, 32}), sg0(ACL_FLOAT8_E8M0, {2, 16, 2}), y3(ACL_FLOAT8_E4M3FN, {1, 128, 16});
+    const char *rint = "rint", *round = "round";
+    auto gq = [&](const aclTensor *a, const aclTensor *gg, const char *rm, int64_t dt, int64_t bs, const aclTensor *yy,
+                  const aclTensor *ss) {
+        return aclnnGroupedDynamicMxQuantGetWorkspaceSize(a, gg, rm, dt, bs, yy, ss, &ws, &ex);
+    };
+    ExpectError("grouped null x", gq(nullptr, g.t, rint, 36, 32, y.t, s.t), kNull, "x");
+    ExpectError("grouped null groupIndex", gq(x.t, nullptr, rint, 36, 32, y.t, s.t), kNull, "groupIndex");
+    ExpectError("grouped null roundMode", gq(x.t, g.t, nullptr, 36, 32, y.t, s.t), kNull, "roundMode cannot be nullptr");
+    ExpectError("grouped null mxscale", gq(x.t, g.t, rint, 36, 32, y.t, nullptr), kNull, "mxscale");
+    if (!is950) {
+        ExpectError("grouped off the 950", gq(x.t, g.t, rint, 36, 32, y.t, s.t), kInvalid, "is not implemented");
+        return;
+    }
+    ExpectError("grouped x dtype", gq(xf.t, g.t, rint, 36, 32, y.t, s.t), kInvalid, "x");
+    ExpectError("grouped groupIndex dtype", gq(x.t, g64.t, rint, 36, 32, y.t, s.t), kInvalid, "groupIndex");
+    ExpectError("grouped y fp4 on V1", gq(x.t, g.t, rint, 40, 32, y4.t, s.t), kInvalid, "y");
+    ExpectError("grouped roundMode", gq(x.t, g.t, round, 36, 32, y.t, s.t), kInvalid, "expected roundMode equals 'rint', get: round");
+    ExpectError("grouped blocksize", gq(x.t, g.t, rint, 36, 64, y.t, s.t), kInvalid, "blocksize only support '32' now, get: 64");
+    ExpectError("grouped dstType", gq(x.t, g.t, rint, 35, 32, y.t, s.t), kInvalid, "must be the same as y dtype");
+    ExpectError("grouped x rank", gq(x3.t, g.t, rint, 36, 32, y3.t, s.t), kInvalid, "input x Dims is 3, should be 2D.");
+    ExpectError("grouped groupIndex rank", gq(x.t, g2.t, rint, 36, 32, y.t, s.t), kInvalid, "should be 1D");
+    ExpectError("grouped mxscale rank", gq(x.t, g.t, rint, 36, 32, y.t, s2.t), kInvalid, "should be 3D");
+    ExpectError("grouped y shape", gq(x.t, g.t, rint, 36, 32, yb.t, s.t), kInvalid, "y");
+    ExpectError("grouped mxscale dim1", gq(x.t, g.t, rint, 36, 32, y.t, sb1.t), kInvalid, "should be same as x dim1 (16)");
+    ExpectError("grouped mxscale dim0", gq(x.t, g.t, rint, 36, 32, y.t, sb0.t), kInvalid, "mxscaleDim0Count (4)");
+    ExpectError("grouped empty groupIndex", gq(x.t, g0.t, rint, 36, 32, y.t, sg0.t), kInvalid, "groupIndex does not support empty");
+    auto gq2 = [&](const char *rm, int64_t dt, int64_t alg, double dm, const aclTensor *yy) {
+        return aclnnGroupedDynamicMxQuantV2GetWorkspaceSize(x.t, g.t, rm, dt, 32, alg, dm, yy, s.t, &ws, &ex);
+    };
+    ExpectError("grouped V2 alg", gq2(rint, 36, 3, 0, y.t), kInvalid, "scaleAlg only support '0', '1' or '2' now, get: 3");
+    ExpectError("grouped V2 round fp8", gq2(round, 36, 0, 0, y.t), kTiling, "parameter round_mode must be rint");
+    ExpectError("grouped V2 alg1 fp4", gq2(rint, 40, 1, 0, y4.t), kTiling, "parameter scale_alg must be 0 or 2");
+    ExpectError("grouped V2 alg2 fp8", gq2(rint, 36, 2, 0, y.t), kTiling, "parameter scale_alg must be 0 or 1");
+    ExpectError("grouped V2 dstTypeMax", gq2(rint, 40, 0, 5.0, y4.t), kTiling, "[6, 12] or equal to 0");
+    int rc = gq2(rint, 40, 2, 0, y4.t);
+    EXPECT(rc == 361001, "grouped V2 scaleAlg 2 (not implemented): %d", rc);
+    // a bad groupIndex fails at run time
+    DevTensor gb;
+    gb.Init(ACL_INT32, {2}, {100, 64}, CONTIG);
+    rc = Run("GroupedDynamicMxQuant", g_stream,
+             [&](uint64_t *w, aclOpExecutor **e) { return aclnnGroupedDynamicMxQuantGetWorkspaceSize(x.t, gb.t, rint, 36, 32, y.t, s.t, w, e); },
+             aclnnGroupedDynamicMxQuant);
+    EXPECT(rc != 0, "grouped decreasing groupIndex: %d", rc);
+}
+
 int main()
 {
     Runtime rt;
@@ -770,10 +894,32 @@ int main()
         }
         d = Case{ACL_FLOAT16, ACL_FLOAT8_E5M2, {0, 64}};
         RunDual(d);
+        uint64_t gseed = 400;
+        for (aclDataType xd : {ACL_FLOAT16, ACL_BF16})
+            for (aclDataType yd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2}) {
+                Case c{xd, yd, {200, 24}};
+                c.seed = gseed++;
+                RunGrouped(c, {40, 40, 140, 200}); // an empty group, odd block counts, unaligned starts
+            }
+        for (aclDataType yd : {ACL_FLOAT4_E2M1, ACL_FLOAT4_E1M2, ACL_FLOAT8_E4M3FN})
+            for (const char *rm : {"rint", "round", "floor"}) {
+                if (yd == ACL_FLOAT8_E4M3FN && strcmp(rm, "rint")) continue;
+                Case c{ACL_BF16, yd, {130, 16}};
+                c.version = 2;
+                c.round = rm;
+                c.seed = gseed++;
+                RunGrouped(c, {64, 65, 130});
+            }
+        Case gc{ACL_FLOAT16, ACL_FLOAT8_E5M2, {96, 8}};
+        gc.version = 2;
+        gc.alg = 1;
+        gc.lay = TRANSPOSED;
+        RunGrouped(gc, {96});
     }
     TestValidation(is950);
     TestAntiValidation(is950);
     TestDualValidation(is950);
+    TestGroupedValidation(is950);
     if (g_failures) { LOG_PRINT("test_dynamic_mx_quant: %d failures\n", g_failures); return 1; }
     LOG_PRINT("test_dynamic_mx_quant: ok\n");
     return 0;
