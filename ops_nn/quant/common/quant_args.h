@@ -36,6 +36,9 @@ enum {
     QUANT_GROUPED_MX = 14, /* GroupedDynamicMxQuant: x [M, N], groups of rows (group: cumulative ends),
                             * each QUANT_MX along the rows from its start; scale [M / 64 + G, N, 2],
                             * group g's rows from start / 64 + g, the rows between groups zeroed */
+    QUANT_GROUPED_MAX = 15, /* GroupedQuantMax: groups of dim-0 slices (group: cumulative ends over
+                             * mx_len = x's dim 0, mx_post elements a slice), y = Cast(x * scale[g]),
+                             * aux[g] = max |x| of the group */
     QUANT_ANTI_MX = 13,    /* AntiMxQuant: x FP8 / FP4 codes as [mx_pre, mx_len, mx_post], y = value *
                             * 2^(mxscale - 127) (block block_cols along mx_len, scale laid out as
                             * QUANT_MX's), rounded to y (nearest even, finite overflow saturating) */

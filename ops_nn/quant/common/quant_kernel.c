@@ -487,8 +487,8 @@ static int64_t group_end(const quant_args *a, int64_t g)
     return v;
 }
 
-/* group ends non-decreasing from >= 0, the last one x's row count */
-static int grouped_mx_index_ok(const quant_args *a)
+/* group ends non-decreasing from >= 0, the last one x's dim 0 (mx_len) */
+static int group_ends_ok(const quant_args *a)
 {
     int64_t G = a->group.shape[0], prev = 0;
     for (int64_t g = 0; g < G; g++) {
@@ -497,7 +497,7 @@ static int grouped_mx_index_ok(const quant_args *a)
             return 0;
         prev = e;
     }
-    return prev == a->rows;
+    return prev == a->mx_len;
 }
 
 /* GroupedDynamicMxQuant group g: rows [start, end) of x [M, N] quantized along the rows in blocks
@@ -543,6 +543,20 @@ static void run_anti_mx(const quant_args *a, int64_t p)
                 v = copysignf(lim, v);
             store1_f32(&a->y, flat_off(&a->y, e, a->y.ndim), v);
         }
+}
+
+/* GroupedQuantMax group g: dim-0 slices [start, end) of x (mx_post elements each): codes of x *
+ * scale[g] (quant_encode, saturating), aux[g] = max |x| over the group (NaN skipped) in x's dtype. */
+static void run_grouped_max(const quant_args *a, int64_t g)
+{
+    int64_t start = g ? group_end(a, g - 1) : 0, end = group_end(a, g), inner = a->mx_post;
+    float sc = load1(&a->scale, a->scale.offset + g * a->scale.stride[0]), amax = 0.0f;
+    for (int64_t e = start * inner; e < end * inner; e++) {
+        float v = load1(&a->x, flat_off(&a->x, e, a->x.ndim));
+        amax = fmaxf(amax, fabsf(v));
+        store_code(a, e / a->cols, e % a->cols, quant_encode(v * sc, a->code, a->round));
+    }
+    store1_f32(&a->aux, a->aux.offset + g * a->aux.stride[0], amax);
 }
 
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
@@ -596,8 +610,14 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         for (uint64_t p = s; p < e; p++)
             run_mx(a, (int64_t)p, v);
         return 0;
+    case QUANT_GROUPED_MAX:
+        if (!group_ends_ok(a))
+            return ACLEMU_KERNEL_BAD_ARGS; /* a bad groupList: the kernel's result is undefined */
+        for (uint64_t g = s; g < e; g++)
+            run_grouped_max(a, (int64_t)g);
+        return 0;
     case QUANT_GROUPED_MX:
-        if (!grouped_mx_index_ok(a))
+        if (!group_ends_ok(a))
             return ACLEMU_KERNEL_BAD_ARGS; /* a bad groupIndex: the kernel's result is undefined */
         for (uint64_t g = s; g < e; g++)
             run_grouped_mx(a, (int64_t)g, v);

@@ -100,7 +100,7 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
         tmpl->units = 1;
         unit_elems = aclemu_tensor_numel(x);
         break;
-    case QUANT_GROUPED_MX:
+    case QUANT_GROUPED_MX: case QUANT_GROUPED_MAX:
         tmpl->units = group->shape[0];
         unit_elems = aclemu_tensor_numel(x) / (group->shape[0] ? group->shape[0] : 1);
         break;
@@ -137,7 +137,7 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
     if (smooth && (st = aclemu_exec_tdesc(ex, a, &a->smooth, smooth)))
         return st;
     int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_GROUP ||
-                     tmpl->mode == QUANT_GROUPED_MX;
+                     tmpl->mode == QUANT_GROUPED_MX || tmpl->mode == QUANT_GROUPED_MAX;
     if (group && uses_group && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
         return st;
     if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))

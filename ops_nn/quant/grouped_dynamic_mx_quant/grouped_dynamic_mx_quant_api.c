@@ -113,6 +113,7 @@ static aclnnStatus gmq_plan(aclOpExecutor *executor, const aclTensor *x, const a
     quant_args q;
     quant_mx_setup(&q, yd, round, blocksize, scaleAlg, dmax, 0.0f);
     q.mode = QUANT_GROUPED_MX;
+    q.mx_len = x->shape[0];
     return quant_launch(executor, &q, x, y, NULL, groupIndex, mxscale, NULL);
 }
 
