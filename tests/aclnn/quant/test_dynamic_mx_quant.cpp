@@ -425,8 +425,10 @@ static void TestValidation(bool is950)
     // null round mode = rint; accepted
     int rc = q1(x.t, -1, nullptr, 36, 32, 0, y.t, s.t);
     EXPECT(rc == 0, "roundMode nullptr: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex); // never run
     rc = q1(x.t, 0, rint, 36, 32, 0, y.t, sx.t);
     EXPECT(rc == 0, "axis 0: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
 }
 
 // ---- AntiMxQuant ----------------------------------------------------------------------------------
@@ -587,8 +589,10 @@ static void TestAntiValidation(bool is950)
     ExpectError("mxscale shape", aq(x.t, sb.t, -1, 0, y.t), kTiling, "expected shape is [4, 1, 2]");
     int rc = aq(x0.t, s0.t, -1, 0, y0.t);
     EXPECT(rc == 0, "AntiMxQuant empty: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
     rc = aq(x.t, s.t, -1, 0, y.t);
     EXPECT(rc == 0, "AntiMxQuant valid: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
     (void)yh;
 }
 
@@ -674,6 +678,7 @@ static void TestDualValidation(bool is950)
     ExpectError("dual scale2", dq(x.t, rint, 36, 0, y.t, s1.t, y.t, s1.t), kTiling, "The shape of mxscale2");
     int rc = dq(x.t, nullptr, 36, 0, y.t, s1.t, y.t, s2.t);
     EXPECT(rc == 0, "dual valid: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
 }
 
 // GroupedDynamicMxQuant (V2): rows of x grouped by cumulative ends, each group along its rows

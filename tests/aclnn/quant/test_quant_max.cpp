@@ -254,6 +254,7 @@ static void TestGroupedValidation(bool is950)
         return;
     }
     EXPECT(rc == 0, "g valid: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
     rc = gq(x.t, s3.t, g.t, "rint", 36, y.t, am.t);
     EXPECT(rc == 561002, "g scale length: %d", rc);
     rc = gq(x.t, s.t, g.t, "round", 34, hf.t, am.t);
