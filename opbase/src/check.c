@@ -16,7 +16,7 @@ aclemu_dtype_set aclemu_family_dtypes(aclemu_family family, aclemu_dtype_set set
     if (family != ACLEMU_FAMILY_A2 && family != ACLEMU_FAMILY_A3 && family != ACLEMU_FAMILY_950)
         set &= ~ACLEMU_DT(ACL_BF16);
     if (family != ACLEMU_FAMILY_950)
-        set &= ~ACLEMU_DT_FP8;
+        set &= ~(ACLEMU_DT_FP8 | ACLEMU_DT(ACL_FLOAT4_E2M1) | ACLEMU_DT(ACL_FLOAT4_E1M2));
     return set;
 }
 

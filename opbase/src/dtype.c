@@ -10,7 +10,9 @@ size_t aclemu_dtype_size(aclDataType dt)
     case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: case ACL_COMPLEX32: return 4;
     case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16: return 2;
     case ACL_INT8: case ACL_UINT8: case ACL_BOOL: case ACL_INT4: case ACL_UINT1:
-    case ACL_HIFLOAT8: case ACL_FLOAT8_E5M2: case ACL_FLOAT8_E4M3FN: case ACL_FLOAT8_E8M0: return 1;
+    case ACL_HIFLOAT8: case ACL_FLOAT8_E5M2: case ACL_FLOAT8_E4M3FN: case ACL_FLOAT8_E8M0:
+    case ACL_FLOAT4_E2M1: case ACL_FLOAT4_E1M2: /* sub-byte types count as one byte, like INT4 */
+        return 1;
     case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: case ACL_COMPLEX64: return 8;
     case ACL_COMPLEX128: return 16;
     default: return 0;
@@ -44,6 +46,8 @@ const char *aclemu_dtype_name(aclDataType dt)
     case ACL_FLOAT8_E5M2: return "DT_FLOAT8_E5M2";
     case ACL_FLOAT8_E4M3FN: return "DT_FLOAT8_E4M3FN";
     case ACL_FLOAT8_E8M0: return "DT_FLOAT8_E8M0";
+    case ACL_FLOAT4_E2M1: return "DT_FLOAT4_E2M1";
+    case ACL_FLOAT4_E1M2: return "DT_FLOAT4_E1M2";
     default: return "DT_UNKNOWN";
     }
 }

@@ -18,7 +18,7 @@ int aclemu_mc_on(void)
 
 static uint64_t dtype_bits(aclDataType dt)
 {
-    if (dt == ACL_INT4)
+    if (dt == ACL_INT4 || dt == ACL_FLOAT4_E2M1 || dt == ACL_FLOAT4_E1M2)
         return 4;
     if (dt == ACL_UINT1)
         return 1;

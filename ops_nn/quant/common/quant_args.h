@@ -29,12 +29,25 @@ enum {
     QUANT_BLOCK = 11,      /* DynamicBlockQuant (A2): per row, blocks of block_cols columns: m = max |x|,
                             * q = (1 / m) * DMAX [max minScale], scale = m * (1 / DMAX) [min 1 / minScale],
                             * y = rint(x * q) */
+    QUANT_MX = 12,         /* DynamicMxQuant: x as [mx_pre, mx_len, mx_post], blocks of block_cols along
+                            * mx_len; per block the E8M0 scale of quant_mx_scale_of (mx_alg), y =
+                            * cast(x * multiplier) to FP8 / FP4 (round), scale [pre, ceil(nb / 2),
+                            * post, 2] (the odd block's pad 0) */
+    QUANT_GROUPED_MX = 14, /* GroupedDynamicMxQuant: x [M, N], groups of rows (group: cumulative ends),
+                            * each QUANT_MX along the rows from its start; scale [M / 64 + G, N, 2],
+                            * group g's rows from start / 64 + g, the rows between groups zeroed */
+    QUANT_GROUPED_MAX = 15, /* GroupedQuantMax: groups of dim-0 slices (group: cumulative ends over
+                             * mx_len = x's dim 0, mx_post elements a slice), y = Cast(x * scale[g]),
+                             * aux[g] = max |x| of the group */
+    QUANT_ANTI_MX = 13,    /* AntiMxQuant: x FP8 / FP4 codes as [mx_pre, mx_len, mx_post], y = value *
+                            * 2^(mxscale - 127) (block block_cols along mx_len, scale laid out as
+                            * QUANT_MX's), rounded to y (nearest even, finite overflow saturating) */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
 
 /* float -> integer rounding (the Cast round modes of the vector unit) */
-enum { QUANT_RINT = 0, QUANT_FLOOR = 1, QUANT_CEIL = 2, QUANT_TRUNC = 3 };
+enum { QUANT_RINT = 0, QUANT_FLOOR = 1, QUANT_CEIL = 2, QUANT_TRUNC = 3, QUANT_ROUND = 4 /* half away */ };
 
 /* the scale arithmetic of the chip's kernels:
  *  A2: scale = max * (1/DMAX), y = rint(v * (DMAX/max)); asymmetric scale clamped to 1e-12 and
@@ -71,6 +84,13 @@ typedef struct quant_args {
     int64_t block_cols;    /* BLOCK: columns of a block */
     float min_scale;       /* BLOCK: 0 = none */
     int32_t pad1;
+    int32_t mx_alg;      /* MX: QUANT_MX_OCP ... (quant_codec.h) */
+    int32_t mx_emax;     /* MX: emax of the element type (OCP) */
+    float mx_inv_max;    /* MX: fp32(1 / DMAX) of the cuBLAS rules */
+    float mx_low_bound;  /* MX: maxLowBound (CUBLAS) */
+    uint32_t mx_add_bits; /* MX: the BF16 mantissa carry of the RANGE rule */
+    int32_t pad2;
+    int64_t mx_pre, mx_len, mx_post; /* MX: x as [pre, len, post], len the quantized axis */
     int64_t rows, cols;  /* x as rows x cols */
     int64_t chan_rows;   /* PER_CHANNEL: the second-to-last dim M (rows = batches * M) */
     int64_t units;       /* work units: rows (STATIC / PER_TOKEN), batches (PER_CHANNEL), 1 (PER_TENSOR) */

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "quant_args.h"
 
@@ -106,6 +107,131 @@ static inline float quant_decode(uint32_t c, int32_t code_dtype)
     case 35 /* ACL_FLOAT8_E5M2 */: return quant_from_fp8(c, 2, 15, 1);
     default /* ACL_INT8 */: return (float)(int8_t)(uint8_t)c;
     }
+}
+
+
+/* ---- MX (microscaling) element and scale codecs (DynamicMxQuant family, 950) ---------------- */
+
+/* The magnitude of FP4 code c (its low three bits): E2M1 {0, .5, 1, 1.5, 2, 3, 4, 6} (bias 1, one
+ * mantissa bit), E1M2 {0, .25, ..., 1.75} (bias 1, two mantissa bits). */
+static inline float quant_fp4_mag(uint32_t c, int e1m2)
+{
+    c &= 7u;
+    if (e1m2)
+        return (float)c * 0.25f;
+    uint32_t e = c >> 1, m = c & 1u;
+    return e ? ldexpf(1.0f + 0.5f * (float)m, (int)e - 1) : 0.5f * (float)m;
+}
+
+/* FP32 -> FP4 code (sign in bit 3): rounded on the FP4 grid by `round` (QUANT_RINT half to the
+ * even code, QUANT_ROUND half away from zero, QUANT_FLOOR toward -inf), saturated to the largest
+ * magnitude (6 / 1.75); the sign is kept (-0 stays -0); NaN -> 0 (FP4 has no NaN). */
+static inline uint32_t quant_to_fp4(float v, int e1m2, int32_t round)
+{
+    if (isnan(v))
+        return 0;
+    uint32_t s = signbit(v) ? 8u : 0u, lo = 0;
+    float a = fabsf(v);
+    while (lo < 7 && quant_fp4_mag(lo + 1, e1m2) <= a)
+        lo++;
+    if (lo == 7)
+        return s | 7u;
+    float l = quant_fp4_mag(lo, e1m2), h = quant_fp4_mag(lo + 1, e1m2);
+    if (a == l)
+        return s | lo;
+    float dl = a - l, dh = h - a;
+    uint32_t c;
+    switch (round) {
+    case QUANT_FLOOR: c = s ? lo + 1 : lo; break;
+    case QUANT_ROUND: c = dl < dh ? lo : lo + 1; break;
+    default: c = dl < dh ? lo : dh < dl ? lo + 1 : ((lo & 1u) ? lo + 1 : lo); break;
+    }
+    return s | c;
+}
+
+static inline float quant_from_fp4(uint32_t c, int e1m2)
+{
+    float m = quant_fp4_mag(c, e1m2);
+    return (c & 8u) ? -m : m;
+}
+
+/* The value of an FLOAT8_E8M0 code: 2^(c - 127), 0xFF NaN. */
+static inline float quant_from_e8m0(uint32_t c)
+{
+    return (c & 0xffu) == 0xffu ? NAN : ldexpf(1.0f, (int)(c & 0xffu) - 127);
+}
+
+/* A BF16 bit pattern as FP32. */
+static inline float quant_bf16_bits(uint32_t b)
+{
+    uint32_t u = (b & 0xffffu) << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint32_t quant_f32_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* The MX shared scale of one block, as the 950 kernels compute it from the block's max |x| in
+ * FP32 (`amax`, exact: the x values are FP16 / BF16 / FP32) and whether every element is finite:
+ *  QUANT_MX_OCP (scaleAlg 0): code = E(amax) - emax, at least 0 (E the biased FP32 exponent, 0
+ *    for a subnormal); multiplier 2^(127 - code), but 0 for code 0 and 2^-127 for code 254;
+ *  QUANT_MX_CUBLAS (scaleAlg 1, FP8): S = max(amax, lowBound) * fp32(1 / DMAX); code = E(S), plus
+ *    one when S is normal below 2^127 with a non-zero mantissa or subnormal above half the
+ *    subnormal range; code 0 for amax 0; multiplier the BF16 pattern 0x7F00 - (code << 7) (code
+ *    254: 0), 0 for amax 0;
+ *  QUANT_MX_RANGE (scaleAlg 2, FP4 E2M1, dstTypeMax 0 / 6 / 7): the BF16 (round to nearest even)
+ *    pattern of amax plus `add_bits` (0x3F / 0x1F), its exponent field, then as OCP with emax 2;
+ *  QUANT_MX_CUBLAS4 (scaleAlg 2, other dstTypeMax): as CUBLAS with S = amax * inv_max and no
+ *    subnormal rule.
+ * A non-finite element gives code 0xFF and a NaN multiplier. */
+enum { QUANT_MX_OCP = 0, QUANT_MX_CUBLAS = 1, QUANT_MX_RANGE = 2, QUANT_MX_CUBLAS4 = 3 };
+
+typedef struct quant_mx_scale {
+    uint32_t code; /* the E8M0 code written to mxscale */
+    float mul;     /* what the block's elements are multiplied by before the cast */
+} quant_mx_scale;
+
+static inline quant_mx_scale quant_mx_scale_of(float amax, int finite, int alg, int emax, float inv_max,
+                                               float low_bound, uint32_t add_bits)
+{
+    quant_mx_scale r;
+    if (!finite) {
+        r.code = 0xffu;
+        r.mul = NAN;
+        return r;
+    }
+    if (alg == QUANT_MX_CUBLAS || alg == QUANT_MX_CUBLAS4) {
+        if (amax == 0.0f) {
+            r.code = 0;
+            r.mul = 0.0f;
+            return r;
+        }
+        float m = alg == QUANT_MX_CUBLAS ? fmaxf(amax, low_bound) : amax;
+        uint32_t b = quant_f32_bits(m * inv_max), e = b >> 23, man = b & 0x7fffffu;
+        int up = (e > 0 && e < 254 && man > 0) || (alg == QUANT_MX_CUBLAS && e == 0 && man > 0x400000u);
+        r.code = e + (up ? 1u : 0u);
+        r.mul = quant_bf16_bits((0x7f00u - (r.code << 7)) & 0xffffu);
+        return r;
+    }
+    uint32_t e;
+    if (alg == QUANT_MX_RANGE) {
+        uint32_t u = quant_f32_bits(amax);
+        uint32_t bf = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16; /* FP32 -> BF16, nearest even */
+        e = (bf >> 7) & 0xffu;
+        if (e >= (uint32_t)emax)
+            e = (((bf + add_bits) & 0x7f80u) >> 7);
+    } else {
+        e = quant_f32_bits(amax) >> 23;
+    }
+    r.code = e > (uint32_t)emax ? e - (uint32_t)emax : 0u;
+    r.mul = r.code == 0 ? 0.0f : r.code == 254 ? ldexpf(1.0f, -127) : ldexpf(1.0f, 127 - (int)r.code);
+    return r;
 }
 
 #endif

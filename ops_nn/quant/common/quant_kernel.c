@@ -10,6 +10,9 @@
 #include "quant_args.h"
 #include "quant_codec.h"
 
+/* INT4 and the FP4 types: two codes per byte, the even element in the low nibble */
+static int quant_is_nibble(int32_t dt) { return dt == ACL_INT4 || dt == ACL_FLOAT4_E2M1 || dt == ACL_FLOAT4_E1M2; }
+
 static char *base_of(const aclemu_tdesc *t) { return (char *)(uintptr_t)t->addr; }
 
 /* Element offset of flat (row-major) index idx over the first n dims of t. */
@@ -99,7 +102,7 @@ static void store_code(const quant_args *a, int64_t r, int64_t c, uint32_t code)
         unsigned sh = 4u * (unsigned)(c % 8);
         w = (w & ~(0xfu << sh)) | (code << sh);
         memcpy(p, &w, 4);
-    } else if (y->dtype == ACL_INT4) { /* even element: low nibble */
+    } else if (quant_is_nibble(y->dtype)) { /* even element: low nibble */
         int64_t e = row + c * ys;
         uint8_t *p = b + (e >> 1);
         *p = (e & 1) ? (uint8_t)((*p & 0x0f) | (code << 4)) : (uint8_t)((*p & 0xf0) | code);
@@ -121,7 +124,7 @@ static uint32_t load_code(const aclemu_tdesc *t, int64_t r, int64_t c)
         memcpy(&w, b + (row + (c / 8) * ts) * 4, 4);
         return (w >> (4u * (unsigned)(c % 8))) & 0xfu;
     }
-    if (t->dtype == ACL_INT4) {
+    if (quant_is_nibble(t->dtype)) {
         int64_t e = row + c * ts;
         return (e & 1) ? (uint32_t)(b[e >> 1] >> 4) : (uint32_t)(b[e >> 1] & 0xf);
     }
@@ -424,6 +427,138 @@ static void run_block(const quant_args *a, int64_t r, float *v, float *tmp)
     }
 }
 
+/* The MX element code of v (FP8 / FP4 y). */
+static uint32_t mx_code(const quant_args *a, float v)
+{
+    if (a->code == ACL_FLOAT4_E2M1 || a->code == ACL_FLOAT4_E1M2)
+        return quant_to_fp4(v, a->code == ACL_FLOAT4_E1M2, a->round);
+    return quant_encode(v, a->code, QUANT_RINT);
+}
+
+/* One MX slab: L x P elements of x from flat element e0 (row-major, the quantized axis L outer),
+ * blocks of block_cols along L for each column q; the scale of block b goes to flat scale element
+ * s0 + ((b / 2) * P + q) * 2 + b % 2 (an odd block count's pad 0). */
+static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64_t s0, float *v)
+{
+    int64_t bs = a->block_cols, nb = (L + bs - 1) / bs, nb2 = (nb + 1) / 2, cols = a->cols;
+    uint8_t *sc = (uint8_t *)base_of(&a->scale);
+    for (int64_t q = 0; q < P; q++) {
+        for (int64_t b = 0; b < nb2 * 2; b++) {
+            uint8_t *sp = sc + flat_off(&a->scale, s0 + ((b / 2) * P + q) * 2 + b % 2, a->scale.ndim);
+            if (b >= nb) { /* the pad of an odd block count */
+                *sp = 0;
+                continue;
+            }
+            int64_t l0 = b * bs, l1 = l0 + bs < L ? l0 + bs : L, n = l1 - l0;
+            float amax = 0.0f;
+            int finite = 1;
+            for (int64_t i = 0; i < n; i++) {
+                v[i] = load1(&a->x, flat_off(&a->x, e0 + (l0 + i) * P + q, a->x.ndim));
+                if (!isfinite(v[i]))
+                    finite = 0;
+                else
+                    amax = fmaxf(amax, fabsf(v[i]));
+            }
+            quant_mx_scale s = quant_mx_scale_of(amax, finite, a->mx_alg, a->mx_emax, a->mx_inv_max,
+                                                 a->mx_low_bound, a->mx_add_bits);
+            *sp = (uint8_t)s.code;
+            for (int64_t i = 0; i < n; i++) {
+                int64_t e = e0 + (l0 + i) * P + q;
+                store_code(a, e / cols, e % cols, mx_code(a, v[i] * s.mul));
+            }
+        }
+    }
+}
+
+/* DynamicMxQuant slab p ([len, post] of x); its scales are [p, ceil(nb / 2), post, 2]. */
+static void run_mx(const quant_args *a, int64_t p, float *v)
+{
+    int64_t L = a->mx_len, P = a->mx_post, nb = (L + a->block_cols - 1) / a->block_cols;
+    mx_slab(a, p * L * P, L, P, p * ((nb + 1) / 2) * P * 2, v);
+}
+
+/* The cumulative row end of group g (INT32 / INT64 group tensor). */
+static int64_t group_end(const quant_args *a, int64_t g)
+{
+    const aclemu_tdesc *t = &a->group;
+    int64_t v;
+    aclemu_load_i64(&v, base_of(t) + (t->offset + g * t->stride[0]) * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype,
+                    0, 1);
+    return v;
+}
+
+/* group ends non-decreasing from >= 0, the last one x's dim 0 (mx_len) */
+static int group_ends_ok(const quant_args *a)
+{
+    int64_t G = a->group.shape[0], prev = 0;
+    for (int64_t g = 0; g < G; g++) {
+        int64_t e = group_end(a, g);
+        if (e < prev)
+            return 0;
+        prev = e;
+    }
+    return prev == a->mx_len;
+}
+
+/* GroupedDynamicMxQuant group g: rows [start, end) of x [M, N] quantized along the rows in blocks
+ * of block_cols from start; its scale rows (pairs of blocks) begin at start / 64 + g. The rows of
+ * the [M / 64 + G, N, 2] scale between one group's last and the next group's first are zeroed by
+ * the group before them. */
+static void run_grouped_mx(const quant_args *a, int64_t g, float *v)
+{
+    int64_t G = a->group.shape[0], N = a->cols, pair = 2 * a->block_cols;
+    int64_t start = g ? group_end(a, g - 1) : 0, end = group_end(a, g);
+    int64_t first = start / pair + g, used = (end - start + pair - 1) / pair;
+    int64_t next = g + 1 < G ? end / pair + g + 1 : a->scale.shape[0];
+    if (end > start)
+        mx_slab(a, start * N, end - start, N, first * N * 2, v);
+    uint8_t *sc = (uint8_t *)base_of(&a->scale);
+    for (int64_t r = first + used; r < next; r++)
+        for (int64_t i = 0; i < N * 2; i++)
+            sc[flat_off(&a->scale, r * N * 2 + i, a->scale.ndim)] = 0;
+}
+
+/* The value of MX element code c of dtype dt (FP8 / FP4). */
+static float mx_value(int32_t dt, uint32_t c)
+{
+    if (dt == ACL_FLOAT4_E2M1 || dt == ACL_FLOAT4_E1M2)
+        return quant_from_fp4(c, dt == ACL_FLOAT4_E1M2);
+    return quant_decode(c, dt);
+}
+
+/* AntiMxQuant slab p: y = value(x) * 2^(scale - 127) in FP32, then y's cast (nearest even; a
+ * finite value past the type's range saturates, as the kernel's SAT casts do). */
+static void run_anti_mx(const quant_args *a, int64_t p)
+{
+    int64_t L = a->mx_len, P = a->mx_post, bs = a->block_cols, nb2 = ((L + bs - 1) / bs + 1) / 2;
+    const uint8_t *sc = (const uint8_t *)base_of(&a->scale);
+    float lim = a->y.dtype == ACL_FLOAT16 ? 65504.0f : a->y.dtype == ACL_BF16 ? 3.38953139e38f : INFINITY;
+    for (int64_t l = 0; l < L; l++)
+        for (int64_t q = 0; q < P; q++) {
+            int64_t b = l / bs, e = (p * L + l) * P + q;
+            int64_t sidx = ((p * nb2 + b / 2) * P + q) * 2 + b % 2;
+            float m = quant_from_e8m0(sc[flat_off(&a->scale, sidx, a->scale.ndim)]);
+            float v = mx_value(a->x.dtype, load_code(&a->x, e / a->cols, e % a->cols)) * m;
+            if (isfinite(v) && fabsf(v) > lim)
+                v = copysignf(lim, v);
+            store1_f32(&a->y, flat_off(&a->y, e, a->y.ndim), v);
+        }
+}
+
+/* GroupedQuantMax group g: dim-0 slices [start, end) of x (mx_post elements each): codes of x *
+ * scale[g] (quant_encode, saturating), aux[g] = max |x| over the group (NaN skipped) in x's dtype. */
+static void run_grouped_max(const quant_args *a, int64_t g)
+{
+    int64_t start = g ? group_end(a, g - 1) : 0, end = group_end(a, g), inner = a->mx_post;
+    float sc = load1(&a->scale, a->scale.offset + g * a->scale.stride[0]), amax = 0.0f;
+    for (int64_t e = start * inner; e < end * inner; e++) {
+        float v = load1(&a->x, flat_off(&a->x, e, a->x.ndim));
+        amax = fmaxf(amax, fabsf(v));
+        store_code(a, e / a->cols, e % a->cols, quant_encode(v * sc, a->code, a->round));
+    }
+    store1_f32(&a->aux, a->aux.offset + g * a->aux.stride[0], amax);
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -433,7 +568,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->cols;
+    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX ? a->block_cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
     size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
@@ -466,6 +601,26 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_DEQUANT_BIAS:
         for (uint64_t r = s; r < e; r++)
             run_dequant_bias(a, (int64_t)r, v);
+        return 0;
+    case QUANT_ANTI_MX:
+        for (uint64_t p = s; p < e; p++)
+            run_anti_mx(a, (int64_t)p);
+        return 0;
+    case QUANT_MX:
+        for (uint64_t p = s; p < e; p++)
+            run_mx(a, (int64_t)p, v);
+        return 0;
+    case QUANT_GROUPED_MAX:
+        if (!group_ends_ok(a))
+            return ACLEMU_KERNEL_BAD_ARGS; /* a bad groupList: the kernel's result is undefined */
+        for (uint64_t g = s; g < e; g++)
+            run_grouped_max(a, (int64_t)g);
+        return 0;
+    case QUANT_GROUPED_MX:
+        if (!group_ends_ok(a))
+            return ACLEMU_KERNEL_BAD_ARGS; /* a bad groupIndex: the kernel's result is undefined */
+        for (uint64_t g = s; g < e; g++)
+            run_grouped_mx(a, (int64_t)g, v);
         return 0;
     case QUANT_BLOCK:
         for (uint64_t r = s; r < e; r++)

@@ -1,6 +1,7 @@
 /* Host side of the quant driver (see quant_plan.h). */
 #include <string.h>
 
+#include "quant_codec.h"
 #include "quant_plan.h"
 
 int quant_is_950(void) { return aclemu_op_profile()->family == ACLEMU_FAMILY_950; }
@@ -99,6 +100,14 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
         tmpl->units = 1;
         unit_elems = aclemu_tensor_numel(x);
         break;
+    case QUANT_GROUPED_MX: case QUANT_GROUPED_MAX:
+        tmpl->units = group->shape[0];
+        unit_elems = aclemu_tensor_numel(x) / (group->shape[0] ? group->shape[0] : 1);
+        break;
+    case QUANT_MX: case QUANT_ANTI_MX:
+        tmpl->units = tmpl->mx_pre;
+        unit_elems = tmpl->mx_len * tmpl->mx_post;
+        break;
     case QUANT_PER_CHANNEL:
         tmpl->chan_rows = x->shape[n - 2];
         tmpl->units = tmpl->rows / tmpl->chan_rows;
@@ -109,6 +118,8 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
         break;
     }
     /* a block should get ~4096 elements of work at least */
+    if (unit_elems < 1)
+        unit_elems = 1;
     uint64_t min_units = unit_elems >= 4096 ? 1 : (uint64_t)(4096 / unit_elems);
     uint32_t block_dim;
     uint64_t per;
@@ -125,7 +136,8 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
         return st;
     if (smooth && (st = aclemu_exec_tdesc(ex, a, &a->smooth, smooth)))
         return st;
-    int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_GROUP;
+    int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_GROUP ||
+                     tmpl->mode == QUANT_GROUPED_MX || tmpl->mode == QUANT_GROUPED_MAX;
     if (group && uses_group && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
         return st;
     if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))
@@ -133,4 +145,66 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
     if (aux && (st = aclemu_exec_tdesc(ex, a, &a->aux, aux)))
         return st;
     return ACLNN_SUCCESS;
+}
+
+int32_t quant_mx_round_mode(const char *mode)
+{
+    if (!strcmp(mode, "rint"))
+        return QUANT_RINT;
+    if (!strcmp(mode, "round"))
+        return QUANT_ROUND;
+    if (!strcmp(mode, "floor"))
+        return QUANT_FLOOR;
+    return -1;
+}
+
+static float quant_f32_of(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+void quant_mx_setup(quant_args *q, aclDataType yd, int32_t round, int64_t blocksize, int64_t scaleAlg,
+                    float dstTypeMax, float maxLowBound)
+{
+    memset(q, 0, sizeof *q);
+    q->mode = QUANT_MX;
+    q->code = (int32_t)yd;
+    q->round = round;
+    q->block_cols = blocksize;
+    q->mx_emax = yd == ACL_FLOAT4_E2M1 ? 2 : yd == ACL_FLOAT4_E1M2 ? 0 : yd == ACL_FLOAT8_E4M3FN ? 8 : 15;
+    if (scaleAlg == 1) {
+        q->mx_alg = QUANT_MX_CUBLAS; /* fp32(1 / 448), fp32(1 / 57344) */
+        q->mx_inv_max = quant_f32_of(yd == ACL_FLOAT8_E4M3FN ? 0x3b124925u : 0x37924925u);
+        q->mx_low_bound = maxLowBound;
+    } else if (scaleAlg == 2) {
+        if (dstTypeMax == 0.0f || dstTypeMax == 6.0f || dstTypeMax == 7.0f) {
+            q->mx_alg = QUANT_MX_RANGE;
+            q->mx_add_bits = dstTypeMax == 7.0f ? 0x1fu : 0x3fu;
+        } else {
+            q->mx_alg = QUANT_MX_CUBLAS4;
+            q->mx_inv_max = (float)(1.0 / (double)dstTypeMax);
+        }
+    } else {
+        q->mx_alg = QUANT_MX_OCP;
+    }
+}
+
+aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis, int32_t round, int64_t blocksize,
+                            int64_t scaleAlg, float dstTypeMax, float maxLowBound, const aclTensor *y,
+                            const aclTensor *scale)
+{
+    if (aclemu_tensor_numel(x) == 0)
+        return ACLNN_SUCCESS;
+    quant_args q;
+    quant_mx_setup(&q, y->dtype, round, blocksize, scaleAlg, dstTypeMax, maxLowBound);
+    q.mx_pre = 1;
+    q.mx_post = 1;
+    for (int64_t i = 0; i < axis; i++)
+        q.mx_pre *= x->shape[i];
+    for (uint32_t i = (uint32_t)axis + 1; i < x->ndim; i++)
+        q.mx_post *= x->shape[i];
+    q.mx_len = x->shape[axis];
+    return quant_launch(ex, &q, x, y, NULL, NULL, scale, NULL);
 }

@@ -34,4 +34,23 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
                              const aclTensor *offset, const aclTensor *aux);
 
+/* 1 for FLOAT4_E2M1 / FLOAT4_E1M2. */
+static inline int quant_is_fp4(aclDataType t) { return t == ACL_FLOAT4_E2M1 || t == ACL_FLOAT4_E1M2; }
+
+/* The MX round_mode string ("rint", "round", "floor") as QUANT_RINT / QUANT_ROUND / QUANT_FLOOR,
+ * -1 for anything else. */
+int32_t quant_mx_round_mode(const char *mode);
+
+/* The MX fields of a QUANT_MX blob (target, round mode, block, scale rule); zeroes the rest. */
+void quant_mx_setup(quant_args *q, aclDataType yd, int32_t round, int64_t blocksize, int64_t scaleAlg,
+                    float dstTypeMax, float maxLowBound);
+
+/* Records one QUANT_MX launch: x quantized along dim `axis` (>= 0) in blocks of `blocksize`
+ * to y (FP8 / FP4, its dtype the target), scales to `scale` ([.., ceil(nb / 2), .., 2]);
+ * scaleAlg 0 / 1 / 2 with dstTypeMax / maxLowBound as DynamicMxQuantV3 takes them (checked by
+ * the caller). Nothing to do for an empty x. */
+aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis, int32_t round, int64_t blocksize,
+                            int64_t scaleAlg, float dstTypeMax, float maxLowBound, const aclTensor *y,
+                            const aclTensor *scale);
+
 #endif

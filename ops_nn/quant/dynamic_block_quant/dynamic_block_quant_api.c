@@ -1,10 +1,10 @@
-/* aclnnDynamicBlockQuant on the quant driver (QUANT_BLOCK), the A2 / A3 kernel: x [M, N] or
+/* aclnnDynamicBlockQuant / V2 on the quant driver (QUANT_BLOCK), the A2 / A3 kernel: x [M, N] or
  * [B, M, N] FLOAT16 / BF16, one-row blocks of 128 columns; per block m = max |x| (FP32), the
  * quantisation multiplier q = (1 / m) * 127 (at least minScale when minScale > 0), scaleOut =
  * m * (1 / 127) (at most 1 / minScale), yOut = rint(x * q) saturated to INT8. The real aclnn is
  * generated: nulls (x, yOut, scaleOut: 161001) and the op definition's dtypes (161002) there,
  * the rest in the A2 tiling (561002) in its order: x FLOAT16 / BF16, y INT8, scale FLOAT ->
- * minScale >= 0 -> y = dstType -> dstType 2 -> rowBlockSize 1 -> colBlockSize 128 -> y shape = x
+ * minScale >= 0 -> y = dstType -> dstType 2 -> (V2) dstTypeMax 0 -> rowBlockSize 1 -> colBlockSize 128 -> y shape = x
  * shape, x 2-D / 3-D, scale rank = x rank, scale [.., ceil(M / 1), ceil(N / 128)].
  * The 950's regbase kernel (larger blocks, FP8 / HIFLOAT8 targets) is not implemented here
  * (361001 with a message saying so); 310P / 910: no kernel (361001). */
@@ -17,9 +17,9 @@
 
 static int64_t dbq_ceil(int64_t a, int64_t b) { return b > 0 ? (a + b - 1) / b : 0; }
 
-aclnnStatus aclemu_plan_DynamicBlockQuant(aclOpExecutor *executor, const aclTensor *x, double minScale,
-                                          char *roundModeOptional, int64_t dstType, int64_t rowBlockSize,
-                                          int64_t colBlockSize, const aclTensor *yOut, const aclTensor *scaleOut)
+static aclnnStatus dbq_plan(aclOpExecutor *executor, const aclTensor *x, double minScale, char *roundModeOptional,
+                            int64_t dstType, int64_t rowBlockSize, int64_t colBlockSize, double dstTypeMax,
+                            const aclTensor *yOut, const aclTensor *scaleOut)
 {
     const char *api = aclemu_exec_api(executor);
     aclnnStatus st;
@@ -57,6 +57,8 @@ aclnnStatus aclemu_plan_DynamicBlockQuant(aclOpExecutor *executor, const aclTens
                           aclemu_dtype_name(yOut->dtype), (long)dstType);
     if (dstType != ACL_INT8)
         return DBQ_TILING(api, "dst_type %ld is invalid: it should be DT_INT8.", (long)dstType);
+    if ((float)dstTypeMax != 0.0f)
+        return DBQ_TILING(api, "dst_type_max %f is invalid: it should be 0.0.", (double)(float)dstTypeMax);
     if (rowBlockSize != 1)
         return DBQ_TILING(api, "row_block_size %ld is invalid: it should be 1.", (long)rowBlockSize);
     if (colBlockSize != 128)
@@ -89,4 +91,21 @@ aclnnStatus aclemu_plan_DynamicBlockQuant(aclOpExecutor *executor, const aclTens
     a.block_cols = colBlockSize;
     a.min_scale = ms;
     return quant_launch(executor, &a, x, yOut, NULL, NULL, scaleOut, NULL);
+}
+
+aclnnStatus aclemu_plan_DynamicBlockQuant(aclOpExecutor *executor, const aclTensor *x, double minScale,
+                                          char *roundModeOptional, int64_t dstType, int64_t rowBlockSize,
+                                          int64_t colBlockSize, const aclTensor *yOut, const aclTensor *scaleOut)
+{
+    return dbq_plan(executor, x, minScale, roundModeOptional, dstType, rowBlockSize, colBlockSize, 0.0, yOut,
+                    scaleOut);
+}
+
+aclnnStatus aclemu_plan_DynamicBlockQuantV2(aclOpExecutor *executor, const aclTensor *x, double minScale,
+                                            char *roundModeOptional, int64_t dstType, int64_t rowBlockSize,
+                                            int64_t colBlockSize, double dstTypeMax, const aclTensor *yOut,
+                                            const aclTensor *scaleOut)
+{
+    return dbq_plan(executor, x, minScale, roundModeOptional, dstType, rowBlockSize, colBlockSize, dstTypeMax, yOut,
+                    scaleOut);
 }

@@ -1,4 +1,4 @@
-// aclnnDynamicBlockQuant (the A2 / A3 kernel) bit-exact against a reference written here: per row,
+// aclnnDynamicBlockQuant / V2 (the A2 / A3 kernel) bit-exact against a reference written here: per row,
 // blocks of 128 columns (the last one shorter), m = max |x| in FP32, q = (1 / m) * 127 (at least
 // minScale when minScale > 0), scaleOut = m * (1 / 127) (at most 1 / minScale), yOut = rint(x * q)
 // (half to even written out) saturated to INT8, an all-zero block giving 0 codes and a 0 scale.
@@ -10,6 +10,7 @@
 
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_dynamic_block_quant.h"
+#include "aclnnop/aclnn_dynamic_block_quant_v2.h"
 
 static aclrtStream g_stream;
 static const int kInvalid = 161002, kNull = 161001, kTiling = 561002;
@@ -23,7 +24,7 @@ static int32_t RefInt8(float v)
     return (int32_t)(d > 0.5 ? f + 1 : d < 0.5 ? f : (std::fmod(f, 2.0) == 0 ? f : f + 1));
 }
 
-static void RunBlock(aclDataType xd, std::vector<int64_t> shape, double min_scale, Layout lay)
+static void RunBlock(aclDataType xd, std::vector<int64_t> shape, double min_scale, Layout lay, bool v2 = false)
 {
     int64_t n = GetShapeSize(shape), N = shape.back(), rows = n / N, nb = (N + 127) / 128;
     std::vector<double> xv = RandomValues((size_t)n, 21, 3.0);
@@ -36,12 +37,19 @@ static void RunBlock(aclDataType xd, std::vector<int64_t> shape, double min_scal
     y.Init(ACL_INT8, shape, {}, CONTIG);
     s.Init(ACL_FLOAT, sshape, {}, CONTIG);
     char mode[] = "rint";
-    int rc = Run("DynamicBlockQuant", g_stream,
-                 [&](uint64_t *ws, aclOpExecutor **ex) {
-                     return aclnnDynamicBlockQuantGetWorkspaceSize(x.t, min_scale, mode, ACL_INT8, 1, 128, y.t, s.t, ws, ex);
-                 },
-                 aclnnDynamicBlockQuant);
-    std::string what = std::string("DynamicBlockQuant ") + DtName(xd) + " rank " + std::to_string(shape.size()) +
+    int rc = v2 ? Run("DynamicBlockQuantV2", g_stream,
+                      [&](uint64_t *ws, aclOpExecutor **ex) {
+                          return aclnnDynamicBlockQuantV2GetWorkspaceSize(x.t, min_scale, mode, ACL_INT8, 1, 128, 0.0,
+                                                                          y.t, s.t, ws, ex);
+                      },
+                      aclnnDynamicBlockQuantV2)
+                : Run("DynamicBlockQuant", g_stream,
+                      [&](uint64_t *ws, aclOpExecutor **ex) {
+                          return aclnnDynamicBlockQuantGetWorkspaceSize(x.t, min_scale, mode, ACL_INT8, 1, 128, y.t,
+                                                                        s.t, ws, ex);
+                      },
+                      aclnnDynamicBlockQuant);
+    std::string what = std::string(v2 ? "DynamicBlockQuantV2 " : "DynamicBlockQuant ") + DtName(xd) + " rank " + std::to_string(shape.size()) +
                        " minScale " + std::to_string(min_scale) + (lay != CONTIG ? " strided" : "");
     EXPECT(rc == 0, "%s: %d", what.c_str(), rc);
     if (rc) return;
@@ -97,6 +105,8 @@ static void TestValidation(bool a2)
     if (!a2) {
         int rc = dq(x.t, 0, 2, 1, 128, y.t, s.t);
         EXPECT(rc == 361001, "DynamicBlockQuant off A2 / A3: %d", rc);
+        rc = aclnnDynamicBlockQuantV2GetWorkspaceSize(x.t, 0, rint, 2, 1, 128, 0.0, y.t, s.t, &ws, &ex);
+        EXPECT(rc == 361001, "DynamicBlockQuantV2 off A2 / A3: %d", rc);
         return;
     }
     ExpectError("x dtype", dq(xi.t, 0, 2, 1, 128, y.t, s.t), kInvalid, "x");
@@ -106,6 +116,10 @@ static void TestValidation(bool a2)
     ExpectError("minScale < 0", dq(x.t, -1.0, 2, 1, 128, y.t, s.t), kTiling, "min_scale must be greater than or equal to 0");
     ExpectError("dstType vs y", dq(x.t, 0, 36, 1, 128, y.t, s.t), kTiling, "The dtypes of y and dst_type must be the same");
     ExpectError("rowBlockSize", dq(x.t, 0, 2, 128, 128, y.t, s.t), kTiling, "row_block_size 128");
+    ExpectError("V2 dstTypeMax", aclnnDynamicBlockQuantV2GetWorkspaceSize(x.t, 0, rint, 2, 1, 128, 15.0, y.t, s.t, &ws, &ex),
+                kTiling, "dst_type_max 15");
+    ExpectError("V2 null x", aclnnDynamicBlockQuantV2GetWorkspaceSize(nullptr, 0, rint, 2, 1, 128, 0.0, y.t, s.t, &ws, &ex),
+                kNull, "x");
     ExpectError("colBlockSize", dq(x.t, 0, 2, 1, 256, y.t, s.t), kTiling, "col_block_size 256");
     ExpectError("y shape", dq(x.t, 0, 2, 1, 128, y2.t, s.t), kTiling, "The shapes of x and y must be the same");
     ExpectError("x 4-d", dq(x4.t, 0, 2, 1, 128, y4.t, s4.t), kTiling, "The shape dim of x must be 2 or 3");
@@ -127,6 +141,8 @@ int main()
         RunBlock(ACL_FLOAT16, {2, 3, 129}, 20.0, STRIDED);
         RunBlock(ACL_BF16, {4, 64}, 300.0, TRANSPOSED);
         RunBlock(ACL_FLOAT16, {1, 1000}, 0.5, CONTIG);
+        RunBlock(ACL_BF16, {2, 3, 200}, 4.0, STRIDED, true);
+        RunBlock(ACL_FLOAT16, {7, 128}, 0.0, CONTIG, true);
     }
     TestValidation(a2);
     if (g_failures) { LOG_PRINT("test_dynamic_block_quant: %d failures\n", g_failures); return 1; }

@@ -1,14 +1,16 @@
-// aclnnQuantMax (950 only) bit-exact against a reference written here: y = the FP8 code nearest
+// aclnnQuantMax and aclnnGroupedQuantMax (950 only) bit-exact against a reference written here: y = the FP8 code nearest
 // to x * scale (FP32 product), found by searching the decoded table of all codes, ties to the
 // even code, saturating at the largest finite (infinities too), NaN -> the NaN code with its
 // sign; amax = max |x| rounded to x's dtype. Strided x, every x dtype, both FP8 targets, empty
 // x (amax untouched), HIFLOAT8 refused (361001, not encoded here), the validation paths, and the
-// 361001 refusal on the 910B / 310P.
+// 361001 refusal on the 910B / 310P. GroupedQuantMax: per group of dim-0 slices its own scale and
+// amax (an empty group keeps amax 0), strided x, the op_api's validation order, a bad groupList.
 #include <cmath>
 #include <cstring>
 #include <string>
 
 #include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_grouped_quant_max.h"
 #include "aclnnop/aclnn_quant_max.h"
 
 static aclrtStream g_stream;
@@ -162,6 +164,109 @@ static void TestValidation(bool is950)
     if (rc == 0) EXPECT(aclnnQuantMax(nullptr, 0, ex, g_stream) == 0 && ame.Read()[0] == 5.0, "empty stage 2");
 }
 
+static void RunGrouped(aclDataType xd, aclDataType yd, Layout lay, std::vector<int64_t> shape, std::vector<int64_t> ends)
+{
+    int64_t n = GetShapeSize(shape), inner = n / shape[0], G = (int64_t)ends.size();
+    bool e4m3 = yd == ACL_FLOAT8_E4M3FN;
+    std::vector<double> xv = RandomValues((size_t)n, 31, 200.0), sv, gv(ends.begin(), ends.end());
+    const double sp[] = {-0.0, NAN, INFINITY, 1e6, -3e-5};
+    for (size_t i = 0; i < sizeof sp / sizeof sp[0] && i < (size_t)n; i++) xv[i * 7 % (size_t)n] = sp[i];
+    if (xd == ACL_FLOAT16)
+        for (double &v : xv) if (std::isfinite(v) && std::fabs(v) > 60000) v = v > 0 ? 60000 : -60000;
+    for (int64_t g = 0; g < G; g++) sv.push_back(e4m3 ? 0.75 + g : 100.0 * (g + 1));
+    DevTensor x, s, gl, am;
+    x.Init(xd, shape, xv, lay);
+    s.Init(ACL_FLOAT, {G}, sv, CONTIG);
+    gl.Init(ACL_INT64, {G}, gv, CONTIG);
+    am.Init(xd, {G}, std::vector<double>((size_t)G, -1.0), CONTIG);
+    Bytes y(yd, shape);
+    int rc = Run("GroupedQuantMax", g_stream,
+                 [&](uint64_t *ws, aclOpExecutor **ex) {
+                     return aclnnGroupedQuantMaxGetWorkspaceSize(x.t, s.t, gl.t, "rint", yd, y.t, am.t, ws, ex);
+                 },
+                 aclnnGroupedQuantMax);
+    std::string what = std::string("GroupedQuantMax ") + DtName(xd) + " -> " + (e4m3 ? "e4m3" : "e5m2") +
+                       " G " + std::to_string(G) + (lay != CONTIG ? " strided" : "");
+    EXPECT(rc == 0, "%s: %d", what.c_str(), rc);
+    if (rc) return;
+    std::vector<unsigned char> h = y.Read();
+    std::vector<double> ga = am.Read();
+    size_t bad = 0;
+    for (int64_t g = 0; g < G; g++) {
+        int64_t start = g ? ends[(size_t)g - 1] : 0;
+        double amax = 0;
+        for (int64_t i = start * inner; i < ends[(size_t)g] * inner; i++) {
+            double xq = Quant(xd, xv[(size_t)i]);
+            if (!std::isnan(xq)) amax = std::fmax(amax, std::fabs(xq));
+            uint32_t want = RefFp8((float)xq * (float)sv[(size_t)g], e4m3);
+            if (h[(size_t)i] != want) {
+                if (bad < 5) LOG_PRINT("  %s[%lld]: x %g got 0x%x want 0x%x\n", what.c_str(), (long long)i, xq, h[(size_t)i], want);
+                bad++;
+            }
+        }
+        EXPECT(ga[(size_t)g] == Quant(xd, amax), "%s: amax[%lld] %g, want %g", what.c_str(), (long long)g, ga[(size_t)g],
+               Quant(xd, amax));
+    }
+    EXPECT(bad == 0, "%s: %zu of %lld codes differ", what.c_str(), bad, (long long)n);
+}
+
+static void TestGroupedValidation(bool is950)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevTensor x, xi, x1, s, sh, s0, g, g32, g0, am, amh, s3;
+    x.Init(ACL_FLOAT, {4, 8}, {}, CONTIG);
+    xi.Init(ACL_INT32, {4, 8}, {}, CONTIG);
+    x1.Init(ACL_FLOAT, {8}, {}, CONTIG);
+    s.Init(ACL_FLOAT, {2}, {1, 1}, CONTIG);
+    s3.Init(ACL_FLOAT, {3}, {1, 1, 1}, CONTIG);
+    sh.Init(ACL_FLOAT16, {2}, {1, 1}, CONTIG);
+    s0.Init(ACL_FLOAT, {0}, {}, CONTIG);
+    g.Init(ACL_INT64, {2}, {1, 4}, CONTIG);
+    g32.Init(ACL_INT32, {2}, {1, 4}, CONTIG);
+    g0.Init(ACL_INT64, {0}, {}, CONTIG);
+    am.Init(ACL_FLOAT, {2}, {}, CONTIG);
+    amh.Init(ACL_FLOAT16, {2}, {}, CONTIG);
+    Bytes y(ACL_FLOAT8_E4M3FN, {4, 8}), y5(ACL_FLOAT8_E5M2, {4, 8}), yb(ACL_FLOAT8_E4M3FN, {4, 7}),
+        y1(ACL_FLOAT8_E4M3FN, {8}), hf(ACL_HIFLOAT8, {4, 8});
+    auto gq = [&](const aclTensor *a, const aclTensor *b, const aclTensor *c, const char *rm, int64_t dt, aclTensor *yy,
+                  aclTensor *m) { return aclnnGroupedQuantMaxGetWorkspaceSize(a, b, c, rm, dt, yy, m, &ws, &ex); };
+    ExpectError("g null x", gq(nullptr, s.t, g.t, "rint", 36, y.t, am.t), kNull, "x");
+    ExpectError("g null groupList", gq(x.t, s.t, nullptr, "rint", 36, y.t, am.t), kNull, "groupList");
+    ExpectError("g null amax", gq(x.t, s.t, g.t, "rint", 36, y.t, nullptr), kNull, "amax");
+    ExpectError("g x dtype", gq(xi.t, s.t, g.t, "rint", 36, y.t, am.t), kInvalid, "FLOAT/FLOAT16/BFLOAT16");
+    ExpectError("g x rank", gq(x1.t, s.t, g.t, "rint", 36, y1.t, am.t), kInvalid, "[2D, 8D]");
+    ExpectError("g scale dtype", gq(x.t, sh.t, g.t, "rint", 36, y.t, am.t), kInvalid, "scale dtype");
+    ExpectError("g scale empty", gq(x.t, s0.t, g.t, "rint", 36, y.t, am.t), kInvalid, "scale does not support empty tensor");
+    ExpectError("g groupList dtype", gq(x.t, s.t, g32.t, "rint", 36, y.t, am.t), kInvalid, "groupList dtype");
+    ExpectError("g groupList empty", gq(x.t, s.t, g0.t, "rint", 36, y.t, am.t), kInvalid, "groupList does not support empty tensor");
+    ExpectError("g dstType", gq(x.t, s.t, g.t, "rint", 2, y.t, am.t), kInvalid, "dstType must be 34(HIFLOAT8)");
+    ExpectError("g roundMode null", gq(x.t, s.t, g.t, nullptr, 36, y.t, am.t), kInvalid, "roundMode cannot be nullptr");
+    ExpectError("g roundMode empty", gq(x.t, s.t, g.t, "", 36, y.t, am.t), kInvalid, "roundMode cannot be empty string");
+    ExpectError("g roundMode fp8", gq(x.t, s.t, g.t, "round", 36, y.t, am.t), kInvalid, "roundMode must be 'rint'");
+    ExpectError("g roundMode hif8", gq(x.t, s.t, g.t, "rint", 34, hf.t, am.t), kInvalid, "'round' or 'hybrid'");
+    ExpectError("g y dtype", gq(x.t, s.t, g.t, "rint", 36, y5.t, am.t), kInvalid, "y dtype");
+    ExpectError("g y shape", gq(x.t, s.t, g.t, "rint", 36, yb.t, am.t), kInvalid, "must be equal to x shape");
+    ExpectError("g amax dtype", gq(x.t, s.t, g.t, "rint", 36, y.t, amh.t), kInvalid, "The dtype of amax must be the same as x");
+    int rc = gq(x.t, s.t, g.t, "rint", 36, y.t, am.t);
+    if (!is950) {
+        EXPECT(rc == 361001, "GroupedQuantMax off the 950: %d", rc);
+        return;
+    }
+    EXPECT(rc == 0, "g valid: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
+    rc = gq(x.t, s3.t, g.t, "rint", 36, y.t, am.t);
+    EXPECT(rc == 561002, "g scale length: %d", rc);
+    rc = gq(x.t, s.t, g.t, "round", 34, hf.t, am.t);
+    EXPECT(rc == 361001, "g HIFLOAT8 not encoded: %d", rc);
+    DevTensor gb;
+    gb.Init(ACL_INT64, {2}, {3, 2}, CONTIG);
+    rc = Run("GroupedQuantMax", g_stream,
+             [&](uint64_t *w, aclOpExecutor **e) { return aclnnGroupedQuantMaxGetWorkspaceSize(x.t, s.t, gb.t, "rint", 36, y.t, am.t, w, e); },
+             aclnnGroupedQuantMax);
+    EXPECT(rc != 0, "g decreasing groupList: %d", rc);
+}
+
 int main()
 {
     Runtime rt;
@@ -176,8 +281,13 @@ int main()
         RunQuantMax(ACL_FLOAT, ACL_FLOAT8_E4M3FN, STRIDED, {5, 9});
         RunQuantMax(ACL_FLOAT16, ACL_FLOAT8_E5M2, TRANSPOSED, {6, 4, 3});
         RunQuantMax(ACL_BF16, ACL_FLOAT8_E4M3FN, CONTIG, {9000});
+        for (aclDataType xd : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+            for (aclDataType yd : {ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2}) RunGrouped(xd, yd, CONTIG, {10, 7}, {3, 3, 8, 10});
+        RunGrouped(ACL_FLOAT, ACL_FLOAT8_E5M2, STRIDED, {6, 4, 3}, {6});
+        RunGrouped(ACL_BF16, ACL_FLOAT8_E4M3FN, TRANSPOSED, {300, 5}, {100, 299, 300});
     }
     TestValidation(is950);
+    TestGroupedValidation(is950);
     if (g_failures) { LOG_PRINT("test_quant_max: %d failures\n", g_failures); return 1; }
     LOG_PRINT("test_quant_max: ok\n");
     return 0;
