@@ -1,0 +1,315 @@
+// The experimental/norm ops of ops-nn (helper xnorm) against double-precision references:
+// aclnnBatchNormalizationGrad (also by central finite differences of the training-mode BatchNorm
+// loss sum(dy * y) with the saved statistics taken from x) and aclnnBnInferGrad (NCHW / NHWC /
+// NC1HWC0 layouts), every dtype, padded / transposed views, empty tensors and the validation paths
+// with codes and messages. Both ship for the Atlas A2 only: on the 310P and the 950 they are
+// rejected (161002).
+#include "npl_util.h"
+#include "aclnnop/aclnn_batch_normalization_grad.h"
+#include "aclnnop/aclnn_bn_infer_grad.h"
+
+enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
+static Chip g_chip = CHIP_A2;
+
+// ---- BatchNormalizationGrad --------------------------------------------------------------
+struct BnDims {
+    int64_t N, C, S;
+};
+static BnDims Dims(const std::vector<int64_t> &shape)
+{
+    BnDims d{shape[0], shape[1], 1};
+    for (size_t i = 2; i < shape.size(); i++) d.S *= shape[i];
+    return d;
+}
+
+// Batch mean and 1 / sqrt(var + eps) of x per channel.
+static void BatchStats(const std::vector<double> &x, BnDims d, double eps, std::vector<double> &mean,
+                       std::vector<double> &invstd)
+{
+    mean.assign(d.C, 0);
+    invstd.assign(d.C, 0);
+    double M = (double)(d.N * d.S);
+    for (int64_t c = 0; c < d.C; c++) {
+        double s = 0, q = 0;
+        for (int64_t n = 0; n < d.N; n++)
+            for (int64_t i = 0; i < d.S; i++) s += x[(n * d.C + c) * d.S + i];
+        double m = s / M;
+        for (int64_t n = 0; n < d.N; n++)
+            for (int64_t i = 0; i < d.S; i++) {
+                double t = x[(n * d.C + c) * d.S + i] - m;
+                q += t * t;
+            }
+        mean[c] = m;
+        invstd[c] = 1.0 / std::sqrt(q / M + eps);
+    }
+}
+
+// dx, dw, db from the documented formulas with the given statistics.
+static void BnGradRef(const std::vector<double> &dy, const std::vector<double> &x, const std::vector<double> &w,
+                      const std::vector<double> &mean, const std::vector<double> &invstd, BnDims d,
+                      std::vector<double> &dx, std::vector<double> &dw, std::vector<double> &db)
+{
+    dx.assign(x.size(), 0);
+    dw.assign(d.C, 0);
+    db.assign(d.C, 0);
+    double M = (double)(d.N * d.S);
+    for (int64_t c = 0; c < d.C; c++) {
+        double sg = 0, sgx = 0;
+        for (int64_t n = 0; n < d.N; n++)
+            for (int64_t i = 0; i < d.S; i++) {
+                int64_t j = (n * d.C + c) * d.S + i;
+                sg += dy[j];
+                sgx += dy[j] * (x[j] - mean[c]) * invstd[c];
+            }
+        dw[c] = sgx;
+        db[c] = sg;
+        for (int64_t n = 0; n < d.N; n++)
+            for (int64_t i = 0; i < d.S; i++) {
+                int64_t j = (n * d.C + c) * d.S + i;
+                double xh = (x[j] - mean[c]) * invstd[c];
+                dx[j] = w[c] * invstd[c] * (dy[j] - sg / M - xh * sgx / M);
+            }
+    }
+}
+
+static void BngCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    BnDims d = Dims(shape);
+    int64_t n = GetShapeSize(shape);
+    double eps = 1e-5;
+    DevTensor dy = MakeTensor(dt, shape, RandVals(rng, n), xl), x = MakeTensor(dt, shape, RandVals(rng, n));
+    std::vector<double> mean, invstd;
+    BatchStats(x.vals, d, eps, mean, invstd);
+    DevTensor w = MakeTensor(dt, {d.C}, RandVals(rng, d.C)), b = MakeTensor(dt, {d.C}, RandVals(rng, d.C));
+    DevTensor sm = MakeTensor(dt, {d.C}, mean), si = MakeTensor(dt, {d.C}, invstd);
+    DevTensor dx = MakeOut(dt, shape, xl == TRANSPOSED ? PADDED : TRANSPOSED), dw = MakeOut(dt, {d.C}),
+              db = MakeOut(dt, {d.C});
+    int rc = NPL_RUN(BatchNormalizationGrad, dy.t, x.t, w.t, b.t, sm.t, si.t, eps, dx.t, dw.t, db.t);
+    std::string what = "rank " + std::to_string(shape.size()) + " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "BatchNormalizationGrad run (%s %s)", DtName(dt), what.c_str());
+    std::vector<double> rdx, rdw, rdb;
+    BnGradRef(dy.vals, x.vals, w.vals, sm.vals, si.vals, d, rdx, rdw, rdb);
+    CheckDtype(Name("BatchNormalizationGrad dx", dt, what).c_str(), dt, Read(dx), rdx);
+    // the sums are over N*S values: scale the tolerance with their magnitude
+    std::vector<double> gdw = Read(dw), gdb = Read(db);
+    double tol = dt == ACL_FLOAT ? 1e-4 : dt == ACL_FLOAT16 ? 4e-3 : 2e-2;
+    for (int64_t c = 0; c < d.C; c++) {
+        double lim = tol * (1.0 + (double)(d.N * d.S) * 0.5);
+        EXPECT(std::fabs(gdw[c] - rdw[c]) <= lim + tol * std::fabs(rdw[c]), "%s dw[%lld] %g vs %g", what.c_str(),
+               (long long)c, gdw[c], rdw[c]);
+        EXPECT(std::fabs(gdb[c] - rdb[c]) <= lim + tol * std::fabs(rdb[c]), "%s db[%lld] %g vs %g", what.c_str(),
+               (long long)c, gdb[c], rdb[c]);
+    }
+    CheckUntouched("BatchNormalizationGrad dx storage", dx);
+    for (DevTensor *t : {&dy, &x, &w, &b, &sm, &si, &dx, &dw, &db}) t->Free();
+}
+
+// Training BatchNorm loss sum(dy * (w * (x - mean(x)) * invstd(x) + b)).
+static double BnLoss(const std::vector<double> &x, const std::vector<double> &dy, const std::vector<double> &w,
+                     BnDims d, double eps)
+{
+    std::vector<double> mean, invstd;
+    BatchStats(x, d, eps, mean, invstd);
+    double l = 0;
+    for (int64_t nn = 0; nn < d.N; nn++)
+        for (int64_t c = 0; c < d.C; c++)
+            for (int64_t i = 0; i < d.S; i++) {
+                int64_t j = (nn * d.C + c) * d.S + i;
+                l += dy[j] * w[c] * (x[j] - mean[c]) * invstd[c];
+            }
+    return l;
+}
+
+static void BngFiniteDiff(Runtime &rt)
+{
+    std::vector<int64_t> shape = {3, 2, 5};
+    BnDims d = Dims(shape);
+    int64_t n = GetShapeSize(shape);
+    double eps = 1e-3;
+    Lcg rng(77);
+    DevTensor dy = MakeTensor(ACL_FLOAT, shape, RandVals(rng, n)), x = MakeTensor(ACL_FLOAT, shape, RandVals(rng, n));
+    std::vector<double> mean, invstd;
+    BatchStats(x.vals, d, eps, mean, invstd);
+    DevTensor w = MakeTensor(ACL_FLOAT, {d.C}, {1.5, -0.75}), b = MakeTensor(ACL_FLOAT, {d.C}, {0.5, 2});
+    DevTensor sm = MakeTensor(ACL_FLOAT, {d.C}, mean), si = MakeTensor(ACL_FLOAT, {d.C}, invstd);
+    DevTensor dx = MakeOut(ACL_FLOAT, shape), dw = MakeOut(ACL_FLOAT, {d.C}), db = MakeOut(ACL_FLOAT, {d.C});
+    EXPECT(NPL_RUN(BatchNormalizationGrad, dy.t, x.t, w.t, b.t, sm.t, si.t, eps, dx.t, dw.t, db.t) == 0,
+           "BatchNormalizationGrad finite-difference run");
+    std::vector<double> got = Read(dx), gw = Read(dw), gb = Read(db);
+    const double h = 1e-5;
+    for (int64_t j = 0; j < n; j++) {
+        std::vector<double> xp = x.vals, xm = x.vals;
+        xp[j] += h;
+        xm[j] -= h;
+        double fd = (BnLoss(xp, dy.vals, w.vals, d, eps) - BnLoss(xm, dy.vals, w.vals, d, eps)) / (2 * h);
+        EXPECT(std::fabs(got[j] - fd) <= 1e-3 * (1 + std::fabs(fd)), "BN grad FD dx[%lld]: %g vs %g", (long long)j,
+               got[j], fd);
+    }
+    // dL/dw[c] and dL/db[c] of the same loss (+ sum dy * b)
+    for (int64_t c = 0; c < d.C; c++) {
+        std::vector<double> wp = w.vals, wm = w.vals;
+        wp[c] += h;
+        wm[c] -= h;
+        double fd = (BnLoss(x.vals, dy.vals, wp, d, eps) - BnLoss(x.vals, dy.vals, wm, d, eps)) / (2 * h);
+        EXPECT(std::fabs(gw[c] - fd) <= 1e-3 * (1 + std::fabs(fd)), "BN grad FD dw[%lld]: %g vs %g", (long long)c,
+               gw[c], fd);
+        double sdy = 0;
+        for (int64_t nn = 0; nn < d.N; nn++)
+            for (int64_t i = 0; i < d.S; i++) sdy += dy.vals[(nn * d.C + c) * d.S + i];
+        EXPECT(std::fabs(gb[c] - sdy) <= 1e-4 * (1 + std::fabs(sdy)), "BN grad db[%lld]: %g vs %g", (long long)c,
+               gb[c], sdy);
+    }
+    for (DevTensor *t : {&dy, &x, &w, &b, &sm, &si, &dx, &dw, &db}) t->Free();
+}
+
+static void BngErrors()
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {2, 3, 4}), c3 = MakeOut(ACL_FLOAT, {3}), c4 = MakeOut(ACL_FLOAT, {4});
+    DevTensor x16 = MakeOut(ACL_FLOAT16, {2, 3, 4}), c316 = MakeOut(ACL_FLOAT16, {3}), xi = MakeOut(ACL_INT32, {2, 3, 4});
+    DevTensor x1 = MakeOut(ACL_FLOAT, {6}), c6 = MakeOut(ACL_FLOAT, {6}), xe = MakeOut(ACL_FLOAT, {0, 3, 4});
+    DevTensor x5 = MakeOut(ACL_FLOAT, {2, 3, 5}), c33 = MakeOut(ACL_FLOAT, {3, 1});
+    DevTensor xnz = MakeOut(ACL_FLOAT, {2, 3, 4}, CONTIG, ACL_FORMAT_FRACTAL_NZ);
+    const double e = 1e-5;
+    if (g_chip != CHIP_A2) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", BatchNormalizationGrad, x.t, x.t, c3.t, c3.t, c3.t,
+                       c3.t, e, x.t, c3.t, c3.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "gradOutput", BatchNormalizationGrad, nullptr, x.t, c3.t, c3.t, c3.t,
+                       c3.t, e, x.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "bias", BatchNormalizationGrad, x.t, x.t, c3.t, nullptr, c3.t, c3.t, e,
+                       x.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "gradBiasOut", BatchNormalizationGrad, x.t, x.t, c3.t, c3.t, c3.t,
+                       c3.t, e, x.t, c3.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gradOutput", BatchNormalizationGrad, xi.t, xi.t, c3.t, c3.t, c3.t,
+                       c3.t, e, xi.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "saveMean", BatchNormalizationGrad, x16.t, x16.t, c316.t, c316.t, c3.t,
+                       c316.t, e, x16.t, c316.t, c316.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gradInputOut", BatchNormalizationGrad, x.t, x.t, c3.t, c3.t, c3.t,
+                       c3.t, e, x16.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "input format", BatchNormalizationGrad, x.t, xnz.t, c3.t, c3.t, c3.t,
+                       c3.t, e, x.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "gradOutput shape", BatchNormalizationGrad, x5.t, x.t, c3.t, c3.t,
+                       c3.t, c3.t, e, x.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "at least 2", BatchNormalizationGrad, x1.t, x1.t, c6.t, c6.t,
+                       c6.t, c6.t, e, x1.t, c6.t, c6.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "weight should be 1-D", BatchNormalizationGrad, x.t, x.t, c4.t,
+                       c4.t, c4.t, c4.t, e, x.t, c4.t, c4.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "weight should be 1-D", BatchNormalizationGrad, x.t, x.t, c33.t,
+                       c3.t, c3.t, c3.t, e, x.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "saveInvstd shape", BatchNormalizationGrad, x.t, x.t, c3.t, c3.t,
+                       c3.t, c33.t, e, x.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "gradInputOut shape", BatchNormalizationGrad, x.t, x.t, c3.t,
+                       c3.t, c3.t, c3.t, e, x5.t, c3.t, c3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "gradWeightOut shape", BatchNormalizationGrad, x.t, x.t, c3.t,
+                       c3.t, c3.t, c3.t, e, x.t, c4.t, c3.t);
+        // the real tiling refuses empty inputs
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "greater than 0", BatchNormalizationGrad, xe.t, xe.t, c3.t, c3.t,
+                       c3.t, c3.t, e, xe.t, c3.t, c3.t);
+    }
+    for (DevTensor *t : {&x, &c3, &c4, &x16, &c316, &xi, &x1, &c6, &xe, &x5, &c33, &xnz}) t->Free();
+}
+
+// ---- BnInferGrad -------------------------------------------------------------------------
+// mode 0 NCHW (channel dim 1), 1 NHWC (channel last), 2 NC1HWC0 (channel c1 * C0 + c0).
+static int64_t ChannelOf(const std::vector<int64_t> &shape, int mode, int64_t flat)
+{
+    std::vector<int64_t> idx(shape.size());
+    for (size_t k = shape.size(); k-- > 0;) {
+        idx[k] = flat % shape[k];
+        flat /= shape[k];
+    }
+    if (mode == 2) return idx[1] * shape[4] + idx[4];
+    if (mode == 1) return idx.back();
+    return idx[1];
+}
+
+static void BigCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, int64_t formatMode, aclFormat fmt,
+                    Layout gl, uint64_t seed)
+{
+    Lcg rng(seed);
+    int mode = shape.size() == 5 ? 2 : formatMode == 1 ? 1 : formatMode == 2 ? 2 : 0;
+    int64_t C = mode == 2 ? shape[1] * shape[4] : mode == 1 ? shape.back() : shape[1];
+    int64_t n = GetShapeSize(shape);
+    std::vector<double> gv = RandVals(rng, n);
+    if (n > 4) { gv[0] = INFINITY; gv[1] = -0.0; gv[2] = NAN; }
+    DevTensor g = MakeTensor(dt, shape, gv, gl, fmt);
+    std::vector<double> var(C);
+    for (auto &v : var) v = 0.5 + rng.uniform() * 3;
+    if (dt == ACL_FLOAT) var[0] = 0; // only eps keeps it finite (large results: FP32 only)
+    std::vector<int64_t> cshape = mode == 2 ? std::vector<int64_t>{shape[1], 1, 1, shape[4]} : std::vector<int64_t>{C};
+    DevTensor sc = MakeTensor(ACL_FLOAT, cshape, RandVals(rng, C)), va = MakeTensor(ACL_FLOAT, cshape, var);
+    DevTensor out = MakeOut(dt, shape, (gl == PADDED || mode == 2) ? CONTIG : PADDED, fmt);
+    double eps = 1e-4;
+    int rc = NPL_RUN(BnInferGrad, g.t, sc.t, va.t, eps, formatMode, out.t);
+    std::string what = "mode " + std::to_string(mode) + " rank " + std::to_string(shape.size()) + " layout " +
+                       std::to_string(gl);
+    EXPECT(rc == 0, "BnInferGrad run (%s %s)", DtName(dt), what.c_str());
+    std::vector<double> ref(n);
+    double feps = (double)(float)eps;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t c = ChannelOf(shape, mode, i);
+        ref[i] = g.vals[i] * sc.vals[c] / std::sqrt(va.vals[c] + feps);
+    }
+    CheckDtype(Name("BnInferGrad", dt, what).c_str(), dt, Read(out), ref);
+    CheckUntouched("BnInferGrad out storage", out);
+    for (DevTensor *t : {&g, &sc, &va, &out}) t->Free();
+}
+
+static void BigErrors(Runtime &rt)
+{
+    DevTensor g = MakeOut(ACL_FLOAT, {2, 3, 2, 2}), c3 = MakeOut(ACL_FLOAT, {3}), c2 = MakeOut(ACL_FLOAT, {2});
+    DevTensor g16 = MakeOut(ACL_FLOAT16, {2, 3, 2, 2}), c316 = MakeOut(ACL_FLOAT16, {3}), g3 = MakeOut(ACL_FLOAT, {2, 3, 4});
+    DevTensor gi = MakeOut(ACL_INT32, {2, 3, 2, 2}), go = MakeOut(ACL_FLOAT, {2, 3, 2, 3}), ge = MakeOut(ACL_FLOAT, {0, 3, 2, 2});
+    DevTensor gnz = MakeOut(ACL_FLOAT, {2, 3, 2, 2}, CONTIG, ACL_FORMAT_FRACTAL_NZ);
+    if (g_chip != CHIP_A2) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", BnInferGrad, g.t, c3.t, c3.t, 1e-4, 0, g.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "grads", BnInferGrad, nullptr, c3.t, c3.t, 1e-4, 0, g.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "batchVariance", BnInferGrad, g.t, c3.t, nullptr, 1e-4, 0, g.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "xBackpropOut", BnInferGrad, g.t, c3.t, c3.t, 1e-4, 0, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "grads", BnInferGrad, gi.t, c3.t, c3.t, 1e-4, 0, gi.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "scale", BnInferGrad, g16.t, c316.t, c3.t, 1e-4, 0, g16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "xBackpropOut", BnInferGrad, g.t, c3.t, c3.t, 1e-4, 0, g16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "grads format", BnInferGrad, gnz.t, c3.t, c3.t, 1e-4, 0, gnz.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "xBackpropOut shape", BnInferGrad, g.t, c3.t, c3.t, 1e-4, 0, go.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "at least 4 for NCHW", BnInferGrad, g3.t, c3.t, c3.t, 1e-4, 0, g3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "at least 4 for NHWC", BnInferGrad, g3.t, c3.t, c3.t, 1e-4, 1, g3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "should be 5 for NC1HWC0", BnInferGrad, g.t, c3.t, c3.t, 1e-4, 2, g.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "one value per channel", BnInferGrad, g.t, c2.t, c3.t, 1e-4, 0, g.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "one value per channel", BnInferGrad, g.t, c3.t, c3.t, 1e-4, 1, g.t);
+        // empty grads: nothing runs (the real tiling's early exit), even with mismatched channels
+        EXPECT(NPL_RUN(BnInferGrad, ge.t, c2.t, c2.t, 1e-4, 0, ge.t) == 0, "BnInferGrad empty");
+    }
+    for (DevTensor *t : {&g, &c3, &c2, &g16, &c316, &g3, &gi, &go, &ge, &gnz}) t->Free();
+}
+
+int main()
+{
+    Runtime rt;
+    if (!rt.ok) return 1;
+    const char *soc = aclrtGetSocName();
+    std::string sv = soc ? soc : "";
+    g_chip = sv.find("310P") != std::string::npos ? CHIP_310P : (sv.find("950") != std::string::npos ? CHIP_950 : CHIP_A2);
+    printf("chip %s\n", sv.c_str());
+    if (g_chip == CHIP_A2) {
+        uint64_t seed = 4100;
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            BngCase(rt, dt, {2, 4, 8}, CONTIG, seed++);
+            BngCase(rt, dt, {3, 5, 4, 6}, TRANSPOSED, seed++);
+            BngCase(rt, dt, {7, 3}, PADDED, seed++);
+            BngCase(rt, dt, {2, 17, 1, 3, 5}, CONTIG, seed++);
+            BigCase(rt, dt, {2, 3, 4, 5}, 0, ACL_FORMAT_NCHW, CONTIG, seed++);
+            BigCase(rt, dt, {2, 4, 5, 3}, 1, ACL_FORMAT_NHWC, PADDED, seed++);
+            BigCase(rt, dt, {2, 3, 4, 5}, 7, ACL_FORMAT_ND, TRANSPOSED, seed++); // unknown mode: NCHW
+            BigCase(rt, dt, {2, 2, 3, 3, 16}, 0, ACL_FORMAT_NC1HWC0, CONTIG, seed++); // 5-D: NC1HWC0
+            BigCase(rt, dt, {1, 3, 2, 2, 2, 3}, 0, ACL_FORMAT_ND, CONTIG, seed++);
+            BigCase(rt, dt, {2, 2, 2, 2, 3, 5}, 1, ACL_FORMAT_ND, CONTIG, seed++);
+        }
+        BngFiniteDiff(rt);
+    }
+    BngErrors();
+    BigErrors(rt);
+    printf("%s: %d failure(s)\n", __FILE__, g_failures);
+    return g_failures ? 1 : 0;
+}
