@@ -7,6 +7,7 @@
 #include "npl_util.h"
 #include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_bn_infer_grad.h"
+#include "aclnnop/aclnn_fused_add_rms_norm.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
 static Chip g_chip = CHIP_A2;
@@ -284,6 +285,91 @@ static void BigErrors(Runtime &rt)
     for (DevTensor *t : {&g, &c3, &c2, &g16, &c316, &g3, &gi, &go, &ge, &gnz}) t->Free();
 }
 
+// ---- FusedAddRmsNorm ---------------------------------------------------------------------
+static void FarnCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, size_t gdims, double scale, Layout xl,
+                     uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t total = GetShapeSize(shape);
+    std::vector<int64_t> gshape(shape.end() - gdims, shape.end()), rshape = shape;
+    for (size_t i = shape.size() - gdims; i < shape.size(); i++) rshape[i] = 1;
+    int64_t n = GetShapeSize(gshape), rows = total / n;
+    std::vector<double> v1 = RandVals(rng, total);
+    if (total > 2 * n) { v1[n] = INFINITY; v1[2 * n + 1] = NAN; } // rows 1 and 2 turn Inf / NaN
+    DevTensor x1 = MakeTensor(dt, shape, v1, xl), x2 = MakeTensor(dt, shape, RandVals(rng, total));
+    DevTensor g = MakeTensor(dt, gshape, RandVals(rng, n)), y = MakeOut(dt, shape, xl == PADDED ? TRANSPOSED : PADDED);
+    DevTensor rs = MakeOut(ACL_FLOAT, rshape), xo = MakeOut(dt, shape);
+    double eps = 1e-6;
+    int rc = NPL_RUN(FusedAddRmsNorm, x1.t, x2.t, g.t, eps, scale, y.t, rs.t, xo.t);
+    std::string what = "rank " + std::to_string(shape.size()) + " gamma dims " + std::to_string(gdims) + " layout " +
+                       std::to_string(xl);
+    EXPECT(rc == 0, "FusedAddRmsNorm run (%s %s)", DtName(dt), what.c_str());
+    std::vector<double> rx(total), ry(total), rr(rows);
+    double fs = (double)(float)scale, feps = (double)(float)eps;
+    for (int64_t r = 0; r < rows; r++) {
+        double sq = 0;
+        for (int64_t i = 0; i < n; i++) {
+            int64_t j = r * n + i;
+            double t = (double)(float)(x1.vals[j] * fs);
+            if (dt == ACL_FLOAT16) t = RoundTo(dt, t);
+            rx[j] = RoundTo(dt, t + x2.vals[j]);
+            sq += rx[j] * rx[j];
+        }
+        rr[r] = 1.0 / std::sqrt(sq / (double)n + feps);
+        for (int64_t i = 0; i < n; i++) ry[r * n + i] = rx[r * n + i] * rr[r] * g.vals[i];
+    }
+    CheckDtype(Name("FusedAddRmsNorm x", dt, what).c_str(), dt, Read(xo), rx);
+    CheckDtype(Name("FusedAddRmsNorm rstd", dt, what).c_str(), ACL_FLOAT, Read(rs), rr);
+    CheckDtype(Name("FusedAddRmsNorm y", dt, what).c_str(), dt, Read(y), ry);
+    CheckUntouched("FusedAddRmsNorm y storage", y);
+    for (DevTensor *t : {&x1, &x2, &g, &y, &rs, &xo}) t->Free();
+}
+
+static void FarnErrors()
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {2, 3, 8}), g = MakeOut(ACL_FLOAT, {8}), r = MakeOut(ACL_FLOAT, {2, 3, 1});
+    DevTensor x16 = MakeOut(ACL_FLOAT16, {2, 3, 8}), g16 = MakeOut(ACL_FLOAT16, {8}), xi = MakeOut(ACL_INT32, {2, 3, 8});
+    DevTensor r16 = MakeOut(ACL_FLOAT16, {2, 3, 1}), r2 = MakeOut(ACL_FLOAT, {2, 3}), r4 = MakeOut(ACL_FLOAT, {2, 4, 1});
+    DevTensor rb = MakeOut(ACL_FLOAT, {2, 3, 2}), g2 = MakeOut(ACL_FLOAT, {3, 8}), g7 = MakeOut(ACL_FLOAT, {7});
+    DevTensor x5 = MakeOut(ACL_FLOAT, {2, 3, 9}), xe = MakeOut(ACL_FLOAT, {2, 0, 8}), re = MakeOut(ACL_FLOAT, {2, 0, 1});
+    DevTensor x2d = MakeOut(ACL_FLOAT, {3, 8}), g4 = MakeOut(ACL_FLOAT, {2, 2, 3, 8}), g0 = MakeOut(ACL_FLOAT, {});
+    DevTensor xb = MakeOut(ACL_FLOAT, {1, 10241}), gb = MakeOut(ACL_FLOAT, {10241}), rbig = MakeOut(ACL_FLOAT, {1, 1});
+    DevTensor xnz = MakeOut(ACL_FLOAT, {2, 3, 8}, CONTIG, ACL_FORMAT_FRACTAL_NZ);
+    DevTensor xbf = MakeOut(ACL_BF16, {2, 3, 8}), gbf = MakeOut(ACL_BF16, {8});
+    const double e = 1e-6, sc = 1.0;
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "x2", FusedAddRmsNorm, x.t, nullptr, g.t, e, sc, x.t, r.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "rstdOut", FusedAddRmsNorm, x.t, x.t, g.t, e, sc, x.t, nullptr, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x1", FusedAddRmsNorm, xi.t, xi.t, g.t, e, sc, xi.t, r.t, xi.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gamma", FusedAddRmsNorm, x16.t, x16.t, g.t, e, sc, x16.t, r.t, x16.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "rstdOut", FusedAddRmsNorm, x16.t, x16.t, g16.t, e, sc, x16.t, r16.t, x16.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "xOut", FusedAddRmsNorm, x.t, x.t, g.t, e, sc, x.t, r.t, x16.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x1 format", FusedAddRmsNorm, xnz.t, x.t, g.t, e, sc, x.t, r.t, x.t);
+    if (g_chip == CHIP_310P)
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x1", FusedAddRmsNorm, xbf.t, xbf.t, gbf.t, e, sc, xbf.t, r.t, xbf.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "gamma's dim num", FusedAddRmsNorm, x.t, x.t, g0.t, e, sc, x.t, r.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "equal to output y's dim num", FusedAddRmsNorm, x.t, x.t, g.t, e, sc,
+                   x2d.t, r.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "x2/x1", FusedAddRmsNorm, x.t, x2d.t, g.t, e, sc, x.t, r.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "y/x/rstd", FusedAddRmsNorm, x.t, x.t, g.t, e, sc, x.t, r2.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "smaller than gamma dim num", FusedAddRmsNorm, x2d.t, x2d.t, g4.t, e,
+                   sc, x2d.t, r2.t, x2d.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "can not be 0", FusedAddRmsNorm, xe.t, xe.t, g.t, e, sc, xe.t, re.t,
+                   xe.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "x2/x1 shape", FusedAddRmsNorm, x.t, x5.t, g.t, e, sc, x.t, r.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "y/x shape", FusedAddRmsNorm, x.t, x.t, g.t, e, sc, x.t, r.t, x5.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "first few dim", FusedAddRmsNorm, x.t, x.t, g.t, e, sc, x.t, r4.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "last few dim", FusedAddRmsNorm, x.t, x.t, g7.t, e, sc, x.t, r.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "not equal to 1", FusedAddRmsNorm, x.t, x.t, g.t, e, sc, x.t, rb.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "not equal to 1", FusedAddRmsNorm, x.t, x.t, g2.t, e, sc, x.t, r.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "Epsilon less than zero", FusedAddRmsNorm, x.t, x.t, g.t, -1e-3, sc,
+                   x.t, r.t, x.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "UB factor", FusedAddRmsNorm, xb.t, xb.t, gb.t, e, sc, xb.t, rbig.t,
+                   xb.t);
+    for (DevTensor *t : {&x, &g, &r, &x16, &g16, &xi, &r16, &r2, &r4, &rb, &g2, &g7, &x5, &xe, &re, &x2d, &g4, &g0, &xb,
+                         &gb, &rbig, &xnz, &xbf, &gbf})
+        t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -308,6 +394,16 @@ int main()
         }
         BngFiniteDiff(rt);
     }
+    std::vector<aclDataType> dts = {ACL_FLOAT, ACL_FLOAT16};
+    if (g_chip != CHIP_310P) dts.push_back(ACL_BF16);
+    uint64_t fseed = 4300;
+    for (aclDataType dt : dts) {
+        FarnCase(rt, dt, {4, 3, 16}, 1, 1.0, CONTIG, fseed++);
+        FarnCase(rt, dt, {5, 3, 8}, 2, 0.375, TRANSPOSED, fseed++);
+        FarnCase(rt, dt, {9, 1000}, 1, -1.25, PADDED, fseed++);
+        FarnCase(rt, dt, {7}, 1, 2.5, CONTIG, fseed++);
+    }
+    FarnErrors();
     BngErrors();
     BigErrors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
