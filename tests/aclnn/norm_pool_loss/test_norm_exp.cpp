@@ -8,6 +8,7 @@
 #include "aclnnop/aclnn_batch_normalization_grad.h"
 #include "aclnnop/aclnn_bn_infer_grad.h"
 #include "aclnnop/aclnn_fused_add_rms_norm.h"
+#include "aclnnop/aclnn_group_normalization_grad.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
 static Chip g_chip = CHIP_A2;
@@ -370,6 +371,131 @@ static void FarnErrors()
         t->Free();
 }
 
+// ---- GroupNormalizationGrad --------------------------------------------------------------
+// Group statistics of rows of m values (mean, 1 / sqrt(var + eps)).
+static void RowStats(const std::vector<double> &x, int64_t rows, int64_t m, double eps, std::vector<double> &mean,
+                     std::vector<double> &rstd)
+{
+    mean.assign(rows, 0);
+    rstd.assign(rows, 0);
+    for (int64_t r = 0; r < rows; r++) {
+        double s = 0, q = 0;
+        for (int64_t i = 0; i < m; i++) s += x[r * m + i];
+        double mu = s / (double)m;
+        for (int64_t i = 0; i < m; i++) q += (x[r * m + i] - mu) * (x[r * m + i] - mu);
+        mean[r] = mu;
+        rstd[r] = 1.0 / std::sqrt(q / (double)m + eps);
+    }
+}
+
+// The documented formula: dx = rstd / M * gamma * (M * dy - s1 - xhat * s2).
+static std::vector<double> GngRef(const std::vector<double> &x, const std::vector<double> &dy,
+                                  const std::vector<double> &g, const std::vector<double> &mean,
+                                  const std::vector<double> &rstd, int64_t rows, int64_t m)
+{
+    std::vector<double> dx(x.size());
+    for (int64_t r = 0; r < rows; r++) {
+        double s1 = 0, s2 = 0;
+        for (int64_t i = 0; i < m; i++) {
+            int64_t j = r * m + i;
+            double xh = (x[j] - mean[r]) * rstd[r];
+            s1 += dy[j] * g[j];
+            s2 += dy[j] * g[j] * xh;
+        }
+        for (int64_t i = 0; i < m; i++) {
+            int64_t j = r * m + i;
+            double xh = (x[j] - mean[r]) * rstd[r];
+            dx[j] = rstd[r] / (double)m * g[j] * ((double)m * dy[j] - s1 - xh * s2);
+        }
+    }
+    return dx;
+}
+
+static void GngCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t total = GetShapeSize(shape), rows = shape[0] * shape[1], m = total / rows;
+    DevTensor x = MakeTensor(dt, shape, RandVals(rng, total), xl), dy = MakeTensor(dt, shape, RandVals(rng, total));
+    DevTensor g = MakeTensor(dt, shape, RandVals(rng, total), xl == PADDED ? TRANSPOSED : CONTIG);
+    std::vector<double> mean, rstd;
+    RowStats(x.vals, rows, m, 1e-5, mean, rstd);
+    DevTensor mt = MakeTensor(dt, {shape[0], shape[1]}, mean), rt_ = MakeTensor(dt, {shape[0], shape[1]}, rstd);
+    DevTensor dx = MakeOut(dt, shape, PADDED);
+    int rc = NPL_RUN(GroupNormalizationGrad, x.t, dy.t, g.t, mt.t, rt_.t, dx.t);
+    std::string what = "rank " + std::to_string(shape.size()) + " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "GroupNormalizationGrad run (%s %s)", DtName(dt), what.c_str());
+    std::vector<double> ref = GngRef(x.vals, dy.vals, g.vals, mt.vals, rt_.vals, rows, m);
+    CheckDtype(Name("GroupNormalizationGrad", dt, what).c_str(), dt, Read(dx), ref);
+    CheckUntouched("GroupNormalizationGrad dx storage", dx);
+    for (DevTensor *t : {&x, &dy, &g, &mt, &rt_, &dx}) t->Free();
+}
+
+// The real formula applies gamma both inside the sums and outside: it is the gradient of
+// sum(dy * gamma * xhat(x)) only for gamma == 1 (checked here; other gammas against GngRef).
+static void GngFiniteDiff(Runtime &rt)
+{
+    std::vector<int64_t> shape = {2, 3, 2, 3};
+    int64_t total = GetShapeSize(shape), rows = 6, m = 6;
+    double eps = 1e-3;
+    Lcg rng(91);
+    std::vector<double> gv(total);
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t i = 0; i < m; i++) gv[r * m + i] = 1.0;
+    DevTensor x = MakeTensor(ACL_FLOAT, shape, RandVals(rng, total)), dy = MakeTensor(ACL_FLOAT, shape, RandVals(rng, total));
+    DevTensor g = MakeTensor(ACL_FLOAT, shape, gv);
+    std::vector<double> mean, rstd;
+    RowStats(x.vals, rows, m, eps, mean, rstd);
+    DevTensor mt = MakeTensor(ACL_FLOAT, {2, 3}, mean), rt_ = MakeTensor(ACL_FLOAT, {2, 3}, rstd), dx = MakeOut(ACL_FLOAT, shape);
+    EXPECT(NPL_RUN(GroupNormalizationGrad, x.t, dy.t, g.t, mt.t, rt_.t, dx.t) == 0, "GroupNormalizationGrad FD run");
+    std::vector<double> got = Read(dx);
+    auto loss = [&](const std::vector<double> &xv) {
+        std::vector<double> mu, rs;
+        RowStats(xv, rows, m, eps, mu, rs);
+        double l = 0;
+        for (int64_t r = 0; r < rows; r++)
+            for (int64_t i = 0; i < m; i++) l += dy.vals[r * m + i] * gv[r * m + i] * (xv[r * m + i] - mu[r]) * rs[r];
+        return l;
+    };
+    const double h = 1e-5;
+    for (int64_t j = 0; j < total; j++) {
+        std::vector<double> xp = x.vals, xm = x.vals;
+        xp[j] += h;
+        xm[j] -= h;
+        double fd = (loss(xp) - loss(xm)) / (2 * h);
+        EXPECT(std::fabs(got[j] - fd) <= 1e-3 * (1 + std::fabs(fd)), "GN grad FD dx[%lld]: %g vs %g", (long long)j,
+               got[j], fd);
+    }
+    for (DevTensor *t : {&x, &dy, &g, &mt, &rt_, &dx}) t->Free();
+}
+
+static void GngErrors(Runtime &rt)
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {2, 3, 4}), m = MakeOut(ACL_FLOAT, {2, 3}), x16 = MakeOut(ACL_FLOAT16, {2, 3, 4});
+    DevTensor m16 = MakeOut(ACL_FLOAT16, {2, 3}), xi = MakeOut(ACL_INT32, {2, 3, 4}), x2 = MakeOut(ACL_FLOAT, {6, 4});
+    DevTensor x5 = MakeOut(ACL_FLOAT, {2, 3, 5}), m6 = MakeOut(ACL_FLOAT, {6}), m32 = MakeOut(ACL_FLOAT, {3, 2});
+    DevTensor xz = MakeOut(ACL_FLOAT, {2, 3, 0}), xn = MakeOut(ACL_FLOAT, {0, 3, 4}), mn = MakeOut(ACL_FLOAT, {0, 3});
+    DevTensor xnz = MakeOut(ACL_FLOAT, {2, 3, 4}, CONTIG, ACL_FORMAT_FRACTAL_NZ);
+    if (g_chip != CHIP_A2) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", GroupNormalizationGrad, x.t, x.t, x.t, m.t, m.t, x.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "x", GroupNormalizationGrad, nullptr, x.t, x.t, m.t, m.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "rstd", GroupNormalizationGrad, x.t, x.t, x.t, m.t, nullptr, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "dx", GroupNormalizationGrad, x.t, x.t, x.t, m.t, m.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x", GroupNormalizationGrad, xi.t, xi.t, xi.t, m.t, m.t, xi.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "mean", GroupNormalizationGrad, x16.t, x16.t, x16.t, m.t, m16.t, x16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "dx", GroupNormalizationGrad, x.t, x.t, x.t, m.t, m.t, x16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gamma format", GroupNormalizationGrad, x.t, x.t, xnz.t, m.t, m.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x dim num", GroupNormalizationGrad, x2.t, x2.t, x2.t, m6.t, m6.t, x2.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "dy", GroupNormalizationGrad, x.t, x5.t, x.t, m.t, m.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gamma", GroupNormalizationGrad, x.t, x.t, x5.t, m.t, m.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "mean", GroupNormalizationGrad, x.t, x.t, x.t, m6.t, m.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "rstd", GroupNormalizationGrad, x.t, x.t, x.t, m.t, m32.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "group size", GroupNormalizationGrad, xz.t, xz.t, xz.t, m.t, m.t, xz.t);
+        EXPECT(NPL_RUN(GroupNormalizationGrad, xn.t, xn.t, xn.t, mn.t, mn.t, xn.t) == 0, "GroupNormalizationGrad N = 0");
+    }
+    for (DevTensor *t : {&x, &m, &x16, &m16, &xi, &x2, &x5, &m6, &m32, &xz, &xn, &mn, &xnz}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -392,7 +518,13 @@ int main()
             BigCase(rt, dt, {1, 3, 2, 2, 2, 3}, 0, ACL_FORMAT_ND, CONTIG, seed++);
             BigCase(rt, dt, {2, 2, 2, 2, 3, 5}, 1, ACL_FORMAT_ND, CONTIG, seed++);
         }
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            GngCase(rt, dt, {2, 4, 128}, CONTIG, seed++);
+            GngCase(rt, dt, {3, 2, 5, 7}, TRANSPOSED, seed++);
+            GngCase(rt, dt, {1, 5, 3, 2, 2, 3}, PADDED, seed++);
+        }
         BngFiniteDiff(rt);
+        GngFiniteDiff(rt);
     }
     std::vector<aclDataType> dts = {ACL_FLOAT, ACL_FLOAT16};
     if (g_chip != CHIP_310P) dts.push_back(ACL_BF16);
@@ -406,6 +538,7 @@ int main()
     FarnErrors();
     BngErrors();
     BigErrors(rt);
+    GngErrors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
