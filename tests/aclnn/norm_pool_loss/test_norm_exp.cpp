@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_bn_infer_grad.h"
 #include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_group_normalization_grad.h"
+#include "aclnnop/aclnn_layer_normalization_grad.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
 static Chip g_chip = CHIP_A2;
@@ -496,6 +497,139 @@ static void GngErrors(Runtime &rt)
     for (DevTensor *t : {&x, &m, &x16, &m16, &xi, &x2, &x5, &m6, &m32, &xz, &xn, &mn, &xnz}) t->Free();
 }
 
+// ---- LayerNormalizationGrad --------------------------------------------------------------
+static void LngRef(const std::vector<double> &dy, const std::vector<double> &x, const std::vector<double> &g,
+                   const std::vector<double> &mean, const std::vector<double> &rstd, int64_t N, int64_t D,
+                   std::vector<double> &dx, std::vector<double> &dg, std::vector<double> &db)
+{
+    dx.assign(N * D, 0);
+    dg.assign(D, 0);
+    db.assign(D, 0);
+    for (int64_t r = 0; r < N; r++) {
+        double sg = 0, sgx = 0;
+        for (int64_t i = 0; i < D; i++) {
+            double xh = (x[r * D + i] - mean[r]) * rstd[r], gg = dy[r * D + i] * g[i];
+            sg += gg;
+            sgx += gg * xh;
+            dg[i] += dy[r * D + i] * xh;
+            db[i] += dy[r * D + i];
+        }
+        for (int64_t i = 0; i < D; i++) {
+            double xh = (x[r * D + i] - mean[r]) * rstd[r];
+            dx[r * D + i] = rstd[r] * (dy[r * D + i] * g[i] - (sg + xh * sgx) / (double)D);
+        }
+    }
+}
+
+static void LngCase(Runtime &rt, aclDataType dt, int64_t N, int64_t D, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    DevTensor dy = MakeTensor(dt, {N, D}, RandVals(rng, N * D), xl), x = MakeTensor(dt, {N, D}, RandVals(rng, N * D));
+    std::vector<double> mean, rstd;
+    RowStats(x.vals, N, D, 1e-5, mean, rstd);
+    DevTensor g = MakeTensor(dt, {D}, RandVals(rng, D)), mt = MakeTensor(dt, {N}, mean), rs = MakeTensor(dt, {N}, rstd);
+    DevTensor dx = MakeOut(dt, {N, D}, xl == TRANSPOSED ? PADDED : TRANSPOSED), dg = MakeOut(dt, {D}), db = MakeOut(dt, {D});
+    int rc = NPL_RUN(LayerNormalizationGrad, dy.t, x.t, g.t, mt.t, rs.t, dx.t, dg.t, db.t);
+    std::string what = std::to_string(N) + "x" + std::to_string(D) + " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "LayerNormalizationGrad run (%s %s)", DtName(dt), what.c_str());
+    std::vector<double> rdx, rdg, rdb;
+    LngRef(dy.vals, x.vals, g.vals, mt.vals, rs.vals, N, D, rdx, rdg, rdb);
+    CheckDtype(Name("LayerNormalizationGrad dx", dt, what).c_str(), dt, Read(dx), rdx);
+    std::vector<double> gdg = Read(dg), gdb = Read(db);
+    double tol = dt == ACL_FLOAT ? 1e-4 : dt == ACL_FLOAT16 ? 4e-3 : 2e-2;
+    for (int64_t i = 0; i < D; i++) {
+        double lim = tol * (1.0 + (double)N * 0.5);
+        EXPECT(std::fabs(gdg[i] - rdg[i]) <= lim + tol * std::fabs(rdg[i]), "%s dgamma[%lld] %g vs %g", what.c_str(),
+               (long long)i, gdg[i], rdg[i]);
+        EXPECT(std::fabs(gdb[i] - rdb[i]) <= lim + tol * std::fabs(rdb[i]), "%s dbeta[%lld] %g vs %g", what.c_str(),
+               (long long)i, gdb[i], rdb[i]);
+    }
+    CheckUntouched("LayerNormalizationGrad dx storage", dx);
+    for (DevTensor *t : {&dy, &x, &g, &mt, &rs, &dx, &dg, &db}) t->Free();
+}
+
+// dx / dgamma / dbeta against central differences of sum(dy * (gamma * xhat(x) + beta)).
+static void LngFiniteDiff(Runtime &rt)
+{
+    const int64_t N = 3, D = 7;
+    const double eps = 1e-3, h = 1e-5;
+    Lcg rng(93);
+    DevTensor dy = MakeTensor(ACL_FLOAT, {N, D}, RandVals(rng, N * D)), x = MakeTensor(ACL_FLOAT, {N, D}, RandVals(rng, N * D));
+    std::vector<double> mean, rstd;
+    RowStats(x.vals, N, D, eps, mean, rstd);
+    DevTensor g = MakeTensor(ACL_FLOAT, {D}, RandVals(rng, D)), mt = MakeTensor(ACL_FLOAT, {N}, mean);
+    DevTensor rs = MakeTensor(ACL_FLOAT, {N}, rstd), dx = MakeOut(ACL_FLOAT, {N, D}), dg = MakeOut(ACL_FLOAT, {D});
+    DevTensor db = MakeOut(ACL_FLOAT, {D});
+    EXPECT(NPL_RUN(LayerNormalizationGrad, dy.t, x.t, g.t, mt.t, rs.t, dx.t, dg.t, db.t) == 0, "LN grad FD run");
+    auto loss = [&](const std::vector<double> &xv, const std::vector<double> &gv) {
+        std::vector<double> mu, r;
+        RowStats(xv, N, D, eps, mu, r);
+        double l = 0;
+        for (int64_t k = 0; k < N; k++)
+            for (int64_t i = 0; i < D; i++) l += dy.vals[k * D + i] * gv[i] * (xv[k * D + i] - mu[k]) * r[k];
+        return l;
+    };
+    std::vector<double> gx = Read(dx), gg = Read(dg), gb = Read(db);
+    for (int64_t j = 0; j < N * D; j++) {
+        std::vector<double> xp = x.vals, xm = x.vals;
+        xp[j] += h;
+        xm[j] -= h;
+        double fd = (loss(xp, g.vals) - loss(xm, g.vals)) / (2 * h);
+        EXPECT(std::fabs(gx[j] - fd) <= 1e-3 * (1 + std::fabs(fd)), "LN grad FD dx[%lld]: %g vs %g", (long long)j, gx[j], fd);
+    }
+    for (int64_t i = 0; i < D; i++) {
+        std::vector<double> gp = g.vals, gm = g.vals;
+        gp[i] += h;
+        gm[i] -= h;
+        double fd = (loss(x.vals, gp) - loss(x.vals, gm)) / (2 * h), sdy = 0;
+        for (int64_t k = 0; k < N; k++) sdy += dy.vals[k * D + i];
+        EXPECT(std::fabs(gg[i] - fd) <= 1e-3 * (1 + std::fabs(fd)), "LN grad FD dgamma[%lld]: %g vs %g", (long long)i,
+               gg[i], fd);
+        EXPECT(std::fabs(gb[i] - sdy) <= 1e-4 * (1 + std::fabs(sdy)), "LN grad dbeta[%lld]: %g vs %g", (long long)i,
+               gb[i], sdy);
+    }
+    for (DevTensor *t : {&dy, &x, &g, &mt, &rs, &dx, &dg, &db}) t->Free();
+}
+
+static void LngErrors()
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {4, 6}), d = MakeOut(ACL_FLOAT, {6}), n = MakeOut(ACL_FLOAT, {4});
+    DevTensor x16 = MakeOut(ACL_FLOAT16, {4, 6}), d16 = MakeOut(ACL_FLOAT16, {6}), xi = MakeOut(ACL_INT32, {4, 6});
+    DevTensor x3 = MakeOut(ACL_FLOAT, {2, 2, 6}), x1 = MakeOut(ACL_FLOAT, {6}), xe = MakeOut(ACL_FLOAT, {0, 6});
+    DevTensor x5 = MakeOut(ACL_FLOAT, {4, 5}), d5 = MakeOut(ACL_FLOAT, {5}), n3 = MakeOut(ACL_FLOAT, {3});
+    DevTensor xnz = MakeOut(ACL_FLOAT, {4, 6}, CONTIG, ACL_FORMAT_FRACTAL_NZ);
+    if (g_chip != CHIP_A2) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", LayerNormalizationGrad, x.t, x.t, d.t, n.t, n.t, x.t,
+                       d.t, d.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "dy", LayerNormalizationGrad, nullptr, x.t, d.t, n.t, n.t, x.t, d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "mean", LayerNormalizationGrad, x.t, x.t, d.t, nullptr, n.t, x.t, d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "dbeta", LayerNormalizationGrad, x.t, x.t, d.t, n.t, n.t, x.t, d.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "dy", LayerNormalizationGrad, xi.t, xi.t, d.t, n.t, n.t, xi.t, d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gamma", LayerNormalizationGrad, x16.t, x16.t, d.t, n.t, n.t, x16.t,
+                       d16.t, d16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "dgamma", LayerNormalizationGrad, x.t, x.t, d.t, n.t, n.t, x.t, d16.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x format", LayerNormalizationGrad, x.t, xnz.t, d.t, n.t, n.t, x.t, d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "should be 2", LayerNormalizationGrad, x1.t, x1.t, d.t, n.t, n.t,
+                       x1.t, d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "should be 2", LayerNormalizationGrad, x3.t, x3.t, d.t, n.t, n.t,
+                       x3.t, d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "greater than 0", LayerNormalizationGrad, xe.t, xe.t, d.t, n.t, n.t,
+                       xe.t, d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "x shape", LayerNormalizationGrad, x.t, x5.t, d.t, n.t, n.t, x.t,
+                       d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "dx shape", LayerNormalizationGrad, x.t, x.t, d.t, n.t, n.t, x5.t,
+                       d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "gamma shape", LayerNormalizationGrad, x.t, x.t, d5.t, n.t, n.t,
+                       x.t, d.t, d.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "dbeta shape", LayerNormalizationGrad, x.t, x.t, d.t, n.t, n.t, x.t,
+                       d.t, d5.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "rstd shape", LayerNormalizationGrad, x.t, x.t, d.t, n.t, n3.t,
+                       x.t, d.t, d.t);
+    }
+    for (DevTensor *t : {&x, &d, &n, &x16, &d16, &xi, &x3, &x1, &xe, &x5, &d5, &n3, &xnz}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -523,7 +657,13 @@ int main()
             GngCase(rt, dt, {3, 2, 5, 7}, TRANSPOSED, seed++);
             GngCase(rt, dt, {1, 5, 3, 2, 2, 3}, PADDED, seed++);
         }
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+            LngCase(rt, dt, 8, 64, CONTIG, seed++);
+            LngCase(rt, dt, 37, 9, TRANSPOSED, seed++);
+            LngCase(rt, dt, 3, 300, PADDED, seed++);
+        }
         BngFiniteDiff(rt);
+        LngFiniteDiff(rt);
         GngFiniteDiff(rt);
     }
     std::vector<aclDataType> dts = {ACL_FLOAT, ACL_FLOAT16};
@@ -539,6 +679,7 @@ int main()
     BngErrors();
     BigErrors(rt);
     GngErrors(rt);
+    LngErrors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
