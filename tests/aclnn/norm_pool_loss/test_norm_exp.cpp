@@ -10,6 +10,7 @@
 #include "aclnnop/aclnn_fused_add_rms_norm.h"
 #include "aclnnop/aclnn_group_normalization_grad.h"
 #include "aclnnop/aclnn_layer_normalization_grad.h"
+#include "aclnnop/aclnn_lp_norm_v3.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
 static Chip g_chip = CHIP_A2;
@@ -630,6 +631,80 @@ static void LngErrors()
     for (DevTensor *t : {&x, &d, &n, &x16, &d16, &xi, &x3, &x1, &xe, &x5, &d5, &n3, &xnz}) t->Free();
 }
 
+// ---- LpNormV3 ----------------------------------------------------------------------------
+static double LpOf(const std::vector<double> &v, double p)
+{
+    if (std::isinf(p)) {
+        double m = std::fabs(v[0]);
+        for (double x : v) m = p > 0 ? std::max(m, std::fabs(x)) : std::min(m, std::fabs(x));
+        return m;
+    }
+    double acc = 0;
+    for (double x : v) acc += std::pow(std::fabs(x), p);
+    return std::pow(acc + 1e-6, 1.0 / p);
+}
+
+static void LpCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, double p, int64_t axis, Layout xl,
+                   uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t total = GetShapeSize(shape);
+    DevTensor x = MakeTensor(dt, shape, RandVals(rng, total), xl), y = MakeOut(dt, shape, xl == PADDED ? CONTIG : PADDED);
+    int rc = NPL_RUN(LpNormV3, x.t, p, axis, y.t);
+    std::string what = "p " + std::to_string(p) + " axis " + std::to_string(axis) + " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "LpNormV3 run (%s %s)", DtName(dt), what.c_str());
+    int64_t R = shape[0], C = total / shape[0];
+    std::vector<double> ref(total);
+    auto apply = [&](const std::vector<int64_t> &idx) {
+        std::vector<double> v;
+        for (int64_t j : idx) v.push_back(x.vals[j]);
+        double nrm = RoundTo(dt, LpOf(v, (double)(float)p));
+        for (int64_t j : idx) ref[j] = x.vals[j] / nrm;
+    };
+    if (axis == -1) {
+        std::vector<int64_t> all(total);
+        for (int64_t j = 0; j < total; j++) all[j] = j;
+        apply(all);
+    } else if (axis == 0) {
+        for (int64_t r = 0; r < R; r++) {
+            std::vector<int64_t> idx;
+            for (int64_t c = 0; c < C; c++) idx.push_back(r * C + c);
+            apply(idx);
+        }
+    } else {
+        for (int64_t c = 0; c < C; c++) {
+            std::vector<int64_t> idx;
+            for (int64_t r = 0; r < R; r++) idx.push_back(r * C + c);
+            apply(idx);
+        }
+    }
+    CheckDtype(Name("LpNormV3", dt, what).c_str(), dt, Read(y), ref);
+    CheckUntouched("LpNormV3 y storage", y);
+    x.Free();
+    y.Free();
+}
+
+static void LpErrors()
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {3, 4}), x16 = MakeOut(ACL_FLOAT16, {3, 4}), xb = MakeOut(ACL_BF16, {3, 4});
+    DevTensor x3 = MakeOut(ACL_FLOAT, {2, 3, 4}), xe = MakeOut(ACL_FLOAT, {0, 4}), y5 = MakeOut(ACL_FLOAT, {3, 5});
+    DevTensor xnz = MakeOut(ACL_FLOAT, {3, 4}, CONTIG, ACL_FORMAT_FRACTAL_NZ);
+    if (g_chip != CHIP_A2) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", LpNormV3, x.t, 2.0, 0, x.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "x", LpNormV3, nullptr, 2.0, 0, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "yOut", LpNormV3, x.t, 2.0, 0, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x", LpNormV3, xb.t, 2.0, 0, xb.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "yOut", LpNormV3, x.t, 2.0, 0, x16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x format", LpNormV3, xnz.t, 2.0, 0, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "empty", LpNormV3, xe.t, 2.0, 0, xe.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "yOut shape", LpNormV3, x.t, 2.0, 0, y5.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "axis 2 should be -1, 0 or 1", LpNormV3, x.t, 2.0, 2, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "should be 2 for axis 1", LpNormV3, x3.t, 2.0, 1, x3.t);
+    }
+    for (DevTensor *t : {&x, &x16, &xb, &x3, &xe, &y5, &xnz}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -662,6 +737,16 @@ int main()
             LngCase(rt, dt, 37, 9, TRANSPOSED, seed++);
             LngCase(rt, dt, 3, 300, PADDED, seed++);
         }
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
+            LpCase(rt, dt, {2, 3}, 2.0, 0, CONTIG, seed++);
+            LpCase(rt, dt, {17, 40}, 2.0, 1, TRANSPOSED, seed++);
+            LpCase(rt, dt, {9, 33}, 1.0, -1, PADDED, seed++);
+            LpCase(rt, dt, {5, 4, 6}, 3.5, -1, CONTIG, seed++);
+            LpCase(rt, dt, {6, 7}, INFINITY, 0, CONTIG, seed++);
+            // min |x| can be tiny: the large quotients only fit the FP32 limits
+            LpCase(rt, dt, {6, 7}, dt == ACL_FLOAT ? -INFINITY : INFINITY, 1, CONTIG, seed++);
+            LpCase(rt, dt, {4, 9}, 0.0, 0, CONTIG, seed++); // every norm infinite: y = 0
+        }
         BngFiniteDiff(rt);
         LngFiniteDiff(rt);
         GngFiniteDiff(rt);
@@ -680,6 +765,7 @@ int main()
     BigErrors(rt);
     GngErrors(rt);
     LngErrors();
+    LpErrors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
