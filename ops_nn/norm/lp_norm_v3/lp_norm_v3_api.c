@@ -45,6 +45,7 @@ aclnnStatus aclemu_plan_LpNormV3(aclOpExecutor *executor, const aclTensor *x, do
     int64_t rows = axis == -1 ? 1 : axis == 0 ? x->shape[0] : x->shape[1];
     lp_norm_v3_args a = {0};
     a.p = (float)p;
+    a.eps = 1e-6f;
     const nr_operand ops[] = {{x, 0, offsetof(lp_norm_v3_args, x), perm}, {yOut, 1, offsetof(lp_norm_v3_args, y), perm}};
     return nr_launch(executor, "LpNormV3", &a, sizeof a, rows, total / rows, 0.0, ops, 2);
 }

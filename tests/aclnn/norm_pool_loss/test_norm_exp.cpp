@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_group_normalization_grad.h"
 #include "aclnnop/aclnn_layer_normalization_grad.h"
 #include "aclnnop/aclnn_lp_norm_v3.h"
+#include "aclnnop/aclnn_renorm_v2.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
 static Chip g_chip = CHIP_A2;
@@ -705,6 +706,52 @@ static void LpErrors()
     for (DevTensor *t : {&x, &x16, &xb, &x3, &xe, &y5, &xnz}) t->Free();
 }
 
+// ---- RenormV2 ----------------------------------------------------------------------------
+static void RnCase(Runtime &rt, aclDataType dt, int64_t R, int64_t C, double p, int64_t dim, double maxnorm, Layout xl,
+                   uint64_t seed)
+{
+    Lcg rng(seed);
+    DevTensor x = MakeTensor(dt, {R, C}, RandVals(rng, R * C), xl), y = MakeOut(dt, {R, C}, xl == PADDED ? CONTIG : PADDED);
+    int rc = NPL_RUN(RenormV2, x.t, p, dim, maxnorm, y.t);
+    std::string what = "p " + std::to_string(p) + " dim " + std::to_string(dim) + " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "RenormV2 run (%s %s)", DtName(dt), what.c_str());
+    std::vector<double> ref(R * C);
+    int64_t outer = dim == 0 ? R : C, inner = dim == 0 ? C : R;
+    double fp = (double)(float)p, fm = (double)(float)maxnorm;
+    for (int64_t o = 0; o < outer; o++) {
+        double acc = 0;
+        for (int64_t i = 0; i < inner; i++) acc += std::pow(std::fabs(x.vals[dim == 0 ? o * C + i : i * C + o]), fp);
+        double nrm = std::pow(acc, 1.0 / fp), f = nrm > fm ? fm / nrm : 1.0;
+        for (int64_t i = 0; i < inner; i++) {
+            int64_t j = dim == 0 ? o * C + i : i * C + o;
+            ref[j] = x.vals[j] * f;
+        }
+    }
+    CheckDtype(Name("RenormV2", dt, what).c_str(), dt, Read(y), ref);
+    CheckUntouched("RenormV2 y storage", y);
+    x.Free();
+    y.Free();
+}
+
+static void RnErrors()
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {3, 4}), x16 = MakeOut(ACL_FLOAT16, {3, 4}), xi = MakeOut(ACL_INT32, {3, 4});
+    DevTensor x3 = MakeOut(ACL_FLOAT, {2, 3, 4}), xe = MakeOut(ACL_FLOAT, {0, 4}), y5 = MakeOut(ACL_FLOAT, {3, 5});
+    if (g_chip != CHIP_A2) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", RenormV2, x.t, 1.0, 0, 5.0, x.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "x", RenormV2, nullptr, 1.0, 0, 5.0, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "yOut", RenormV2, x.t, 1.0, 0, 5.0, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x", RenormV2, xi.t, 1.0, 0, 5.0, xi.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "yOut", RenormV2, x.t, 1.0, 0, 5.0, x16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "empty", RenormV2, xe.t, 1.0, 0, 5.0, xe.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "only supports 2D", RenormV2, x3.t, 1.0, 0, 5.0, x3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "yOut shape", RenormV2, x.t, 1.0, 0, 5.0, y5.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "dim -1 should be 0 or 1", RenormV2, x.t, 1.0, -1, 5.0, x.t);
+    }
+    for (DevTensor *t : {&x, &x16, &xi, &x3, &xe, &y5}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -747,6 +794,12 @@ int main()
             LpCase(rt, dt, {6, 7}, dt == ACL_FLOAT ? -INFINITY : INFINITY, 1, CONTIG, seed++);
             LpCase(rt, dt, {4, 9}, 0.0, 0, CONTIG, seed++); // every norm infinite: y = 0
         }
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
+            RnCase(rt, dt, 8, 5, 1.0, 0, 5.0, CONTIG, seed++);
+            RnCase(rt, dt, 13, 40, 2.0, 1, 6.0, TRANSPOSED, seed++);
+            RnCase(rt, dt, 6, 30, 3.0, 0, 1e9, PADDED, seed++); // nothing exceeds maxNorm
+            RnCase(rt, dt, 7, 9, 2.0, 0, 0.5, CONTIG, seed++);  // every row scaled
+        }
         BngFiniteDiff(rt);
         LngFiniteDiff(rt);
         GngFiniteDiff(rt);
@@ -766,6 +819,7 @@ int main()
     GngErrors(rt);
     LngErrors();
     LpErrors();
+    RnErrors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
