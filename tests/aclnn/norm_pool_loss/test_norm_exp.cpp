@@ -12,6 +12,7 @@
 #include "aclnnop/aclnn_layer_normalization_grad.h"
 #include "aclnnop/aclnn_lp_norm_v3.h"
 #include "aclnnop/aclnn_renorm_v2.h"
+#include "aclnnop/aclnn_sync_bn_training_update_v2.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
 static Chip g_chip = CHIP_A2;
@@ -752,6 +753,63 @@ static void RnErrors()
     for (DevTensor *t : {&x, &x16, &xi, &x3, &xe, &y5}) t->Free();
 }
 
+// ---- SyncBnTrainingUpdateV2 ---------------------------------------------------------------
+static void SbuCase(Runtime &rt, std::vector<int64_t> shape, double momentum, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    BnDims d = Dims(shape);
+    int64_t n = GetShapeSize(shape);
+    DevTensor x1 = MakeTensor(ACL_FLOAT, shape, RandVals(rng, n), xl), x2 = MakeTensor(ACL_FLOAT, {d.C}, RandVals(rng, d.C));
+    std::vector<double> v3(d.C);
+    for (auto &v : v3) v = rng.uniform() * 4;
+    DevTensor x3 = MakeTensor(ACL_FLOAT, {d.C}, v3), y1 = MakeOut(ACL_FLOAT, shape, xl == PADDED ? CONTIG : PADDED);
+    DevTensor y2 = MakeOut(ACL_FLOAT, {d.C}), y3 = MakeOut(ACL_FLOAT, {d.C});
+    int rc = NPL_RUN(SyncBnTrainingUpdateV2, x1.t, x2.t, x3.t, momentum, y1.t, y2.t, y3.t);
+    std::string what = "momentum " + std::to_string(momentum) + " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "SyncBnTrainingUpdateV2 run (%s)", what.c_str());
+    std::vector<double> mean, invstd, ry1(n), ry2(d.C), ry3(d.C);
+    BatchStats(x1.vals, d, 1e-6, mean, invstd);
+    double m = (double)(float)momentum;
+    for (int64_t c = 0; c < d.C; c++) {
+        double var = 1.0 / (invstd[c] * invstd[c]) - 1e-6;
+        ry2[c] = m * x2.vals[c] + (1 - m) * mean[c];
+        ry3[c] = m * x3.vals[c] + (1 - m) * var;
+        for (int64_t k = 0; k < d.N; k++)
+            for (int64_t i = 0; i < d.S; i++) {
+                int64_t j = (k * d.C + c) * d.S + i;
+                ry1[j] = (x1.vals[j] - mean[c]) * invstd[c];
+            }
+    }
+    CheckDtype(("SyncBnTrainingUpdateV2 y1 " + what).c_str(), ACL_FLOAT, Read(y1), ry1);
+    CheckDtype(("SyncBnTrainingUpdateV2 y2 " + what).c_str(), ACL_FLOAT, Read(y2), ry2);
+    CheckDtype(("SyncBnTrainingUpdateV2 y3 " + what).c_str(), ACL_FLOAT, Read(y3), ry3);
+    CheckUntouched("SyncBnTrainingUpdateV2 y1 storage", y1);
+    for (DevTensor *t : {&x1, &x2, &x3, &y1, &y2, &y3}) t->Free();
+}
+
+static void SbuErrors()
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {2, 3, 2, 2}), c = MakeOut(ACL_FLOAT, {3}), c4 = MakeOut(ACL_FLOAT, {4});
+    DevTensor x16 = MakeOut(ACL_FLOAT16, {2, 3, 2, 2}), c16 = MakeOut(ACL_FLOAT16, {3}), x3 = MakeOut(ACL_FLOAT, {2, 3, 4});
+    DevTensor xe = MakeOut(ACL_FLOAT, {0, 3, 2, 2}), xo = MakeOut(ACL_FLOAT, {2, 3, 2, 3});
+    if (g_chip != CHIP_A2) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", SyncBnTrainingUpdateV2, x.t, c.t, c.t, 0.9, x.t, c.t, c.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "x3", SyncBnTrainingUpdateV2, x.t, c.t, nullptr, 0.9, x.t, c.t, c.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "y3Out", SyncBnTrainingUpdateV2, x.t, c.t, c.t, 0.9, x.t, c.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x1", SyncBnTrainingUpdateV2, x16.t, c.t, c.t, 0.9, x16.t, c.t, c.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x2", SyncBnTrainingUpdateV2, x.t, c16.t, c.t, 0.9, x.t, c.t, c.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "empty", SyncBnTrainingUpdateV2, xe.t, c.t, c.t, 0.9, xe.t, c.t, c.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "should be 4", SyncBnTrainingUpdateV2, x3.t, c.t, c.t, 0.9, x3.t,
+                       c.t, c.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "y1Out shape", SyncBnTrainingUpdateV2, x.t, c.t, c.t, 0.9, xo.t,
+                       c.t, c.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_INNER_TILING_ERROR, "y2Out shape", SyncBnTrainingUpdateV2, x.t, c.t, c.t, 0.9, x.t,
+                       c4.t, c.t);
+    }
+    for (DevTensor *t : {&x, &c, &c4, &x16, &c16, &x3, &xe, &xo}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -800,6 +858,9 @@ int main()
             RnCase(rt, dt, 6, 30, 3.0, 0, 1e9, PADDED, seed++); // nothing exceeds maxNorm
             RnCase(rt, dt, 7, 9, 2.0, 0, 0.5, CONTIG, seed++);  // every row scaled
         }
+        SbuCase(rt, {2, 3, 4, 5}, 0.9, CONTIG, seed++);
+        SbuCase(rt, {3, 5, 2, 7}, 0.25, TRANSPOSED, seed++);
+        SbuCase(rt, {1, 4, 3, 3}, 0.0, PADDED, seed++);
         BngFiniteDiff(rt);
         LngFiniteDiff(rt);
         GngFiniteDiff(rt);
@@ -820,6 +881,7 @@ int main()
     LngErrors();
     LpErrors();
     RnErrors();
+    SbuErrors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
