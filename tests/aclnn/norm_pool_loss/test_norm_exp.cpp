@@ -13,6 +13,8 @@
 #include "aclnnop/aclnn_lp_norm_v3.h"
 #include "aclnnop/aclnn_renorm_v2.h"
 #include "aclnnop/aclnn_sync_bn_training_update_v2.h"
+#include "aclnnop/aclnn_ada_layer_norm.h"
+#include "aclnnop/aclnn_ada_layer_norm_v2.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
 static Chip g_chip = CHIP_A2;
@@ -810,6 +812,97 @@ static void SbuErrors()
     for (DevTensor *t : {&x, &c, &c4, &x16, &c16, &x3, &xe, &xo}) t->Free();
 }
 
+// ---- AdaLayerNorm / AdaLayerNormV2 (norm/ada_layer_norm*) ---------------------------------
+static void AlnCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, bool keepdim1, bool affine, bool v2,
+                    aclDataType wdt, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    size_t nd = shape.size();
+    int64_t H = shape[nd - 1], S = shape[nd - 2], total = GetShapeSize(shape), rows = total / H, B = rows / S;
+    std::vector<int64_t> ss(shape.begin(), shape.end() - 2), ms = shape;
+    if (keepdim1) ss.push_back(1);
+    ss.push_back(H);
+    ms[nd - 1] = 1;
+    DevTensor x = MakeTensor(dt, shape, RandVals(rng, total), xl), sc = MakeTensor(dt, ss, RandVals(rng, B * H, 0.2));
+    DevTensor sh = MakeTensor(dt, ss, RandVals(rng, B * H)), w = MakeTensor(wdt, {H}, RandVals(rng, H));
+    DevTensor b = MakeTensor(wdt, {H}, RandVals(rng, H)), y = MakeOut(dt, shape, xl == PADDED ? CONTIG : PADDED);
+    DevTensor mo = MakeOut(dt, ms), ro = MakeOut(dt, ms);
+    double eps = 1e-5;
+    int rc = v2 ? NPL_RUN(AdaLayerNormV2, x.t, sc.t, sh.t, affine ? w.t : nullptr, affine ? b.t : nullptr, eps, y.t,
+                          mo.t, ro.t)
+                : NPL_RUN(AdaLayerNorm, x.t, sc.t, sh.t, affine ? w.t : nullptr, affine ? b.t : nullptr, eps, y.t);
+    std::string what = std::string(v2 ? "V2 " : "") + "rank " + std::to_string(nd) + (affine ? " affine" : "") +
+                       " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "AdaLayerNorm run (%s %s)", DtName(dt), what.c_str());
+    std::vector<double> ry(total), rm(rows), rr(rows);
+    for (int64_t r = 0; r < rows; r++) {
+        double m = 0, q = 0;
+        for (int64_t i = 0; i < H; i++) m += x.vals[r * H + i];
+        m /= (double)H;
+        for (int64_t i = 0; i < H; i++) q += (x.vals[r * H + i] - m) * (x.vals[r * H + i] - m);
+        double rs = 1.0 / std::sqrt(q / (double)H + eps);
+        rm[r] = m;
+        rr[r] = rs;
+        int64_t bt = r / S;
+        for (int64_t i = 0; i < H; i++) {
+            double ln = (x.vals[r * H + i] - m) * rs * (affine ? w.vals[i] : 1.0) + (affine ? b.vals[i] : 0.0);
+            ry[r * H + i] = ln * (1 + sc.vals[bt * H + i]) + sh.vals[bt * H + i];
+        }
+    }
+    CheckDtype(Name("AdaLayerNorm out", dt, what).c_str(), dt, Read(y), ry);
+    if (v2) {
+        CheckDtype(Name("AdaLayerNormV2 mean", dt, what).c_str(), dt, Read(mo), rm);
+        CheckDtype(Name("AdaLayerNormV2 rstd", dt, what).c_str(), dt, Read(ro), rr);
+    }
+    CheckUntouched("AdaLayerNorm out storage", y);
+    for (DevTensor *t : {&x, &sc, &sh, &w, &b, &y, &mo, &ro}) t->Free();
+}
+
+static void AlnErrors(Runtime &rt)
+{
+    DevTensor x = MakeOut(ACL_FLOAT, {2, 3, 8}), s = MakeOut(ACL_FLOAT, {2, 1, 8}), h = MakeOut(ACL_FLOAT, {8});
+    DevTensor x16 = MakeOut(ACL_FLOAT16, {2, 3, 8}), s16 = MakeOut(ACL_FLOAT16, {2, 8}), xi = MakeOut(ACL_INT32, {2, 3, 8});
+    DevTensor h16 = MakeOut(ACL_FLOAT16, {8}), x1 = MakeOut(ACL_FLOAT, {8}), xe = MakeOut(ACL_FLOAT, {2, 0, 8});
+    DevTensor sb = MakeOut(ACL_FLOAT, {2, 3, 8}), h7 = MakeOut(ACL_FLOAT, {7}), m = MakeOut(ACL_FLOAT, {2, 3, 1});
+    DevTensor mb = MakeOut(ACL_FLOAT, {2, 3}), xo = MakeOut(ACL_FLOAT, {2, 3, 9});
+    bool v1ok = g_chip == CHIP_A2, v2ok = g_chip != CHIP_310P;
+    if (!v1ok)
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", AdaLayerNorm, x.t, s.t, s.t, h.t, h.t, 1e-5, x.t);
+    if (!v2ok)
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", AdaLayerNormV2, x.t, s.t, s.t, h.t, h.t, 1e-5, x.t,
+                       m.t, m.t);
+    if (v1ok) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "scale", AdaLayerNorm, x.t, nullptr, s.t, h.t, h.t, 1e-5, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "out", AdaLayerNorm, x.t, s.t, s.t, h.t, h.t, 1e-5, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x", AdaLayerNorm, xi.t, s.t, s.t, h.t, h.t, 1e-5, xi.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "scale", AdaLayerNorm, x16.t, s.t, s16.t, nullptr, nullptr, 1e-5, x16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "weightOptional", AdaLayerNorm, x.t, s.t, s.t, h.t, h16.t, 1e-5, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "weightOptional", AdaLayerNorm, x16.t, s16.t, s16.t, h.t, nullptr, 1e-5,
+                       x16.t); // V1: no FLOAT weight for 16-bit x
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "out", AdaLayerNorm, x.t, s.t, s.t, h.t, h.t, 1e-5, x16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "between 2 and 8", AdaLayerNorm, x1.t, h.t, h.t, nullptr, nullptr,
+                       1e-5, x1.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "greater than 0", AdaLayerNorm, xe.t, s.t, s.t, nullptr, nullptr, 1e-5,
+                       xe.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "scale shape", AdaLayerNorm, x.t, sb.t, s.t, nullptr, nullptr, 1e-5, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "shift shape", AdaLayerNorm, x.t, s.t, sb.t, nullptr, nullptr, 1e-5, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "biasOptional", AdaLayerNorm, x.t, s.t, s.t, h.t, h7.t, 1e-5, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "out", AdaLayerNorm, x.t, s.t, s.t, nullptr, nullptr, 1e-5, xo.t);
+    }
+    if (v2ok) {
+        // V2 takes FLOAT weight / bias with a 16-bit x, checks shift before scale and shapes the stats
+        EXPECT(NPL_RUN(AdaLayerNormV2, x16.t, s16.t, s16.t, h.t, h.t, 1e-5, x16.t, nullptr, nullptr) == 0,
+               "AdaLayerNormV2 FLOAT weight");
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "shift dtype", AdaLayerNormV2, x16.t, s.t, s.t, nullptr, nullptr, 1e-5,
+                       x16.t, nullptr, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "rstdOutOptional", AdaLayerNormV2, x.t, s.t, s.t, nullptr, nullptr,
+                       1e-5, x.t, m.t, h16.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "meanOutOptional", AdaLayerNormV2, x.t, s.t, s.t, nullptr, nullptr,
+                       1e-5, x.t, mb.t, m.t);
+    }
+    for (DevTensor *t : {&x, &s, &h, &x16, &s16, &xi, &h16, &x1, &xe, &sb, &h7, &m, &mb, &xo}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -875,6 +968,17 @@ int main()
         FarnCase(rt, dt, {7}, 1, 2.5, CONTIG, fseed++);
     }
     FarnErrors();
+    if (g_chip != CHIP_310P) {
+        for (aclDataType dt : dts) {
+            if (g_chip == CHIP_A2) {
+                AlnCase(rt, dt, {2, 5, 16}, true, true, false, dt, CONTIG, fseed++);
+                AlnCase(rt, dt, {3, 2, 4, 24}, false, false, false, dt, TRANSPOSED, fseed++);
+            }
+            AlnCase(rt, dt, {2, 7, 33}, false, true, true, ACL_FLOAT, PADDED, fseed++);
+            AlnCase(rt, dt, {4, 9}, true, true, true, dt, CONTIG, fseed++);
+        }
+    }
+    AlnErrors(rt);
     BngErrors();
     BigErrors(rt);
     GngErrors(rt);
