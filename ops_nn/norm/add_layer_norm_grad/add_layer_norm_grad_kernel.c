@@ -1,6 +1,9 @@
-/* AddLayerNormGrad kernel, per row with x = x1 + x2, xhat = (x - mean) * rstd, g = dy * gamma
- * (FP32): dx = rstd * (g - (sum(g) + xhat * sum(g * xhat)) / D) + dsum; this block's partial
+/* AddLayerNormGrad kernel (also LayerNormalizationGrad: no x2, no dsum), per row with
+ * x = x1 + x2, xhat = (x - mean) * rstd, g = dy * gamma (FP32):
+ * dx = rstd * (g - (sum(g) + xhat * sum(g * xhat)) / D) + dsum; this block's partial
  * dgamma += dy * xhat and dbeta += dy. */
+#include <string.h>
+
 #include "add_layer_norm_grad_args.h"
 #include "norm_rows.h"
 
@@ -22,7 +25,10 @@ static int add_layer_norm_grad_kernel(const void *args, size_t size, const aclem
         nr_load(&a->mean, r, 1, &mean);
         nr_load(&a->rstd, r, 1, &rstd);
         nr_load(&a->x1, r * n, n, x);
-        nr_load(&a->x2, r * n, n, t);
+        if (a->x2.present)
+            nr_load(&a->x2, r * n, n, t);
+        else /* LayerNormalizationGrad: x alone */
+            memset(t, 0, (size_t)n * sizeof(float));
         nr_load(&a->dy, r * n, n, dy);
         for (int64_t i = 0; i < n; i++) {
             x[i] = (x[i] + t[i] - mean) * rstd; /* xhat */

@@ -33,8 +33,7 @@ static int add_rms_norm_quant_kernel(const void *args, size_t size, const aclemu
         for (int64_t i = 0; i < n; i++)
             x[i] += t[i];
         /* round the sum through x1's dtype: xOut and the normalised value agree */
-        aclemu_store_f32((char *)t, a->x1.dtype, (int64_t)aclemu_kdtype_size(a->x1.dtype), x, n);
-        aclemu_load_f32(x, (const char *)t, a->x1.dtype, (int64_t)aclemu_kdtype_size(a->x1.dtype), n);
+        nr_round(x, n, a->x1.dtype, t);
         nr_store(&a->xout, r * n, n, x);
         float rstd = nr_rms_rstd(x, n, a->h.eps);
         for (int64_t i = 0; i < n; i++)

@@ -4,7 +4,7 @@
  * training saveInvstd holds 1/sqrt(var + eps) on 950 and the batch variance on the other chips
  * (the documented chip difference). Channels are split over the vector cores. */
 #include "aclemu_plans.h"
-#include "batch_norm_args.h"
+#include "batch_norm_plan.h"
 #include "batch_norm_layout.h"
 #include "nn_check.h"
 #include "nn_stage.h"
@@ -55,40 +55,8 @@ aclnnStatus aclemu_plan_BatchNorm(aclOpExecutor *executor, const aclTensor *inpu
         return st;
     int32_t perm[ACLEMU_MAX_RANK];
     const int32_t *pp = bn_channel_perm(input, perm) ? perm : NULL;
-    nn_stage sx, sw, sb, srm, srv, srm_o, srv_o, sy, ssm, ssi;
-    if ((st = nn_stage_in(executor, input, pp, -1, &sx)) || (st = nn_stage_in(executor, weight, NULL, -1, &sw)) ||
-        (st = nn_stage_in(executor, bias, NULL, -1, &sb)) || (st = nn_stage_in(executor, runningMean, NULL, -1, &srm)) ||
-        (st = nn_stage_in(executor, runningVar, NULL, -1, &srv)) ||
-        (st = nn_stage_out(executor, training ? runningMean : NULL, NULL, -1, &srm_o)) ||
-        (st = nn_stage_out(executor, training ? runningVar : NULL, NULL, -1, &srv_o)) ||
-        (st = nn_stage_out(executor, output, pp, -1, &sy)) ||
-        (st = nn_stage_out(executor, training ? saveMean : NULL, NULL, -1, &ssm)) ||
-        (st = nn_stage_out(executor, training ? saveInvstd : NULL, NULL, -1, &ssi)))
-        return st;
-    uint32_t bd;
-    uint64_t per;
-    nn_tile((uint64_t)C, (uint64_t)(N * S * (training ? 3 : 1)), &bd, &per);
-    batch_norm_args *a = (batch_norm_args *)aclemu_exec_add_launch(executor, "BatchNorm", bd, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->momentum = momentum;
-    a->eps = eps;
-    a->N = N;
-    a->C = C;
-    a->S = S;
-    a->ch_per_block = (int64_t)per;
-    a->training = training;
-    a->invstd_is_var = aclemu_op_profile()->family != ACLEMU_FAMILY_950;
-    if ((st = nn_stage_bind(executor, a, &a->x, &sx)) || (st = nn_stage_bind(executor, a, &a->w, &sw)) ||
-        (st = nn_stage_bind(executor, a, &a->b, &sb)) || (st = nn_stage_bind(executor, a, &a->rm_in, &srm)) ||
-        (st = nn_stage_bind(executor, a, &a->rv_in, &srv)) || (st = nn_stage_bind(executor, a, &a->rm_out, &srm_o)) ||
-        (st = nn_stage_bind(executor, a, &a->rv_out, &srv_o)) || (st = nn_stage_bind(executor, a, &a->y, &sy)) ||
-        (st = nn_stage_bind(executor, a, &a->save_mean, &ssm)) ||
-        (st = nn_stage_bind(executor, a, &a->save_invstd, &ssi)))
-        return st;
-    const nn_stage *outs[] = {&srm_o, &srv_o, &sy, &ssm, &ssi};
-    for (int i = 0; i < 5; i++)
-        if ((st = nn_stage_out_finish(executor, outs[i])))
-            return st;
-    return ACLNN_SUCCESS;
+    bn_fwd_ops o = {input, weight, bias, runningMean, runningVar, training ? runningMean : NULL,
+                    training ? runningVar : NULL, output, training ? saveMean : NULL, training ? saveInvstd : NULL};
+    return bn_fwd_launch(executor, &o, pp, N, C, S, training, momentum, eps,
+                         aclemu_op_profile()->family != ACLEMU_FAMILY_950, 0);
 }

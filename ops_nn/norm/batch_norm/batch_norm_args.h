@@ -11,6 +11,7 @@ typedef struct batch_norm_args {
     int64_t N, C, S, ch_per_block;
     int32_t training;
     int32_t invstd_is_var; /* saveInvstd holds the batch variance (all chips but 950) */
+    int32_t running_var_biased; /* running variance from the biased batch variance */
 } batch_norm_args;
 
 #endif

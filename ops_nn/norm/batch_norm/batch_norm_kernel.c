@@ -1,6 +1,7 @@
 /* BatchNorm kernel: for each channel of the block, batch (training) or running (inference)
  * statistics, the normalised output, and in training the running-stat update
- * r = (1 - momentum) * r + momentum * stat (variance unbiased) and saveMean / saveInvstd. */
+ * r = (1 - momentum) * r + momentum * stat (variance unbiased unless running_var_biased) and
+ * saveMean / saveInvstd. */
 #include <math.h>
 
 #include "batch_norm_args.h"
@@ -51,8 +52,8 @@ static int batch_norm_kernel(const void *args, size_t size, const aclemu_block *
         if (a->rm_out.present)
             nn_store(&a->rm_out, c, (1.0 - a->momentum) * nn_load(&a->rm_in, c) + a->momentum * mean);
         if (a->rv_out.present) {
-            double unbiased = cnt > 1 ? var * cnt / (cnt - 1) : var;
-            nn_store(&a->rv_out, c, (1.0 - a->momentum) * nn_load(&a->rv_in, c) + a->momentum * unbiased);
+            double stat = a->running_var_biased ? var : cnt > 1 ? var * cnt / (cnt - 1) : var;
+            nn_store(&a->rv_out, c, (1.0 - a->momentum) * nn_load(&a->rv_in, c) + a->momentum * stat);
         }
         if (a->save_mean.present)
             nn_store(&a->save_mean, c, mean);

@@ -3,10 +3,9 @@
  * saveMean / saveInvstd (saveInvstd read as aclnnBatchNorm writes it on this chip), inference
  * runningMean / runningVar. outputMask has 3 entries. Channels are split over the vector cores. */
 #include "aclemu_plans.h"
-#include "batch_norm_backward_args.h"
+#include "batch_norm_grad_plan.h"
 #include "batch_norm_layout.h"
 #include "nn_check.h"
-#include "nn_stage.h"
 
 aclnnStatus aclemu_plan_BatchNormBackward(aclOpExecutor *executor, const aclTensor *gradOut, const aclTensor *input,
                                           const aclTensor *weight, const aclTensor *runningMean,
@@ -64,38 +63,7 @@ aclnnStatus aclemu_plan_BatchNormBackward(aclOpExecutor *executor, const aclTens
         return ACLNN_SUCCESS;
     int32_t perm[ACLEMU_MAX_RANK];
     const int32_t *pp = bn_channel_perm(input, perm) ? perm : NULL;
-    nn_stage sdy, sx, sw, srm, srv, ssm, ssi, sdx, sdw, sdb;
-    if ((st = nn_stage_in(executor, gradOut, pp, -1, &sdy)) || (st = nn_stage_in(executor, input, pp, -1, &sx)) ||
-        (st = nn_stage_in(executor, weight, NULL, -1, &sw)) ||
-        (st = nn_stage_in(executor, training ? NULL : runningMean, NULL, -1, &srm)) ||
-        (st = nn_stage_in(executor, training ? NULL : runningVar, NULL, -1, &srv)) ||
-        (st = nn_stage_in(executor, training ? saveMean : NULL, NULL, -1, &ssm)) ||
-        (st = nn_stage_in(executor, training ? saveInvstd : NULL, NULL, -1, &ssi)) ||
-        (st = nn_stage_out(executor, gradInput, pp, -1, &sdx)) || (st = nn_stage_out(executor, gradWeight, NULL, -1, &sdw)) ||
-        (st = nn_stage_out(executor, gradBias, NULL, -1, &sdb)))
-        return st;
-    uint32_t bd;
-    uint64_t per;
-    nn_tile((uint64_t)C, (uint64_t)(N * S * 2), &bd, &per);
-    batch_norm_backward_args *a =
-        (batch_norm_backward_args *)aclemu_exec_add_launch(executor, "BatchNormGrad", bd, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->eps = eps;
-    a->N = N;
-    a->C = C;
-    a->S = S;
-    a->ch_per_block = (int64_t)per;
-    a->training = training;
-    a->invstd_is_var = aclemu_op_profile()->family != ACLEMU_FAMILY_950;
-    if ((st = nn_stage_bind(executor, a, &a->dy, &sdy)) || (st = nn_stage_bind(executor, a, &a->x, &sx)) ||
-        (st = nn_stage_bind(executor, a, &a->w, &sw)) || (st = nn_stage_bind(executor, a, &a->rm, &srm)) ||
-        (st = nn_stage_bind(executor, a, &a->rv, &srv)) || (st = nn_stage_bind(executor, a, &a->sm, &ssm)) ||
-        (st = nn_stage_bind(executor, a, &a->si, &ssi)) || (st = nn_stage_bind(executor, a, &a->dx, &sdx)) ||
-        (st = nn_stage_bind(executor, a, &a->dw, &sdw)) || (st = nn_stage_bind(executor, a, &a->db, &sdb)))
-        return st;
-    if ((st = nn_stage_out_finish(executor, &sdx)) || (st = nn_stage_out_finish(executor, &sdw)) ||
-        (st = nn_stage_out_finish(executor, &sdb)))
-        return st;
-    return ACLNN_SUCCESS;
+    bn_grad_ops o = {gradOut, input, weight, runningMean, runningVar, saveMean, saveInvstd, gradInput, gradWeight,
+                     gradBias};
+    return bn_grad_launch(executor, &o, pp, N, C, S, training, aclemu_op_profile()->family != ACLEMU_FAMILY_950, eps);
 }

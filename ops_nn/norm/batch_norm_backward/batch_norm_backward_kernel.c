@@ -1,8 +1,10 @@
 /* BatchNormGrad kernel, per channel c with xhat = (x - mean) * invstd over M = N*S elements:
  *   training:  dx = w * invstd * (dy - sum(dy)/M - xhat * sum(dy*xhat)/M)
- *   inference: dx = w * invstd * dy (running statistics are constants)
+ *   inference: dx = w * invstd * dy (running statistics are constants; x may be absent when
+ *              only dx is asked for)
  *   dw = sum(dy * xhat), db = sum(dy). */
 #include <math.h>
+#include <string.h>
 
 #include "batch_norm_backward_args.h"
 #include "nn_kernel.h"
@@ -30,11 +32,11 @@ static int batch_norm_grad_kernel(const void *args, size_t size, const aclemu_bl
             double v = nn_load(&a->si, c);
             invstd = a->invstd_is_var ? 1.0 / sqrt(v + a->eps) : v;
         } else {
-            mean = nn_load(&a->rm, c);
+            mean = a->rm.present ? nn_load(&a->rm, c) : 0.0; /* BnInferGrad has none */
             invstd = 1.0 / sqrt(nn_load(&a->rv, c) + a->eps);
         }
         double sdy = 0, sdyx = 0;
-        for (int64_t n = 0; n < N; n++) {
+        for (int64_t n = 0; xp && n < N; n++) { /* no sums without x (BnInferGrad) */
             int64_t off = (n * C + c) * S;
             aclemu_load_f32(xr, xp + off * xes, a->x.dtype, xes, S);
             aclemu_load_f32(gr, gp + off * ges, a->dy.dtype, ges, S);
@@ -49,7 +51,10 @@ static int batch_norm_grad_kernel(const void *args, size_t size, const aclemu_bl
             double mdy = a->training ? sdy / M : 0.0, mdyx = a->training ? sdyx / M : 0.0;
             for (int64_t n = 0; n < N; n++) {
                 int64_t off = (n * C + c) * S;
-                aclemu_load_f32(xr, xp + off * xes, a->x.dtype, xes, S);
+                if (xp)
+                    aclemu_load_f32(xr, xp + off * xes, a->x.dtype, xes, S);
+                else
+                    memset(xr, 0, (size_t)S * sizeof(float));
                 aclemu_load_f32(gr, gp + off * ges, a->dy.dtype, ges, S);
                 for (int64_t i = 0; i < S; i++) {
                     double xh = ((double)xr[i] - mean) * invstd;

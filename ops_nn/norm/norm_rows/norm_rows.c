@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "acl/acl_base.h"
 #include "norm_rows.h"
 
 float *nr_scratch(int64_t k, int64_t n)
@@ -23,6 +24,15 @@ void nr_store(const nn_cbuf *b, int64_t first, int64_t n, const float *src)
         return;
     size_t es = aclemu_kdtype_size(b->dtype);
     aclemu_store_f32((char *)nn_ptr(b) + first * (int64_t)es, b->dtype, (int64_t)es, src, n);
+}
+
+void nr_round(float *x, int64_t n, int32_t dtype, float *tmp)
+{
+    if (dtype == ACL_FLOAT)
+        return;
+    int64_t es = (int64_t)aclemu_kdtype_size(dtype);
+    aclemu_store_f32((char *)tmp, dtype, es, x, n);
+    aclemu_load_f32(x, (const char *)tmp, dtype, es, n);
 }
 
 float nr_sum(const float *x, int64_t n)

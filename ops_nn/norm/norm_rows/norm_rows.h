@@ -12,6 +12,8 @@ float *nr_scratch(int64_t k, int64_t n);
 /* Elements [first, first + n) of a contiguous operand as FP32 / stored from FP32 (absent: no-op). */
 void nr_load(const nn_cbuf *b, int64_t first, int64_t n, float *dst);
 void nr_store(const nn_cbuf *b, int64_t first, int64_t n, const float *src);
+/* x[0..n) rounded through `dtype` in place (no-op for FLOAT); tmp: n floats of scratch. */
+void nr_round(float *x, int64_t n, int32_t dtype, float *tmp);
 /* FP32 sum of x[0..n) and of its squares around `centre`. */
 float nr_sum(const float *x, int64_t n);
 float nr_sq_sum(const float *x, int64_t n, float centre);
