@@ -40,7 +40,7 @@ static double erfinv(double y)
 
 int act_extra_op(int op)
 {
-    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_SILU_MUL) ||
+    return (op >= ACT_SELU && op <= ACT_GT0) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_SOFTSIGN_BWD) ||
            op >= ACT_TERNARY_BEGIN;
 }
 
@@ -61,6 +61,9 @@ double act_extra_unary(int op, const act_params *p, double x)
             z = z < p->lambd ? p->lambd : z > 1.0 - p->lambd ? 1.0 - p->lambd : z;
         return log(z / (1.0 - z));
     }
+    case ACT_CLAMP: return x < p->lo ? p->lo : x > p->hi ? p->hi : x;
+    case ACT_SOFTSIGN: return isinf(x) ? copysign(1.0, x) : x / (1.0 + fabs(x)); /* the limit at +-Inf */
+    case ACT_GT0: return x > 0 ? 1.0 : 0.0;
     default: return NAN;
     }
 }
@@ -104,6 +107,11 @@ double act_extra_binary(int op, const act_params *p, double a, double b)
     case ACT_MUL: return a * b;
     case ACT_GLU_BWD_A: return a * sigm(b);
     case ACT_SILU_MUL: return a * b * sigm(b);
+    case ACT_TANH_BWD: return a * (1.0 - b * b);
+    case ACT_SOFTSIGN_BWD: {
+        double d = 1.0 + fabs(b);
+        return a / (d * d);
+    }
     default: return NAN;
     }
 }

@@ -1,0 +1,277 @@
+// The generated aclnn APIs of ops-nn experimental/activation (xact part) on the activation
+// table: forward ops against double formulas written here, backward ops against central finite
+// differences of the forward formulas times the gradient (with the forward result as input where
+// the API takes it), FP32 / FP16 / BF16 with strided and transposed views, broadcast (ReluGradV3),
+// integer dtypes (ReluGradV3, Relu6), empty and 0-d tensors, special values, and every validation
+// path (nulls 161001, dtypes / shapes 161002, chips without a config 361001). Run with "950"
+// under a 950 topology it runs the 950-only ops (HardShrink, Relu6, CeluV3) and checks that the
+// 910B-only ones refuse.
+#include "act_fd_util.h"
+#include "aclnnop/aclnn_celu_v2.h"
+#include "aclnnop/aclnn_celu_v3.h"
+#include "aclnnop/aclnn_elu_grad.h"
+#include "aclnnop/aclnn_hard_shrink.h"
+#include "aclnnop/aclnn_hard_shrink_grad.h"
+#include "aclnnop/aclnn_hard_sigmoid_grad_v2.h"
+#include "aclnnop/aclnn_hard_swish_v2.h"
+#include "aclnnop/aclnn_hardtanh_grad.h"
+#include "aclnnop/aclnn_leaky_relu_grad_v2.h"
+#include "aclnnop/aclnn_leakyrelu_v2.h"
+#include "aclnnop/aclnn_logsigmoid_v2.h"
+#include "aclnnop/aclnn_relu6.h"
+#include "aclnnop/aclnn_relu_grad_v3.h"
+#include "aclnnop/aclnn_silu_mul.h"
+#include "aclnnop/aclnn_soft_plus_v2.h"
+#include "aclnnop/aclnn_softmax_v2.h"
+#include "aclnnop/aclnn_tanh_grad.h"
+
+static const std::vector<aclDataType> kF32F16 = {ACL_FLOAT, ACL_FLOAT16};
+static const std::vector<aclDataType> kAll = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
+#define U(api) [&](const aclTensor *x, aclTensor *y, uint64_t *w, aclOpExecutor **e) { return api; }
+#define B(api) [&](const aclTensor *g, const aclTensor *x, aclTensor *y, uint64_t *w, aclOpExecutor **e) { return api; }
+
+static double Celu(double x, double a) { return x > 0 ? x : a * std::expm1(x / a); }
+static double Clamp(double x, double lo, double hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+// 361001 with the "not implemented" message of a chip without a kernel.
+static void ExpectChip(const char *what, int got)
+{
+    const char *m = aclGetRecentErrMsg();
+    std::string msg = m ? m : "";
+    EXPECT(got == 361001, "%s: returned %d, expected 361001 (%s)", what, got, msg.c_str());
+    EXPECT(msg.find("not implemented") != std::string::npos, "%s: message: %s", what, msg.c_str());
+}
+
+static void TestForward910b(aclrtStream stream)
+{
+    RunUnary(stream, "aclnnCeluV2", [](double x) { return Celu(x, 0.7); },
+             U(aclnnCeluV2GetWorkspaceSize(x, 0.7, y, w, e)), aclnnCeluV2, kF32F16, 3.0);
+    RunUnary(stream, "aclnnCeluV3", [](double x) { return Celu(x, 1.6); },
+             U(aclnnCeluV3GetWorkspaceSize(x, 1.6, y, w, e)), aclnnCeluV3, kAll, 3.0);
+    RunUnary(stream, "aclnnHardSwishV2", [](double x) { return x * Clamp(x + 3, 0, 6) / 6; },
+             U(aclnnHardSwishV2GetWorkspaceSize(x, y, w, e)), aclnnHardSwishV2, kAll, 5.0);
+    RunUnary(stream, "aclnnLeakyreluV2", [](double x) { return x > 0 ? x : -0.15 * x; },
+             U(aclnnLeakyreluV2GetWorkspaceSize(x, -0.15, y, w, e)), aclnnLeakyreluV2, kF32F16, 2.0);
+    RunUnary(stream, "aclnnLogsigmoidV2", [](double x) { return -std::log1p(std::exp(-x)); },
+             U(aclnnLogsigmoidV2GetWorkspaceSize(x, y, w, e)), aclnnLogsigmoidV2, kF32F16, 8.0);
+    RunUnary(stream, "aclnnSoftPlusV2", [](double x) { return std::log1p(std::exp(x)); },
+             U(aclnnSoftPlusV2GetWorkspaceSize(x, y, w, e)), aclnnSoftPlusV2, kF32F16, 8.0);
+    // special values
+    {
+        std::vector<double> x = {-INFINITY, -100, -0.0, 0, 30, INFINITY, NAN};
+        DevTensor tx, ty;
+        if (!tx.Init(ACL_FLOAT, {7}, x, CONTIG) || !ty.Init(ACL_FLOAT, {7}, {}, CONTIG)) return;
+        EXPECT(Run("aclnnLogsigmoidV2(special)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnLogsigmoidV2GetWorkspaceSize(tx.t, ty.t, w, e); }, aclnnLogsigmoidV2) == 0, "LogsigmoidV2 special");
+        CheckDtype("LogsigmoidV2 special", ACL_FLOAT, ty.Read(), {-INFINITY, -100, -std::log(2.0), -std::log(2.0), -std::log1p(std::exp(-30.0)), 0, NAN});
+        EXPECT(Run("aclnnSoftPlusV2(special)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSoftPlusV2GetWorkspaceSize(tx.t, ty.t, w, e); }, aclnnSoftPlusV2) == 0, "SoftPlusV2 special");
+        CheckDtype("SoftPlusV2 special", ACL_FLOAT, ty.Read(), {0, std::log1p(std::exp(-100.0)), std::log(2.0), std::log(2.0), 30, INFINITY, NAN});
+    }
+    // empty and 0-d
+    {
+        DevTensor te, to, ts, tso;
+        if (!te.Init(ACL_FLOAT, {3, 0}, {}, CONTIG) || !to.Init(ACL_FLOAT, {3, 0}, {}, CONTIG) ||
+            !ts.Init(ACL_FLOAT16, {}, {-2.0}, CONTIG) || !tso.Init(ACL_FLOAT16, {}, {}, CONTIG)) return;
+        EXPECT(Run("aclnnCeluV2(empty)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnCeluV2GetWorkspaceSize(te.t, 1.0, to.t, w, e); }, aclnnCeluV2) == 0, "CeluV2 empty");
+        EXPECT(Run("aclnnLeakyreluV2(0-d)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnLeakyreluV2GetWorkspaceSize(ts.t, 0.25, tso.t, w, e); }, aclnnLeakyreluV2) == 0, "LeakyreluV2 0-d");
+        CheckDtype("LeakyreluV2 0-d", ACL_FLOAT16, tso.Read(), {-0.5});
+    }
+}
+
+static void TestBackward910b(aclrtStream stream)
+{
+    Fn elu1 = [](double x) { return x > 0 ? x : std::expm1(x); };
+    RunBackward(stream, "aclnnEluGrad", elu1, {0}, B(aclnnEluGradGetWorkspaceSize(g, x, y, w, e)), aclnnEluGrad, false,
+                elu1, 2.0, kAll);
+    RunBackward(stream, "aclnnHardShrinkGrad", [](double x) { return std::fabs(x) > 0.4 ? x : 0; }, {-0.4, 0.4},
+                B(aclnnHardShrinkGradGetWorkspaceSize(g, x, 0.4, y, w, e)), aclnnHardShrinkGrad, false, nullptr, 1.0, kAll);
+    RunBackward(stream, "aclnnHardSigmoidGradV2", [](double x) { return Clamp(x / 6 + 0.5, 0, 1); }, {-3, 3},
+                B(aclnnHardSigmoidGradV2GetWorkspaceSize(g, x, y, w, e)), aclnnHardSigmoidGradV2, false, nullptr, 5.0, kAll);
+    // HardtanhGrad(result, grad, ...): the forward tensor first
+    RunBackward(stream, "aclnnHardtanhGrad", [](double x) { return Clamp(x, -0.5, 1.5); }, {-0.5, 1.5},
+                B(aclnnHardtanhGradGetWorkspaceSize(x, g, -0.5, 1.5, y, w, e)), aclnnHardtanhGrad, false, nullptr, 2.0, kAll);
+    RunBackward(stream, "aclnnLeakyReluGradV2", [](double x) { return x > 0 ? x : 0.2 * x; }, {0},
+                B(aclnnLeakyReluGradV2GetWorkspaceSize(g, x, 0.2, y, w, e)), aclnnLeakyReluGradV2, false, nullptr, 1.0, kF32F16);
+    // TanhGrad(y, dy): the forward result first
+    RunBackward(stream, "aclnnTanhGrad", [](double x) { return std::tanh(x); }, {},
+                B(aclnnTanhGradGetWorkspaceSize(x, g, y, w, e)), aclnnTanhGrad, false, [](double x) { return std::tanh(x); },
+                1.5, kAll);
+    // ReluGradV3(x, y): x forward input, y gradient
+    RunBackward(stream, "aclnnReluGradV3", [](double x) { return x > 0 ? x : 0; }, {0},
+                B(aclnnReluGradV3GetWorkspaceSize(x, g, y, w, e)), aclnnReluGradV3, true, nullptr, 1.0, kAll);
+    // SiluMul: silu(x) * y, two same-shape inputs
+    for (aclDataType dt : kAll) {
+        std::vector<double> x = QuantAll(dt, RandomValues(30, 5 + dt, 4.0)), v = QuantAll(dt, RandomValues(30, 6 + dt)), golden(30);
+        for (int i = 0; i < 30; i++) golden[i] = x[i] * Sig(x[i]) * v[i];
+        DevTensor tx, tv, tz;
+        if (!tx.Init(dt, {5, 6}, x, TRANSPOSED) || !tv.Init(dt, {5, 6}, v, STRIDED) || !tz.Init(dt, {5, 6}, {}, CONTIG)) return;
+        std::string what = std::string("aclnnSiluMul ") + DtName(dt);
+        EXPECT(Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSiluMulGetWorkspaceSize(tx.t, tv.t, tz.t, w, e); }, aclnnSiluMul) == 0, "%s", what.c_str());
+        CheckDtype(what.c_str(), dt, tz.Read(), golden);
+    }
+    // ReluGradV3 of the integer dtypes (exact) with the full broadcast of the official example
+    for (aclDataType dt : {ACL_INT32, ACL_INT8, ACL_UINT8}) {
+        std::vector<double> x = {-3, 0, 2, 5, 1, 0}, g = {7, -4, 9, 100};
+        if (dt == ACL_UINT8) { x = {0, 0, 2, 5, 1, 0}; g = {7, 4, 9, 200}; }
+        DevTensor tx, tg, tz;
+        if (!tx.Init(dt, {3, 2, 1}, x, CONTIG) || !tg.Init(dt, {1, 4}, g, CONTIG) || !tz.Init(dt, {3, 2, 4}, {}, CONTIG)) return;
+        std::string what = std::string("aclnnReluGradV3 ") + DtName(dt);
+        EXPECT(Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnReluGradV3GetWorkspaceSize(tx.t, tg.t, tz.t, w, e); }, aclnnReluGradV3) == 0, "%s", what.c_str());
+        std::vector<double> r = tz.Read();
+        for (int i = 0; i < 24; i++) {
+            double want = x[(size_t)(i / 4)] > 0 ? g[(size_t)(i % 4)] : 0;
+            EXPECT(r[(size_t)i] == want, "%s [%d]: %g, expected %g", what.c_str(), i, r[(size_t)i], want);
+        }
+    }
+    // HardShrinkGrad / TanhGrad special values
+    {
+        std::vector<double> x = {-INFINITY, -0.4, 0.4, 0.41, NAN, INFINITY}, g = {1, 2, 3, 4, 5, 6};
+        DevTensor tx, tg, ty;
+        if (!tx.Init(ACL_FLOAT, {6}, x, CONTIG) || !tg.Init(ACL_FLOAT, {6}, g, CONTIG) || !ty.Init(ACL_FLOAT, {6}, {}, CONTIG)) return;
+        EXPECT(Run("aclnnHardShrinkGrad(special)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnHardShrinkGradGetWorkspaceSize(tg.t, tx.t, 0.4, ty.t, w, e); }, aclnnHardShrinkGrad) == 0, "HardShrinkGrad special");
+        CheckDtype("HardShrinkGrad special", ACL_FLOAT, ty.Read(), {1, 0, 0, 4, 5, 6});
+        EXPECT(Run("aclnnTanhGrad(special)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnTanhGradGetWorkspaceSize(tx.t, tg.t, ty.t, w, e); }, aclnnTanhGrad) == 0, "TanhGrad special");
+        CheckDtype("TanhGrad special", ACL_FLOAT, ty.Read(), {-INFINITY, 2 * (1 - 0.4 * 0.4), 3 * (1 - 0.4 * 0.4), 4 * (1 - 0.41 * 0.41), NAN, -INFINITY});
+    }
+}
+
+// SoftmaxV2 along every dim of a 3-D (strided) view, FP32 and FP16.
+static void TestSoftmaxV2(aclrtStream stream)
+{
+    const std::vector<int64_t> shape = {3, 4, 5};
+    for (aclDataType dt : kF32F16)
+        for (int64_t dim = 0; dim < 3; dim++) {
+            std::vector<double> x = QuantAll(dt, RandomValues(60, 90 + dim, 6.0)), golden(60);
+            int64_t st[3] = {20, 5, 1};
+            for (int64_t i = 0; i < 60; i++) {
+                int64_t base = i - (i / st[dim] % shape[(size_t)dim]) * st[dim];
+                double mx = -INFINITY, sum = 0;
+                for (int64_t k = 0; k < shape[(size_t)dim]; k++) mx = std::max(mx, x[(size_t)(base + k * st[dim])]);
+                for (int64_t k = 0; k < shape[(size_t)dim]; k++) sum += std::exp(x[(size_t)(base + k * st[dim])] - mx);
+                golden[(size_t)i] = std::exp(x[(size_t)i] - mx) / sum;
+            }
+            DevTensor tx, ty;
+            if (!tx.Init(dt, shape, x, dt == ACL_FLOAT ? STRIDED : TRANSPOSED) || !ty.Init(dt, shape, {}, CONTIG)) return;
+            std::string what = std::string("aclnnSoftmaxV2 ") + DtName(dt) + " dim " + std::to_string(dim);
+            EXPECT(Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSoftmaxV2GetWorkspaceSize(tx.t, dim, ty.t, w, e); }, aclnnSoftmaxV2) == 0, "%s", what.c_str());
+            CheckDtype(what.c_str(), dt, ty.Read(), golden);
+        }
+}
+
+static void TestValidation910b()
+{
+    DevTensor x, y, xh, xb, xi, y2;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !y.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) ||
+        !xh.Init(ACL_FLOAT16, {2, 3}, {}, CONTIG) || !xb.Init(ACL_BF16, {2, 3}, {}, CONTIG) ||
+        !xi.Init(ACL_INT32, {2, 3}, {}, CONTIG) || !y2.Init(ACL_FLOAT, {3, 2}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    // nulls, in the argument order of the generated layer
+    ExpectError("CeluV2 null x", aclnnCeluV2GetWorkspaceSize(nullptr, 1.0, y.t, &ws, &ex), 161001, "x");
+    ExpectError("CeluV2 null yOut", aclnnCeluV2GetWorkspaceSize(x.t, 1.0, nullptr, &ws, &ex), 161001, "yOut");
+    ExpectError("CeluV3 null outOut", aclnnCeluV3GetWorkspaceSize(x.t, 1.0, nullptr, &ws, &ex), 161001, "outOut");
+    ExpectError("EluGrad null activations", aclnnEluGradGetWorkspaceSize(x.t, nullptr, y.t, &ws, &ex), 161001, "activations");
+    ExpectError("HardShrinkGrad null self", aclnnHardShrinkGradGetWorkspaceSize(x.t, nullptr, 0.5, y.t, &ws, &ex), 161001, "self");
+    ExpectError("HardSigmoidGradV2 null gradOutput", aclnnHardSigmoidGradV2GetWorkspaceSize(nullptr, x.t, y.t, &ws, &ex), 161001, "gradOutput");
+    ExpectError("HardSwishV2 null yOut", aclnnHardSwishV2GetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "yOut");
+    ExpectError("HardtanhGrad null grad", aclnnHardtanhGradGetWorkspaceSize(x.t, nullptr, -1, 1, y.t, &ws, &ex), 161001, "grad");
+    ExpectError("LeakyReluGradV2 null dxOut", aclnnLeakyReluGradV2GetWorkspaceSize(x.t, x.t, 0.1, nullptr, &ws, &ex), 161001, "dxOut");
+    ExpectError("LeakyreluV2 null x", aclnnLeakyreluV2GetWorkspaceSize(nullptr, 0.1, y.t, &ws, &ex), 161001, "x");
+    ExpectError("LogsigmoidV2 null zOut", aclnnLogsigmoidV2GetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "zOut");
+    ExpectError("ReluGradV3 null y", aclnnReluGradV3GetWorkspaceSize(x.t, nullptr, y.t, &ws, &ex), 161001, "y");
+    ExpectError("SiluMul null zOut", aclnnSiluMulGetWorkspaceSize(x.t, x.t, nullptr, &ws, &ex), 161001, "zOut");
+    ExpectError("SoftPlusV2 null x", aclnnSoftPlusV2GetWorkspaceSize(nullptr, y.t, &ws, &ex), 161001, "x");
+    ExpectError("SoftmaxV2 null yOut", aclnnSoftmaxV2GetWorkspaceSize(x.t, 1, nullptr, &ws, &ex), 161001, "yOut");
+    ExpectError("TanhGrad null dy", aclnnTanhGradGetWorkspaceSize(x.t, nullptr, y.t, &ws, &ex), 161001, "dy");
+    EXPECT(aclnnTanhGradGetWorkspaceSize(x.t, x.t, y.t, nullptr, &ex) == 161001, "TanhGrad null workspaceSize");
+    // dtypes: the op definitions' lists (FLOAT / FLOAT16 only where BF16 is missing)
+    ExpectError("CeluV2 bf16", aclnnCeluV2GetWorkspaceSize(xb.t, 1.0, xb.t, &ws, &ex), 161002, "BF16");
+    ExpectError("LeakyreluV2 bf16", aclnnLeakyreluV2GetWorkspaceSize(xb.t, 0.1, xb.t, &ws, &ex), 161002, "BF16");
+    ExpectError("LeakyReluGradV2 bf16", aclnnLeakyReluGradV2GetWorkspaceSize(xb.t, xb.t, 0.1, xb.t, &ws, &ex), 161002, "BF16");
+    ExpectError("LogsigmoidV2 bf16", aclnnLogsigmoidV2GetWorkspaceSize(xb.t, xb.t, &ws, &ex), 161002, "BF16");
+    ExpectError("SoftPlusV2 bf16", aclnnSoftPlusV2GetWorkspaceSize(xb.t, xb.t, &ws, &ex), 161002, "BF16");
+    ExpectError("SoftmaxV2 bf16", aclnnSoftmaxV2GetWorkspaceSize(xb.t, 0, xb.t, &ws, &ex), 161002, "BF16");
+    ExpectError("HardSwishV2 int32", aclnnHardSwishV2GetWorkspaceSize(xi.t, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("CeluV3 int32", aclnnCeluV3GetWorkspaceSize(xi.t, 1.0, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("TanhGrad int32", aclnnTanhGradGetWorkspaceSize(xi.t, xi.t, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("EluGrad mixed", aclnnEluGradGetWorkspaceSize(x.t, xh.t, y.t, &ws, &ex), 161002, "activations");
+    ExpectError("SiluMul out dtype", aclnnSiluMulGetWorkspaceSize(x.t, x.t, xh.t, &ws, &ex), 161002, "zOut");
+    ExpectError("ReluGradV3 mixed", aclnnReluGradV3GetWorkspaceSize(xi.t, x.t, xi.t, &ws, &ex), 161002);
+    ExpectError("HardtanhGrad out dtype", aclnnHardtanhGradGetWorkspaceSize(x.t, x.t, -1, 1, xh.t, &ws, &ex), 161002, "yOut");
+    // shapes
+    ExpectError("HardSigmoidGradV2 shapes", aclnnHardSigmoidGradV2GetWorkspaceSize(x.t, y2.t, y.t, &ws, &ex), 161002);
+    ExpectError("CeluV2 out shape", aclnnCeluV2GetWorkspaceSize(x.t, 1.0, y2.t, &ws, &ex), 161002, "yOut");
+    ExpectError("ReluGradV3 no broadcast", aclnnReluGradV3GetWorkspaceSize(x.t, y2.t, y.t, &ws, &ex), 161002);
+    ExpectError("SoftmaxV2 out shape", aclnnSoftmaxV2GetWorkspaceSize(x.t, 0, y2.t, &ws, &ex), 161002, "yOut");
+    DevTensor big, bigo;
+    std::vector<int64_t> nine(9, 1);
+    if (!big.Init(ACL_FLOAT, nine, {}, CONTIG) || !bigo.Init(ACL_FLOAT, nine, {}, CONTIG)) return;
+    ExpectError("HardSwishV2 rank 9", aclnnHardSwishV2GetWorkspaceSize(big.t, bigo.t, &ws, &ex), 161002);
+    // SoftmaxV2's dim: the tiling refuses one outside [0, rank)
+    int rc = aclnnSoftmaxV2GetWorkspaceSize(x.t, 2, y.t, &ws, &ex);
+    EXPECT(rc == 561002, "SoftmaxV2 dim 2 of rank 2: %d", rc);
+    rc = aclnnSoftmaxV2GetWorkspaceSize(x.t, -1, y.t, &ws, &ex);
+    EXPECT(rc == 561002, "SoftmaxV2 dim -1: %d", rc);
+    // chips: HardShrink and Relu6 have a 950 config only
+    ExpectChip("910B HardShrink", aclnnHardShrinkGetWorkspaceSize(x.t, 0.5, y.t, &ws, &ex));
+    ExpectChip("910B Relu6", aclnnRelu6GetWorkspaceSize(x.t, y.t, &ws, &ex));
+    ExpectError("910B HardShrink null self first", aclnnHardShrinkGetWorkspaceSize(nullptr, 0.5, y.t, &ws, &ex), 161001, "self");
+}
+
+// 950: the 950-only ops run; the 910B-only ones refuse; CeluV3 runs on both.
+static void Test950(aclrtStream stream)
+{
+    RunUnary(stream, "aclnnHardShrink(950)", [](double x) { return std::fabs(x) > 0.5 ? x : 0; },
+             U(aclnnHardShrinkGetWorkspaceSize(x, 0.5, y, w, e)), aclnnHardShrink, kAll, 1.5);
+    RunUnary(stream, "aclnnRelu6(950)", [](double x) { return Clamp(x, 0, 6); },
+             U(aclnnRelu6GetWorkspaceSize(x, y, w, e)), aclnnRelu6, kAll, 10.0);
+    RunUnary(stream, "aclnnCeluV3(950)", [](double x) { return Celu(x, 0.5); },
+             U(aclnnCeluV3GetWorkspaceSize(x, 0.5, y, w, e)), aclnnCeluV3, kAll, 2.0);
+    {
+        std::vector<double> x = {-7, -1, 0, 3, 6, 7, 2147483647.0, -2147483647.0};
+        DevTensor tx, ty;
+        if (!tx.Init(ACL_INT32, {8}, x, CONTIG) || !ty.Init(ACL_INT32, {8}, {}, CONTIG)) return;
+        EXPECT(Run("aclnnRelu6(int32)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnRelu6GetWorkspaceSize(tx.t, ty.t, w, e); }, aclnnRelu6) == 0, "Relu6 int32");
+        std::vector<double> r = ty.Read(), want = {0, 0, 0, 3, 6, 6, 6, 0};
+        for (int i = 0; i < 8; i++) EXPECT(r[(size_t)i] == want[(size_t)i], "Relu6 int32 [%d]: %g", i, r[(size_t)i]);
+    }
+    {
+        std::vector<double> x = {NAN, -INFINITY, INFINITY, -0.5, 0.5, -0.0, -0.7};
+        DevTensor tx, ty;
+        if (!tx.Init(ACL_FLOAT, {7}, x, CONTIG) || !ty.Init(ACL_FLOAT, {7}, {}, CONTIG)) return;
+        EXPECT(Run("aclnnHardShrink(special)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnHardShrinkGetWorkspaceSize(tx.t, 0.5, ty.t, w, e); }, aclnnHardShrink) == 0, "HardShrink special");
+        CheckDtype("HardShrink special", ACL_FLOAT, ty.Read(), {NAN, -INFINITY, INFINITY, 0, 0, 0, -0.7});
+        EXPECT(Run("aclnnHardShrink(negative lambd)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnHardShrinkGetWorkspaceSize(tx.t, -1.0, ty.t, w, e); }, aclnnHardShrink) == 0, "HardShrink lambd < 0");
+        CheckDtype("HardShrink negative lambd passes everything", ACL_FLOAT, ty.Read(), {NAN, -INFINITY, INFINITY, -0.5, 0.5, -0.0, -0.7});
+        EXPECT(Run("aclnnRelu6(special)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnRelu6GetWorkspaceSize(tx.t, ty.t, w, e); }, aclnnRelu6) == 0, "Relu6 special");
+        CheckDtype("Relu6 special", ACL_FLOAT, ty.Read(), {NAN, 0, 6, 0, 0.5, -0.0, 0});
+    }
+    DevTensor x, y, xi;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !y.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !xi.Init(ACL_INT32, {2, 3}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("950 HardShrink null outOut", aclnnHardShrinkGetWorkspaceSize(x.t, 0.5, nullptr, &ws, &ex), 161001, "outOut");
+    ExpectError("950 HardShrink int32", aclnnHardShrinkGetWorkspaceSize(xi.t, 0.5, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("950 Relu6 out dtype", aclnnRelu6GetWorkspaceSize(xi.t, y.t, &ws, &ex), 161002, "yOut");
+    ExpectChip("950 CeluV2", aclnnCeluV2GetWorkspaceSize(x.t, 1.0, y.t, &ws, &ex));
+    ExpectChip("950 SiluMul", aclnnSiluMulGetWorkspaceSize(x.t, x.t, y.t, &ws, &ex));
+    ExpectChip("950 SoftmaxV2", aclnnSoftmaxV2GetWorkspaceSize(x.t, 0, y.t, &ws, &ex));
+    ExpectChip("950 TanhGrad", aclnnTanhGradGetWorkspaceSize(x.t, x.t, y.t, &ws, &ex));
+    ExpectChip("950 EluGrad", aclnnEluGradGetWorkspaceSize(x.t, x.t, y.t, &ws, &ex));
+}
+
+int main(int argc, char **argv)
+{
+    Runtime rt;
+    if (!rt.ok) return 1;
+    if (argc > 1 && std::string(argv[1]) == "950") {
+        Test950(rt.stream);
+    } else {
+        TestForward910b(rt.stream);
+        TestBackward910b(rt.stream);
+        TestSoftmaxV2(rt.stream);
+        TestValidation910b();
+    }
+    printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
+    return g_failures ? 1 : 0;
+}
