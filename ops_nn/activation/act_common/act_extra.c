@@ -40,7 +40,7 @@ static double erfinv(double y)
 
 int act_extra_op(int op)
 {
-    return (op >= ACT_SELU && op <= ACT_GT0) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_SOFTSIGN_BWD) ||
+    return (op >= ACT_SELU && op <= ACT_FAST_GELU_V2) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_FUSED_BIAS_LEAKY_RELU) ||
            op >= ACT_TERNARY_BEGIN;
 }
 
@@ -64,6 +64,13 @@ double act_extra_unary(int op, const act_params *p, double x)
     case ACT_CLAMP: return x < p->lo ? p->lo : x > p->hi ? p->hi : x;
     case ACT_SOFTSIGN: return isinf(x) ? copysign(1.0, x) : x / (1.0 + fabs(x)); /* the limit at +-Inf */
     case ACT_GT0: return x > 0 ? 1.0 : 0.0;
+    case ACT_FAST_GELU_V2: { /* the doc's sgn: (x + 1e-12) / |x + 1e-12|, so +1 at 0 */
+        if (isinf(x))
+            return x > 0 ? x : -0.0; /* x * 0 past the clip */
+        double s = x + 1e-12 < 0 ? -1.0 : 1.0, c = fabs(0.7071 * x);
+        c = (c < 1.769 ? c : 1.769) - 1.769;
+        return x * (s * (-0.1444 * c * c + 0.5) + 0.5);
+    }
     default: return NAN;
     }
 }
@@ -111,6 +118,16 @@ double act_extra_binary(int op, const act_params *p, double a, double b)
     case ACT_SOFTSIGN_BWD: {
         double d = 1.0 + fabs(b);
         return a / (d * d);
+    }
+    case ACT_SWIGLU_CLAMP: {
+        double g = isinf(a) && a < 0 ? -0.0 : a * sigm(a), u = b;
+        g = g > p->hi ? p->hi : g;
+        u = u > p->hi ? p->hi : u < -p->hi ? -p->hi : u;
+        return g * u;
+    }
+    case ACT_FUSED_BIAS_LEAKY_RELU: {
+        double v = a + b;
+        return (v >= 0 || isnan(v) ? v : v * p->alpha) * p->scale;
     }
     default: return NAN;
     }

@@ -1,5 +1,6 @@
-// The generated aclnn APIs of ops-nn experimental/activation (xact part) on the activation
-// table: forward ops against double formulas written here, backward ops against central finite
+// The aclnn APIs of ops-nn experimental/activation (xact part): the generated ones on the
+// activation table and the hand-written ones (EluV2, FastGeluV2, FusedBiasLeakyRelu,
+// HardsigmoidV2, ReluGradV4, Softsign(Backward), SwigluClamp, ThresholdV2) on the same driver: forward ops against double formulas written here, backward ops against central finite
 // differences of the forward formulas times the gradient (with the forward result as input where
 // the API takes it), FP32 / FP16 / BF16 with strided and transposed views, broadcast (ReluGradV3),
 // integer dtypes (ReluGradV3, Relu6), empty and 0-d tensors, special values, and every validation
@@ -24,6 +25,15 @@
 #include "aclnnop/aclnn_soft_plus_v2.h"
 #include "aclnnop/aclnn_softmax_v2.h"
 #include "aclnnop/aclnn_tanh_grad.h"
+#include "aclnnop/aclnn_elu_v2.h"
+#include "aclnnop/aclnn_fast_gelu_v2.h"
+#include "aclnnop/aclnn_fused_bias_leaky_relu.h"
+#include "aclnnop/aclnn_hardsigmoid_v2.h"
+#include "aclnnop/aclnn_relu_grad_v4.h"
+#include "aclnnop/aclnn_softsign.h"
+#include "aclnnop/aclnn_softsign_backward.h"
+#include "aclnnop/aclnn_swiglu_clamp.h"
+#include "aclnnop/aclnn_threshold_v2.h"
 
 static const std::vector<aclDataType> kF32F16 = {ACL_FLOAT, ACL_FLOAT16};
 static const std::vector<aclDataType> kAll = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
@@ -218,6 +228,145 @@ static void TestValidation910b()
     ExpectError("910B HardShrink null self first", aclnnHardShrinkGetWorkspaceSize(nullptr, 0.5, y.t, &ws, &ex), 161001, "self");
 }
 
+static aclScalar *F(double v) { float f = (float)v; return aclCreateScalar(&f, ACL_FLOAT); }
+
+static double FastGeluV2Ref(double x)
+{
+    double s = x + 1e-12 < 0 ? -1 : 1, c = std::min(std::fabs(0.7071 * x), 1.769) - 1.769;
+    return x * (s * (-0.1444 * c * c + 0.5) + 0.5);
+}
+
+// The hand-written experimental APIs (no chip check in their op_api sources).
+static void TestHandWritten(aclrtStream stream)
+{
+    aclScalar *alpha = F(0.8), *scale = F(1.2), *isc = F(0.6), *thr = F(0.25), *val = F(-9.0), *zero = F(0.0);
+    RunUnary(stream, "aclnnEluV2", [](double x) { return x > 0 ? 1.2 * x : 1.2 * 0.8 * std::expm1(0.6 * x); },
+             U(aclnnEluV2GetWorkspaceSize(x, alpha, scale, isc, y, w, e)), aclnnEluV2, kAll, 3.0);
+    RunUnary(stream, "aclnnFastGeluV2", FastGeluV2Ref, U(aclnnFastGeluV2GetWorkspaceSize(x, y, w, e)), aclnnFastGeluV2, kAll, 4.0);
+    RunUnary(stream, "aclnnHardsigmoidV2", [](double x) { return Clamp(x + 3, 0, 6) / 6; },
+             U(aclnnHardsigmoidV2GetWorkspaceSize(x, y, w, e)), aclnnHardsigmoidV2, kAll, 5.0);
+    RunUnary(stream, "aclnnSoftsign", [](double x) { return x / (1 + std::fabs(x)); },
+             U(aclnnSoftsignGetWorkspaceSize(x, y, w, e)), aclnnSoftsign, kAll, 6.0);
+    RunUnary(stream, "aclnnThresholdV2", [](double x) { return x <= 0.25 ? -9.0 : x; },
+             U(aclnnThresholdV2GetWorkspaceSize(x, thr, val, y, w, e)), aclnnThresholdV2, kAll, 1.0);
+    RunBackward(stream, "aclnnSoftsignBackward", [](double x) { return x / (1 + std::fabs(x)); }, {0},
+                B(aclnnSoftsignBackwardGetWorkspaceSize(g, x, y, w, e)), aclnnSoftsignBackward, false, nullptr, 3.0, kAll);
+    // special values: FastGeluV2 and Softsign at the infinities, HardsigmoidV2 of INT32 (x >= 3 -> 1)
+    {
+        std::vector<double> x = {-INFINITY, INFINITY, NAN, 0, -0.0, 2.5};
+        DevTensor tx, ty;
+        if (!tx.Init(ACL_FLOAT, {6}, x, CONTIG) || !ty.Init(ACL_FLOAT, {6}, {}, CONTIG)) return;
+        EXPECT(Run("aclnnFastGeluV2(special)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnFastGeluV2GetWorkspaceSize(tx.t, ty.t, w, e); }, aclnnFastGeluV2) == 0, "FastGeluV2 special");
+        CheckDtype("FastGeluV2 special", ACL_FLOAT, ty.Read(), {-0.0, INFINITY, NAN, 0, -0.0, FastGeluV2Ref(2.5)});
+        EXPECT(Run("aclnnSoftsign(special)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSoftsignGetWorkspaceSize(tx.t, ty.t, w, e); }, aclnnSoftsign) == 0, "Softsign special");
+        CheckDtype("Softsign special", ACL_FLOAT, ty.Read(), {-1, 1, NAN, 0, -0.0, 2.5 / 3.5});
+        DevTensor ti;
+        if (!ti.Init(ACL_INT32, {8}, {-100, -3, 0, 1, 2, 3, 4, 2147483647.0}, STRIDED)) return;
+        EXPECT(Run("aclnnInplaceHardsigmoidV2(int32)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnInplaceHardsigmoidV2GetWorkspaceSize(ti.t, w, e); }, aclnnInplaceHardsigmoidV2) == 0, "InplaceHardsigmoidV2 int32");
+        std::vector<double> r = ti.Read(), want = {0, 0, 0, 0, 0, 1, 1, 1};
+        for (int i = 0; i < 8; i++) EXPECT(r[(size_t)i] == want[(size_t)i], "HardsigmoidV2 int32 [%d]: %g", i, r[(size_t)i]);
+        EXPECT(ti.CountClobbered() == 0, "InplaceHardsigmoidV2 wrote outside the view");
+    }
+    // FusedBiasLeakyRelu: (x + bias) then the scaled leaky relu, FP32 / FP16, strided bias
+    for (aclDataType dt : kF32F16) {
+        std::vector<double> x = QuantAll(dt, RandomValues(24, 11 + dt, 3.0)), b = QuantAll(dt, RandomValues(24, 12 + dt)), golden(24);
+        for (int i = 0; i < 24; i++) { double v = x[(size_t)i] + b[(size_t)i]; golden[(size_t)i] = (v >= 0 ? v : v * 0.05) * 1.5; }
+        DevTensor tx, tb, ty;
+        if (!tx.Init(dt, {4, 6}, x, CONTIG) || !tb.Init(dt, {4, 6}, b, STRIDED) || !ty.Init(dt, {4, 6}, {}, TRANSPOSED)) return;
+        std::string what = std::string("aclnnFusedBiasLeakyRelu ") + DtName(dt);
+        EXPECT(Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnFusedBiasLeakyReluGetWorkspaceSize(tx.t, tb.t, 0.05, 1.5, ty.t, w, e); }, aclnnFusedBiasLeakyRelu) == 0, "%s", what.c_str());
+        CheckDtype(what.c_str(), dt, ty.Read(), golden);
+    }
+    // SwigluClamp: min(silu(gate), limit) * clamp(up, -limit, limit) over the halves of the last dim
+    for (aclDataType dt : kAll) {
+        const int rows = 3, n = 5;
+        std::vector<double> x = QuantAll(dt, RandomValues(rows * 2 * n, 21 + dt, 6.0)), golden((size_t)(rows * n));
+        for (int r = 0; r < rows; r++)
+            for (int j = 0; j < n; j++) {
+                double gt = x[(size_t)(r * 2 * n + j)], up = x[(size_t)(r * 2 * n + n + j)];
+                golden[(size_t)(r * n + j)] = std::min(gt * Sig(gt), 1.5) * Clamp(up, -1.5, 1.5);
+            }
+        DevTensor tx, ty;
+        if (!tx.Init(dt, {rows, 2 * n}, x, dt == ACL_BF16 ? STRIDED : TRANSPOSED) || !ty.Init(dt, {rows, n}, {}, STRIDED)) return;
+        std::string what = std::string("aclnnSwigluClamp ") + DtName(dt);
+        EXPECT(Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSwigluClampGetWorkspaceSize(tx.t, 1.5, ty.t, w, e); }, aclnnSwigluClamp) == 0, "%s", what.c_str());
+        CheckDtype(what.c_str(), dt, ty.Read(), golden);
+        EXPECT(ty.CountClobbered() == 0, "%s wrote outside the view", what.c_str());
+    }
+    // ReluGradV4: a UINT8 mask selects the gradient, exactly 0 elsewhere even for Inf / NaN
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT8}) {
+        bool flt = dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
+        std::vector<double> g = {1.5, -2, flt ? INFINITY : 7, flt ? NAN : -7, 3, 4}, m = {1, 0, 0, 0, 1, 1};
+        if (!flt) g[0] = 1;
+        DevTensor tg, tm, ty;
+        if (!tg.Init(dt, {2, 3}, g, STRIDED) || !tm.Init(ACL_UINT8, {2, 3}, m, TRANSPOSED) || !ty.Init(dt, {2, 3}, {}, CONTIG)) return;
+        std::string what = std::string("aclnnReluGradV4 ") + DtName(dt);
+        EXPECT(Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnReluGradV4GetWorkspaceSize(tg.t, tm.t, zero, ty.t, w, e); }, aclnnReluGradV4) == 0, "%s", what.c_str());
+        std::vector<double> r = ty.Read();
+        for (int i = 0; i < 6; i++) {
+            double want = m[(size_t)i] ? Quant(dt, g[(size_t)i]) : 0;
+            EXPECT(r[(size_t)i] == want, "%s [%d]: %g, expected %g", what.c_str(), i, r[(size_t)i], want);
+        }
+    }
+    // empty
+    {
+        DevTensor te, to, th;
+        if (!te.Init(ACL_FLOAT, {0, 4}, {}, CONTIG) || !to.Init(ACL_FLOAT, {0, 2}, {}, CONTIG) || !th.Init(ACL_FLOAT, {0, 4}, {}, CONTIG)) return;
+        EXPECT(Run("aclnnSwigluClamp(empty)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSwigluClampGetWorkspaceSize(te.t, 1.0, to.t, w, e); }, aclnnSwigluClamp) == 0, "SwigluClamp empty");
+        EXPECT(Run("aclnnSoftsign(empty)", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSoftsignGetWorkspaceSize(te.t, th.t, w, e); }, aclnnSoftsign) == 0, "Softsign empty");
+    }
+    // validation, in each op_api's order
+    DevTensor x, y, xh, xi, xu, y2, half, x0, y0;
+    if (!x.Init(ACL_FLOAT, {2, 4}, {}, CONTIG) || !y.Init(ACL_FLOAT, {2, 4}, {}, CONTIG) || !xh.Init(ACL_FLOAT16, {2, 4}, {}, CONTIG) ||
+        !xi.Init(ACL_INT32, {2, 4}, {}, CONTIG) || !xu.Init(ACL_UINT8, {2, 4}, {}, CONTIG) || !y2.Init(ACL_FLOAT, {4, 2}, {}, CONTIG) ||
+        !half.Init(ACL_FLOAT, {2, 2}, {}, CONTIG) || !x0.Init(ACL_FLOAT, {}, {1.0}, CONTIG) || !y0.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("EluV2 null inputScale", aclnnEluV2GetWorkspaceSize(x.t, alpha, scale, nullptr, y.t, &ws, &ex), 161001, "inputScale");
+    ExpectError("EluV2 out dtype", aclnnEluV2GetWorkspaceSize(x.t, alpha, scale, isc, xh.t, &ws, &ex), 161002, "out");
+    ExpectError("EluV2 int32", aclnnEluV2GetWorkspaceSize(xi.t, alpha, scale, isc, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("EluV2 shape", aclnnEluV2GetWorkspaceSize(x.t, alpha, scale, isc, y2.t, &ws, &ex), 161002);
+    ExpectError("FastGeluV2 null out", aclnnFastGeluV2GetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "out");
+    ExpectError("FastGeluV2 int32", aclnnFastGeluV2GetWorkspaceSize(xi.t, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("FastGeluV2 shape", aclnnFastGeluV2GetWorkspaceSize(x.t, y2.t, &ws, &ex), 161002, "out");
+    ExpectError("HardsigmoidV2 null out", aclnnHardsigmoidV2GetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "out");
+    ExpectError("HardsigmoidV2 uint8", aclnnHardsigmoidV2GetWorkspaceSize(xu.t, xu.t, &ws, &ex), 161002, "UINT8");
+    ExpectError("HardsigmoidV2 out dtype", aclnnHardsigmoidV2GetWorkspaceSize(x.t, xh.t, &ws, &ex), 161002, "out");
+    ExpectError("HardsigmoidV2 shape", aclnnHardsigmoidV2GetWorkspaceSize(x.t, y2.t, &ws, &ex), 161002);
+    ExpectError("InplaceHardsigmoidV2 null", aclnnInplaceHardsigmoidV2GetWorkspaceSize(nullptr, &ws, &ex), 161001, "self");
+    ExpectError("FusedBiasLeakyRelu null bias", aclnnFusedBiasLeakyReluGetWorkspaceSize(x.t, nullptr, 0.1, 1, y.t, &ws, &ex), 161001, "bias");
+    ExpectError("FusedBiasLeakyRelu bias dtype", aclnnFusedBiasLeakyReluGetWorkspaceSize(x.t, xh.t, 0.1, 1, y.t, &ws, &ex), 161002, "bias");
+    ExpectError("FusedBiasLeakyRelu int32", aclnnFusedBiasLeakyReluGetWorkspaceSize(xi.t, xi.t, 0.1, 1, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("FusedBiasLeakyRelu bias shape", aclnnFusedBiasLeakyReluGetWorkspaceSize(x.t, y2.t, 0.1, 1, y.t, &ws, &ex), 161002, "bias");
+    int rc = aclnnFusedBiasLeakyReluGetWorkspaceSize(x.t, x.t, 0.1, 1, y2.t, &ws, &ex);
+    EXPECT(rc == 561103, "FusedBiasLeakyRelu out shape: %d (the final copy fails)", rc);
+    rc = aclnnSoftsignBackwardGetWorkspaceSize(x.t, x.t, y2.t, &ws, &ex);
+    EXPECT(rc == 561103, "SoftsignBackward out shape: %d (the final copy fails)", rc);
+    ExpectError("Softsign null self", aclnnSoftsignGetWorkspaceSize(nullptr, y.t, &ws, &ex), 161001, "self");
+    ExpectError("Softsign out dtype", aclnnSoftsignGetWorkspaceSize(x.t, xh.t, &ws, &ex), 161002, "out");
+    ExpectError("SoftsignBackward null features", aclnnSoftsignBackwardGetWorkspaceSize(x.t, nullptr, y.t, &ws, &ex), 161001, "features");
+    ExpectError("SoftsignBackward features dtype", aclnnSoftsignBackwardGetWorkspaceSize(x.t, xh.t, y.t, &ws, &ex), 161002, "features");
+    ExpectError("SoftsignBackward shapes", aclnnSoftsignBackwardGetWorkspaceSize(x.t, y2.t, y.t, &ws, &ex), 161002);
+    ExpectError("ThresholdV2 null value", aclnnThresholdV2GetWorkspaceSize(x.t, thr, nullptr, y.t, &ws, &ex), 161001, "value");
+    ExpectError("ThresholdV2 int32", aclnnThresholdV2GetWorkspaceSize(xi.t, thr, val, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("ThresholdV2 out dtype", aclnnThresholdV2GetWorkspaceSize(x.t, thr, val, xh.t, &ws, &ex), 161002, "out");
+    ExpectError("ThresholdV2 shape", aclnnThresholdV2GetWorkspaceSize(x.t, thr, val, y2.t, &ws, &ex), 161002);
+    ExpectError("ReluGradV4 null threshold", aclnnReluGradV4GetWorkspaceSize(x.t, xu.t, nullptr, y.t, &ws, &ex), 161001, "threshold");
+    ExpectError("ReluGradV4 self float", aclnnReluGradV4GetWorkspaceSize(x.t, x.t, zero, y.t, &ws, &ex), 161002, "self");
+    ExpectError("ReluGradV4 out dtype", aclnnReluGradV4GetWorkspaceSize(x.t, xu.t, zero, xh.t, &ws, &ex), 161002, "out");
+    ExpectError("ReluGradV4 shape", aclnnReluGradV4GetWorkspaceSize(x.t, xu.t, zero, y2.t, &ws, &ex), 161002);
+    ExpectError("ReluGradV4 threshold 0.25", aclnnReluGradV4GetWorkspaceSize(x.t, xu.t, thr, y.t, &ws, &ex), 161002, "threshold");
+    ExpectError("SwigluClamp null y", aclnnSwigluClampGetWorkspaceSize(x.t, 1.0, nullptr, &ws, &ex), 161001, "y");
+    ExpectError("SwigluClamp int32", aclnnSwigluClampGetWorkspaceSize(xi.t, 1.0, xi.t, &ws, &ex), 161002, "INT32");
+    ExpectError("SwigluClamp y dtype", aclnnSwigluClampGetWorkspaceSize(x.t, 1.0, xh.t, &ws, &ex), 161002);
+    ExpectError("SwigluClamp y shape", aclnnSwigluClampGetWorkspaceSize(x.t, 1.0, y.t, &ws, &ex), 161002, "last dim");
+    ExpectError("SwigluClamp rank", aclnnSwigluClampGetWorkspaceSize(x.t, 1.0, x0.t, &ws, &ex), 161002, "dim num");
+    ExpectError("SwigluClamp limit 0", aclnnSwigluClampGetWorkspaceSize(x.t, 0.0, half.t, &ws, &ex), 161002, "limit");
+    rc = aclnnSwigluClampGetWorkspaceSize(x0.t, 1.0, y0.t, &ws, &ex);
+    EXPECT(rc == 561002, "SwigluClamp 0-d: %d", rc);
+    aclDestroyScalar(alpha); aclDestroyScalar(scale); aclDestroyScalar(isc); aclDestroyScalar(thr); aclDestroyScalar(val); aclDestroyScalar(zero);
+}
+
 // 950: the 950-only ops run; the 910B-only ones refuse; CeluV3 runs on both.
 static void Test950(aclrtStream stream)
 {
@@ -258,6 +407,8 @@ static void Test950(aclrtStream stream)
     ExpectChip("950 SoftmaxV2", aclnnSoftmaxV2GetWorkspaceSize(x.t, 0, y.t, &ws, &ex));
     ExpectChip("950 TanhGrad", aclnnTanhGradGetWorkspaceSize(x.t, x.t, y.t, &ws, &ex));
     ExpectChip("950 EluGrad", aclnnEluGradGetWorkspaceSize(x.t, x.t, y.t, &ws, &ex));
+    // the hand-written ones run on the 950 too (FastGeluV2's kernel is the 950's)
+    RunUnary(stream, "aclnnFastGeluV2(950)", FastGeluV2Ref, U(aclnnFastGeluV2GetWorkspaceSize(x, y, w, e)), aclnnFastGeluV2, kAll, 4.0);
 }
 
 int main(int argc, char **argv)
@@ -271,6 +422,7 @@ int main(int argc, char **argv)
         TestBackward910b(rt.stream);
         TestSoftmaxV2(rt.stream);
         TestValidation910b();
+        TestHandWritten(rt.stream);
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
