@@ -28,7 +28,6 @@ typedef enum act_op {
     /* xact part (experimental activations): double for every dtype */
     ACT_CLAMP,                 /* x < lo ? lo : x > hi ? hi : x (NaN passes through): Relu6 */
     ACT_SOFTSIGN,              /* x / (1 + |x|) */
-    ACT_GT0,                   /* x > 0 ? 1 : 0 (ReluV3's mask) */
     ACT_FAST_GELU_V2,          /* x * (sgn(x) * (-0.1444 * (min(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5) */
     ACT_UNARY_END,
     /* binary */

@@ -63,7 +63,6 @@ double act_extra_unary(int op, const act_params *p, double x)
     }
     case ACT_CLAMP: return x < p->lo ? p->lo : x > p->hi ? p->hi : x;
     case ACT_SOFTSIGN: return isinf(x) ? copysign(1.0, x) : x / (1.0 + fabs(x)); /* the limit at +-Inf */
-    case ACT_GT0: return x > 0 ? 1.0 : 0.0;
     case ACT_FAST_GELU_V2: { /* the doc's sgn: (x + 1e-12) / |x + 1e-12|, so +1 at 0 */
         if (isinf(x))
             return x > 0 ? x : -0.0; /* x * 0 past the clip */

@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_logsigmoid_v2.h"
 #include "aclnnop/aclnn_relu6.h"
 #include "aclnnop/aclnn_relu_grad_v3.h"
+#include "aclnnop/aclnn_relu_v3.h"
 #include "aclnnop/aclnn_silu_mul.h"
 #include "aclnnop/aclnn_soft_plus_v2.h"
 #include "aclnnop/aclnn_softmax_v2.h"
@@ -367,6 +368,52 @@ static void TestHandWritten(aclrtStream stream)
     aclDestroyScalar(alpha); aclDestroyScalar(scale); aclDestroyScalar(isc); aclDestroyScalar(thr); aclDestroyScalar(val); aclDestroyScalar(zero);
 }
 
+// ReluV3: yOut = relu(x) (NC1HWC0, 5-D) and the bit mask of x > 0 along the last dim (ND).
+static aclTensor *Nc1hwc0(const DevTensor &d)
+{
+    return aclCreateTensor(d.shape.data(), d.shape.size(), d.dt, d.strides.data(), d.offset, ACL_FORMAT_NC1HWC0,
+                           d.storage.data(), 1, d.dev);
+}
+
+static void TestReluV3(aclrtStream stream)
+{
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT8, ACL_UINT8}) {
+        const int64_t c0 = 12; // not a multiple of 8: the last byte of a row is partial
+        std::vector<int64_t> shape = {1, 2, 1, 3, c0};
+        size_t n = 72;
+        std::vector<double> x(n);
+        for (size_t i = 0; i < n; i++) x[i] = dt == ACL_UINT8 ? (double)(i % 3) : (double)((int)(i * 7 % 11) - 5) * (dt == ACL_INT32 || dt == ACL_INT8 ? 1 : 0.75);
+        if (dt == ACL_FLOAT) { x[3] = NAN; x[4] = -0.0; x[5] = INFINITY; }
+        DevTensor tx, ty, tm;
+        if (!tx.Init(dt, shape, x, CONTIG) || !ty.Init(dt, shape, {}, CONTIG) || !tm.Init(ACL_UINT8, {1, 2, 1, 3, 2}, {}, CONTIG)) return;
+        aclTensor *x5 = Nc1hwc0(tx), *y5 = Nc1hwc0(ty);
+        std::string what = std::string("aclnnReluV3 ") + DtName(dt);
+        EXPECT(Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnReluV3GetWorkspaceSize(x5, y5, tm.t, w, e); }, aclnnReluV3) == 0, "%s", what.c_str());
+        std::vector<double> y = ty.Read(), m = tm.Read(), golden(n);
+        for (size_t i = 0; i < n; i++) golden[i] = std::isnan(x[i]) ? NAN : x[i] < 0 ? 0 : Quant(dt, x[i]);
+        CheckDtype(what.c_str(), dt, y, golden);
+        for (size_t r = 0; r < 6; r++)
+            for (size_t j = 0; j < 2; j++) {
+                unsigned want = 0;
+                for (size_t k = 0; k < 8 && j * 8 + k < (size_t)c0; k++) want |= (unsigned)(Quant(dt, x[r * c0 + j * 8 + k]) > 0) << k;
+                EXPECT((unsigned)m[r * 2 + j] == want, "%s mask row %zu byte %zu: %g, expected %u", what.c_str(), r, j, m[r * 2 + j], want);
+            }
+        aclDestroyTensor(x5); aclDestroyTensor(y5);
+    }
+    DevTensor x, y, m, bad;
+    if (!x.Init(ACL_FLOAT, {1, 1, 1, 1, 16}, {}, CONTIG) || !y.Init(ACL_FLOAT, {1, 1, 1, 1, 16}, {}, CONTIG) ||
+        !m.Init(ACL_UINT8, {1, 1, 1, 1, 2}, {}, CONTIG) || !bad.Init(ACL_UINT8, {1, 1, 1, 1, 16}, {}, CONTIG)) return;
+    aclTensor *x5 = Nc1hwc0(x), *y5 = Nc1hwc0(y), *m5 = Nc1hwc0(m);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("ReluV3 null maskOut", aclnnReluV3GetWorkspaceSize(x5, y5, nullptr, &ws, &ex), 161001, "maskOut");
+    ExpectError("ReluV3 ND x", aclnnReluV3GetWorkspaceSize(x.t, y5, m.t, &ws, &ex), 161002, "NC1HWC0");
+    ExpectError("ReluV3 NC1HWC0 mask", aclnnReluV3GetWorkspaceSize(x5, y5, m5, &ws, &ex), 161002, "ND");
+    ExpectError("ReluV3 mask of x's shape", aclnnReluV3GetWorkspaceSize(x5, y5, bad.t, &ws, &ex), 161002, "maskOut");
+    ExpectError("ReluV3 mask dtype", aclnnReluV3GetWorkspaceSize(x5, y5, y.t, &ws, &ex), 161002, "maskOut");
+    aclDestroyTensor(x5); aclDestroyTensor(y5); aclDestroyTensor(m5);
+}
+
 // 950: the 950-only ops run; the 910B-only ones refuse; CeluV3 runs on both.
 static void Test950(aclrtStream stream)
 {
@@ -406,6 +453,11 @@ static void Test950(aclrtStream stream)
     ExpectChip("950 SiluMul", aclnnSiluMulGetWorkspaceSize(x.t, x.t, y.t, &ws, &ex));
     ExpectChip("950 SoftmaxV2", aclnnSoftmaxV2GetWorkspaceSize(x.t, 0, y.t, &ws, &ex));
     ExpectChip("950 TanhGrad", aclnnTanhGradGetWorkspaceSize(x.t, x.t, y.t, &ws, &ex));
+    {
+        DevTensor m;
+        if (!m.Init(ACL_UINT8, {1, 1, 1, 1, 1}, {}, CONTIG)) return;
+        ExpectChip("950 ReluV3", aclnnReluV3GetWorkspaceSize(x.t, y.t, m.t, &ws, &ex));
+    }
     ExpectChip("950 EluGrad", aclnnEluGradGetWorkspaceSize(x.t, x.t, y.t, &ws, &ex));
     // the hand-written ones run on the 950 too (FastGeluV2's kernel is the 950's)
     RunUnary(stream, "aclnnFastGeluV2(950)", FastGeluV2Ref, U(aclnnFastGeluV2GetWorkspaceSize(x, y, w, e)), aclnnFastGeluV2, kAll, 4.0);
@@ -423,6 +475,7 @@ int main(int argc, char **argv)
         TestSoftmaxV2(rt.stream);
         TestValidation910b();
         TestHandWritten(rt.stream);
+        TestReluV3(rt.stream);
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
