@@ -25,6 +25,10 @@ typedef enum act_op {
     ACT_ERFINV,                /* erf^-1(x) */
     ACT_SQUARED_RELU,          /* relu(x)^2 */
     ACT_LOGIT,                 /* log(z / (1 - z)), z = x clamped to [lambd, 1 - lambd] when lambd >= 0 */
+    /* xact part (experimental activations): double for every dtype */
+    ACT_CLAMP,                 /* x < lo ? lo : x > hi ? hi : x (NaN passes through): Relu6 */
+    ACT_SOFTSIGN,              /* x / (1 + |x|) */
+    ACT_FAST_GELU_V2,          /* x * (sgn(x) * (-0.1444 * (min(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5) */
     ACT_UNARY_END,
     /* binary */
     ACT_PRELU = ACT_UNARY_END, /* a > 0 ? a : w * a */
@@ -57,6 +61,11 @@ typedef enum act_op {
     ACT_MUL,                   /* a * b */
     ACT_GLU_BWD_A,             /* a = dy, b = second half: dy * sigmoid(b) */
     ACT_SILU_MUL,              /* a = dy, b = first half: dy * silu(b) */
+    /* xact part (experimental activations): double for every dtype */
+    ACT_TANH_BWD,              /* a = dy, b = y: dy * (1 - y^2) */
+    ACT_SOFTSIGN_BWD,          /* a = dy, b = x: dy / (1 + |x|)^2 */
+    ACT_SWIGLU_CLAMP,          /* a = gate, b = up: min(silu(a), hi) * clamp(b, -hi, hi) */
+    ACT_FUSED_BIAS_LEAKY_RELU, /* v = a + b: (v >= 0 ? v : v * alpha) * scale */
     /* two outputs: op[0] = gelu(act) * other, op[1] = gelu(act); op[2] = act half, op[3] = other */
     ACT_GEGLU_TANH, ACT_GEGLU_ERF,
     /* act part (issue 12): three inputs a, b, c (op[nout], op[nout + 1], op[nout + 2]), double only */

@@ -40,7 +40,7 @@ static double erfinv(double y)
 
 int act_extra_op(int op)
 {
-    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_SILU_MUL) ||
+    return (op >= ACT_SELU && op <= ACT_FAST_GELU_V2) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_FUSED_BIAS_LEAKY_RELU) ||
            op >= ACT_TERNARY_BEGIN;
 }
 
@@ -60,6 +60,15 @@ double act_extra_unary(int op, const act_params *p, double x)
         if (p->lambd >= 0)
             z = z < p->lambd ? p->lambd : z > 1.0 - p->lambd ? 1.0 - p->lambd : z;
         return log(z / (1.0 - z));
+    }
+    case ACT_CLAMP: return x < p->lo ? p->lo : x > p->hi ? p->hi : x;
+    case ACT_SOFTSIGN: return isinf(x) ? copysign(1.0, x) : x / (1.0 + fabs(x)); /* the limit at +-Inf */
+    case ACT_FAST_GELU_V2: { /* the doc's sgn: (x + 1e-12) / |x + 1e-12|, so +1 at 0 */
+        if (isinf(x))
+            return x > 0 ? x : -0.0; /* x * 0 past the clip */
+        double s = x + 1e-12 < 0 ? -1.0 : 1.0, c = fabs(0.7071 * x);
+        c = (c < 1.769 ? c : 1.769) - 1.769;
+        return x * (s * (-0.1444 * c * c + 0.5) + 0.5);
     }
     default: return NAN;
     }
@@ -104,6 +113,21 @@ double act_extra_binary(int op, const act_params *p, double a, double b)
     case ACT_MUL: return a * b;
     case ACT_GLU_BWD_A: return a * sigm(b);
     case ACT_SILU_MUL: return a * b * sigm(b);
+    case ACT_TANH_BWD: return a * (1.0 - b * b);
+    case ACT_SOFTSIGN_BWD: {
+        double d = 1.0 + fabs(b);
+        return a / (d * d);
+    }
+    case ACT_SWIGLU_CLAMP: {
+        double g = isinf(a) && a < 0 ? -0.0 : a * sigm(a), u = b;
+        g = g > p->hi ? p->hi : g;
+        u = u > p->hi ? p->hi : u < -p->hi ? -p->hi : u;
+        return g * u;
+    }
+    case ACT_FUSED_BIAS_LEAKY_RELU: {
+        double v = a + b;
+        return (v >= 0 || isnan(v) ? v : v * p->alpha) * p->scale;
+    }
     default: return NAN;
     }
 }

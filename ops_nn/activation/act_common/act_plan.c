@@ -203,3 +203,35 @@ aclnnStatus act_check_promote(const char *api, const aclTensor *a, const char *a
                                   aclemu_dtype_name(a->dtype), bn, aclemu_dtype_name(b->dtype));
     return aclemu_check_dtype_value(api, *promoted, "promoted", allowed);
 }
+
+aclnnStatus act_check_experimental(const char *api, const aclTensor *const *ins, const char *const *names,
+                                   uint32_t nin, const aclTensor *out, const char *oname, aclemu_dtype_set allowed,
+                                   int formats, int out_shape_checked)
+{
+    aclnnStatus st;
+    for (uint32_t i = 1; i < nin; i++)
+        if ((st = aclemu_check_same_dtype(api, ins[0], names[0], ins[i], names[i])))
+            return st;
+    if ((st = aclemu_check_same_dtype(api, ins[0], names[0], out, oname)) ||
+        (st = aclemu_check_dtype(api, ins[0], names[0], allowed)))
+        return st;
+    for (uint32_t i = 0; formats && i <= nin; i++)
+        if ((st = aclemu_check_format(api, i < nin ? ins[i] : out, i < nin ? names[i] : oname)))
+            return st;
+    for (uint32_t i = 0; i <= nin; i++)
+        if ((st = aclemu_check_shape(api, i < nin ? ins[i] : out, i < nin ? names[i] : oname, ACLEMU_MAX_RANK)))
+            return st;
+    for (uint32_t i = 1; i < nin; i++)
+        if ((st = aclemu_check_same_shape(api, ins[0], names[0], ins[i], names[i])))
+            return st;
+    if (out_shape_checked)
+        return aclemu_check_same_shape(api, ins[0], names[0], out, oname);
+    if (out->ndim != ins[0]->ndim || memcmp(out->shape, ins[0]->shape, out->ndim * sizeof(int64_t)) != 0) {
+        char a[160], b[160];
+        return aclemu_op_error(ACLNN_ERR_INNER_NULLPTR, ACLEMU_ERRCODE_INNER, api,
+                               "the result of shape %s can not be copied into %s of shape %s.",
+                               aclemu_shape_str(ins[0]->shape, ins[0]->ndim, a, sizeof a), oname,
+                               aclemu_shape_str(out->shape, out->ndim, b, sizeof b));
+    }
+    return ACLNN_SUCCESS;
+}

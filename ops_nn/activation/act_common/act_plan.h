@@ -64,4 +64,13 @@ aclnnStatus act_check_bcast(const char *api, const aclTensor *a, const char *an,
 aclnnStatus act_check_promote(const char *api, const aclTensor *a, const char *an, const aclTensor *b,
                               const char *bn, aclemu_dtype_set allowed, aclDataType *promoted);
 
+/* xact part: the checks of the experimental/activation op_api sources after their null checks:
+ * every input of ins[0]'s dtype, out of ins[0]'s dtype, ins[0]'s dtype in `allowed`, no private
+ * format (when `formats`), ranks <= 8, every input of ins[0]'s shape (161002). out's shape:
+ * 161002 when `out_shape_checked`, else (the real ops leave it to the final ViewCopy, which
+ * fails) ACLNN_ERR_INNER_NULLPTR (561103). */
+aclnnStatus act_check_experimental(const char *api, const aclTensor *const *ins, const char *const *names,
+                                   uint32_t nin, const aclTensor *out, const char *oname, aclemu_dtype_set allowed,
+                                   int formats, int out_shape_checked);
+
 #endif

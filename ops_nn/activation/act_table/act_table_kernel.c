@@ -30,3 +30,16 @@ ACT_EW_KERNEL("LogitGrad");
 ACT_EW_KERNEL("GluGrad");
 ACT_EW_KERNEL("SwiGluGrad");
 ACT_EW_KERNEL("GeGluGradV2");
+/* xact part: the generated APIs of experimental/activation */
+ACT_EW_KERNEL("CeluV3");
+ACT_EW_KERNEL("EluGrad");
+ACT_EW_KERNEL("HardSigmoidGradV2");
+ACT_EW_KERNEL("HardSwishV2");
+ACT_EW_KERNEL("LeakyReluGradV2");
+ACT_EW_KERNEL("LeakyreluV2");
+ACT_EW_KERNEL("LogsigmoidV2");
+ACT_EW_KERNEL("Relu6");
+ACT_EW_KERNEL("ReluGradV3");
+ACT_EW_KERNEL("SiluMul");
+ACT_EW_KERNEL("SoftPlusV2");
+ACT_EW_KERNEL("TanhGrad");

@@ -57,6 +57,8 @@ aclnnStatus act_table_check(aclOpExecutor *ex, const act_row *row, const aclTens
             return st;
     if ((st = aclemu_check_notnull(api, out, oname)))
         return st;
+    if (row->chips && (st = aclemu_check_chip(api, row->chips)))
+        return st;
     if ((st = check_dtypes(api, row, ins, names, nin, out, oname)))
         return st;
     for (uint32_t i = 0; i < nscalars; i++)

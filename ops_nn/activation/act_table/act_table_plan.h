@@ -20,6 +20,9 @@ typedef struct act_row {
     aclemu_dtype_set in2_dtypes; /* second input (self / result); 0 = in_dtypes */
     aclemu_dtype_set out_dtypes; /* 0 = in_dtypes */
     unsigned flags;
+    /* xact part: the chips whose op definition has a kernel (the generated aclnn APIs of
+     * experimental/activation); 0 = every chip. Checked right after the nulls (361001). */
+    aclemu_chip_set chips;
 } act_row;
 
 /* One scalar argument: null first (with the tensors, in argument order), then castable to FLOAT. */

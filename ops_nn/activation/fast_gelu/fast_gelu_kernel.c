@@ -2,3 +2,4 @@
 #include "act_kernel.h"
 
 ACT_EW_KERNEL("FastGelu");
+ACT_EW_KERNEL("FastGeluV2");

@@ -35,3 +35,37 @@ aclnnStatus aclemu_plan_InplaceHardsigmoid(aclOpExecutor *executor, const aclTen
 {
     return plan(executor, self, "self", self, "self");
 }
+
+/* aclnnHardsigmoidV2 / aclnnInplaceHardsigmoidV2 (experimental/activation/hard_sigmoid_v2,
+ * aclnn_hardsigmoid_v2.cpp): the same dtype list (FLOAT, FLOAT16, INT32; BF16 on 910B..910E and
+ * 950). Its order: null, self and out in the list, out == self dtype, then equal shapes and
+ * ranks <= 8 (no format check); the in-place form checks null, dtype and rank of self. INT32:
+ * the kernel's min(relu(x - 2), 1), which the float formula truncated equals. */
+static aclnnStatus plan_v2(aclOpExecutor *ex, const aclTensor *self, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(ex);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", HARDSIGMOID_DTYPES)))
+        return st;
+    if (out != self && ((st = aclemu_check_dtype(api, out, "out", HARDSIGMOID_DTYPES)) ||
+                        (st = aclemu_check_same_dtype(api, self, "self", out, "out"))))
+        return st;
+    if ((out != self && (st = aclemu_check_same_shape(api, self, "self", out, "out"))) ||
+        (st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)))
+        return st;
+    return act_launch(ex, "HardSigmoidV2", ACT_HARDSIGMOID, NULL, (const aclTensor *[]){out}, 1,
+                      (const aclTensor *[]){self}, 1, NULL, 0);
+}
+
+aclnnStatus aclemu_plan_HardsigmoidV2(aclOpExecutor *executor, const aclTensor *self, aclTensor *out)
+{
+    return plan_v2(executor, self, out);
+}
+
+aclnnStatus aclemu_plan_InplaceHardsigmoidV2(aclOpExecutor *executor, const aclTensor *self)
+{
+    return plan_v2(executor, self, self);
+}

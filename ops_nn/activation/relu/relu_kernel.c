@@ -3,3 +3,4 @@
 #include "act_kernel.h"
 
 ACT_EW_KERNEL("Relu");
+ACT_EW_KERNEL("ReluV3");

@@ -26,3 +26,30 @@ aclnnStatus aclemu_plan_Softmax(aclOpExecutor *executor, const aclTensor *self, 
         return st;
     return act_launch_rows(executor, "SoftmaxV2", ACT_ROW_SOFTMAX, out, self, NULL, d);
 }
+
+/* aclnnSoftmaxV2 (experimental/activation/softmax_v2; the aclnn layer is generated from the op
+ * definition): nulls, the 910B config only (361001 elsewhere), FLOAT / FLOAT16 with yOut of x's
+ * dtype, ND, ranks <= 8, yOut of x's shape (161002). The real tiling reads dim unchecked (the
+ * doc: "only positive"); here a dim outside [0, rank) fails the tiling (561002). */
+aclnnStatus aclemu_plan_SoftmaxV2(aclOpExecutor *executor, const aclTensor *x, int64_t dim, const aclTensor *yOut)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, yOut, "yOut")))
+        return st;
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIP(ACLEMU_FAMILY_A2))))
+        return st;
+    if ((st = aclemu_check_dtype(api, x, "x", ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16))) ||
+        (st = aclemu_check_same_dtype(api, x, "x", yOut, "yOut")))
+        return st;
+    if ((st = aclemu_check_format(api, x, "x")) || (st = aclemu_check_format(api, yOut, "yOut")))
+        return st;
+    if ((st = aclemu_check_shape(api, x, "x", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, yOut, "yOut", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_same_shape(api, x, "x", yOut, "yOut")))
+        return st;
+    if (dim < 0 || dim >= (int64_t)(x->ndim ? x->ndim : 1))
+        return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api,
+                               "dim %lld should be in the range [0, %u).", (long long)dim, x->ndim ? x->ndim : 1);
+    return act_launch_rows(executor, "SoftmaxV2", ACT_ROW_SOFTMAX, yOut, x, NULL, (uint32_t)dim);
+}

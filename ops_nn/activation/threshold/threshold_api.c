@@ -86,3 +86,28 @@ aclnnStatus aclemu_plan_InplaceThreshold(aclOpExecutor *executor, aclTensor *sel
 {
     return plan(executor, selfRef, "selfRef", threshold, value, selfRef, "selfRef");
 }
+
+/* aclnnThresholdV2 (experimental/activation/threshold_v2, aclnn_threshold_v2.cpp): nulls (self,
+ * threshold, value, out), self FLOAT / FLOAT16 / BF16, out of self's dtype, ranks <= 8, out of
+ * self's shape (161002; no format check). The kernel takes both scalars as FLOAT attributes. */
+aclnnStatus aclemu_plan_ThresholdV2(aclOpExecutor *executor, const aclTensor *self, const aclScalar *threshold,
+                                    const aclScalar *value, aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, self, "self")) || (st = aclemu_check_notnull(api, threshold, "threshold")) ||
+        (st = aclemu_check_notnull(api, value, "value")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, self, "self", ACT_FLOATS)) ||
+        (st = aclemu_check_same_dtype(api, self, "self", out, "out")))
+        return st;
+    if ((st = aclemu_check_shape(api, self, "self", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_shape(api, out, "out", ACLEMU_MAX_RANK)) ||
+        (st = aclemu_check_same_shape(api, self, "self", out, "out")))
+        return st;
+    act_params p = act_params_default();
+    p.threshold = (float)aclemu_scalar_to_f64(threshold);
+    p.alpha = (float)aclemu_scalar_to_f64(value);
+    return act_launch(executor, "ThresholdV2", ACT_THRESHOLD, &p, (const aclTensor *[]){out}, 1,
+                      (const aclTensor *[]){self}, 1, NULL, 0);
+}

@@ -2,3 +2,4 @@
 #include "act_kernel.h"
 
 ACT_EW_KERNEL("Threshold");
+ACT_EW_KERNEL("ThresholdV2");

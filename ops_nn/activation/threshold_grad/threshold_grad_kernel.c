@@ -2,3 +2,4 @@
 #include "act_kernel.h"
 
 ACT_EW_KERNEL("ThresholdGradV2D");
+ACT_EW_KERNEL("ReluGradV4");
