@@ -57,6 +57,8 @@ typedef enum act_op {
     ACT_MUL,                   /* a * b */
     ACT_GLU_BWD_A,             /* a = dy, b = second half: dy * sigmoid(b) */
     ACT_SILU_MUL,              /* a = dy, b = first half: dy * silu(b) */
+    /* nnact part: a = dy, b = x */
+    ACT_PRELU_GRAD_W,          /* x <= 0 ? dy * x : 0 (the terms PreluBackward sums into gradWeight) */
     /* two outputs: op[0] = gelu(act) * other, op[1] = gelu(act); op[2] = act half, op[3] = other */
     ACT_GEGLU_TANH, ACT_GEGLU_ERF,
     /* act part (issue 12): three inputs a, b, c (op[nout], op[nout + 1], op[nout + 2]), double only */
@@ -66,6 +68,7 @@ typedef enum act_op {
     ACT_GEGLU_BWD_TANH,        /* dy, x, other: dy * other * gelu_tanh'(x) */
     ACT_GEGLU_BWD_ERF,         /* dy, x, other: dy * other * gelu_erf'(x) */
     ACT_FATRELU_MUL,           /* x1, x2, threshold: (x1 < threshold ? 0 : x1) * x2 (actrnn part) */
+    ACT_PRELU_BWD,             /* dy, x, w: x > 0 ? dy : dy * w (nnact part) */
     ACT_OP_END
 } act_op;
 

@@ -40,7 +40,7 @@ static double erfinv(double y)
 
 int act_extra_op(int op)
 {
-    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_SILU_MUL) ||
+    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_PRELU_GRAD_W) ||
            op >= ACT_TERNARY_BEGIN;
 }
 
@@ -104,6 +104,7 @@ double act_extra_binary(int op, const act_params *p, double a, double b)
     case ACT_MUL: return a * b;
     case ACT_GLU_BWD_A: return a * sigm(b);
     case ACT_SILU_MUL: return a * b * sigm(b);
+    case ACT_PRELU_GRAD_W: return b > 0 ? 0.0 : a * b; /* NaN x gives NaN, as the real select */
     default: return NAN;
     }
 }
@@ -136,6 +137,7 @@ double act_extra_ternary(int op, const act_params *p, double a, double b, double
     case ACT_GEGLU_BWD_TANH: return a * c * gelu_tanh_d(b);
     case ACT_GEGLU_BWD_ERF: return a * c * gelu_erf_d(b);
     case ACT_FATRELU_MUL: return (a < c ? 0.0 : a) * b;
+    case ACT_PRELU_BWD: return b > 0 ? a : a * c;
     default: return NAN;
     }
 }
