@@ -59,6 +59,9 @@ typedef enum act_op {
     ACT_SILU_MUL,              /* a = dy, b = first half: dy * silu(b) */
     /* nnact part: a = dy, b = x */
     ACT_PRELU_GRAD_W,          /* x <= 0 ? dy * x : 0 (the terms PreluBackward sums into gradWeight) */
+    /* nnact part: a, b = the two halves; alpha, hi = limit, bias */
+    ACT_CLIPPED_SWIGLU,        /* a' = min(a, limit): a' sigmoid(alpha a') * (clamp(b, -limit, limit) + bias) */
+    ACT_CLIPPED_SWIGLU_POST,   /* clampMode 1: min(silu(a), limit) * clamp(b, -limit, limit) */
     /* two outputs: op[0] = gelu(act) * other, op[1] = gelu(act); op[2] = act half, op[3] = other */
     ACT_GEGLU_TANH, ACT_GEGLU_ERF,
     /* act part (issue 12): three inputs a, b, c (op[nout], op[nout + 1], op[nout + 2]), double only */

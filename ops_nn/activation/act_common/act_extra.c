@@ -40,7 +40,7 @@ static double erfinv(double y)
 
 int act_extra_op(int op)
 {
-    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_PRELU_GRAD_W) ||
+    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_CLIPPED_SWIGLU_POST) ||
            op >= ACT_TERNARY_BEGIN;
 }
 
@@ -105,6 +105,14 @@ double act_extra_binary(int op, const act_params *p, double a, double b)
     case ACT_GLU_BWD_A: return a * sigm(b);
     case ACT_SILU_MUL: return a * b * sigm(b);
     case ACT_PRELU_GRAD_W: return b > 0 ? 0.0 : a * b; /* NaN x gives NaN, as the real select */
+    case ACT_CLIPPED_SWIGLU: {
+        double x = a > p->hi ? p->hi : a, y = b > p->hi ? p->hi : b < -p->hi ? -p->hi : b;
+        return x / (1.0 + exp(-p->alpha * x)) * (y + p->bias);
+    }
+    case ACT_CLIPPED_SWIGLU_POST: {
+        double g = a / (1.0 + exp(-a)), y = b > p->hi ? p->hi : b < -p->hi ? -p->hi : b;
+        return (g > p->hi ? p->hi : g) * y;
+    }
     default: return NAN;
     }
 }

@@ -1,0 +1,192 @@
+// aclnnClippedSwiglu / aclnnClippedSwigluV2 (nnact part) against a double reference written here
+// from the docs' formula (x merged to [pre, H] at dim, halves A / B front-back or even-odd of H,
+// rows limited to sum(groupIndex), A clamped above, B clamped both ways plus bias; V2 clampMode 1
+// clamps silu(A) instead and drops alpha and bias), FP32 / FP16 / BF16, every dim, strided and
+// transposed views, rows past the group sum left untouched, empty tensors, and the validation
+// paths (161001 / 161002 of the generated layer, 561002 of the tilings, 361001 off the chips).
+// Argument: "910b" (default topology), "950" (V2 and the 950 tiling checks), "310p" (refused).
+#include "act_test_util.h"
+#include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_v2.h"
+
+static std::string g_chip = "910b";
+
+struct Params { double alpha, limit, bias; int64_t mode; };
+
+static double Ref(double a, double b, const Params &p)
+{
+    double lim = (float)p.limit, al = (float)p.alpha, bi = (float)p.bias;
+    double bc = std::min(std::max(b, -lim), lim);
+    if (p.mode == 1) {
+        double g = a / (1 + std::exp(-a));
+        return std::min(g, lim) * bc;
+    }
+    double ac = std::min(a, lim);
+    return ac / (1 + std::exp(-al * ac)) * (bc + bi);
+}
+
+// out (row-major) from x (row-major) of shape; rows >= rows_done keep `fill`.
+static std::vector<double> RefOut(const std::vector<double> &x, const std::vector<int64_t> &shape, int64_t dim,
+                                  bool inter, const Params &p, int64_t rows_done, double fill)
+{
+    size_t d = (size_t)(dim < 0 ? dim + (int64_t)shape.size() : dim);
+    int64_t pre = 1, H = 1;
+    for (size_t i = 0; i < shape.size(); i++) (i < d ? pre : H) *= shape[i];
+    std::vector<double> y((size_t)(pre * H / 2));
+    for (int64_t r = 0; r < pre; r++)
+        for (int64_t j = 0; j < H / 2; j++) {
+            double a = inter ? x[(size_t)(r * H + 2 * j)] : x[(size_t)(r * H + j)];
+            double b = inter ? x[(size_t)(r * H + 2 * j + 1)] : x[(size_t)(r * H + H / 2 + j)];
+            y[(size_t)(r * (H / 2) + j)] = r < rows_done ? Ref(a, b, p) : fill;
+        }
+    return y;
+}
+
+static int Call(bool v2, const aclTensor *x, const aclTensor *g, int64_t dim, const Params &p, bool inter,
+                const aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+{
+    if (v2) return aclnnClippedSwigluV2GetWorkspaceSize(x, g, dim, p.alpha, p.limit, p.bias, inter, p.mode, out, ws, ex);
+    return aclnnClippedSwigluGetWorkspaceSize(x, g, dim, p.alpha, p.limit, p.bias, inter, out, ws, ex);
+}
+
+static void RunCase(aclrtStream stream, bool v2, aclDataType dt, std::vector<int64_t> shape, int64_t dim, bool inter,
+                    const Params &p, Layout lx, const std::vector<int64_t> &groups, uint64_t seed)
+{
+    size_t d = (size_t)(dim < 0 ? dim + (int64_t)shape.size() : dim);
+    std::vector<int64_t> oshape = shape;
+    oshape[d] /= 2;
+    int64_t n = GetShapeSize(shape), pre = 1;
+    for (size_t i = 0; i < d; i++) pre *= shape[i];
+    std::vector<double> x = QuantAll(dt, RandomValues((size_t)n, seed, 2.0));
+    if (n > 4) { x[0] = 20.0; x[1] = -20.0; x[2] = 9.0; x[3] = -9.0; } // past the limit both ways
+    x = QuantAll(dt, x);
+    int64_t rows = pre;
+    if (!groups.empty()) {
+        int64_t s = 0;
+        for (int64_t g : groups) s += g;
+        rows = std::min(s, pre);
+    }
+    const double fill = -777.0;
+    std::vector<double> golden = RefOut(x, shape, dim, inter, p, rows, Quant(dt, fill));
+    DevTensor tx, to, tg;
+    std::vector<double> gv(groups.begin(), groups.end());
+    if (!tx.Init(dt, shape, x, lx) || !to.Init(dt, oshape, {}, lx == CONTIG ? STRIDED : CONTIG, fill)) return;
+    if (!groups.empty() && !tg.Init(ACL_INT64, {(int64_t)groups.size()}, gv, CONTIG)) return;
+    int rc = Run(v2 ? "aclnnClippedSwigluV2" : "aclnnClippedSwiglu", stream, [&](uint64_t *w, aclOpExecutor **e) {
+        return Call(v2, tx.t, groups.empty() ? nullptr : tg.t, dim, p, inter, to.t, w, e); },
+        v2 ? aclnnClippedSwigluV2 : aclnnClippedSwiglu);
+    char what[200];
+    snprintf(what, sizeof what, "%s %s rank %zu dim %lld %s mode %lld layout %d groups %zu", v2 ? "ClippedSwigluV2" : "ClippedSwiglu",
+             DtName(dt), shape.size(), (long long)dim, inter ? "interleaved" : "halves", (long long)p.mode, (int)lx, groups.size());
+    EXPECT(rc == 0, "%s: run failed", what);
+    CheckDtype(what, dt, to.Read(), golden);
+    EXPECT(to.CountClobbered(fill) == 0, "%s: wrote outside the view", what);
+}
+
+static void TestValues(aclrtStream stream, bool v2)
+{
+    const Params gpt = {1.702, 7.0, 1.0, 0}, other = {1.0, 2.5, 0.5, 0};
+    uint64_t seed = 1;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (bool inter : {true, false}) {
+            RunCase(stream, v2, dt, {4, 6, 8}, -1, inter, gpt, CONTIG, {}, seed++);
+            RunCase(stream, v2, dt, {4, 6, 8}, 1, inter, other, STRIDED, {}, seed++);
+            RunCase(stream, v2, dt, {4, 6, 5}, 1, inter, gpt, CONTIG, {}, seed++); // odd after: pairs cross rows of dim
+            RunCase(stream, v2, dt, {6, 3}, 0, inter, gpt, CONTIG, {}, seed++);
+            RunCase(stream, v2, dt, {10}, 0, inter, other, CONTIG, {}, seed++);
+            RunCase(stream, v2, dt, {5, 4, 6}, 1, inter, gpt, CONTIG, {1, 2}, seed++); // rows 3, 4 untouched
+        }
+    RunCase(stream, v2, ACL_FLOAT, {3, 4, 8}, -1, false, gpt, TRANSPOSED, {}, 90);
+    RunCase(stream, v2, ACL_FLOAT, {3, 4, 8}, 1, false, gpt, CONTIG, {2, 9}, 91);    // sum past pre: every row
+    RunCase(stream, v2, ACL_FLOAT, {3, 4, 8}, 1, true, gpt, CONTIG, {0, 0}, 92);     // sum 0: nothing written
+    RunCase(stream, v2, ACL_FLOAT, {64, 2048}, -1, true, gpt, CONTIG, {}, 93);       // several blocks
+    if (v2)
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+            for (bool inter : {true, false}) {
+                RunCase(stream, true, dt, {4, 6, 8}, -1, inter, {1.702, 0.75, 1.0, 1}, CONTIG, {}, seed++);
+                RunCase(stream, true, dt, {5, 4, 6}, 1, inter, {1.0, 3.0, 0.5, 1}, STRIDED, {3}, seed++);
+            }
+}
+
+static void TestEmpty(aclrtStream stream, bool v2)
+{
+    DevTensor tx, to;
+    if (!tx.Init(ACL_FLOAT, {0, 8}, {}, CONTIG) || !to.Init(ACL_FLOAT, {0, 4}, {}, CONTIG)) return;
+    uint64_t ws = 1;
+    aclOpExecutor *ex = nullptr;
+    int rc = Call(v2, tx.t, nullptr, -1, {1.702, 7, 1, 0}, true, to.t, &ws, &ex);
+    EXPECT(rc == 0 && ws == 0, "empty: rc %d", rc);
+    if (rc == 0) EXPECT((v2 ? aclnnClippedSwigluV2 : aclnnClippedSwiglu)(nullptr, 0, ex, stream) == 0, "empty stage 2");
+}
+
+static void TestValidation(bool v2)
+{
+    DevTensor x, xi, o, oh, g, gi, g2, x5, o5, obad, s0;
+    if (!x.Init(ACL_FLOAT, {4, 6}, {}, CONTIG) || !xi.Init(ACL_INT32, {4, 6}, {}, CONTIG) || !o.Init(ACL_FLOAT, {4, 3}, {}, CONTIG) ||
+        !oh.Init(ACL_FLOAT16, {4, 3}, {}, CONTIG) || !g.Init(ACL_INT64, {2}, {1, 1}, CONTIG) || !gi.Init(ACL_INT32, {2}, {}, CONTIG) ||
+        !g2.Init(ACL_INT64, {1, 2}, {}, CONTIG) || !x5.Init(ACL_FLOAT, {4, 5}, {}, CONTIG) || !o5.Init(ACL_FLOAT, {4, 2}, {}, CONTIG) ||
+        !obad.Init(ACL_FLOAT, {4, 2}, {}, CONTIG) || !s0.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const Params p = {1.702, 7.0, 1.0, 0};
+    ExpectError("null x", Call(v2, nullptr, nullptr, -1, p, true, o.t, &ws, &ex), 161001, "x");
+    ExpectError("null out", Call(v2, x.t, g.t, -1, p, true, nullptr, &ws, &ex), 161001, "out");
+    ExpectError("x int32", Call(v2, xi.t, nullptr, -1, p, true, o.t, &ws, &ex), 161002, "DT_INT32");
+    ExpectError("groupIndex int32", Call(v2, x.t, gi.t, -1, p, true, o.t, &ws, &ex), 161002, "groupIndexOptional");
+    ExpectError("out fp16", Call(v2, x.t, nullptr, -1, p, true, oh.t, &ws, &ex), 161002, "out");
+    ExpectError("dim 2", Call(v2, x.t, nullptr, 2, p, true, o.t, &ws, &ex), 561002, "dim should in [-2, 1]");
+    ExpectError("dim -3", Call(v2, x.t, nullptr, -3, p, true, o.t, &ws, &ex), 561002, "dim");
+    ExpectError("odd x[dim]", Call(v2, x5.t, nullptr, -1, p, true, o5.t, &ws, &ex), 561002, "divisible by 2");
+    ExpectError("groupIndex 2-d", Call(v2, x.t, g2.t, -1, p, true, o.t, &ws, &ex), 561002, "group_index");
+    ExpectError("out[dim]", Call(v2, x.t, nullptr, -1, p, true, obad.t, &ws, &ex), 561002, "y[dim]");
+    ExpectError("out rank", Call(v2, x.t, nullptr, -1, p, true, s0.t, &ws, &ex), 561002, "dimensions of y");
+    if (g_chip == "950") {
+        ExpectError("limit 0", Call(v2, x.t, nullptr, -1, {1.702, 0.0, 1.0, 0}, true, o.t, &ws, &ex), 561002, "limit");
+        DevTensor ge;
+        if (!ge.Init(ACL_INT64, {0}, {}, CONTIG)) return;
+        ExpectError("0 groups on 950", Call(v2, x.t, ge.t, -1, p, true, o.t, &ws, &ex), 561002, "8192");
+        if (v2) ExpectError("clampMode 2", Call(true, x.t, nullptr, -1, {1.702, 7.0, 1.0, 2}, true, o.t, &ws, &ex), 561002, "clamp_mode");
+    } else {
+        // A2 / A3: no limit check in their tiling; an empty groupIndex is accepted (nothing written)
+        DevTensor ge;
+        if (!ge.Init(ACL_INT64, {0}, {}, CONTIG)) return;
+        int rc = Call(false, x.t, ge.t, -1, p, true, o.t, &ws, &ex);
+        EXPECT(rc == 0, "A2 empty groupIndex: %d", rc);
+        if (rc == 0) aclDestroyAclOpExecutor(ex);
+    }
+}
+
+static void TestChip(bool v2)
+{
+    DevTensor x, o;
+    if (!x.Init(ACL_FLOAT, {4, 6}, {}, CONTIG) || !o.Init(ACL_FLOAT, {4, 3}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    int rc = Call(v2, x.t, nullptr, -1, {1.702, 7, 1, 0}, true, o.t, &ws, &ex);
+    EXPECT(rc == 361001, "%s: %d", v2 ? "V2 off 950" : "ClippedSwiglu off A2/A3/950", rc);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) g_chip = argv[1];
+    Runtime rt;
+    if (!rt.ok) return 1;
+    if (g_chip == "310p") {
+        TestChip(false);
+        TestChip(true);
+    } else {
+        bool v2 = g_chip == "950";
+        TestValues(rt.stream, false);
+        TestEmpty(rt.stream, false);
+        TestValidation(false);
+        if (v2) {
+            TestValues(rt.stream, true);
+            TestEmpty(rt.stream, true);
+            TestValidation(true);
+        } else {
+            TestChip(true);
+        }
+    }
+    printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
+    return g_failures ? 1 : 0;
+}
