@@ -72,6 +72,9 @@ typedef enum act_op {
     ACT_GEGLU_BWD_ERF,         /* dy, x, other: dy * other * gelu_erf'(x) */
     ACT_FATRELU_MUL,           /* x1, x2, threshold: (x1 < threshold ? 0 : x1) * x2 (actrnn part) */
     ACT_PRELU_BWD,             /* dy, x, w: x > 0 ? dy : dy * w (nnact part) */
+    /* nnact part: dy, a, b (the halves); alpha, hi = limit, bias; a' = min(a, l), s = sigmoid(alpha a') */
+    ACT_CLIPPED_SWIGLU_BWD_A,  /* a <= l ? dy (clamp(b, -l, l) + bias) s (1 + alpha a' (1 - s)) : 0 */
+    ACT_CLIPPED_SWIGLU_BWD_B,  /* -l <= b <= l ? dy a' s : 0 */
     ACT_OP_END
 } act_op;
 

@@ -132,7 +132,6 @@ static double gelu_erf_d(double x)
 
 double act_extra_ternary(int op, const act_params *p, double a, double b, double c)
 {
-    (void)p;
     switch (op) {
     case ACT_GLU_BWD_B: {
         double s = sigm(c);
@@ -146,6 +145,14 @@ double act_extra_ternary(int op, const act_params *p, double a, double b, double
     case ACT_GEGLU_BWD_ERF: return a * c * gelu_erf_d(b);
     case ACT_FATRELU_MUL: return (a < c ? 0.0 : a) * b;
     case ACT_PRELU_BWD: return b > 0 ? a : a * c;
+    case ACT_CLIPPED_SWIGLU_BWD_A:
+    case ACT_CLIPPED_SWIGLU_BWD_B: {
+        double l = p->hi, x0 = b > l ? l : b, x1 = c > l ? l : c < -l ? -l : c;
+        double s = 1.0 / (1.0 + exp(-p->alpha * x0));
+        if (op == ACT_CLIPPED_SWIGLU_BWD_A)
+            return b <= l ? a * (x1 + p->bias) * s * (1.0 + p->alpha * x0 * (1.0 - s)) : 0.0 * a;
+        return c >= -l && c <= l ? a * x0 * s : 0.0 * a;
+    }
     default: return NAN;
     }
 }

@@ -44,6 +44,81 @@ static void merged_view(act_view *v, const aclTensor *t, uint32_t d, int64_t s, 
     v->view.offset = t->offset + first * s;
 }
 
+/* The halves A, B of t (x's shape) along d: slices, or (interleaved) the even / odd elements of the
+ * merged dims d.. */
+static aclnnStatus halves(const char *api, const aclTensor *t, uint32_t d, bool inter, act_view *a, act_view *b)
+{
+    if (!inter) {
+        act_view_slice(a, t, d, 0, t->shape[d] / 2);
+        act_view_slice(b, t, d, t->shape[d] / 2, t->shape[d] / 2);
+        return ACLNN_SUCCESS;
+    }
+    int64_t H = 1, s = merged_stride(t, d);
+    for (uint32_t i = d; i < t->ndim; i++)
+        H *= t->shape[i];
+    if (!s)
+        return ACLEMU_PARAM_ERROR(api, "interleaved halves need the dims from dim on to be contiguous among "
+                                       "themselves; this layout is not supported.");
+    merged_view(a, t, d, s, 0, H / 2, 2);
+    merged_view(b, t, d, s, 1, H / 2, 2);
+    return ACLNN_SUCCESS;
+}
+
+/* A tensor of the halves' shape (out of the forward, gradY of the backward) seen like them. */
+static aclnnStatus whole(const char *api, const aclTensor *t, uint32_t d, bool inter, act_view *v)
+{
+    if (!inter) {
+        act_view_of(v, t);
+        return ACLNN_SUCCESS;
+    }
+    int64_t H = 1, s = merged_stride(t, d);
+    for (uint32_t i = d; i < t->ndim; i++)
+        H *= t->shape[i];
+    if (!s)
+        return ACLEMU_PARAM_ERROR(api, "interleaved halves need the dims from dim on to be contiguous among "
+                                       "themselves; this layout is not supported.");
+    merged_view(v, t, d, s, 0, H, 1);
+    return ACLNN_SUCCESS;
+}
+
+/* One ClippedSwiglu launch: out = op(ins) (all act_views), rows of pre limited to sum(group) on
+ * the device; zero_rest: the other rows of out become 0 (the backward), else they are kept. */
+static aclnnStatus launch(aclOpExecutor *ex, act_op op, const act_params *p, const act_view *out,
+                          const act_view *const *ins, uint32_t nin, const aclTensor *group, const aclTensor *x,
+                          uint32_t d, int zero_rest)
+{
+    aclnnStatus st;
+    const aclTensor *rest[3];
+    for (uint32_t k = 0; k < nin; k++)
+        rest[k] = &ins[k]->view;
+    act_ew_args *e = (act_ew_args *)aclemu_ew_launch(ex, "ClippedSwiglu", sizeof(clipped_swiglu_args), &out->view,
+                                                     rest, nin, &st);
+    if (!e)
+        return st;
+    e->op = op;
+    e->nout = 1;
+    e->p = *p;
+    for (uint32_t k = 0; k <= nin; k++)
+        if ((st = aclemu_exec_bind_tensor(ex, e, &e->ew.op[k].addr, (k ? ins[k - 1] : out)->base)))
+            return st;
+    clipped_swiglu_args *c = (clipped_swiglu_args *)e;
+    int64_t rows = 1;
+    for (uint32_t i = 0; i < d; i++)
+        rows *= x->shape[i];
+    c->rows = rows;
+    c->row_elems = rows ? (int64_t)(e->ew.numel / (uint64_t)rows) : 0;
+    c->zero_rest = zero_rest;
+    if (group) {
+        c->has_group = 1;
+        c->group_off = group->offset;
+        c->group_stride = group->stride[0];
+        c->group_n = group->shape[0];
+        if ((st = aclemu_exec_bind_tensor(ex, c, &c->group_addr, group)))
+            return st;
+    }
+    return ACLNN_SUCCESS;
+}
+
 static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *x, const aclTensor *group, int64_t dim, double alpha,
                         double limit, double bias, bool interleaved, int64_t clamp_mode, int v2, const aclTensor *out)
 {
@@ -100,50 +175,11 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *x, const aclTensor *
     p.hi = (float)limit;
     p.bias = (float)bias;
     act_view a, b, o;
-    if (interleaved) {
-        int64_t H = 1;
-        for (uint32_t i = d; i < x->ndim; i++)
-            H *= x->shape[i];
-        int64_t xs = merged_stride(x, d), os = merged_stride(out, d);
-        if (!xs || !os)
-            return ACLEMU_PARAM_ERROR(api, "interleaved halves need the dims from dim on of x and out to be "
-                                           "contiguous among themselves; this layout is not supported.");
-        merged_view(&a, x, d, xs, 0, H / 2, 2);
-        merged_view(&b, x, d, xs, 1, H / 2, 2);
-        merged_view(&o, out, d, os, 0, H / 2, 1);
-    } else {
-        act_view_slice(&a, x, d, 0, x->shape[d] / 2);
-        act_view_slice(&b, x, d, x->shape[d] / 2, x->shape[d] / 2);
-        act_view_of(&o, out);
-    }
-    uint64_t numel = (uint64_t)aclemu_tensor_numel(out);
-    int64_t rows = 1;
-    for (uint32_t i = 0; i < d; i++)
-        rows *= x->shape[i];
-    /* act_ew_args at the head of the blob: launched through the same helper, then extended */
-    const act_view *views[3] = {&o, &a, &b}; /* operand order: out, A, B */
-    act_op op = v2 && clamp_mode == 1 ? ACT_CLIPPED_SWIGLU_POST : ACT_CLIPPED_SWIGLU;
-    const aclTensor *rest[2] = {&a.view, &b.view};
-    act_ew_args *e = (act_ew_args *)aclemu_ew_launch(ex, "ClippedSwiglu", sizeof(clipped_swiglu_args), &o.view, rest, 2, &st);
-    if (!e)
+    if ((st = halves(api, x, d, interleaved, &a, &b)) || (st = whole(api, out, d, interleaved, &o)))
         return st;
-    e->op = op;
-    e->nout = 1;
-    e->p = p;
-    for (int k = 0; k < 3; k++)
-        if ((st = aclemu_exec_bind_tensor(ex, e, &e->ew.op[k].addr, views[k]->base)))
-            return st;
-    clipped_swiglu_args *c = (clipped_swiglu_args *)e;
-    c->rows = rows;
-    c->row_elems = rows ? (int64_t)(numel / (uint64_t)rows) : 0;
-    if (group) {
-        c->group_off = group->offset;
-        c->group_stride = group->stride[0];
-        c->group_n = group->shape[0];
-        if ((st = aclemu_exec_bind_tensor(ex, c, &c->group_addr, group)))
-            return st;
-    }
-    return ACLNN_SUCCESS;
+    act_op op = v2 && clamp_mode == 1 ? ACT_CLIPPED_SWIGLU_POST : ACT_CLIPPED_SWIGLU;
+    const act_view *ins[2] = {&a, &b};
+    return launch(ex, op, &p, &o, ins, 2, group, x, d, 0);
 }
 
 aclnnStatus aclemu_plan_ClippedSwiglu(aclOpExecutor *executor, const aclTensor *x, const aclTensor *groupIndexOptional,
@@ -158,4 +194,73 @@ aclnnStatus aclemu_plan_ClippedSwigluV2(aclOpExecutor *executor, const aclTensor
                                         double bias, bool interleaved, int64_t clampMode, const aclTensor *out)
 {
     return plan(executor, x, groupIndexOptional, dim, alpha, limit, bias, interleaved, clampMode, 1, out);
+}
+
+/* aclnnClippedSwigluGrad (A2 / A3 / 950): the generated layer's nulls (gradY, x, gradXOut), dtypes
+ * (FLOAT, FLOAT16, BF16, all three alike; groupIndex INT64), formats, the chip; then the tiling's
+ * refusals (561002) in its order: limit > 0, dim range, x[dim] even, gradY of x's rank with
+ * gradY[dim] = x[dim] / 2 and the other dims equal, groupIndex 1-d, gradXOut of x's rank (and
+ * shape). Two launches, one per half of gradXOut; rows past sum(groupIndex) are zeroed. */
+aclnnStatus aclemu_plan_ClippedSwigluGrad(aclOpExecutor *executor, const aclTensor *gradY, const aclTensor *x,
+                                          const aclTensor *groupIndexOptional, int64_t dim, double alpha,
+                                          double limit, double bias, bool interleaved, const aclTensor *gradXOut)
+{
+    const char *api = aclemu_exec_api(executor);
+    const aclTensor *group = groupIndexOptional;
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, gradY, "gradY")) || (st = aclemu_check_notnull(api, x, "x")) ||
+        (st = aclemu_check_notnull(api, gradXOut, "gradXOut")))
+        return st;
+    if ((st = aclemu_check_dtype(api, gradY, "gradY", ACT_FLOATS)) || (st = aclemu_check_same_dtype(api, gradY, "gradY", x, "x")) ||
+        (group && (st = aclemu_check_dtype(api, group, "groupIndexOptional", ACLEMU_DT(ACL_INT64)))) ||
+        (st = aclemu_check_same_dtype(api, gradY, "gradY", gradXOut, "gradXOut")))
+        return st;
+    const aclTensor *ts[4] = {gradY, x, group, gradXOut};
+    const char *ns[4] = {"gradY", "x", "groupIndexOptional", "gradXOut"};
+    for (int i = 0; i < 4; i++)
+        if (ts[i] && ((st = aclemu_check_format(api, ts[i], ns[i])) || (st = aclemu_check_shape(api, ts[i], ns[i], ACLEMU_MAX_RANK))))
+            return st;
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIPS_A2_A3_950)))
+        return st;
+    if (!((float)limit > 0.0f))
+        return TILING_ERROR(api, "limit must be > 0, but got %f.", (float)limit);
+    int64_t rank = x->ndim;
+    if (dim > rank - 1 || dim < -rank)
+        return TILING_ERROR(api, "dim should in [-%lld, %lld], but get %lld.", (long long)rank, (long long)rank - 1,
+                            (long long)dim);
+    uint32_t d = (uint32_t)(dim < 0 ? dim + rank : dim);
+    if (x->shape[d] % 2)
+        return TILING_ERROR(api, "x[dim] should be divisible by 2, but get %lld.", (long long)x->shape[d]);
+    if (gradY->ndim != x->ndim)
+        return TILING_ERROR(api, "grad_y rank (%lld) should be equal to x rank (%lld).", (long long)gradY->ndim,
+                            (long long)rank);
+    for (uint32_t i = 0; i < x->ndim; i++) {
+        int64_t want = i == d ? x->shape[i] / 2 : x->shape[i];
+        if (gradY->shape[i] != want)
+            return TILING_ERROR(api, i == d ? "grad_y dim %u (%lld) should be half of x dim %u (%lld)."
+                                            : "grad_y dim %u (%lld) should be equal to x dim %u (%lld).",
+                                i, (long long)gradY->shape[i], i, (long long)x->shape[i]);
+    }
+    if (group && group->ndim != 1)
+        return TILING_ERROR(api, "the number of dimensions of group_index should be 1, but get %lld.",
+                            (long long)group->ndim);
+    if (gradXOut->ndim != x->ndim)
+        return TILING_ERROR(api, "the number of dimensions of grad_x should be equal to dimensions of x, but get %lld.",
+                            (long long)gradXOut->ndim);
+    if ((st = aclemu_check_same_shape(api, gradXOut, "gradXOut", x, "x")))
+        return st;
+    if (aclemu_tensor_numel(x) == 0)
+        return ACLNN_SUCCESS;
+    act_params p = act_params_default();
+    p.alpha = (float)alpha;
+    p.hi = (float)limit;
+    p.bias = (float)bias;
+    act_view a, b, ga, gb, gy;
+    if ((st = halves(api, x, d, interleaved, &a, &b)) || (st = halves(api, gradXOut, d, interleaved, &ga, &gb)) ||
+        (st = whole(api, gradY, d, interleaved, &gy)))
+        return st;
+    const act_view *ins[3] = {&gy, &a, &b};
+    if ((st = launch(executor, ACT_CLIPPED_SWIGLU_BWD_A, &p, &ga, ins, 3, group, x, d, 1)))
+        return st;
+    return launch(executor, ACT_CLIPPED_SWIGLU_BWD_B, &p, &gb, ins, 3, group, x, d, 1);
 }

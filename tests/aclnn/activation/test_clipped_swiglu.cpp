@@ -4,10 +4,13 @@
 // clamps silu(A) instead and drops alpha and bias), FP32 / FP16 / BF16, every dim, strided and
 // transposed views, rows past the group sum left untouched, empty tensors, and the validation
 // paths (161001 / 161002 of the generated layer, 561002 of the tilings, 361001 off the chips).
+// aclnnClippedSwigluGrad: both halves against central differences of that forward reference
+// times gradY, rows past the group sum zeroed, and its tiling refusals.
 // Argument: "910b" (default topology), "950" (V2 and the 950 tiling checks), "310p" (refused).
 #include "act_test_util.h"
 #include "aclnnop/aclnn_clipped_swiglu.h"
 #include "aclnnop/aclnn_clipped_swiglu_v2.h"
+#include "aclnnop/aclnn_clipped_swiglu_grad.h"
 
 static std::string g_chip = "910b";
 
@@ -166,6 +169,88 @@ static void TestChip(bool v2)
     EXPECT(rc == 361001, "%s: %d", v2 ? "V2 off 950" : "ClippedSwiglu off A2/A3/950", rc);
 }
 
+
+// ---- ClippedSwigluGrad -----------------------------------------------------------------------
+static void RunGrad(aclrtStream stream, aclDataType dt, std::vector<int64_t> shape, int64_t dim, bool inter,
+                    const Params &p, Layout lx, const std::vector<int64_t> &groups, uint64_t seed)
+{
+    size_t d = (size_t)(dim < 0 ? dim + (int64_t)shape.size() : dim);
+    std::vector<int64_t> hshape = shape;
+    hshape[d] /= 2;
+    int64_t n = GetShapeSize(shape), pre = 1, H = 1;
+    for (size_t i = 0; i < shape.size(); i++) (i < d ? pre : H) *= shape[i];
+    std::vector<double> x = RandomValues((size_t)n, seed, 2.0);
+    const double lim = (float)p.limit;
+    for (double &v : x) // away from the clamp kinks (finite differences)
+        for (double k : {lim, -lim})
+            if (std::fabs(v - k) < 0.05) v = k + (v < k ? -0.1 : 0.1);
+    if (n > 4) { x[0] = 20.0; x[1] = -20.0; x[2] = 9.0; x[3] = -9.0; }
+    x = QuantAll(dt, x);
+    std::vector<double> gy = QuantAll(dt, RandomValues((size_t)(n / 2), seed + 1, 0.5));
+    int64_t rows = pre;
+    if (!groups.empty()) { int64_t s = 0; for (int64_t g : groups) s += g; rows = std::min(s, pre); }
+    std::vector<double> golden((size_t)n, 0.0);
+    for (int64_t r = 0; r < pre; r++)
+        for (int64_t j = 0; j < H / 2; j++) {
+            size_t ia = (size_t)(inter ? r * H + 2 * j : r * H + j), ib = (size_t)(inter ? r * H + 2 * j + 1 : r * H + H / 2 + j);
+            if (r >= rows) continue;
+            double a = x[ia], b = x[ib], g = gy[(size_t)(r * (H / 2) + j)], h = 1e-6 * (1 + std::fabs(a)), hb = 1e-6 * (1 + std::fabs(b));
+            golden[ia] = g * (Ref(a + h, b, p) - Ref(a - h, b, p)) / (2 * h);
+            golden[ib] = g * (Ref(a, b + hb, p) - Ref(a, b - hb, p)) / (2 * hb);
+        }
+    DevTensor tx, tg, to, tgi;
+    std::vector<double> gv(groups.begin(), groups.end());
+    if (!tx.Init(dt, shape, x, lx) || !tg.Init(dt, hshape, gy, lx == TRANSPOSED ? STRIDED : lx) ||
+        !to.Init(dt, shape, {}, lx == CONTIG ? STRIDED : CONTIG)) return;
+    if (!groups.empty() && !tgi.Init(ACL_INT64, {(int64_t)groups.size()}, gv, CONTIG)) return;
+    int rc = Run("aclnnClippedSwigluGrad", stream, [&](uint64_t *w, aclOpExecutor **e) {
+        return aclnnClippedSwigluGradGetWorkspaceSize(tg.t, tx.t, groups.empty() ? nullptr : tgi.t, dim, p.alpha, p.limit, p.bias, inter, to.t, w, e); },
+        aclnnClippedSwigluGrad);
+    char what[200];
+    snprintf(what, sizeof what, "ClippedSwigluGrad %s rank %zu dim %lld %s layout %d groups %zu", DtName(dt), shape.size(),
+             (long long)dim, inter ? "interleaved" : "halves", (int)lx, groups.size());
+    EXPECT(rc == 0, "%s: run failed", what);
+    if (dt == ACL_FLOAT) CheckAccuracy(what, to.Read(), golden, 1e-4, 1e-4, 1e-2);
+    else CheckDtype(what, dt, to.Read(), golden);
+    EXPECT(to.CountClobbered() == 0, "%s: wrote outside the view", what);
+}
+
+static void TestGrad(aclrtStream stream)
+{
+    const Params gpt = {1.702, 7.0, 1.0, 0}, other = {1.0, 2.5, 0.5, 0};
+    uint64_t seed = 300;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (bool inter : {true, false}) {
+            RunGrad(stream, dt, {4, 6, 8}, -1, inter, gpt, CONTIG, {}, seed++);
+            RunGrad(stream, dt, {4, 6, 5}, 1, inter, other, STRIDED, {}, seed++);
+            RunGrad(stream, dt, {5, 4, 6}, 1, inter, gpt, CONTIG, {1, 2}, seed++); // rows 3, 4 zeroed
+        }
+    RunGrad(stream, ACL_FLOAT, {3, 4, 8}, -1, false, other, TRANSPOSED, {}, 390);
+    RunGrad(stream, ACL_FLOAT, {3, 4, 8}, 1, true, gpt, CONTIG, {0}, 391);            // sum 0: all zero
+    RunGrad(stream, ACL_FLOAT, {32, 2048}, -1, true, gpt, CONTIG, {7, 9}, 392);       // several blocks
+
+    DevTensor x, gy, go, gbad, gyh, x5, gy5, go5, g2;
+    if (!x.Init(ACL_FLOAT, {4, 6}, {}, CONTIG) || !gy.Init(ACL_FLOAT, {4, 3}, {}, CONTIG) || !go.Init(ACL_FLOAT, {4, 6}, {}, CONTIG) ||
+        !gbad.Init(ACL_FLOAT, {4, 2}, {}, CONTIG) || !gyh.Init(ACL_FLOAT16, {4, 3}, {}, CONTIG) || !x5.Init(ACL_FLOAT, {4, 5}, {}, CONTIG) ||
+        !gy5.Init(ACL_FLOAT, {4, 2}, {}, CONTIG) || !go5.Init(ACL_FLOAT, {4, 5}, {}, CONTIG) || !g2.Init(ACL_INT64, {1, 2}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    auto call = [&](const aclTensor *g, const aclTensor *xx, const aclTensor *gi, int64_t dim, double limit, const aclTensor *o) {
+        return aclnnClippedSwigluGradGetWorkspaceSize(g, xx, gi, dim, 1.702, limit, 1.0, true, o, &ws, &ex);
+    };
+    ExpectError("grad null gradY", call(nullptr, x.t, nullptr, -1, 7, go.t), 161001, "gradY");
+    ExpectError("grad null x", call(gy.t, nullptr, nullptr, -1, 7, go.t), 161001, "x");
+    ExpectError("grad null gradXOut", call(gy.t, x.t, nullptr, -1, 7, nullptr), 161001, "gradXOut");
+    ExpectError("grad gradY fp16", call(gyh.t, x.t, nullptr, -1, 7, go.t), 161002, "gradY");
+    ExpectError("grad limit 0", call(gy.t, x.t, nullptr, -1, 0.0, go.t), 561002, "limit must be > 0");
+    ExpectError("grad dim 2", call(gy.t, x.t, nullptr, 2, 7, go.t), 561002, "dim should in");
+    ExpectError("grad odd", call(gy5.t, x5.t, nullptr, -1, 7, go5.t), 561002, "divisible by 2");
+    ExpectError("grad gradY half", call(gbad.t, x.t, nullptr, -1, 7, go.t), 561002, "should be half of x dim 1");
+    ExpectError("grad gradY dim 0", call(gy.t, x.t, nullptr, 0, 7, go.t), 561002, "grad_y dim 0");
+    ExpectError("grad group 2-d", call(gy.t, x.t, g2.t, -1, 7, go.t), 561002, "group_index");
+    ExpectError("grad gradXOut shape", call(gy.t, x.t, nullptr, -1, 7, gy.t), 161002, "gradXOut");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) g_chip = argv[1];
@@ -174,11 +259,18 @@ int main(int argc, char **argv)
     if (g_chip == "310p") {
         TestChip(false);
         TestChip(true);
+        DevTensor x, gy, go;
+        if (!x.Init(ACL_FLOAT, {4, 6}, {}, CONTIG) || !gy.Init(ACL_FLOAT, {4, 3}, {}, CONTIG) || !go.Init(ACL_FLOAT, {4, 6}, {}, CONTIG)) return 1;
+        uint64_t ws = 0;
+        aclOpExecutor *ex = nullptr;
+        int rc = aclnnClippedSwigluGradGetWorkspaceSize(gy.t, x.t, nullptr, -1, 1.702, 7, 1, true, go.t, &ws, &ex);
+        EXPECT(rc == 361001, "ClippedSwigluGrad off A2/A3/950: %d", rc);
     } else {
         bool v2 = g_chip == "950";
         TestValues(rt.stream, false);
         TestEmpty(rt.stream, false);
         TestValidation(false);
+        TestGrad(rt.stream);
         if (v2) {
             TestValues(rt.stream, true);
             TestEmpty(rt.stream, true);
