@@ -40,7 +40,7 @@ static double erfinv(double y)
 
 int act_extra_op(int op)
 {
-    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_CLIPPED_SWIGLU_POST) ||
+    return (op >= ACT_SELU && op <= ACT_LOGIT) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_SITU_GLU) ||
            op >= ACT_TERNARY_BEGIN;
 }
 
@@ -109,6 +109,8 @@ double act_extra_binary(int op, const act_params *p, double a, double b)
         double x = a > p->hi ? p->hi : a, y = b > p->hi ? p->hi : b < -p->hi ? -p->hi : b;
         return x / (1.0 + exp(-p->alpha * x)) * (y + p->bias);
     }
+    case ACT_SITU_GLU:
+        return p->scale * tanh(a / p->scale) * sigm(a) * (p->lambd > 0 ? p->lambd * tanh(b / p->lambd) : b);
     case ACT_CLIPPED_SWIGLU_POST: {
         double g = a / (1.0 + exp(-a)), y = b > p->hi ? p->hi : b < -p->hi ? -p->hi : b;
         return (g > p->hi ? p->hi : g) * y;
@@ -152,6 +154,14 @@ double act_extra_ternary(int op, const act_params *p, double a, double b, double
         if (op == ACT_CLIPPED_SWIGLU_BWD_A)
             return b <= l ? a * (x1 + p->bias) * s * (1.0 + p->alpha * x0 * (1.0 - s)) : 0.0 * a;
         return c >= -l && c <= l ? a * x0 * s : 0.0 * a;
+    }
+    case ACT_SITU_GLU_BWD_GATE:
+    case ACT_SITU_GLU_BWD_UP: {
+        double t = tanh(b / p->scale), s = sigm(b), lb = p->lambd;
+        if (op == ACT_SITU_GLU_BWD_GATE)
+            return a * (lb > 0 ? lb * tanh(c / lb) : c) * s * ((1.0 - t * t) + p->scale * t * (1.0 - s));
+        double u = lb > 0 ? tanh(c / lb) : 0.0;
+        return a * p->scale * t * s * (1.0 - u * u);
     }
     default: return NAN;
     }
