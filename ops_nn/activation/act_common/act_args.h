@@ -77,6 +77,7 @@ typedef enum act_op {
     /* nnact part: dy, a, b (the halves); alpha, hi = limit, bias; a' = min(a, l), s = sigmoid(alpha a') */
     ACT_CLIPPED_SWIGLU_BWD_A,  /* a <= l ? dy (clamp(b, -l, l) + bias) s (1 + alpha a' (1 - s)) : 0 */
     ACT_CLIPPED_SWIGLU_BWD_B,  /* -l <= b <= l ? dy a' s : 0 */
+    ACT_CLIPPED_SWIGLU_W,      /* a, b, w: ACT_CLIPPED_SWIGLU(a, b) * w (SwigluGroup's token weight) */
     /* nnact part: dy, gate, up; t = tanh(gate / beta), s = sigmoid(gate), up' as in ACT_SITU_GLU */
     ACT_SITU_GLU_BWD_GATE,     /* dy up' s ((1 - t^2) + beta t (1 - s)) */
     ACT_SITU_GLU_BWD_UP,       /* dy beta t s (lb > 0 ? 1 - tanh^2(up / lb) : 1) */

@@ -155,6 +155,8 @@ double act_extra_ternary(int op, const act_params *p, double a, double b, double
             return b <= l ? a * (x1 + p->bias) * s * (1.0 + p->alpha * x0 * (1.0 - s)) : 0.0 * a;
         return c >= -l && c <= l ? a * x0 * s : 0.0 * a;
     }
+    case ACT_CLIPPED_SWIGLU_W:
+        return act_extra_binary(ACT_CLIPPED_SWIGLU, p, a, b) * c;
     case ACT_SITU_GLU_BWD_GATE:
     case ACT_SITU_GLU_BWD_UP: {
         double t = tanh(b / p->scale), s = sigm(b), lb = p->lambd;

@@ -12,6 +12,8 @@
  * dim..rank-1 of x and of out to be mergeable (contiguous among themselves). One launch on the
  * elementwise activation driver, limited on the device to the first sum(groupIndex) rows of pre.
  * An empty x runs nothing. */
+#include <math.h>
+
 #include "aclemu_plans.h"
 #include "act_plan.h"
 #include "clipped_swiglu_args.h"
@@ -263,4 +265,98 @@ aclnnStatus aclemu_plan_ClippedSwigluGrad(aclOpExecutor *executor, const aclTens
     if ((st = launch(executor, ACT_CLIPPED_SWIGLU_BWD_A, &p, &ga, ins, 3, group, x, d, 1)))
         return st;
     return launch(executor, ACT_CLIPPED_SWIGLU_BWD_B, &p, &gb, ins, 3, group, x, d, 1);
+}
+
+/* aclnnSwigluGroup (950): the generated layer's nulls (x, out), x / out dtypes and formats, the
+ * chip; then the tiling's refusals (561002) in its order: x dtype, x rank 1..8, no empty x, an
+ * even last dim; weight FLOAT of 1..8 dims, not empty, bs (the tokens: x's dims but the last)
+ * elements; groupIndex INT64, 1-d, not empty; clampLimit -1 (none) or > 0; out of x's dtype and
+ * rank, x's dims with the last halved. The ClippedSwiglu launch with alpha 1, bias 0 (limit
+ * infinite when -1), times the weight of the token (a contiguous weight seen as [bs..., 1]);
+ * tokens past sum(groupIndex) are left as they are. */
+aclnnStatus aclemu_plan_SwigluGroup(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weightOptional,
+                                    const aclTensor *groupIndexOptional, double clampLimit, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    const aclTensor *w = weightOptional, *group = groupIndexOptional;
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_dtype(api, x, "x", ACT_FLOATS)) || (st = aclemu_check_same_dtype(api, x, "x", out, "out")))
+        return st;
+    const aclTensor *ts[4] = {x, w, group, out};
+    const char *ns[4] = {"x", "weightOptional", "groupIndexOptional", "out"};
+    for (int i = 0; i < 4; i++)
+        if (ts[i] && ((st = aclemu_check_format(api, ts[i], ns[i])) || (st = aclemu_check_shape(api, ts[i], ns[i], 64))))
+            return st;
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIP(ACLEMU_FAMILY_950))))
+        return st;
+    if (x->ndim < 1 || x->ndim > ACLEMU_MAX_RANK)
+        return TILING_ERROR(api, "input x dim num should be in [1, %d], got %u.", ACLEMU_MAX_RANK, x->ndim);
+    uint32_t d = x->ndim - 1;
+    int64_t bs = 1;
+    for (uint32_t i = 0; i < d; i++)
+        bs *= x->shape[i];
+    if (bs <= 0)
+        return TILING_ERROR(api, "input x is empty tensor, which is not supported, the product of dims except the last "
+                                 "one is %lld.", (long long)bs);
+    if (x->shape[d] <= 0 || x->shape[d] % 2)
+        return TILING_ERROR(api, "input x last dim should be positive and divisible by 2, got %lld.", (long long)x->shape[d]);
+    if (w) {
+        if (w->dtype != ACL_FLOAT)
+            return TILING_ERROR(api, "input weight dtype should be FLOAT, got %s.", aclemu_dtype_name(w->dtype));
+        if (w->ndim < 1 || w->ndim > ACLEMU_MAX_RANK)
+            return TILING_ERROR(api, "input weight dim num should be in [1, %d], got %u.", ACLEMU_MAX_RANK, w->ndim);
+        int64_t wn = aclemu_tensor_numel(w);
+        if (wn <= 0)
+            return TILING_ERROR(api, "input weight is empty tensor, which is not supported, got element num %lld.",
+                                (long long)wn);
+        if (wn != bs)
+            return TILING_ERROR(api, "input weight element num should be equal to the product of input x dims except "
+                                     "the last one, got %lld, expected %lld.", (long long)wn, (long long)bs);
+    }
+    if (group) {
+        if (group->dtype != ACL_INT64)
+            return TILING_ERROR(api, "input group_index dtype should be INT64, got %s.", aclemu_dtype_name(group->dtype));
+        if (group->ndim != 1)
+            return TILING_ERROR(api, "input group_index dim num should be 1, got %u.", group->ndim);
+        if (group->shape[0] <= 0)
+            return TILING_ERROR(api, "input group_index is empty tensor, which is not supported, got element num %lld.",
+                                (long long)group->shape[0]);
+    }
+    if ((float)clampLimit != -1.0f && !((float)clampLimit > 0.0f))
+        return TILING_ERROR(api, "attr clamp_limit should be greater than 0.0, got %f.", (float)clampLimit);
+    if (out->ndim != x->ndim)
+        return TILING_ERROR(api, "output y dim num should be equal to input x dim num %u, got %u.", x->ndim, out->ndim);
+    for (uint32_t i = 0; i <= d; i++) {
+        int64_t want = i == d ? x->shape[d] / 2 : x->shape[i];
+        if (out->shape[i] != want)
+            return TILING_ERROR(api, "output y dim %u should be %lld, got %lld.", i, (long long)want,
+                                (long long)out->shape[i]);
+    }
+    act_params p = act_params_default();
+    p.alpha = 1.0;
+    p.bias = 0.0;
+    p.hi = (float)clampLimit == -1.0f ? INFINITY : (float)clampLimit;
+    act_view a, b, o, wv;
+    act_view_slice(&a, x, d, 0, x->shape[d] / 2);
+    act_view_slice(&b, x, d, x->shape[d] / 2, x->shape[d] / 2);
+    act_view_of(&o, out);
+    const act_view *ins[3] = {&a, &b, &wv};
+    if (w) {
+        if (!aclemu_tensor_is_contiguous(w))
+            return ACLEMU_PARAM_ERROR(api, "a non-contiguous weightOptional is not supported.");
+        act_view_of(&wv, w);
+        wv.view.ndim = x->ndim;
+        int64_t s = 0; /* the token's weight: contiguous over the token dims, broadcast along the last */
+        wv.view.shape[d] = 1;
+        wv.view.stride[d] = 0;
+        s = 1;
+        for (int32_t i = (int32_t)d - 1; i >= 0; i--) {
+            wv.view.shape[i] = x->shape[i];
+            wv.view.stride[i] = s;
+            s *= x->shape[i];
+        }
+    }
+    return launch(executor, w ? ACT_CLIPPED_SWIGLU_W : ACT_CLIPPED_SWIGLU, &p, &o, ins, w ? 3 : 2, group, x, d, 0);
 }

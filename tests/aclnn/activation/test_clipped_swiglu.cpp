@@ -6,11 +6,14 @@
 // paths (161001 / 161002 of the generated layer, 561002 of the tilings, 361001 off the chips).
 // aclnnClippedSwigluGrad: both halves against central differences of that forward reference
 // times gradY, rows past the group sum zeroed, and its tiling refusals.
+// aclnnSwigluGroup (950): silu(min(A, L)) clamp(B, +-L) * weight[token], tokens past the group sum
+// untouched, its tiling refusals; refused elsewhere.
 // Argument: "910b" (default topology), "950" (V2 and the 950 tiling checks), "310p" (refused).
 #include "act_test_util.h"
 #include "aclnnop/aclnn_clipped_swiglu.h"
 #include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_clipped_swiglu_grad.h"
+#include "aclnnop/aclnn_swiglu_group.h"
 
 static std::string g_chip = "910b";
 
@@ -251,6 +254,76 @@ static void TestGrad(aclrtStream stream)
     ExpectError("grad gradXOut shape", call(gy.t, x.t, nullptr, -1, 7, gy.t), 161002, "gradXOut");
 }
 
+// ---- SwigluGroup (950) -----------------------------------------------------------------------
+static void RunGroup(aclrtStream stream, aclDataType dt, std::vector<int64_t> shape, bool weight, double limit,
+                     const std::vector<int64_t> &groups, Layout lx, uint64_t seed)
+{
+    std::vector<int64_t> os = shape;
+    os.back() /= 2;
+    int64_t n = GetShapeSize(shape), D = shape.back(), bs = n / D;
+    std::vector<double> x = RandomValues((size_t)n, seed, 2.0);
+    if (n > 4) { x[0] = 20.0; x[1] = -20.0; x[D / 2] = 9.0; x[D / 2 + 1] = -9.0; }
+    x = QuantAll(dt, x);
+    std::vector<double> w = QuantAll(ACL_FLOAT, RandomValues((size_t)bs, seed + 5, 0.5));
+    int64_t rows = bs;
+    if (!groups.empty()) { int64_t s = 0; for (int64_t g : groups) s += g; rows = std::min(s, bs); }
+    const double fill = -777.0, L = limit > 0 ? (double)(float)limit : INFINITY;
+    std::vector<double> golden((size_t)(n / 2));
+    for (int64_t t = 0; t < bs; t++)
+        for (int64_t j = 0; j < D / 2; j++) {
+            double a = std::min(x[(size_t)(t * D + j)], L), b = std::min(std::max(x[(size_t)(t * D + D / 2 + j)], -L), L);
+            double y = a / (1 + std::exp(-a)) * b * (weight ? w[(size_t)t] : 1.0);
+            golden[(size_t)(t * (D / 2) + j)] = t < rows ? y : Quant(dt, fill);
+        }
+    DevTensor tx, tw, tg, to;
+    std::vector<double> gv(groups.begin(), groups.end());
+    std::vector<int64_t> wshape(shape.begin(), shape.end() - 1);
+    if (wshape.empty()) wshape = {1};
+    if (!tx.Init(dt, shape, x, lx) || !to.Init(dt, os, {}, lx == CONTIG ? STRIDED : CONTIG, fill) || !tw.Init(ACL_FLOAT, wshape, w, CONTIG)) return;
+    if (!groups.empty() && !tg.Init(ACL_INT64, {(int64_t)groups.size()}, gv, CONTIG)) return;
+    int rc = Run("aclnnSwigluGroup", stream, [&](uint64_t *ws, aclOpExecutor **e) {
+        return aclnnSwigluGroupGetWorkspaceSize(tx.t, weight ? tw.t : nullptr, groups.empty() ? nullptr : tg.t, limit, to.t, ws, e); },
+        aclnnSwigluGroup);
+    char what[160];
+    snprintf(what, sizeof what, "SwigluGroup %s rank %zu weight %d limit %g groups %zu layout %d", DtName(dt), shape.size(),
+             (int)weight, limit, groups.size(), (int)lx);
+    EXPECT(rc == 0, "%s: run failed", what);
+    CheckDtype(what, dt, to.Read(), golden);
+    EXPECT(to.CountClobbered(fill) == 0, "%s: wrote outside the view", what);
+}
+
+static void TestSwigluGroup(aclrtStream stream)
+{
+    uint64_t seed = 500;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (bool weight : {false, true}) {
+            RunGroup(stream, dt, {4, 3, 8}, weight, -1.0, {}, CONTIG, seed++);
+            RunGroup(stream, dt, {6, 10}, weight, 2.5, {2, 1}, STRIDED, seed++);
+            RunGroup(stream, dt, {12}, weight, 7.0, {}, CONTIG, seed++);
+        }
+    RunGroup(stream, ACL_FLOAT, {5, 6}, true, -1.0, {9}, TRANSPOSED, 590);
+    DevTensor x, o, w, wbad, wi, g2, g0, gi, oh, x0, o0, xodd, oodd;
+    if (!x.Init(ACL_FLOAT, {4, 6}, {}, CONTIG) || !o.Init(ACL_FLOAT, {4, 3}, {}, CONTIG) || !w.Init(ACL_FLOAT, {4}, {}, CONTIG) ||
+        !wbad.Init(ACL_FLOAT, {3}, {}, CONTIG) || !wi.Init(ACL_FLOAT16, {4}, {}, CONTIG) || !g2.Init(ACL_INT64, {1, 2}, {}, CONTIG) ||
+        !g0.Init(ACL_INT64, {0}, {}, CONTIG) || !gi.Init(ACL_INT32, {2}, {}, CONTIG) || !oh.Init(ACL_FLOAT16, {4, 3}, {}, CONTIG) ||
+        !x0.Init(ACL_FLOAT, {0, 6}, {}, CONTIG) || !o0.Init(ACL_FLOAT, {0, 3}, {}, CONTIG) || !xodd.Init(ACL_FLOAT, {4, 5}, {}, CONTIG) ||
+        !oodd.Init(ACL_FLOAT, {4, 2}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("group null x", aclnnSwigluGroupGetWorkspaceSize(nullptr, w.t, nullptr, -1, o.t, &ws, &ex), 161001, "x");
+    ExpectError("group null out", aclnnSwigluGroupGetWorkspaceSize(x.t, w.t, nullptr, -1, nullptr, &ws, &ex), 161001, "out");
+    ExpectError("group out fp16", aclnnSwigluGroupGetWorkspaceSize(x.t, w.t, nullptr, -1, oh.t, &ws, &ex), 161002, "out");
+    ExpectError("group empty x", aclnnSwigluGroupGetWorkspaceSize(x0.t, nullptr, nullptr, -1, o0.t, &ws, &ex), 561002, "empty");
+    ExpectError("group odd", aclnnSwigluGroupGetWorkspaceSize(xodd.t, nullptr, nullptr, -1, oodd.t, &ws, &ex), 561002, "divisible by 2");
+    ExpectError("group weight fp16", aclnnSwigluGroupGetWorkspaceSize(x.t, wi.t, nullptr, -1, o.t, &ws, &ex), 561002, "weight dtype");
+    ExpectError("group weight size", aclnnSwigluGroupGetWorkspaceSize(x.t, wbad.t, nullptr, -1, o.t, &ws, &ex), 561002, "element num");
+    ExpectError("group index int32", aclnnSwigluGroupGetWorkspaceSize(x.t, w.t, gi.t, -1, o.t, &ws, &ex), 561002, "INT64");
+    ExpectError("group index 2-d", aclnnSwigluGroupGetWorkspaceSize(x.t, w.t, g2.t, -1, o.t, &ws, &ex), 561002, "dim num should be 1");
+    ExpectError("group index empty", aclnnSwigluGroupGetWorkspaceSize(x.t, w.t, g0.t, -1, o.t, &ws, &ex), 561002, "empty");
+    ExpectError("group limit 0", aclnnSwigluGroupGetWorkspaceSize(x.t, w.t, nullptr, 0.0, o.t, &ws, &ex), 561002, "clamp_limit");
+    ExpectError("group out shape", aclnnSwigluGroupGetWorkspaceSize(x.t, w.t, nullptr, -1, oodd.t, &ws, &ex), 561002, "output y dim 1");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) g_chip = argv[1];
@@ -272,11 +345,17 @@ int main(int argc, char **argv)
         TestValidation(false);
         TestGrad(rt.stream);
         if (v2) {
+            TestSwigluGroup(rt.stream);
             TestValues(rt.stream, true);
             TestEmpty(rt.stream, true);
             TestValidation(true);
         } else {
             TestChip(true);
+            DevTensor x, o;
+            if (!x.Init(ACL_FLOAT, {4, 6}, {}, CONTIG) || !o.Init(ACL_FLOAT, {4, 3}, {}, CONTIG)) return 1;
+            uint64_t ws = 0;
+            aclOpExecutor *ex = nullptr;
+            EXPECT(aclnnSwigluGroupGetWorkspaceSize(x.t, nullptr, nullptr, -1, o.t, &ws, &ex) == 361001, "SwigluGroup off 950");
         }
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
