@@ -66,6 +66,13 @@ typedef enum act_op {
     ACT_SOFTSIGN_BWD,          /* a = dy, b = x: dy / (1 + |x|)^2 */
     ACT_SWIGLU_CLAMP,          /* a = gate, b = up: min(silu(a), hi) * clamp(b, -hi, hi) */
     ACT_FUSED_BIAS_LEAKY_RELU, /* v = a + b: (v >= 0 ? v : v * alpha) * scale */
+    /* nnact part: a = dy, b = x */
+    ACT_PRELU_GRAD_W,          /* x <= 0 ? dy * x : 0 (the terms PreluBackward sums into gradWeight) */
+    /* nnact part: a, b = the two halves; alpha, hi = limit, bias */
+    ACT_CLIPPED_SWIGLU,        /* a' = min(a, limit): a' sigmoid(alpha a') * (clamp(b, -limit, limit) + bias) */
+    ACT_CLIPPED_SWIGLU_POST,   /* clampMode 1: min(silu(a), limit) * clamp(b, -limit, limit) */
+    ACT_SITU_GLU,              /* a = gate, b = up; scale = beta, lambd = linearBeta:
+                                * beta tanh(a / beta) sigmoid(a) * (lb > 0 ? lb tanh(b / lb) : b) */
     /* two outputs: op[0] = gelu(act) * other, op[1] = gelu(act); op[2] = act half, op[3] = other */
     ACT_GEGLU_TANH, ACT_GEGLU_ERF,
     /* act part (issue 12): three inputs a, b, c (op[nout], op[nout + 1], op[nout + 2]), double only */
@@ -75,6 +82,14 @@ typedef enum act_op {
     ACT_GEGLU_BWD_TANH,        /* dy, x, other: dy * other * gelu_tanh'(x) */
     ACT_GEGLU_BWD_ERF,         /* dy, x, other: dy * other * gelu_erf'(x) */
     ACT_FATRELU_MUL,           /* x1, x2, threshold: (x1 < threshold ? 0 : x1) * x2 (actrnn part) */
+    ACT_PRELU_BWD,             /* dy, x, w: x > 0 ? dy : dy * w (nnact part) */
+    /* nnact part: dy, a, b (the halves); alpha, hi = limit, bias; a' = min(a, l), s = sigmoid(alpha a') */
+    ACT_CLIPPED_SWIGLU_BWD_A,  /* a <= l ? dy (clamp(b, -l, l) + bias) s (1 + alpha a' (1 - s)) : 0 */
+    ACT_CLIPPED_SWIGLU_BWD_B,  /* -l <= b <= l ? dy a' s : 0 */
+    ACT_CLIPPED_SWIGLU_W,      /* a, b, w: ACT_CLIPPED_SWIGLU(a, b) * w (SwigluGroup's token weight) */
+    /* nnact part: dy, gate, up; t = tanh(gate / beta), s = sigmoid(gate), up' as in ACT_SITU_GLU */
+    ACT_SITU_GLU_BWD_GATE,     /* dy up' s ((1 - t^2) + beta t (1 - s)) */
+    ACT_SITU_GLU_BWD_UP,       /* dy beta t s (lb > 0 ? 1 - tanh^2(up / lb) : 1) */
     ACT_OP_END
 } act_op;
 

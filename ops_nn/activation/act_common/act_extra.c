@@ -40,7 +40,7 @@ static double erfinv(double y)
 
 int act_extra_op(int op)
 {
-    return (op >= ACT_SELU && op <= ACT_FAST_GELU_V2) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_FUSED_BIAS_LEAKY_RELU) ||
+    return (op >= ACT_SELU && op <= ACT_FAST_GELU_V2) || (op >= ACT_HARDSIGMOID_BWD && op <= ACT_SITU_GLU) ||
            op >= ACT_TERNARY_BEGIN;
 }
 
@@ -128,6 +128,17 @@ double act_extra_binary(int op, const act_params *p, double a, double b)
         double v = a + b;
         return (v >= 0 || isnan(v) ? v : v * p->alpha) * p->scale;
     }
+    case ACT_PRELU_GRAD_W: return b > 0 ? 0.0 : a * b; /* NaN x gives NaN, as the real select */
+    case ACT_CLIPPED_SWIGLU: {
+        double x = a > p->hi ? p->hi : a, y = b > p->hi ? p->hi : b < -p->hi ? -p->hi : b;
+        return x / (1.0 + exp(-p->alpha * x)) * (y + p->bias);
+    }
+    case ACT_SITU_GLU:
+        return p->scale * tanh(a / p->scale) * sigm(a) * (p->lambd > 0 ? p->lambd * tanh(b / p->lambd) : b);
+    case ACT_CLIPPED_SWIGLU_POST: {
+        double g = a / (1.0 + exp(-a)), y = b > p->hi ? p->hi : b < -p->hi ? -p->hi : b;
+        return (g > p->hi ? p->hi : g) * y;
+    }
     default: return NAN;
     }
 }
@@ -147,7 +158,6 @@ static double gelu_erf_d(double x)
 
 double act_extra_ternary(int op, const act_params *p, double a, double b, double c)
 {
-    (void)p;
     switch (op) {
     case ACT_GLU_BWD_B: {
         double s = sigm(c);
@@ -160,6 +170,25 @@ double act_extra_ternary(int op, const act_params *p, double a, double b, double
     case ACT_GEGLU_BWD_TANH: return a * c * gelu_tanh_d(b);
     case ACT_GEGLU_BWD_ERF: return a * c * gelu_erf_d(b);
     case ACT_FATRELU_MUL: return (a < c ? 0.0 : a) * b;
+    case ACT_PRELU_BWD: return b > 0 ? a : a * c;
+    case ACT_CLIPPED_SWIGLU_BWD_A:
+    case ACT_CLIPPED_SWIGLU_BWD_B: {
+        double l = p->hi, x0 = b > l ? l : b, x1 = c > l ? l : c < -l ? -l : c;
+        double s = 1.0 / (1.0 + exp(-p->alpha * x0));
+        if (op == ACT_CLIPPED_SWIGLU_BWD_A)
+            return b <= l ? a * (x1 + p->bias) * s * (1.0 + p->alpha * x0 * (1.0 - s)) : 0.0 * a;
+        return c >= -l && c <= l ? a * x0 * s : 0.0 * a;
+    }
+    case ACT_CLIPPED_SWIGLU_W:
+        return act_extra_binary(ACT_CLIPPED_SWIGLU, p, a, b) * c;
+    case ACT_SITU_GLU_BWD_GATE:
+    case ACT_SITU_GLU_BWD_UP: {
+        double t = tanh(b / p->scale), s = sigm(b), lb = p->lambd;
+        if (op == ACT_SITU_GLU_BWD_GATE)
+            return a * (lb > 0 ? lb * tanh(c / lb) : c) * s * ((1.0 - t * t) + p->scale * t * (1.0 - s));
+        double u = lb > 0 ? tanh(c / lb) : 0.0;
+        return a * p->scale * t * s * (1.0 - u * u);
+    }
     default: return NAN;
     }
 }

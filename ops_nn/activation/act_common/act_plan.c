@@ -27,6 +27,26 @@ void act_view_slice(act_view *v, const aclTensor *t, uint32_t dim, int64_t start
     v->view.offset = t->offset + start * t->stride[dim];
 }
 
+void act_view_channel_weight(act_view *w, const aclTensor *weight, const aclTensor *self)
+{
+    act_view_of(w, weight);
+    int64_t wn = aclemu_tensor_numel(weight);
+    /* the element stride of the weight's (only) non-1 dim */
+    int64_t ws = 0;
+    for (uint32_t i = 0; i < weight->ndim; i++)
+        if (weight->shape[i] != 1)
+            ws = weight->stride[i];
+    if (wn == 1 || self->ndim <= 1) {
+        w->view.ndim = 0; /* one value broadcast everywhere */
+        return;
+    }
+    w->view.ndim = self->ndim - 1;
+    for (uint32_t i = 0; i < w->view.ndim; i++) {
+        w->view.shape[i] = i == 0 ? self->shape[1] : 1;
+        w->view.stride[i] = i == 0 ? ws : 0;
+    }
+}
+
 aclnnStatus act_launch(aclOpExecutor *ex, const char *kernel, act_op op, const act_params *p,
                        const aclTensor *const *outs, uint32_t nout, const aclTensor *const *ins, uint32_t nin,
                        const act_view *const *views, uint32_t nviews)

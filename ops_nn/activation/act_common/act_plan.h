@@ -24,6 +24,11 @@ void act_view_slice(act_view *v, const aclTensor *t, uint32_t dim, int64_t start
 /* A copy of t (for act_view_* edits). */
 void act_view_of(act_view *v, const aclTensor *t);
 
+/* The per-channel weight of Prelu / PreluBackward as a [C, 1, ...] view aligned on self's dim 1
+ * (a one-element weight, or self of rank <= 1: a 0-d view broadcast everywhere). The weight
+ * holds 1 or C = self->shape[1] elements along at most one non-1 dim. */
+void act_view_channel_weight(act_view *w, const aclTensor *weight, const aclTensor *self);
+
 /* Elementwise launch of `op`: outputs outs[0..nout), inputs ins[0..nin) (all views of the
  * output shape or broadcastable to it). Any of them may be an act_view (pass its .view and
  * list it in `views` so its address is bound to the base tensor). Empty output: no launch. */

@@ -38,21 +38,7 @@ aclnnStatus aclemu_plan_Prelu(aclOpExecutor *executor, const aclTensor *self, co
     if (aclemu_tensor_numel(self) == 0)
         return ACLNN_SUCCESS;
     act_view w;
-    act_view_of(&w, weight);
-    /* the element stride of the weight's (only) non-1 dim */
-    int64_t ws = 0;
-    for (uint32_t i = 0; i < weight->ndim; i++)
-        if (weight->shape[i] != 1)
-            ws = weight->stride[i];
-    if (wn == 1 || self->ndim <= 1) {
-        w.view.ndim = 0; /* one value broadcast everywhere */
-    } else {
-        w.view.ndim = self->ndim - 1;
-        for (uint32_t i = 0; i < w.view.ndim; i++) {
-            w.view.shape[i] = i == 0 ? channels : 1;
-            w.view.stride[i] = i == 0 ? ws : 0;
-        }
-    }
+    act_view_channel_weight(&w, weight, self);
     const act_view *views[1] = {&w};
     return act_launch(executor, "PRelu", ACT_PRELU, NULL, (const aclTensor *[]){out}, 1,
                       (const aclTensor *[]){self, &w.view}, 2, views, 1);

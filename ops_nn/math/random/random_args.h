@@ -19,6 +19,8 @@ enum random_dist {
     RD_EXPONENTIAL,   /* -ln(1 - U) / a */
     RD_GEN_MASK,      /* op[0] = UINT8 bit mask bytes: bit j of byte k keeps element 8k + j if U < a */
     RD_DO_MASK,       /* op[0] = op[1] * b where mask bit set, else 0 (b = 1 / keep probability) */
+    RD_RRELU,         /* RReluWithNoise training: op[0] = noise = op[2] < 0 ? a + (b - a) * U : 1 (stored
+                       * in its dtype), op[1] = op[2] * noise (nnact part, activation/leaky_relu) */
     RD_DIST_END
 };
 

@@ -300,6 +300,19 @@ static void fill_f32(const fill_ctx *cx, uint64_t pos, int64_t n, char **p, cons
             }
         break;
     }
+    case RD_RRELU: { /* the uniform draw of the element where x < 0, else 1; out = x * noise as stored */
+        random_words32(cx->seed, cx->offset, pos, n, w);
+        uniform_from_words(w, r, n, (float)a->a, (float)(a->b - a->a));
+        aclemu_load_f32(x, p[2], a->ew.op[2].dtype, st[2], n);
+        for (int64_t k = 0; k < n; k++)
+            r[k] = x[k] < 0.0f ? r[k] : 1.0f;
+        aclemu_store_f32(p[0], odt, st[0], r, n);
+        aclemu_load_f32(r, p[0], odt, st[0], n);
+        for (int64_t k = 0; k < n; k++)
+            r[k] *= x[k];
+        aclemu_store_f32(p[1], a->ew.op[1].dtype, st[1], r, n);
+        return;
+    }
     default:
         return;
     }
@@ -425,7 +438,8 @@ static int random_fill_kernel(const void *args, size_t args_size, const aclemu_b
     if (args_size < sizeof(random_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const random_args *a = (const random_args *)args;
-    if (a->dist < 0 || a->dist >= RD_DIST_END || a->ew.nops < 1 || a->ew.nops > ACLEMU_EW_MAX_OPS)
+    if (a->dist < 0 || a->dist >= RD_DIST_END || a->ew.nops < 1 || a->ew.nops > ACLEMU_EW_MAX_OPS ||
+        (a->dist == RD_RRELU && a->ew.nops != 3))
         return ACLEMU_KERNEL_BAD_ARGS;
     fill_ctx cx = {.a = a};
     random_resolve_seed(&a->rs, &cx.seed, &cx.offset);
@@ -437,7 +451,7 @@ static int random_fill_kernel(const void *args, size_t args_size, const aclemu_b
     void (*fill)(const fill_ctx *, uint64_t, int64_t, char **, const int64_t *) =
         a->dist == RD_GEN_MASK ? fill_mask
         : a->dist == RD_INT_RANGE ? fill_int
-        : (odt == ACL_DOUBLE || is_complex(odt)) && a->dist != RD_DO_MASK ? fill_f64
+        : (odt == ACL_DOUBLE || is_complex(odt)) && a->dist != RD_DO_MASK && a->dist != RD_RRELU ? fill_f64
                                                                           : fill_f32;
     char *p[ACLEMU_EW_MAX_OPS];
     uint64_t pos = s;
