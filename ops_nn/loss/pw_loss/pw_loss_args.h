@@ -1,5 +1,6 @@
 /* Blobs of the pointwise loss family (issue 12, `act` helper): BinaryCrossEntropy(+WithLogits),
- * L1, SmoothL1, SoftMargin and their backward, KlDiv backward, MseLossOut. One elementwise kernel computes
+ * L1, SmoothL1, SoftMargin and their backward, KlDiv backward, MseLossOut; the experimental
+ * generated losses (Hinge, Huber, L2, BinaryCrossEntropyV2 ...). One elementwise kernel computes
  * out = f(x, t[, pw]) * m1 * m2 * scale (m = weight / gradOutput, absent ones 1); the partial
  * kernel sums f(x, t[, pw]) * w per block (double) for the mean / sum reductions. */
 #ifndef OPS_NN_PW_LOSS_ARGS_H
@@ -24,6 +25,14 @@ typedef enum pw_loss_op {
     PW_KL_DIV_TARGET_BWD,     /* d/dt: t > 0 ? log t + 1 - x : 0 (logTarget: exp(t) (t + 1 - x)) */
     PW_MSE,              /* (x - t)^2 (MseLossOut) */
     PW_MUL,              /* x (the product of the multiplicands only) */
+    /* the generated (experimental) losses, pw_loss_gen.c; beta carries delta */
+    PW_BCE_NOCLAMP,      /* -(t log x + (1 - t) log(1 - x)), logs unclamped (BinaryCrossEntropyV2) */
+    PW_SUB,              /* x - t (BinaryCrossEntropyGradV2, MseLossGrad) */
+    PW_HINGE,            /* max(0, 1 - t x) */
+    PW_HINGE_BWD,        /* -t (m + |m|) / (2 (|m| + 1e-7)), m = 1 - t x: the kernel's smoothed step */
+    PW_HUBER,            /* |d| <= delta ? d^2 / 2 : delta (|d| - delta / 2), d = x - t */
+    PW_HUBER_BWD,        /* |d| <= delta ? d : delta sign(d) */
+    PW_HALF_SQUARE,      /* x^2 / 2 (L2Loss, no target) */
     PW_OP_END
 } pw_loss_op;
 

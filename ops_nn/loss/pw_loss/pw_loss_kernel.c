@@ -48,6 +48,25 @@ static double f(const pw_loss_args *a, double x, double t, double pw)
             return exp(t) * (t + 1.0 - x);
         return t > 0 ? log(t) + 1.0 - x : 0.0;
     case PW_MSE: return (x - t) * (x - t);
+    case PW_BCE_NOCLAMP: return -(t * log(x) + (1.0 - t) * log1p(-x));
+    case PW_SUB: return x - t;
+    case PW_HINGE: {
+        double m = 1.0 - t * x;
+        return m > 0 ? m : m == m ? 0.0 : m; /* NaN passes */
+    }
+    case PW_HINGE_BWD: {
+        double m = 1.0 - t * x;
+        return -t * (m + fabs(m)) / (2.0 * (fabs(m) + 1e-7));
+    }
+    case PW_HUBER: {
+        double d = fabs(x - t);
+        return d <= a->beta ? 0.5 * d * d : a->beta * (d - 0.5 * a->beta);
+    }
+    case PW_HUBER_BWD: {
+        double d = x - t;
+        return fabs(d) <= a->beta ? d : a->beta * sgn(d);
+    }
+    case PW_HALF_SQUARE: return 0.5 * x * x;
     default: return x;
     }
 }

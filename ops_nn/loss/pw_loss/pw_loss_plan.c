@@ -89,7 +89,7 @@ static aclnnStatus check_shapes(const char *api, const pw_row *row, const pw_cal
 }
 
 /* out = f(x, t, pw) * mults * scale over out's shape, in one or two launches. */
-static aclnnStatus launch_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const aclTensor *const *mults,
+aclnnStatus pw_loss_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const aclTensor *const *mults,
                              int nmul, double scale)
 {
     const aclTensor *ins[ACLEMU_EW_MAX_OPS];
@@ -183,16 +183,24 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
     if (c->reduction == 0) {
         if ((st = aclemu_check_shape_is(api, c->out, c->out_name, b, nd)))
             return st;
-        return launch_ew(ex, row->op, c, mults, nmul, 1.0);
+        return pw_loss_ew(ex, row->op, c, mults, nmul, 1.0);
     }
     if (row->flags & PW_ROW_REDUCE_DIM0)
         return forward_dim0(ex, row, c, b, nd);
     if (aclemu_tensor_numel(c->out) != 1)
         return ACLEMU_PARAM_ERROR(api, "Expected a 0-dimensional tensor for %s when reduction is %lld.", c->out_name,
                                   (long long)c->reduction);
+    return pw_loss_reduce(ex, row->op, c, b, nd, c->reduction == 1);
+}
+
+/* The mean (or sum) of f(x[, t][, pw]) * weight over the loss shape b into the one element of out:
+ * per-block FP64 partial sums, then one finishing launch. */
+aclnnStatus pw_loss_reduce(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const int64_t *b, uint32_t nd, int mean)
+{
+    aclnnStatus st;
     int64_t n = nn_prod(b, 0, nd);
     if (n == 0) /* torch: the mean of nothing is NaN, the sum 0 */
-        return nn_fill(ex, c->out, c->out_name, c->reduction == 1 ? __builtin_nan("") : 0.0);
+        return nn_fill(ex, c->out, c->out_name, mean ? __builtin_nan("") : 0.0);
     uint32_t bd;
     uint64_t per;
     nn_tile((uint64_t)n, 1, &bd, &per);
@@ -203,15 +211,16 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
     const aclTensor *ts[4];
     uint32_t nts = 0;
     ts[nts++] = c->self;
-    ts[nts++] = c->target;
-    a->has_pw = c->pos_weight && row->op == PW_BCE_LOGITS;
+    if (c->target)
+        ts[nts++] = c->target;
+    a->has_pw = c->pos_weight && op == PW_BCE_LOGITS;
     if (a->has_pw)
         ts[nts++] = c->pos_weight;
     if (c->weight)
         ts[nts++] = c->weight;
-    a->op = row->op;
+    a->op = op;
     a->has_out = 0;
-    a->has_t = 1;
+    a->has_t = c->target != NULL;
     a->nmul = c->weight ? 1 : 0;
     a->beta = c->beta;
     a->scale = 1.0;
@@ -224,7 +233,7 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
     if (!f)
         return ACLNN_ERR_INNER;
     f->nparts = bd;
-    f->scale = c->reduction == 1 ? 1.0 / (double)n : 1.0;
+    f->scale = mean ? 1.0 / (double)n : 1.0;
     if ((st = aclemu_exec_bind_workspace(ex, f, &f->parts, parts)) || (st = nn_stage_bind(ex, f, &f->out, &so)))
         return st;
     return nn_stage_out_finish(ex, &so);
@@ -255,5 +264,5 @@ aclnnStatus pw_loss_backward(aclOpExecutor *ex, const pw_row *row, const pw_call
     mults[nmul++] = c->grad;
     if (c->weight)
         mults[nmul++] = c->weight;
-    return launch_ew(ex, row->op, c, mults, nmul, scale);
+    return pw_loss_ew(ex, row->op, c, mults, nmul, scale);
 }

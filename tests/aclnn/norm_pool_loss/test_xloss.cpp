@@ -1,0 +1,273 @@
+// The experimental (generated) losses of ops-nn on the pointwise loss kernel: BinaryCrossEntropyV2,
+// BinaryCrossEntropyGradV2, HingeLoss, HingeLossGrad, HuberLoss, HuberLossGrad, MseLossGrad,
+// L2Loss. Forward results against double references written here, the gradients against central
+// finite differences of those references (BinaryCrossEntropyGradV2 against its documented
+// product), FP32 / FP16 / BF16 (INT32 / INT16 exact where the definition lists them),
+// contiguous / strided / transposed views, empty inputs, NaN / Inf, and the validation paths with
+// their codes and messages. With "310p" or "950" (under that chip's topology) only the refusal of
+// the chip: the op definitions register a kernel for ascend910b only.
+#include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
+#include "aclnnop/aclnn_binary_cross_entropy_v2.h"
+#include "aclnnop/aclnn_hinge_loss.h"
+#include "aclnnop/aclnn_hinge_loss_grad.h"
+#include "aclnnop/aclnn_huber_loss.h"
+#include "aclnnop/aclnn_huber_loss_grad.h"
+#include "aclnnop/aclnn_l2_loss.h"
+#include "aclnnop/aclnn_mse_loss_grad.h"
+
+static aclrtStream g_stream;
+
+static double Bce(double x, double t) { return -(t * std::log(x) + (1 - t) * std::log(1 - x)); }
+static double Hinge(double x, double t) { return std::max(0.0, 1 - t * x); }
+static double Huber(double x, double t, double delta)
+{
+    double e = std::fabs(x - t);
+    return e <= delta ? 0.5 * e * e : delta * (e - 0.5 * delta);
+}
+template <typename F> static double Fd(F f, double x, double h = 1e-6)
+{
+    h *= 1 + std::fabs(x);
+    return (f(x + h) - f(x - h)) / (2 * h);
+}
+
+static const std::vector<int64_t> kShape = {4, 3, 5};
+static const Layout kLayouts[] = {CONTIG, STRIDED, TRANSPOSED};
+
+static void Forward()
+{
+    int li = 0;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        Layout lx = kLayouts[li++ % 3], lo = kLayouts[li % 3];
+        size_t n = 60;
+        Lcg r(11 + dt);
+        std::vector<double> p(n), q(n), t(n), s(n);
+        for (size_t i = 0; i < n; i++) {
+            p[i] = Quant(dt, 0.02 + 0.96 * r.uniform()); // a probability
+            q[i] = Quant(dt, r.uniform());
+            t[i] = r.uniform() < 0.5 ? -1 : 1;            // a hinge label
+            s[i] = Quant(dt, 3 * (r.uniform() - 0.5));
+        }
+        std::vector<double> x = QuantAll(dt, RandomValues(n, 21 + dt, 0.6)), y = QuantAll(dt, RandomValues(n, 31 + dt, 0.6));
+        std::string d = DtName(dt);
+        if (dt != ACL_BF16) {
+            DevTensor tx, ty, tz;
+            if (!tx.Init(dt, kShape, p, lx) || !ty.Init(dt, kShape, q, CONTIG) || !tz.Init(dt, kShape, {}, lo)) return;
+            EXPECT(Run("BCEV2", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnBinaryCrossEntropyV2GetWorkspaceSize(tx.t, ty.t, tz.t, ws, e); }, aclnnBinaryCrossEntropyV2) == 0, "BCEV2 run");
+            std::vector<double> g(n);
+            for (size_t i = 0; i < n; i++) g[i] = Bce(p[i], q[i]);
+            CheckDtype(("BinaryCrossEntropyV2 " + d).c_str(), dt, tz.Read(), g);
+            EXPECT(tz.CountClobbered() == 0, "BCEV2 wrote outside its view");
+        }
+        {
+            DevTensor tx, ty, to;
+            if (!tx.Init(dt, kShape, s, lx) || !ty.Init(dt, kShape, t, lo) || !to.Init(dt, kShape, {}, lo)) return;
+            EXPECT(Run("HingeLoss", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHingeLossGetWorkspaceSize(tx.t, ty.t, to.t, ws, e); }, aclnnHingeLoss) == 0, "HingeLoss run");
+            std::vector<double> g(n);
+            for (size_t i = 0; i < n; i++) g[i] = Hinge(s[i], t[i]);
+            CheckDtype(("HingeLoss " + d).c_str(), dt, to.Read(), g);
+        }
+        for (double delta : {1.0, 0.25}) {
+            DevTensor tx, ty, to;
+            if (!tx.Init(dt, kShape, x, lo) || !ty.Init(dt, kShape, y, lx) || !to.Init(dt, kShape, {}, CONTIG)) return;
+            EXPECT(Run("HuberLoss", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHuberLossGetWorkspaceSize(tx.t, ty.t, delta, to.t, ws, e); }, aclnnHuberLoss) == 0, "HuberLoss run");
+            std::vector<double> g(n);
+            for (size_t i = 0; i < n; i++) g[i] = Huber(x[i], y[i], delta);
+            CheckDtype(("HuberLoss " + d + " delta " + std::to_string(delta)).c_str(), dt, to.Read(), g);
+        }
+        for (auto shp : {kShape, std::vector<int64_t>{}, std::vector<int64_t>{1000}}) {
+            DevTensor tx, to;
+            int64_t m = GetShapeSize(shp);
+            std::vector<double> v = QuantAll(dt, RandomValues((size_t)m, 41 + dt + m, 0.3));
+            if (!tx.Init(dt, shp, v, shp.size() > 1 ? TRANSPOSED : STRIDED) || !to.Init(dt, {1}, {}, CONTIG)) return;
+            EXPECT(Run("L2Loss", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnL2LossGetWorkspaceSize(tx.t, to.t, ws, e); }, aclnnL2Loss) == 0, "L2Loss run");
+            double sum = 0;
+            for (double a : v) sum += a * a / 2;
+            double tol = dt == ACL_FLOAT ? 1e-6 : dt == ACL_BF16 ? 1.0 / 128 : 1.0 / 1024; // one rounding of the sum
+            CheckAccuracy(("L2Loss " + d + " numel " + std::to_string(m)).c_str(), to.Read(), {sum}, tol, tol, tol * (1 + sum));
+        }
+    }
+}
+
+static void Backward()
+{
+    int li = 0;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        Layout l1 = kLayouts[li++ % 3], l2 = kLayouts[li % 3];
+        size_t n = 60;
+        Lcg r(51 + dt);
+        std::vector<double> x(n), y(n), t(n), g = QuantAll(dt, RandomValues(n, 61 + dt, 0.5));
+        for (size_t i = 0; i < n; i++) {
+            t[i] = r.uniform() < 0.5 ? -1 : 1;
+            double v = 3 * (r.uniform() - 0.5);
+            if (std::fabs(1 - t[i] * v) < 0.05) v += 0.2 * t[i]; // away from the hinge's kink
+            x[i] = Quant(dt, v);
+            double w = Quant(dt, v + 2 * (r.uniform() - 0.5));
+            double e = std::fabs(x[i] - w);
+            if (e < 0.05 || std::fabs(e - 0.5) < 0.05) w = Quant(dt, w + 0.15); // away from 0 and delta 0.5
+            y[i] = w;
+        }
+        std::string d = DtName(dt);
+        {
+            DevTensor tx, tt, tg, to;
+            if (!tx.Init(dt, kShape, x, l1) || !tt.Init(dt, kShape, t, CONTIG) || !tg.Init(dt, kShape, g, l2) || !to.Init(dt, kShape, {}, l2)) return;
+            EXPECT(Run("HingeLossGrad", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHingeLossGradGetWorkspaceSize(tx.t, tt.t, tg.t, to.t, ws, e); }, aclnnHingeLossGrad) == 0, "HingeLossGrad run");
+            std::vector<double> gold(n);
+            for (size_t i = 0; i < n; i++) gold[i] = g[i] * Fd([&](double v) { return Hinge(v, t[i]); }, x[i]);
+            CheckDtype(("HingeLossGrad " + d + " (finite differences)").c_str(), dt, to.Read(), gold);
+        }
+        {
+            double delta = 0.5;
+            DevTensor tx, ty, to;
+            if (!tx.Init(dt, kShape, x, l2) || !ty.Init(dt, kShape, y, l1) || !to.Init(dt, kShape, {}, l1)) return;
+            EXPECT(Run("HuberLossGrad", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHuberLossGradGetWorkspaceSize(tx.t, ty.t, delta, to.t, ws, e); }, aclnnHuberLossGrad) == 0, "HuberLossGrad run");
+            std::vector<double> gold(n);
+            for (size_t i = 0; i < n; i++) gold[i] = Fd([&](double v) { return Huber(v, y[i], delta); }, x[i]);
+            CheckDtype(("HuberLossGrad " + d + " (finite differences)").c_str(), dt, to.Read(), gold);
+        }
+        // MseLossGrad: d/dx of mean / sum of (x - y)^2, times dout (full or one element)
+        for (const char *red : {"mean", "sum", "none"})
+            for (bool scalar_dout : {false, true}) {
+                std::vector<double> dv = scalar_dout ? std::vector<double>{Quant(dt, 0.75)} : g;
+                DevTensor tx, ty, tg, to;
+                if (!tx.Init(dt, kShape, x, l1) || !ty.Init(dt, kShape, y, l2) ||
+                    !tg.Init(dt, scalar_dout ? std::vector<int64_t>{1} : kShape, dv, CONTIG) || !to.Init(dt, kShape, {}, l2)) return;
+                EXPECT(Run("MseLossGrad", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnMseLossGradGetWorkspaceSize(tx.t, ty.t, tg.t, (char *)red, to.t, ws, e); }, aclnnMseLossGrad) == 0, "MseLossGrad run");
+                double scale = std::string(red) == "mean" ? 1.0 / n : 1.0;
+                std::vector<double> gold(n);
+                for (size_t i = 0; i < n; i++) gold[i] = dv[scalar_dout ? 0 : i] * scale * Fd([&](double v) { return (v - y[i]) * (v - y[i]); }, x[i]);
+                CheckDtype(("MseLossGrad " + d + " " + red + (scalar_dout ? " one-element dout" : "")).c_str(), dt, to.Read(), gold);
+            }
+    }
+    // BinaryCrossEntropyGradV2: z = (logits - labels) * grad * weight; FP32 / FP16 and integers exact
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT16}) {
+        bool ints = dt == ACL_INT32 || dt == ACL_INT16;
+        size_t n = 60;
+        Lcg r(71 + dt);
+        std::vector<double> a(n), b(n), g(n), w(n), gold(n);
+        for (size_t i = 0; i < n; i++) {
+            a[i] = ints ? std::floor(20 * r.uniform()) - 10 : Quant(dt, r.uniform());
+            b[i] = ints ? std::floor(20 * r.uniform()) - 10 : Quant(dt, r.uniform());
+            g[i] = ints ? std::floor(8 * r.uniform()) - 4 : Quant(dt, r.value() * 0.5);
+            w[i] = ints ? std::floor(5 * r.uniform()) : Quant(dt, 0.5 + r.uniform());
+            gold[i] = (a[i] - b[i]) * g[i] * w[i];
+        }
+        DevTensor tg, ta, tb, tw, to;
+        if (!tg.Init(dt, kShape, g, STRIDED) || !ta.Init(dt, kShape, a, TRANSPOSED) || !tb.Init(dt, kShape, b, CONTIG) ||
+            !tw.Init(dt, kShape, w, CONTIG) || !to.Init(dt, kShape, {}, STRIDED)) return;
+        EXPECT(Run("BCEGradV2", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnBinaryCrossEntropyGradV2GetWorkspaceSize(tg.t, ta.t, tb.t, tw.t, 1, to.t, ws, e); }, aclnnBinaryCrossEntropyGradV2) == 0, "BCEGradV2 run");
+        std::vector<double> got = to.Read();
+        if (ints) {
+            size_t bad = 0;
+            for (size_t i = 0; i < n; i++) bad += got[i] != gold[i];
+            EXPECT(bad == 0, "BinaryCrossEntropyGradV2 %s: %zu of %zu differ", DtName(dt), bad, n);
+        } else {
+            CheckDtype((std::string("BinaryCrossEntropyGradV2 ") + DtName(dt)).c_str(), dt, got, gold);
+        }
+    }
+}
+
+static void Special()
+{
+    // empty inputs launch nothing (outputs keep their values); L2Loss of nothing is 0
+    DevTensor ex, et, eo, l2o;
+    if (!ex.Init(ACL_FLOAT, {0, 3}, {}, CONTIG) || !et.Init(ACL_FLOAT, {0, 3}, {}, CONTIG) || !eo.Init(ACL_FLOAT, {0, 3}, {}, CONTIG) ||
+        !l2o.Init(ACL_FLOAT, {1}, {5}, CONTIG)) return;
+    EXPECT(Run("HingeLoss empty", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHingeLossGetWorkspaceSize(ex.t, et.t, eo.t, ws, e); }, aclnnHingeLoss) == 0, "HingeLoss empty");
+    EXPECT(Run("MseLossGrad empty", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnMseLossGradGetWorkspaceSize(ex.t, et.t, et.t, (char *)"mean", eo.t, ws, e); }, aclnnMseLossGrad) == 0, "MseLossGrad empty");
+    EXPECT(Run("L2Loss empty", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnL2LossGetWorkspaceSize(ex.t, l2o.t, ws, e); }, aclnnL2Loss) == 0, "L2Loss empty");
+    EXPECT(l2o.Read()[0] == 0, "L2Loss of nothing: %g", l2o.Read()[0]);
+    // NaN / Inf: hinge and huber propagate NaN; BCE without a clamp: log(0) gives Inf, 0 * log(0) NaN
+    DevTensor sx, st, so, bx, by, bz;
+    if (!sx.Init(ACL_FLOAT, {4}, {NAN, INFINITY, -INFINITY, 2}, CONTIG) || !st.Init(ACL_FLOAT, {4}, {1, 1, 1, NAN}, CONTIG) ||
+        !so.Init(ACL_FLOAT, {4}, {}, CONTIG) || !bx.Init(ACL_FLOAT, {3}, {0, 1, 0}, CONTIG) || !by.Init(ACL_FLOAT, {3}, {1, 0, 0}, CONTIG) ||
+        !bz.Init(ACL_FLOAT, {3}, {}, CONTIG)) return;
+    EXPECT(Run("HingeLoss special", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHingeLossGetWorkspaceSize(sx.t, st.t, so.t, ws, e); }, aclnnHingeLoss) == 0, "HingeLoss special");
+    CheckDtype("HingeLoss NaN / Inf", ACL_FLOAT, so.Read(), {NAN, 0, INFINITY, NAN});
+    EXPECT(Run("HuberLoss special", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHuberLossGetWorkspaceSize(sx.t, st.t, 1.0, so.t, ws, e); }, aclnnHuberLoss) == 0, "HuberLoss special");
+    CheckDtype("HuberLoss NaN / Inf", ACL_FLOAT, so.Read(), {NAN, INFINITY, INFINITY, NAN});
+    EXPECT(Run("HuberLossGrad special", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHuberLossGradGetWorkspaceSize(sx.t, st.t, 1.0, so.t, ws, e); }, aclnnHuberLossGrad) == 0, "HuberLossGrad special");
+    CheckDtype("HuberLossGrad NaN / Inf", ACL_FLOAT, so.Read(), {NAN, 1, -1, NAN});
+    EXPECT(Run("BCEV2 special", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnBinaryCrossEntropyV2GetWorkspaceSize(bx.t, by.t, bz.t, ws, e); }, aclnnBinaryCrossEntropyV2) == 0, "BCEV2 special");
+    std::vector<double> z = bz.Read();
+    EXPECT(std::isinf(z[0]) && z[0] > 0 && std::isinf(z[1]) && z[1] > 0 && std::isnan(z[2]), "BCEV2 without clamp (x = y = 0: 0 * log 0 is NaN): %g %g %g", z[0], z[1], z[2]);
+    // HuberLossGrad at |d| == delta takes the quadratic branch (LE), +-0 keeps its sign
+    DevTensor hx, hy, ho;
+    if (!hx.Init(ACL_FLOAT, {3}, {1.5, -0.0, 0.0}, CONTIG) || !hy.Init(ACL_FLOAT, {3}, {1.0, 0.0, 0.0}, CONTIG) || !ho.Init(ACL_FLOAT, {3}, {}, CONTIG)) return;
+    EXPECT(Run("HuberLossGrad edge", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHuberLossGradGetWorkspaceSize(hx.t, hy.t, 0.5, ho.t, ws, e); }, aclnnHuberLossGrad) == 0, "HuberLossGrad edge");
+    std::vector<double> h = ho.Read();
+    EXPECT(h[0] == 0.5 && h[1] == 0 && std::signbit(h[1]) && h[2] == 0 && !std::signbit(h[2]), "HuberLossGrad edge: %g %g %g", h[0], h[1], h[2]);
+}
+
+static void Validation()
+{
+    DevTensor x, t, o, xi, xh, x2, o2, ob;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !t.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !o.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) ||
+        !xi.Init(ACL_INT32, {2, 3}, {}, CONTIG) || !xh.Init(ACL_FLOAT16, {2, 3}, {}, CONTIG) || !x2.Init(ACL_FLOAT, {3, 2}, {}, CONTIG) ||
+        !o2.Init(ACL_FLOAT, {2}, {}, CONTIG) || !ob.Init(ACL_BF16, {2, 3}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    char mean[] = "mean";
+    ExpectError("BCEV2 null x", aclnnBinaryCrossEntropyV2GetWorkspaceSize(nullptr, t.t, o.t, &ws, &ex), 161001, "x");
+    ExpectError("BCEV2 null z", aclnnBinaryCrossEntropyV2GetWorkspaceSize(x.t, t.t, nullptr, &ws, &ex), 161001, "z");
+    ExpectError("BCEV2 bf16", aclnnBinaryCrossEntropyV2GetWorkspaceSize(ob.t, ob.t, ob.t, &ws, &ex), 161002, "DT_BF16");
+    ExpectError("BCEV2 mixed", aclnnBinaryCrossEntropyV2GetWorkspaceSize(x.t, xh.t, o.t, &ws, &ex), 161002, "y");
+    ExpectError("BCEV2 shape", aclnnBinaryCrossEntropyV2GetWorkspaceSize(x.t, x2.t, o.t, &ws, &ex), 561002, "y shape");
+    ExpectError("BCEGradV2 null weight", aclnnBinaryCrossEntropyGradV2GetWorkspaceSize(x.t, x.t, t.t, nullptr, 0, o.t, &ws, &ex), 161001, "weight");
+    ExpectError("BCEGradV2 bf16", aclnnBinaryCrossEntropyGradV2GetWorkspaceSize(ob.t, ob.t, ob.t, ob.t, 0, ob.t, &ws, &ex), 161002, "DT_BF16");
+    ExpectError("BCEGradV2 out shape", aclnnBinaryCrossEntropyGradV2GetWorkspaceSize(x.t, x.t, t.t, t.t, 0, o2.t, &ws, &ex), 561002, "z shape");
+    ExpectError("HingeLoss int32", aclnnHingeLossGetWorkspaceSize(xi.t, xi.t, xi.t, &ws, &ex), 161002, "DT_INT32");
+    ExpectError("HingeLoss mixed out", aclnnHingeLossGetWorkspaceSize(x.t, t.t, xh.t, &ws, &ex), 161002, "loss");
+    ExpectError("HingeLossGrad null gradOutput", aclnnHingeLossGradGetWorkspaceSize(x.t, t.t, nullptr, o.t, &ws, &ex), 161001, "gradOutput");
+    ExpectError("HingeLossGrad shape", aclnnHingeLossGradGetWorkspaceSize(x.t, t.t, x2.t, o.t, &ws, &ex), 561002, "gradOutput shape");
+    ExpectError("HuberLoss delta 0", aclnnHuberLossGetWorkspaceSize(x.t, t.t, 0.0, o.t, &ws, &ex), 561002, "delta > 0");
+    ExpectError("HuberLoss delta NaN", aclnnHuberLossGetWorkspaceSize(x.t, t.t, NAN, o.t, &ws, &ex), 561002, "delta > 0");
+    ExpectError("HuberLoss shape", aclnnHuberLossGetWorkspaceSize(x.t, x2.t, 1.0, o.t, &ws, &ex), 561002, "targets shape");
+    ExpectError("HuberLossGrad null out", aclnnHuberLossGradGetWorkspaceSize(x.t, t.t, 1.0, nullptr, &ws, &ex), 161001, "gradOutput");
+    ExpectError("MseLossGrad null dout", aclnnMseLossGradGetWorkspaceSize(x.t, t.t, nullptr, mean, o.t, &ws, &ex), 161001, "dout");
+    ExpectError("MseLossGrad dout shape", aclnnMseLossGradGetWorkspaceSize(x.t, t.t, o2.t, mean, o.t, &ws, &ex), 561002, "dout shape");
+    ExpectError("MseLossGrad y shape", aclnnMseLossGradGetWorkspaceSize(x.t, t.t, t.t, mean, x2.t, &ws, &ex), 561002, "y shape");
+    ExpectError("MseLossGrad mixed", aclnnMseLossGradGetWorkspaceSize(x.t, xh.t, t.t, mean, o.t, &ws, &ex), 161002, "label");
+    ExpectError("L2Loss y of 2", aclnnL2LossGetWorkspaceSize(x.t, o2.t, &ws, &ex), 561002, "one element");
+    ExpectError("L2Loss int32", aclnnL2LossGetWorkspaceSize(xi.t, o2.t, &ws, &ex), 161002, "DT_INT32");
+    ExpectError("L2Loss null x", aclnnL2LossGetWorkspaceSize(nullptr, o2.t, &ws, &ex), 161001, "x");
+}
+
+// Other chips: the definitions register no kernel there.
+static void ChipRefused(const char *chip)
+{
+    DevTensor x, o;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !o.Init(ACL_FLOAT, {2, 3}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    char mean[] = "mean";
+    std::string w = std::string(" on ") + chip;
+    ExpectError(("BCEV2" + w).c_str(), aclnnBinaryCrossEntropyV2GetWorkspaceSize(x.t, x.t, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("BCEGradV2" + w).c_str(), aclnnBinaryCrossEntropyGradV2GetWorkspaceSize(x.t, x.t, x.t, x.t, 0, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("HingeLoss" + w).c_str(), aclnnHingeLossGetWorkspaceSize(x.t, x.t, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("HingeLossGrad" + w).c_str(), aclnnHingeLossGradGetWorkspaceSize(x.t, x.t, x.t, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("HuberLoss" + w).c_str(), aclnnHuberLossGetWorkspaceSize(x.t, x.t, 1.0, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("HuberLossGrad" + w).c_str(), aclnnHuberLossGradGetWorkspaceSize(x.t, x.t, 1.0, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("MseLossGrad" + w).c_str(), aclnnMseLossGradGetWorkspaceSize(x.t, x.t, x.t, mean, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("L2Loss" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, o.t, &ws, &ex), 161002, "not supported");
+    // nulls come first there too
+    ExpectError(("L2Loss null" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "y");
+}
+
+int main(int argc, char **argv)
+{
+    const char *chip = argc > 1 ? argv[1] : nullptr;
+    Runtime rt;
+    if (!rt.ok) return 1;
+    g_stream = rt.stream;
+    if (chip) {
+        ChipRefused(chip);
+    } else {
+        Forward();
+        Backward();
+        Special();
+        Validation();
+    }
+    printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
+    return g_failures ? 1 : 0;
+}
