@@ -128,3 +128,114 @@ aclnnStatus aclemu_plan_ApplyProximalAdagrad(aclOpExecutor *executor, const aclT
     const aclTensor *out[] = {varOut, accumOut};
     return oe_plan(executor, &proximal_adagrad, in, out, NULL, 0, 0);
 }
+
+/* ApplyAdadelta / ApplyAdamax have hand-written op_apis (experimental/optim/apply_adadelta,
+ * apply_adamax; 950 kernels) with their own checks: nulls (scalars included; 161001) -> var FLOAT
+ * or FLOAT16, the other inputs of var's dtype -> ranks 1..8 (a 0-d tensor is refused) and the
+ * inputs' shapes equal -> the scalars' ranges (161002). The outputs are written by a ViewCopy of
+ * var-shaped results: we ask them to have var's dtype and shape (161002). An empty var returns
+ * before any launch; other chips than the 950 are refused after the checks. */
+static aclnnStatus hw_check(const char *api, const aclTensor *const *ts, const char *const *ns, int nin)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_dtype(api, ts[0], ns[0], DT(FLOAT) | DT(FLOAT16))))
+        return st;
+    for (int i = 1; i < nin; i++)
+        if ((st = aclemu_check_same_dtype(api, ts[0], ns[0], ts[i], ns[i])))
+            return st;
+    for (int i = 0; i < nin; i++) {
+        if (ts[i]->ndim == 0)
+            return ACLEMU_PARAM_ERROR(api, "0-dim scalar Tensor is not supported; supported dim range is 1~8.");
+        if ((st = aclemu_check_shape(api, ts[i], ns[i], 8)))
+            return st;
+    }
+    for (int i = 1; i < nin; i++)
+        if ((st = aclemu_check_same_shape(api, ts[0], ns[0], ts[i], ns[i])))
+            return st;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus hw_outputs(const char *api, const aclTensor *var, const aclTensor *const *outs,
+                              const char *const *ons, int nout)
+{
+    aclnnStatus st;
+    for (int k = 0; k < nout; k++)
+        if ((st = aclemu_check_same_dtype(api, var, "var", outs[k], ons[k])) ||
+            (st = aclemu_check_same_shape(api, var, "var", outs[k], ons[k])))
+            return st;
+    return ACLNN_SUCCESS;
+}
+
+static aclnnStatus hw_range(const char *api, const char *name, float v, float lo, int lo_open, float hi)
+{
+    if ((lo_open ? v > lo : v >= lo) && v < hi)
+        return ACLNN_SUCCESS;
+    if (hi > 1e30f)
+        return ACLEMU_PARAM_ERROR(api, "%s must be %s %g, got %f", name, lo_open ? ">" : ">=", (double)lo, (double)v);
+    return ACLEMU_PARAM_ERROR(api, "%s must be in [%g, %g), got %f", name, (double)lo, (double)hi, (double)v);
+}
+
+static const oe_spec adadelta = {OE_ADADELTA, C950, DT(FLOAT) | DT(FLOAT16), 0, 4, 3, 0,
+                                 {"var", "accum", "accumUpdate", "grad"}, {"varOut", "accumOut", "accumUpdateOut"}};
+static const oe_spec adamax = {OE_ADAMAX, C950, DT(FLOAT) | DT(FLOAT16), 0, 4, 3, 0, {"var", "m", "v", "grad"},
+                               {"varOut", "mOut", "vOut"}};
+
+aclnnStatus aclemu_plan_ApplyAdadelta(aclOpExecutor *executor, const aclTensor *var, const aclTensor *accum,
+                                      const aclTensor *accumUpdate, const aclScalar *lr, const aclScalar *rho,
+                                      const aclScalar *epsilon, const aclTensor *grad, aclTensor *varOut,
+                                      aclTensor *accumOut, aclTensor *accumUpdateOut)
+{
+    const char *api = aclemu_exec_api(executor);
+    const void *all[] = {var, accum, accumUpdate, lr, rho, epsilon, grad, varOut, accumOut, accumUpdateOut};
+    const char *names[] = {"var", "accum", "accumUpdate", "lr", "rho", "epsilon", "grad", "varOut", "accumOut",
+                           "accumUpdateOut"};
+    aclnnStatus st;
+    for (int i = 0; i < 10; i++)
+        if ((st = aclemu_check_notnull(api, all[i], names[i])))
+            return st;
+    const aclTensor *in[] = {var, accum, accumUpdate, grad};
+    const aclTensor *out[] = {varOut, accumOut, accumUpdateOut};
+    float s[] = {(float)aclemu_scalar_to_f64(lr), (float)aclemu_scalar_to_f64(rho), (float)aclemu_scalar_to_f64(epsilon)};
+    if ((st = hw_check(api, in, adadelta.in_names, 4)) ||
+        (st = hw_range(api, "lr", s[0], 0.0f, 0, 3e38f)) || (st = hw_range(api, "epsilon", s[2], 0.0f, 1, 3e38f)) ||
+        (st = hw_range(api, "rho", s[1], 0.0f, 0, 1.0f)) ||
+        (st = hw_outputs(api, var, out, adadelta.out_names, 3)))
+        return st;
+    if (aclemu_tensor_numel(var) == 0)
+        return ACLNN_SUCCESS;
+    if ((st = nn_chip_gate(api, C950)))
+        return st;
+    const double sd[] = {s[0], s[1], s[2]};
+    return oe_launch(executor, &adadelta, in, out, sd, 3, 0);
+}
+
+aclnnStatus aclemu_plan_ApplyAdamax(aclOpExecutor *executor, const aclTensor *var, const aclTensor *m,
+                                    const aclTensor *v, const aclScalar *beta1Power, const aclScalar *lr,
+                                    const aclScalar *beta1, const aclScalar *beta2, const aclScalar *epsilon,
+                                    const aclTensor *grad, aclTensor *varOut, aclTensor *mOut, aclTensor *vOut)
+{
+    const char *api = aclemu_exec_api(executor);
+    const void *all[] = {var, m, v, beta1Power, lr, beta1, beta2, epsilon, grad, varOut, mOut, vOut};
+    const char *names[] = {"var", "m", "v", "beta1Power", "lr", "beta1", "beta2", "epsilon", "grad", "varOut",
+                           "mOut", "vOut"};
+    aclnnStatus st;
+    for (int i = 0; i < 12; i++)
+        if ((st = aclemu_check_notnull(api, all[i], names[i])))
+            return st;
+    const aclTensor *in[] = {var, m, v, grad};
+    const aclTensor *out[] = {varOut, mOut, vOut};
+    float s[] = {(float)aclemu_scalar_to_f64(beta1Power), (float)aclemu_scalar_to_f64(lr),
+                 (float)aclemu_scalar_to_f64(beta1), (float)aclemu_scalar_to_f64(beta2),
+                 (float)aclemu_scalar_to_f64(epsilon)};
+    if ((st = hw_check(api, in, adamax.in_names, 4)) ||
+        (st = hw_range(api, "epsilon", s[4], 0.0f, 0, 3e38f)) || (st = hw_range(api, "beta1Power", s[0], 0.0f, 0, 1.0f)) ||
+        (st = hw_range(api, "beta1", s[2], 0.0f, 0, 1.0f)) || (st = hw_range(api, "beta2", s[3], 0.0f, 0, 1.0f)) ||
+        (st = hw_outputs(api, var, out, adamax.out_names, 3)))
+        return st;
+    if (aclemu_tensor_numel(var) == 0)
+        return ACLNN_SUCCESS;
+    if ((st = nn_chip_gate(api, C950)))
+        return st;
+    const double sd[] = {s[0], s[1], s[2], s[3], s[4]};
+    return oe_launch(executor, &adamax, in, out, sd, 5, 0);
+}

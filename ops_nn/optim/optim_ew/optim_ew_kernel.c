@@ -65,6 +65,25 @@ static void rule(const oe_args *a, const float *x, float *y)
         y[1] = accum;
         break;
     }
+    case OE_ADADELTA: {
+        float lr = (float)a->s[0], rho = (float)a->s[1], eps = (float)a->s[2], g = x[3];
+        float accum = rho * x[1] + (1.0f - rho) * g * g;
+        float upd = sqrtf(x[2] + eps) / sqrtf(accum + eps) * g;
+        y[0] = x[0] - lr * upd;
+        y[1] = accum;
+        y[2] = rho * x[2] + (1.0f - rho) * upd * upd;
+        break;
+    }
+    case OE_ADAMAX: {
+        float b1p = (float)a->s[0], lr = (float)a->s[1], b1 = (float)a->s[2], b2 = (float)a->s[3];
+        float eps = (float)a->s[4], g = x[3];
+        float m = b1 * x[1] + (1.0f - b1) * g, bv = b2 * x[2], ag = fabsf(g);
+        float v = bv > ag ? bv : ag;
+        y[0] = x[0] - lr / (1.0f - b1p) * (m / (v + eps));
+        y[1] = m;
+        y[2] = v;
+        break;
+    }
     default: break;
     }
 }

@@ -57,6 +57,12 @@ aclnnStatus oe_plan(aclOpExecutor *ex, const oe_spec *sp, const aclTensor *const
         if (!one && !same_shape(ts[i], ts[0]))
             return tiling_error(api, ts[i], ns[i], ts[0], ns[0]);
     }
+    return oe_launch(ex, sp, in, out, s, nscalars, flag);
+}
+
+aclnnStatus oe_launch(aclOpExecutor *ex, const oe_spec *sp, const aclTensor *const *in, const aclTensor *const *out,
+                      const double *s, int nscalars, int flag)
+{
     oe_args a;
     memset(&a, 0, sizeof a);
     a.op = sp->op;
@@ -64,7 +70,7 @@ aclnnStatus oe_plan(aclOpExecutor *ex, const oe_spec *sp, const aclTensor *const
     a.nout = sp->nout;
     a.flag = flag;
     a.one_mask = sp->one_mask;
-    for (int i = 0; i < nscalars && i < 4; i++)
+    for (int i = 0; i < nscalars && i < OE_MAX_S; i++)
         a.s[i] = s[i];
     nr_operand ops[OE_MAX_IN + OE_MAX_OUT];
     int nops = 0;

@@ -25,4 +25,9 @@ typedef struct oe_spec {
 aclnnStatus oe_plan(aclOpExecutor *ex, const oe_spec *spec, const aclTensor *const *in, const aclTensor *const *out,
                     const double *s, int nscalars, int flag);
 
+/* The launch alone, for the hand-written op_apis with checks of their own (an empty var
+ * launches nothing). */
+aclnnStatus oe_launch(aclOpExecutor *ex, const oe_spec *spec, const aclTensor *const *in, const aclTensor *const *out,
+                      const double *s, int nscalars, int flag);
+
 #endif

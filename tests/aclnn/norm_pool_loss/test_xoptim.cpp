@@ -1,12 +1,15 @@
 // The elementwise optimizers of experimental/optim (generated aclnn layers): AdamApplyOne,
 // AdamApplyOneWithDecay(+Assign), ApplyGradientDescent, ApplyAdagradD, ApplyAdamD (910B kernels)
-// and ApplyRmsProp, ApplyCenteredRMSProp, ApplyProximalAdagrad (950 kernels), several steps each
+// and ApplyRmsProp, ApplyCenteredRMSProp, ApplyProximalAdagrad, ApplyAdadelta, ApplyAdamax (950
+// kernels; the last two with hand-written op_apis taking aclScalar), several steps each
 // against double references of the documented rules written here; FP32 / FP16 / BF16 as the
 // definitions list them, contiguous / strided / transposed views, in-place and aliased outputs,
 // empty tensors, and the validation paths with their codes and messages. Run with no argument
 // (910B), "950" or "310p" under that chip's topology: each chip runs its ops and refuses the rest.
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_adam_apply_one.h"
+#include "aclnnop/aclnn_apply_adadelta.h"
+#include "aclnnop/aclnn_apply_adamax.h"
 #include "aclnnop/aclnn_adam_apply_one_with_decay.h"
 #include "aclnnop/aclnn_adam_apply_one_with_decay_assign.h"
 #include "aclnnop/aclnn_apply_adagrad_d.h"
@@ -220,6 +223,94 @@ static void Cases950()
     }
 }
 
+struct Scalar {
+    aclScalar *s;
+    explicit Scalar(float v) { s = aclCreateScalar(&v, ACL_FLOAT); }
+    ~Scalar() { aclDestroyScalar(s); }
+};
+
+// ApplyAdadelta and ApplyAdamax over two steps, outputs aliasing the inputs.
+static void ScalarCases()
+{
+    int li = 0;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
+        Layout l = (Layout)(li++ % 3 + 1);
+        std::string d = DtName(dt);
+        {
+            std::vector<double> var = Val(dt, 111, 1.0), acc = Pos(dt, 112, 0.1, 1.0), au = Pos(dt, 113, 0.0, 0.5);
+            float lr = 0.5f, rho = 0.9f, eps = 1e-6f;
+            Scalar slr(lr), srho(rho), seps(eps);
+            DevTensor tv, ta, tu;
+            if (!tv.Init(dt, kShape, var, l) || !ta.Init(dt, kShape, acc, CONTIG) || !tu.Init(dt, kShape, au, CONTIG)) return;
+            aclTensor *o0 = tv.Alias(), *o1 = ta.Alias(), *o2 = tu.Alias();
+            for (int step = 0; step < 2; step++) {
+                std::vector<double> g = Val(dt, 120 + step, 0.5);
+                DevTensor tg;
+                if (!tg.Init(dt, kShape, g, CONTIG)) return;
+                EXPECT(Run("Adadelta", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnApplyAdadeltaGetWorkspaceSize(tv.t, ta.t, tu.t, slr.s, srho.s, seps.s, tg.t, o0, o1, o2, ws, e); }, aclnnApplyAdadelta) == 0, "ApplyAdadelta run");
+                for (size_t i = 0; i < kN; i++) {
+                    double a = rho * acc[i] + (1 - rho) * g[i] * g[i];
+                    double u = std::sqrt(au[i] + eps) / std::sqrt(a + eps) * g[i];
+                    var[i] = Quant(dt, var[i] - lr * u);
+                    acc[i] = Quant(dt, a);
+                    au[i] = Quant(dt, rho * au[i] + (1 - rho) * u * u);
+                }
+            }
+            Check("ApplyAdadelta var " + d, dt, tv, var, 2);
+            Check("ApplyAdadelta accum " + d, dt, ta, acc, 2);
+            Check("ApplyAdadelta accumUpdate " + d, dt, tu, au, 2);
+            aclDestroyTensor(o0); aclDestroyTensor(o1); aclDestroyTensor(o2);
+        }
+        {
+            std::vector<double> var = Val(dt, 131, 1.0), m = Val(dt, 132, 0.1), v = Pos(dt, 133, 0.0, 0.5);
+            float b1p = 0.81f, lr = 0.01f, b1 = 0.9f, b2 = 0.999f, eps = 1e-6f;
+            Scalar s0(b1p), s1(lr), s2(b1), s3(b2), s4(eps);
+            std::vector<double> g = Val(dt, 134, 0.5);
+            DevTensor tv, tm, tw, tg, ov, om, ow;
+            if (!tv.Init(dt, kShape, var, CONTIG) || !tm.Init(dt, kShape, m, l) || !tw.Init(dt, kShape, v, CONTIG) ||
+                !tg.Init(dt, kShape, g, TRANSPOSED) || !ov.Init(dt, kShape, {}, STRIDED) || !om.Init(dt, kShape, {}, CONTIG) || !ow.Init(dt, kShape, {}, CONTIG)) return;
+            EXPECT(Run("Adamax", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnApplyAdamaxGetWorkspaceSize(tv.t, tm.t, tw.t, s0.s, s1.s, s2.s, s3.s, s4.s, tg.t, ov.t, om.t, ow.t, ws, e); }, aclnnApplyAdamax) == 0, "ApplyAdamax run");
+            std::vector<double> rv(kN), rm(kN), rw(kN);
+            for (size_t i = 0; i < kN; i++) {
+                rm[i] = (double)b1 * m[i] + (1 - (double)b1) * g[i];
+                rw[i] = std::max((double)b2 * v[i], std::fabs(g[i]));
+                rv[i] = var[i] - (double)lr / (1 - (double)b1p) * rm[i] / (rw[i] + eps);
+            }
+            Check("ApplyAdamax var " + d, dt, ov, rv);
+            Check("ApplyAdamax m " + d, dt, om, rm);
+            Check("ApplyAdamax v " + d, dt, ow, rw);
+        }
+    }
+}
+
+static void ScalarValidation(bool is950)
+{
+    DevTensor x, x2, xb, x0, e;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !x2.Init(ACL_FLOAT, {3, 2}, {}, CONTIG) || !xb.Init(ACL_BF16, {2, 3}, {}, CONTIG) ||
+        !x0.Init(ACL_FLOAT, {}, {1}, CONTIG) || !e.Init(ACL_FLOAT, {0, 2}, {}, CONTIG)) return;
+    Scalar ok(0.5f), neg(-0.1f), one(1.0f), zero(0.0f);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    aclTensor *X = x.t;
+    ExpectError("Adadelta null rho", aclnnApplyAdadeltaGetWorkspaceSize(X, X, X, ok.s, nullptr, ok.s, X, X, X, X, &ws, &ex), 161001, "rho");
+    ExpectError("Adadelta bf16", aclnnApplyAdadeltaGetWorkspaceSize(xb.t, xb.t, xb.t, ok.s, ok.s, ok.s, xb.t, xb.t, xb.t, xb.t, &ws, &ex), 161002, "DT_BF16");
+    ExpectError("Adadelta 0-d", aclnnApplyAdadeltaGetWorkspaceSize(x0.t, x0.t, x0.t, ok.s, ok.s, ok.s, x0.t, x0.t, x0.t, x0.t, &ws, &ex), 161002, "0-dim");
+    ExpectError("Adadelta grad shape", aclnnApplyAdadeltaGetWorkspaceSize(X, X, X, ok.s, ok.s, ok.s, x2.t, X, X, X, &ws, &ex), 161002, "grad");
+    ExpectError("Adadelta lr < 0", aclnnApplyAdadeltaGetWorkspaceSize(X, X, X, neg.s, ok.s, ok.s, X, X, X, X, &ws, &ex), 161002, "lr must be >= 0");
+    ExpectError("Adadelta epsilon 0", aclnnApplyAdadeltaGetWorkspaceSize(X, X, X, ok.s, ok.s, zero.s, X, X, X, X, &ws, &ex), 161002, "epsilon must be > 0");
+    ExpectError("Adadelta rho 1", aclnnApplyAdadeltaGetWorkspaceSize(X, X, X, ok.s, one.s, ok.s, X, X, X, X, &ws, &ex), 161002, "rho must be in [0, 1)");
+    ExpectError("Adamax null vOut", aclnnApplyAdamaxGetWorkspaceSize(X, X, X, ok.s, ok.s, ok.s, ok.s, ok.s, X, X, X, nullptr, &ws, &ex), 161001, "vOut");
+    ExpectError("Adamax beta1Power 1", aclnnApplyAdamaxGetWorkspaceSize(X, X, X, one.s, ok.s, ok.s, ok.s, ok.s, X, X, X, X, &ws, &ex), 161002, "beta1Power must be in [0, 1)");
+    ExpectError("Adamax epsilon < 0", aclnnApplyAdamaxGetWorkspaceSize(X, X, X, ok.s, ok.s, ok.s, ok.s, neg.s, X, X, X, X, &ws, &ex), 161002, "epsilon must be >= 0");
+    ExpectError("Adamax mOut shape", aclnnApplyAdamaxGetWorkspaceSize(X, X, X, ok.s, ok.s, ok.s, ok.s, ok.s, X, X, x2.t, X, &ws, &ex), 161002, "mOut");
+    // an empty var returns before the chip matters
+    EXPECT(Run("Adamax empty", g_stream, [&](uint64_t *w, aclOpExecutor **x_) { return aclnnApplyAdamaxGetWorkspaceSize(e.t, e.t, e.t, ok.s, ok.s, ok.s, ok.s, ok.s, e.t, e.t, e.t, e.t, w, x_); }, aclnnApplyAdamax) == 0, "ApplyAdamax of an empty var");
+    if (!is950) {
+        ExpectError("Adadelta off the 950", aclnnApplyAdadeltaGetWorkspaceSize(X, X, X, ok.s, ok.s, ok.s, X, X, X, X, &ws, &ex), 161002, "not supported");
+        ExpectError("Adamax off the 950", aclnnApplyAdamaxGetWorkspaceSize(X, X, X, ok.s, ok.s, ok.s, ok.s, ok.s, X, X, X, X, &ws, &ex), 161002, "not supported");
+    }
+}
+
 static void Validation910b()
 {
     DevTensor x, one, two, xh, x2, xi, e0, e1;
@@ -290,9 +381,11 @@ int main(int argc, char **argv)
         for (int v = 0; v < 3; v++) AdamApplyOneCases(v);
         InPlaceCases();
         Validation910b();
+        ScalarValidation(false);
     } else {
-        if (g_chip == "950") Cases950();
+        if (g_chip == "950") { Cases950(); ScalarCases(); }
         Validation950(g_chip == "950");
+        ScalarValidation(g_chip == "950");
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
