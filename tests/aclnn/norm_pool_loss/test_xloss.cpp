@@ -1,6 +1,6 @@
 // The experimental (generated) losses of ops-nn on the pointwise loss kernel: BinaryCrossEntropyV2,
 // BinaryCrossEntropyGradV2, HingeLoss, HingeLossGrad, HuberLoss, HuberLossGrad, MseLossGrad,
-// L2Loss. Forward results against double references written here, the gradients against central
+// L2Loss, and SoftmaxGrad (on the softmax-backward row kernel). Forward results against double references written here, the gradients against central
 // finite differences of those references (BinaryCrossEntropyGradV2 against its documented
 // product), FP32 / FP16 / BF16 (INT32 / INT16 exact where the definition lists them),
 // contiguous / strided / transposed views, empty inputs, NaN / Inf, and the validation paths with
@@ -15,6 +15,7 @@
 #include "aclnnop/aclnn_huber_loss_grad.h"
 #include "aclnnop/aclnn_l2_loss.h"
 #include "aclnnop/aclnn_mse_loss_grad.h"
+#include "aclnnop/aclnn_softmax_grad.h"
 
 static aclrtStream g_stream;
 
@@ -167,6 +168,64 @@ static void Backward()
     }
 }
 
+// SoftmaxGrad: dx = d/dz of sum(dy * softmax(z)) by central differences, y = softmax(z).
+static void SoftmaxGradCases()
+{
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (int64_t c : {5, 67}) {
+            int64_t rows = 6;
+            size_t n = (size_t)(rows * c);
+            std::vector<double> z = RandomValues(n, 81 + c + dt, 0.5), y(n), dy = QuantAll(dt, RandomValues(n, 91 + c, 0.7)), gold(n);
+            auto softmax = [&](const std::vector<double> &zz, int64_t r, std::vector<double> &out) {
+                double mx = -1e300, sum = 0;
+                for (int64_t j = 0; j < c; j++) mx = std::max(mx, zz[r * c + j]);
+                for (int64_t j = 0; j < c; j++) sum += std::exp(zz[r * c + j] - mx);
+                for (int64_t j = 0; j < c; j++) out[r * c + j] = std::exp(zz[r * c + j] - mx) / sum;
+            };
+            for (int64_t r = 0; r < rows; r++) softmax(z, r, y);
+            y = QuantAll(dt, y);
+            // the kernel sees the rounded y: the reference uses it too (d/dz at the z whose softmax is y)
+            for (int64_t r = 0; r < rows; r++) {
+                double dot = 0;
+                for (int64_t j = 0; j < c; j++) dot += dy[r * c + j] * y[r * c + j];
+                for (int64_t j = 0; j < c; j++) gold[r * c + j] = y[r * c + j] * (dy[r * c + j] - dot);
+            }
+            if (dt == ACL_FLOAT) { // finite differences agree with the closed form (unrounded y)
+                std::vector<double> yy(n), zz = z, fd(n), exact(n);
+                for (int64_t r = 0; r < rows; r++) softmax(z, r, yy);
+                for (size_t k = 0; k < n; k++) {
+                    int64_t r = (int64_t)k / c;
+                    double h = 1e-6, fp = 0, fm = 0;
+                    zz[k] = z[k] + h; softmax(zz, r, yy);
+                    for (int64_t j = 0; j < c; j++) fp += dy[r * c + j] * yy[r * c + j];
+                    zz[k] = z[k] - h; softmax(zz, r, yy);
+                    for (int64_t j = 0; j < c; j++) fm += dy[r * c + j] * yy[r * c + j];
+                    zz[k] = z[k];
+                    softmax(zz, r, yy);
+                    fd[k] = (fp - fm) / (2 * h);
+                }
+                for (size_t k = 0; k < n; k++) gold[k] = fd[k];
+            }
+            DevTensor ty, tdy, tdx;
+            if (!ty.Init(dt, {rows, c}, y, c == 5 ? TRANSPOSED : CONTIG) || !tdy.Init(dt, {rows, c}, dy, STRIDED) || !tdx.Init(dt, {rows, c}, {}, c == 5 ? CONTIG : TRANSPOSED)) return;
+            EXPECT(Run("SoftmaxGrad", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnSoftmaxGradGetWorkspaceSize(ty.t, tdy.t, tdx.t, ws, e); }, aclnnSoftmaxGrad) == 0, "SoftmaxGrad run");
+            std::string w = std::string("SoftmaxGrad ") + DtName(dt) + " C " + std::to_string(c) + (dt == ACL_FLOAT ? " (finite differences)" : "");
+            CheckDtype(w.c_str(), dt, tdx.Read(), gold);
+        }
+    DevTensor y1, y3, y0, yb, yh, ybig;
+    if (!y1.Init(ACL_FLOAT, {4}, {}, CONTIG) || !y3.Init(ACL_FLOAT, {2, 3, 4}, {}, CONTIG) || !y0.Init(ACL_FLOAT, {0, 4}, {}, CONTIG) ||
+        !yb.Init(ACL_FLOAT, {2, 4}, {}, CONTIG) || !yh.Init(ACL_FLOAT16, {2, 4}, {}, CONTIG) || !ybig.Init(ACL_FLOAT, {1, 8200}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("SoftmaxGrad null dy", aclnnSoftmaxGradGetWorkspaceSize(yb.t, nullptr, yb.t, &ws, &ex), 161001, "dy");
+    ExpectError("SoftmaxGrad mixed", aclnnSoftmaxGradGetWorkspaceSize(yb.t, yh.t, yb.t, &ws, &ex), 161002, "dy");
+    ExpectError("SoftmaxGrad rank 1", aclnnSoftmaxGradGetWorkspaceSize(y1.t, y1.t, y1.t, &ws, &ex), 561002, "dim num");
+    ExpectError("SoftmaxGrad rank 3", aclnnSoftmaxGradGetWorkspaceSize(y3.t, y3.t, y3.t, &ws, &ex), 561002, "rank");
+    ExpectError("SoftmaxGrad empty", aclnnSoftmaxGradGetWorkspaceSize(y0.t, y0.t, y0.t, &ws, &ex), 561002, "N or C is 0");
+    ExpectError("SoftmaxGrad row past UB", aclnnSoftmaxGradGetWorkspaceSize(ybig.t, ybig.t, ybig.t, &ws, &ex), 561002, "does not fit in UB");
+    ExpectError("SoftmaxGrad dx shape", aclnnSoftmaxGradGetWorkspaceSize(yb.t, yb.t, ybig.t, &ws, &ex), 561002, "dx shape");
+}
+
 static void Special()
 {
     // empty inputs launch nothing (outputs keep their values); L2Loss of nothing is 0
@@ -250,6 +309,7 @@ static void ChipRefused(const char *chip)
     ExpectError(("HuberLossGrad" + w).c_str(), aclnnHuberLossGradGetWorkspaceSize(x.t, x.t, 1.0, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("MseLossGrad" + w).c_str(), aclnnMseLossGradGetWorkspaceSize(x.t, x.t, x.t, mean, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("L2Loss" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("SoftmaxGrad" + w).c_str(), aclnnSoftmaxGradGetWorkspaceSize(x.t, x.t, o.t, &ws, &ex), 161002, "not supported");
     // nulls come first there too
     ExpectError(("L2Loss null" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "y");
 }
@@ -265,6 +325,7 @@ int main(int argc, char **argv)
     } else {
         Forward();
         Backward();
+        SoftmaxGradCases();
         Special();
         Validation();
     }
