@@ -33,6 +33,7 @@ typedef enum pw_loss_op {
     PW_HUBER,            /* |d| <= delta ? d^2 / 2 : delta (|d| - delta / 2), d = x - t */
     PW_HUBER_BWD,        /* |d| <= delta ? d : delta sign(d) */
     PW_HALF_SQUARE,      /* x^2 / 2 (L2Loss, no target) */
+    PW_HINGE_EMBEDDING,  /* n + (x - n) (t + 1) / 2, n = max(0, margin - x): x for t = 1, n for t = -1 */
     PW_OP_END
 } pw_loss_op;
 

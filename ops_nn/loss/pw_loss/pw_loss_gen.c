@@ -1,5 +1,6 @@
 /* The experimental losses of ops-nn on the pointwise loss kernel: BinaryCrossEntropyV2,
- * BinaryCrossEntropyGradV2, HingeLoss(+Grad), HuberLoss(+Grad), MseLossGrad, L2Loss. Their aclnn
+ * BinaryCrossEntropyGradV2, HingeLoss(+Grad), HuberLoss(+Grad), MseLossGrad, L2Loss,
+ * HingeEmbeddingLoss. Their aclnn
  * layer is generated from the op definition (no op_api in the tree), which registers an AI Core
  * kernel for ascend910b only, so: nulls (161001) -> the chip (161002 off the A2) -> the first
  * tensor's dtype in the op definition's list, the others of that dtype (161002) -> ND formats ->
@@ -7,6 +8,7 @@
  * walk one flat element count; HuberLoss says "requires equal shapes"), HuberLoss's delta <= 0,
  * L2Loss's y of other than one element. Inputs of any strides are accepted (AutoContiguous in the
  * definition); an empty input launches nothing (no reduction but L2Loss, whose sum of nothing is 0). */
+#include <math.h>
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -179,4 +181,35 @@ aclnnStatus aclemu_plan_L2Loss(aclOpExecutor *executor, const aclTensor *x, cons
         return GEN_TILING_ERROR(api, "y should hold one element, but holds %lld.", (long long)aclemu_tensor_numel(y));
     pw_call c = {NULL, x, NULL, NULL, NULL, y, NULL, "y", 2, 0};
     return pw_loss_reduce(executor, PW_HALF_SQUARE, &c, x->shape, x->ndim, 0);
+}
+
+/* HingeEmbeddingLoss: the tiling then refuses a non-finite margin, a reduction other than
+ * "none" / "sum" / "mean", a none loss of other than input's shape, a reduced loss of other than
+ * one element (561002). */
+aclnnStatus aclemu_plan_HingeEmbeddingLoss(aclOpExecutor *executor, const aclTensor *input, const aclTensor *target,
+                                           double margin, char *reduction, const aclTensor *loss)
+{
+    const char *api = aclemu_exec_api(executor);
+    const aclTensor *ts[] = {input, target, loss};
+    const char *ns[] = {"input", "target", "loss"};
+    aclnnStatus st;
+    if ((st = gen_check(api, ts, ns, 3, GEN_FLOATS)) || (st = aclemu_check_notnull(api, reduction, "reduction")))
+        return st;
+    if (!same_shape(target, input))
+        return shape_error(api, target, "target", input, "input");
+    float m = (float)margin;
+    if (!isfinite(m))
+        return GEN_TILING_ERROR(api, "margin must be finite, but is %g.", (double)m);
+    int red = strcmp(reduction, "none") == 0 ? 0 : strcmp(reduction, "mean") == 0 ? 1 : strcmp(reduction, "sum") == 0 ? 2 : -1;
+    if (red < 0)
+        return GEN_TILING_ERROR(api, "reduction must be none, sum, or mean, but is \"%s\".", reduction);
+    if (red == 0 && !same_shape(loss, input))
+        return shape_error(api, loss, "loss", input, "input");
+    if (red == 0)
+        return gen_ew(executor, PW_HINGE_EMBEDDING, input, target, NULL, 0, m, 1.0, loss, "loss");
+    if (aclemu_tensor_numel(loss) != 1)
+        return GEN_TILING_ERROR(api, "reduced loss must contain one element, but holds %lld.",
+                                (long long)aclemu_tensor_numel(loss));
+    pw_call c = {NULL, input, target, NULL, NULL, loss, NULL, "loss", red, m};
+    return pw_loss_reduce(executor, PW_HINGE_EMBEDDING, &c, input->shape, input->ndim, red == 1);
 }

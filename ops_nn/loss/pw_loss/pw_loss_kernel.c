@@ -67,6 +67,11 @@ static double f(const pw_loss_args *a, double x, double t, double pw)
         return fabs(d) <= a->beta ? d : a->beta * sgn(d);
     }
     case PW_HALF_SQUARE: return 0.5 * x * x;
+    case PW_HINGE_EMBEDDING: {
+        double n = a->beta - x;
+        n = n > 0 ? n : n == n ? 0.0 : n;
+        return n + (x - n) * (t + 1.0) * 0.5;
+    }
     default: return x;
     }
 }

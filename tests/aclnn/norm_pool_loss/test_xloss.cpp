@@ -1,6 +1,6 @@
 // The experimental (generated) losses of ops-nn on the pointwise loss kernel: BinaryCrossEntropyV2,
 // BinaryCrossEntropyGradV2, HingeLoss, HingeLossGrad, HuberLoss, HuberLossGrad, MseLossGrad,
-// L2Loss, and SoftmaxGrad (on the softmax-backward row kernel). Forward results against double references written here, the gradients against central
+// L2Loss, HingeEmbeddingLoss, and SoftmaxGrad (on the softmax-backward row kernel). Forward results against double references written here, the gradients against central
 // finite differences of those references (BinaryCrossEntropyGradV2 against its documented
 // product), FP32 / FP16 / BF16 (INT32 / INT16 exact where the definition lists them),
 // contiguous / strided / transposed views, empty inputs, NaN / Inf, and the validation paths with
@@ -9,6 +9,7 @@
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
 #include "aclnnop/aclnn_binary_cross_entropy_v2.h"
+#include "aclnnop/aclnn_hinge_embedding_loss.h"
 #include "aclnnop/aclnn_hinge_loss.h"
 #include "aclnnop/aclnn_hinge_loss_grad.h"
 #include "aclnnop/aclnn_huber_loss.h"
@@ -168,6 +169,50 @@ static void Backward()
     }
 }
 
+static void HingeEmbeddingCases()
+{
+    int li = 0;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (double margin : {1.0, 0.5})
+            for (const char *red : {"none", "mean", "sum"}) {
+                Layout l = kLayouts[li++ % 3];
+                size_t n = 60;
+                Lcg r(101 + dt);
+                std::vector<double> x(n), t(n), none(n);
+                double sum = 0;
+                for (size_t i = 0; i < n; i++) {
+                    x[i] = Quant(dt, 2 * r.uniform() - 0.5);
+                    t[i] = r.uniform() < 0.5 ? -1 : 1;
+                    none[i] = t[i] == 1 ? x[i] : std::max(0.0, margin - x[i]);
+                    sum += none[i];
+                }
+                bool reduce = std::string(red) != "none";
+                DevTensor tx, tt, to;
+                if (!tx.Init(dt, kShape, x, l) || !tt.Init(dt, kShape, t, CONTIG) || !to.Init(dt, reduce ? std::vector<int64_t>{} : kShape, {}, reduce ? CONTIG : l)) return;
+                EXPECT(Run("HingeEmbeddingLoss", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnHingeEmbeddingLossGetWorkspaceSize(tx.t, tt.t, margin, (char *)red, to.t, ws, e); }, aclnnHingeEmbeddingLoss) == 0, "HingeEmbeddingLoss run");
+                std::string w = std::string("HingeEmbeddingLoss ") + DtName(dt) + " margin " + std::to_string(margin) + " " + red;
+                if (!reduce) {
+                    CheckDtype(w.c_str(), dt, to.Read(), none);
+                } else {
+                    double g = std::string(red) == "mean" ? sum / n : sum, tol = dt == ACL_FLOAT ? 1e-6 : dt == ACL_BF16 ? 1.0 / 128 : 1.0 / 1024;
+                    CheckAccuracy(w.c_str(), to.Read(), {g}, tol, tol, tol * (1 + std::fabs(g)));
+                }
+            }
+    DevTensor x, t2, o, o2, os;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !t2.Init(ACL_FLOAT, {3, 2}, {}, CONTIG) || !o.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) ||
+        !o2.Init(ACL_FLOAT, {2}, {}, CONTIG) || !os.Init(ACL_FLOAT, {1}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    char none[] = "none", mean[] = "mean", bad[] = "batchmean";
+    ExpectError("HingeEmbeddingLoss null target", aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, nullptr, 1.0, mean, os.t, &ws, &ex), 161001, "target");
+    ExpectError("HingeEmbeddingLoss null reduction", aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, x.t, 1.0, nullptr, os.t, &ws, &ex), 161001, "reduction");
+    ExpectError("HingeEmbeddingLoss target shape", aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, t2.t, 1.0, mean, os.t, &ws, &ex), 561002, "target shape");
+    ExpectError("HingeEmbeddingLoss margin inf", aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, x.t, INFINITY, mean, os.t, &ws, &ex), 561002, "margin must be finite");
+    ExpectError("HingeEmbeddingLoss reduction", aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, x.t, 1.0, bad, os.t, &ws, &ex), 561002, "reduction must be none, sum, or mean");
+    ExpectError("HingeEmbeddingLoss none shape", aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, x.t, 1.0, none, o2.t, &ws, &ex), 561002, "loss shape");
+    ExpectError("HingeEmbeddingLoss mean of 2", aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, x.t, 1.0, mean, o2.t, &ws, &ex), 561002, "one element");
+}
+
 // SoftmaxGrad: dx = d/dz of sum(dy * softmax(z)) by central differences, y = softmax(z).
 static void SoftmaxGradCases()
 {
@@ -309,6 +354,7 @@ static void ChipRefused(const char *chip)
     ExpectError(("HuberLossGrad" + w).c_str(), aclnnHuberLossGradGetWorkspaceSize(x.t, x.t, 1.0, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("MseLossGrad" + w).c_str(), aclnnMseLossGradGetWorkspaceSize(x.t, x.t, x.t, mean, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("L2Loss" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("HingeEmbeddingLoss" + w).c_str(), aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, x.t, 1.0, mean, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("SoftmaxGrad" + w).c_str(), aclnnSoftmaxGradGetWorkspaceSize(x.t, x.t, o.t, &ws, &ex), 161002, "not supported");
     // nulls come first there too
     ExpectError(("L2Loss null" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "y");
@@ -326,6 +372,7 @@ int main(int argc, char **argv)
         Forward();
         Backward();
         SoftmaxGradCases();
+        HingeEmbeddingCases();
         Special();
         Validation();
     }
