@@ -1,6 +1,7 @@
 // The experimental (generated) losses of ops-nn on the pointwise loss kernel: BinaryCrossEntropyV2,
 // BinaryCrossEntropyGradV2, HingeLoss, HingeLossGrad, HuberLoss, HuberLossGrad, MseLossGrad,
-// L2Loss, HingeEmbeddingLoss, and SoftmaxGrad (on the softmax-backward row kernel). Forward results against double references written here, the gradients against central
+// L2Loss, HingeEmbeddingLoss, SoftmaxGrad and CrossEntropyGrad (on the CrossEntropyLossGrad row
+// kernel) (on the softmax-backward row kernel). Forward results against double references written here, the gradients against central
 // finite differences of those references (BinaryCrossEntropyGradV2 against its documented
 // product), FP32 / FP16 / BF16 (INT32 / INT16 exact where the definition lists them),
 // contiguous / strided / transposed views, empty inputs, NaN / Inf, and the validation paths with
@@ -9,6 +10,7 @@
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
 #include "aclnnop/aclnn_binary_cross_entropy_v2.h"
+#include "aclnnop/aclnn_cross_entropy_grad.h"
 #include "aclnnop/aclnn_hinge_embedding_loss.h"
 #include "aclnnop/aclnn_hinge_loss.h"
 #include "aclnnop/aclnn_hinge_loss_grad.h"
@@ -213,6 +215,51 @@ static void HingeEmbeddingCases()
     ExpectError("HingeEmbeddingLoss mean of 2", aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, x.t, 1.0, mean, o2.t, &ws, &ex), 561002, "one element");
 }
 
+// CrossEntropyGrad: d/dz of -log softmax(z)[t] per row, by central differences in FP32.
+static void CrossEntropyGradCases()
+{
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (auto shp : {std::vector<int64_t>{4, 9}, std::vector<int64_t>{2, 3, 33}, std::vector<int64_t>{7}}) {
+            int64_t c = shp.back(), n = GetShapeSize(shp), rows = n / c;
+            std::vector<double> z = QuantAll(dt, RandomValues((size_t)n, 111 + n + dt, 0.8)), t((size_t)rows), gold((size_t)n);
+            Lcg r(7 + n);
+            for (auto &v : t) v = std::floor(r.uniform() * (double)c);
+            auto loss = [&](const std::vector<double> &zz, int64_t row) {
+                double mx = -1e300, sum = 0;
+                for (int64_t j = 0; j < c; j++) mx = std::max(mx, zz[row * c + j]);
+                for (int64_t j = 0; j < c; j++) sum += std::exp(zz[row * c + j] - mx);
+                return -(zz[row * c + (int64_t)t[row]] - mx - std::log(sum));
+            };
+            std::vector<double> zz = z;
+            for (int64_t k = 0; k < n; k++) {
+                double h = 1e-6;
+                zz[k] = z[k] + h; double fp = loss(zz, k / c);
+                zz[k] = z[k] - h; double fm = loss(zz, k / c);
+                zz[k] = z[k];
+                gold[k] = (fp - fm) / (2 * h);
+            }
+            DevTensor tz, tt, to;
+            if (!tz.Init(dt, shp, z, shp.size() > 1 ? TRANSPOSED : CONTIG) || !tt.Init(ACL_INT32, shp.size() > 1 ? std::vector<int64_t>(shp.begin(), shp.end() - 1) : std::vector<int64_t>{1}, t, STRIDED) ||
+                !to.Init(dt, shp, {}, STRIDED)) return;
+            EXPECT(Run("CrossEntropyGrad", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnCrossEntropyGradGetWorkspaceSize(tz.t, tt.t, to.t, ws, e); }, aclnnCrossEntropyGrad) == 0, "CrossEntropyGrad run");
+            CheckDtype((std::string("CrossEntropyGrad ") + DtName(dt) + " rank " + std::to_string(shp.size()) + " (finite differences)").c_str(), dt, to.Read(), gold);
+        }
+    // a target outside [0, C) gives a zero row here
+    DevTensor z, t, o;
+    if (!z.Init(ACL_FLOAT, {2, 3}, {1, 2, 3, 4, 5, 6}, CONTIG) || !t.Init(ACL_INT32, {2}, {3, -1}, CONTIG) || !o.Init(ACL_FLOAT, {2, 3}, {}, CONTIG)) return;
+    EXPECT(Run("CrossEntropyGrad oob", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnCrossEntropyGradGetWorkspaceSize(z.t, t.t, o.t, ws, e); }, aclnnCrossEntropyGrad) == 0, "CrossEntropyGrad oob run");
+    CheckDtype("CrossEntropyGrad out-of-range targets", ACL_FLOAT, o.Read(), {0, 0, 0, 0, 0, 0});
+    DevTensor t64, t3, o2, zh;
+    if (!t64.Init(ACL_INT64, {2}, {}, CONTIG) || !t3.Init(ACL_INT32, {3}, {}, CONTIG) || !o2.Init(ACL_FLOAT, {3, 2}, {}, CONTIG) || !zh.Init(ACL_FLOAT16, {2, 3}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("CrossEntropyGrad null target", aclnnCrossEntropyGradGetWorkspaceSize(z.t, nullptr, o.t, &ws, &ex), 161001, "target");
+    ExpectError("CrossEntropyGrad int64 target", aclnnCrossEntropyGradGetWorkspaceSize(z.t, t64.t, o.t, &ws, &ex), 161002, "DT_INT64");
+    ExpectError("CrossEntropyGrad mixed out", aclnnCrossEntropyGradGetWorkspaceSize(z.t, t.t, zh.t, &ws, &ex), 161002, "gradInput");
+    ExpectError("CrossEntropyGrad out shape", aclnnCrossEntropyGradGetWorkspaceSize(z.t, t.t, o2.t, &ws, &ex), 561002, "gradInput shape");
+    ExpectError("CrossEntropyGrad target count", aclnnCrossEntropyGradGetWorkspaceSize(z.t, t3.t, o.t, &ws, &ex), 561002, "one index per row");
+}
+
 // SoftmaxGrad: dx = d/dz of sum(dy * softmax(z)) by central differences, y = softmax(z).
 static void SoftmaxGradCases()
 {
@@ -355,6 +402,9 @@ static void ChipRefused(const char *chip)
     ExpectError(("MseLossGrad" + w).c_str(), aclnnMseLossGradGetWorkspaceSize(x.t, x.t, x.t, mean, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("L2Loss" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("HingeEmbeddingLoss" + w).c_str(), aclnnHingeEmbeddingLossGetWorkspaceSize(x.t, x.t, 1.0, mean, o.t, &ws, &ex), 161002, "not supported");
+    DevTensor ti;
+    if (!ti.Init(ACL_INT32, {2}, {0, 1}, CONTIG)) return;
+    ExpectError(("CrossEntropyGrad" + w).c_str(), aclnnCrossEntropyGradGetWorkspaceSize(x.t, ti.t, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("SoftmaxGrad" + w).c_str(), aclnnSoftmaxGradGetWorkspaceSize(x.t, x.t, o.t, &ws, &ex), 161002, "not supported");
     // nulls come first there too
     ExpectError(("L2Loss null" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "y");
@@ -373,6 +423,7 @@ int main(int argc, char **argv)
         Backward();
         SoftmaxGradCases();
         HingeEmbeddingCases();
+        CrossEntropyGradCases();
         Special();
         Validation();
     }
