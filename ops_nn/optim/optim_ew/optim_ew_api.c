@@ -239,3 +239,47 @@ aclnnStatus aclemu_plan_ApplyAdamax(aclOpExecutor *executor, const aclTensor *va
     const double sd[] = {s[0], s[1], s[2], s[3], s[4]};
     return oe_launch(executor, &adamax, in, out, sd, 5, 0);
 }
+
+/* ApplyFtrl (experimental/optim/apply_ftrl, hand-written op_api, an ascend910b kernel): nulls
+ * (161001) -> varRef FLOAT / FLOAT16 / BF16, every other tensor of its dtype -> accumRef /
+ * linearRef / grad of varRef's shape, lr / l1 / l2 / lrPower of one element each (161002) -> an
+ * empty var returns; other chips than the 910B are refused after the checks. var, accum and
+ * linear are updated in place. */
+static const oe_spec ftrl = {OE_FTRL, A2, NN_FLOATS, 0xf0u /* lr l1 l2 lrPower */, 8, 3, 1,
+                             {"varRef", "accumRef", "linearRef", "grad", "lr", "l1", "l2", "lrPower"},
+                             {"varRef", "accumRef", "linearRef"}};
+
+aclnnStatus aclemu_plan_ApplyFtrl(aclOpExecutor *executor, aclTensor *varRef, aclTensor *accumRef, aclTensor *linearRef,
+                                  const aclTensor *grad, const aclTensor *lr, const aclTensor *l1, const aclTensor *l2,
+                                  const aclTensor *lrPower, bool useLocking)
+{
+    (void)useLocking;
+    const char *api = aclemu_exec_api(executor);
+    const aclTensor *in[] = {varRef, accumRef, linearRef, grad, lr, l1, l2, lrPower};
+    aclnnStatus st;
+    for (int i = 0; i < 8; i++)
+        if ((st = aclemu_check_notnull(api, in[i], ftrl.in_names[i])))
+            return st;
+    if ((st = aclemu_check_dtype(api, varRef, "varRef", NN_FLOATS)))
+        return st;
+    for (int i = 1; i < 8; i++)
+        if ((st = aclemu_check_same_dtype(api, varRef, "varRef", in[i], ftrl.in_names[i])))
+            return st;
+    for (int i = 0; i < 8; i++)
+        if ((st = aclemu_check_shape(api, in[i], ftrl.in_names[i], 8)))
+            return st;
+    for (int i = 1; i < 4; i++)
+        if ((st = aclemu_check_same_shape(api, varRef, "varRef", in[i], ftrl.in_names[i])))
+            return st;
+    if (aclemu_tensor_numel(lr) != 1 || aclemu_tensor_numel(l1) != 1 || aclemu_tensor_numel(l2) != 1 ||
+        aclemu_tensor_numel(lrPower) != 1)
+        return ACLEMU_PARAM_ERROR(api, "lr/l1/l2/lrPower must be scalar (0-D or 1-element). Got numel lr=%lld, l1=%lld, "
+                                  "l2=%lld, lrPower=%lld.", (long long)aclemu_tensor_numel(lr),
+                                  (long long)aclemu_tensor_numel(l1), (long long)aclemu_tensor_numel(l2),
+                                  (long long)aclemu_tensor_numel(lrPower));
+    if (aclemu_tensor_numel(varRef) == 0)
+        return ACLNN_SUCCESS;
+    if ((st = nn_chip_gate(api, A2)))
+        return st;
+    return oe_launch(executor, &ftrl, in, NULL, NULL, 0, 0);
+}

@@ -1,6 +1,6 @@
 /* Blob of the single-tensor elementwise optimizers of experimental/optim (AdamApplyOne family,
  * ApplyGradientDescent, ApplyAdagradD, ApplyAdamD, ApplyRmsProp, ApplyCenteredRMSProp,
- * ApplyProximalAdagrad, ApplyAdadelta, ApplyAdamax): one kernel, an update rule per op; per element every input is loaded
+ * ApplyProximalAdagrad, ApplyAdadelta, ApplyAdamax, ApplyFtrl): one kernel, an update rule per op; per element every input is loaded
  * (one-element inputs at 0), the rule runs in FP32 and the outputs are stored. */
 #ifndef OPS_NN_OPTIM_EW_ARGS_H
 #define OPS_NN_OPTIM_EW_ARGS_H
@@ -23,6 +23,7 @@ typedef enum oe_op {
     OE_PROXIMAL_ADAGRAD,          /* in: var accum lr l1 l2 grad; out: var accum */
     OE_ADADELTA,                  /* in: var accum accumUpdate grad; s: lr rho eps; out: var accum accumUpdate */
     OE_ADAMAX,                    /* in: var m v grad; s: beta1Power lr beta1 beta2 eps; out: var m v */
+    OE_FTRL,                      /* in: var accum linear grad lr l1 l2 lr_power; out: var accum linear */
     OE_OP_END
 } oe_op;
 

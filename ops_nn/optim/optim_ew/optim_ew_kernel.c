@@ -84,6 +84,16 @@ static void rule(const oe_args *a, const float *x, float *y)
         y[2] = v;
         break;
     }
+    case OE_FTRL: {
+        float g = x[3], lr = x[4], l1 = x[5], l2 = x[6], p = x[7];
+        float accum = x[1] + g * g, pn = powf(accum, -p), po = powf(x[1], -p);
+        float lin = x[2] + g - (pn - po) / lr * x[0];
+        float quad = pn / lr + 2.0f * l2, sgn = lin > 0 ? 1.0f : lin < 0 ? -1.0f : 0.0f;
+        y[0] = fabsf(lin) > l1 ? (sgn * l1 - lin) / quad : 0.0f;
+        y[1] = accum;
+        y[2] = lin;
+        break;
+    }
     default: break;
     }
 }

@@ -1,5 +1,6 @@
 // The elementwise optimizers of experimental/optim (generated aclnn layers): AdamApplyOne,
-// AdamApplyOneWithDecay(+Assign), ApplyGradientDescent, ApplyAdagradD, ApplyAdamD (910B kernels)
+// AdamApplyOneWithDecay(+Assign), ApplyGradientDescent, ApplyAdagradD, ApplyAdamD, ApplyFtrl (910B
+// kernels; ApplyFtrl's op_api hand-written)
 // and ApplyRmsProp, ApplyCenteredRMSProp, ApplyProximalAdagrad, ApplyAdadelta, ApplyAdamax (950
 // kernels; the last two with hand-written op_apis taking aclScalar), several steps each
 // against double references of the documented rules written here; FP32 / FP16 / BF16 as the
@@ -15,6 +16,7 @@
 #include "aclnnop/aclnn_apply_adagrad_d.h"
 #include "aclnnop/aclnn_apply_adam_d.h"
 #include "aclnnop/aclnn_apply_centered_rms_prop.h"
+#include "aclnnop/aclnn_apply_ftrl.h"
 #include "aclnnop/aclnn_apply_gradient_descent.h"
 #include "aclnnop/aclnn_apply_proximal_adagrad.h"
 #include "aclnnop/aclnn_apply_rms_prop.h"
@@ -311,6 +313,53 @@ static void ScalarValidation(bool is950)
     }
 }
 
+// ApplyFtrl over two steps, in place (TF's ApplyFtrl rule).
+static void FtrlCases()
+{
+    int li = 0;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (double l1 : {0.0, 0.3}) {
+            Layout l = (Layout)(li++ % 3);
+            std::vector<double> var = Val(dt, 141, 1.0), acc = Pos(dt, 142, 0.1, 1.0), lin = Val(dt, 143, 0.5);
+            double lr = Quant(dt, 0.5), l2 = Quant(dt, 0.25), p = Quant(dt, 0.5), l1q = Quant(dt, l1);
+            DevTensor tv, ta, tl, s1, s2, s3, s4;
+            if (!tv.Init(dt, kShape, var, l) || !ta.Init(dt, kShape, acc, CONTIG) || !tl.Init(dt, kShape, lin, STRIDED) ||
+                !s1.Init(dt, {}, {lr}, CONTIG) || !s2.Init(dt, {1}, {l1q}, CONTIG) || !s3.Init(dt, {}, {l2}, CONTIG) || !s4.Init(dt, {1}, {p}, CONTIG)) return;
+            size_t zeros = 0;
+            for (int step = 0; step < 2; step++) {
+                std::vector<double> g = Val(dt, 150 + step, 0.5);
+                DevTensor tg;
+                if (!tg.Init(dt, kShape, g, CONTIG)) return;
+                EXPECT(Run("Ftrl", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnApplyFtrlGetWorkspaceSize(tv.t, ta.t, tl.t, tg.t, s1.t, s2.t, s3.t, s4.t, false, ws, e); }, aclnnApplyFtrl) == 0, "ApplyFtrl run");
+                zeros = 0;
+                for (size_t i = 0; i < kN; i++) {
+                    double an = acc[i] + g[i] * g[i], pn = std::pow(an, -p), po = std::pow(acc[i], -p);
+                    double lt = lin[i] + g[i] - (pn - po) / lr * var[i], quad = pn / lr + 2 * l2;
+                    double sg = lt > 0 ? 1 : lt < 0 ? -1 : 0;
+                    var[i] = Quant(dt, std::fabs(lt) > l1q ? (sg * l1q - lt) / quad : 0.0);
+                    zeros += var[i] == 0;
+                    acc[i] = Quant(dt, an);
+                    lin[i] = Quant(dt, lt);
+                }
+            }
+            std::string w = std::string(" ") + DtName(dt) + " l1 " + std::to_string(l1);
+            Check("ApplyFtrl var" + w, dt, tv, var, 3);
+            Check("ApplyFtrl accum" + w, dt, ta, acc, 2);
+            Check("ApplyFtrl linear" + w, dt, tl, lin, 3);
+            if (l1 > 0) EXPECT(zeros > 0, "ApplyFtrl: l1 zeroed nothing");
+        }
+    DevTensor x, one, two, x2, xh;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !one.Init(ACL_FLOAT, {1}, {0.5}, CONTIG) || !two.Init(ACL_FLOAT, {2}, {}, CONTIG) ||
+        !x2.Init(ACL_FLOAT, {3, 2}, {}, CONTIG) || !xh.Init(ACL_FLOAT16, {1}, {0.5}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const aclTensor *O = one.t;
+    ExpectError("Ftrl null lrPower", aclnnApplyFtrlGetWorkspaceSize(x.t, x.t, x.t, x.t, O, O, O, nullptr, false, &ws, &ex), 161001, "lrPower");
+    ExpectError("Ftrl fp16 l2", aclnnApplyFtrlGetWorkspaceSize(x.t, x.t, x.t, x.t, O, O, xh.t, O, false, &ws, &ex), 161002, "l2");
+    ExpectError("Ftrl linear shape", aclnnApplyFtrlGetWorkspaceSize(x.t, x.t, x2.t, x.t, O, O, O, O, false, &ws, &ex), 161002, "linearRef");
+    ExpectError("Ftrl l1 of 2", aclnnApplyFtrlGetWorkspaceSize(x.t, x.t, x.t, x.t, O, two.t, O, O, false, &ws, &ex), 161002, "must be scalar");
+}
+
 static void Validation910b()
 {
     DevTensor x, one, two, xh, x2, xi, e0, e1;
@@ -368,6 +417,9 @@ static void Validation950(bool is950)
     ExpectError("AdamApplyOne off the 910B", aclnnAdamApplyOneGetWorkspaceSize(X, X, X, X, X, X, X, X, X, X, X, X, X, &ws, &ex), 161002, "not supported");
     ExpectError("GD off the 910B", aclnnApplyGradientDescentGetWorkspaceSize(x.t, O, X, &ws, &ex), 161002, "not supported");
     ExpectError("AdagradD off the 910B", aclnnApplyAdagradDGetWorkspaceSize(x.t, x.t, O, X, true, false, &ws, &ex), 161002, "not supported");
+    DevTensor xf;
+    if (!xf.Init(ACL_FLOAT, {2, 3}, {}, CONTIG)) return;
+    ExpectError("Ftrl off the 910B", aclnnApplyFtrlGetWorkspaceSize(xf.t, xf.t, xf.t, xf.t, O, O, O, O, false, &ws, &ex), 161002, "not supported");
     ExpectError("AdamD off the 910B", aclnnApplyAdamDGetWorkspaceSize(X, X, X, O, O, O, O, O, O, X, false, false, X, X, X, &ws, &ex), 161002, "not supported");
 }
 
@@ -380,6 +432,7 @@ int main(int argc, char **argv)
     if (g_chip == "910b") {
         for (int v = 0; v < 3; v++) AdamApplyOneCases(v);
         InPlaceCases();
+        FtrlCases();
         Validation910b();
         ScalarValidation(false);
     } else {
