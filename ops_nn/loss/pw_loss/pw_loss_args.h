@@ -34,6 +34,7 @@ typedef enum pw_loss_op {
     PW_HUBER_BWD,        /* |d| <= delta ? d : delta sign(d) */
     PW_HALF_SQUARE,      /* x^2 / 2 (L2Loss, no target) */
     PW_HINGE_EMBEDDING,  /* n + (x - n) (t + 1) / 2, n = max(0, margin - x): x for t = 1, n for t = -1 */
+    PW_GAUSS_NLL,        /* (log v + (x - t)^2 / v) / 2 [+ log(2 pi) / 2 if full], v = max(pw = var, eps) */
     PW_OP_END
 } pw_loss_op;
 
@@ -44,8 +45,8 @@ typedef struct pw_loss_args {
     int32_t has_out;  /* 0: partial sums to parts[block] */
     int32_t has_t, has_pw;
     int32_t nmul;     /* multiplicands after x, t, pw */
-    int32_t reserved;
-    double beta;      /* SmoothL1 */
+    int32_t flag;     /* GaussianNllLoss: full */
+    double beta;      /* SmoothL1 beta; GaussianNllLoss eps */
     double scale;
     uint64_t parts;   /* partial: FP64 per block */
 } pw_loss_args;

@@ -1,6 +1,6 @@
 /* The experimental losses of ops-nn on the pointwise loss kernel: BinaryCrossEntropyV2,
  * BinaryCrossEntropyGradV2, HingeLoss(+Grad), HuberLoss(+Grad), MseLossGrad, L2Loss,
- * HingeEmbeddingLoss. Their aclnn
+ * HingeEmbeddingLoss, GaussianNllLoss. Their aclnn
  * layer is generated from the op definition (no op_api in the tree), which registers an AI Core
  * kernel for ascend910b only, so: nulls (161001) -> the chip (161002 off the A2) -> the first
  * tensor's dtype in the op definition's list, the others of that dtype (161002) -> ND formats ->
@@ -212,4 +212,66 @@ aclnnStatus aclemu_plan_HingeEmbeddingLoss(aclOpExecutor *executor, const aclTen
                                 (long long)aclemu_tensor_numel(loss));
     pw_call c = {NULL, input, target, NULL, NULL, loss, NULL, "loss", red, m};
     return pw_loss_reduce(executor, PW_HINGE_EMBEDDING, &c, input->shape, input->ndim, red == 1);
+}
+
+/* GaussianNllLoss: after the generated checks, its tiling's refusals (561002) in order: target
+ * neither input's shape nor of its rank with exactly one differing dim, that dim 1; var neither
+ * input's shape, nor 0-d, nor input's shape with the last dim 1, nor input's shape without its
+ * last dim (broadcast along it); eps not finite and > 0; a reduction other than "none" / "sum" /
+ * "mean"; a none loss of other than input's shape, a reduced loss of other than one element. */
+static aclnnStatus gnll_shapes(const char *api, const aclTensor *input, const aclTensor *target, const aclTensor *var,
+                               int *trailing)
+{
+    *trailing = 0;
+    if (!same_shape(target, input)) {
+        int diff = 0;
+        if (target->ndim != input->ndim)
+            return GEN_TILING_ERROR(api, "target must have the same rank as input");
+        for (uint32_t d = 0; d < input->ndim; d++)
+            if (target->shape[d] != input->shape[d]) {
+                if (target->shape[d] != 1 || diff++)
+                    return GEN_TILING_ERROR(api, "target may broadcast exactly one dimension of size 1");
+            }
+    }
+    if (same_shape(var, input) || var->ndim == 0)
+        return ACLNN_SUCCESS;
+    if (input->ndim == 0)
+        return GEN_TILING_ERROR(api, "non-scalar var is invalid for scalar input");
+    int ok = 0;
+    if (var->ndim == input->ndim && var->shape[var->ndim - 1] == 1)
+        ok = memcmp(var->shape, input->shape, (input->ndim - 1) * sizeof(int64_t)) == 0;
+    else if (var->ndim + 1 == input->ndim)
+        ok = memcmp(var->shape, input->shape, var->ndim * sizeof(int64_t)) == 0, *trailing = ok;
+    if (!ok)
+        return GEN_TILING_ERROR(api, "var must match input, have trailing dimension 1, omit the last dimension, or be scalar");
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclemu_plan_GaussianNllLoss(aclOpExecutor *executor, const aclTensor *input, const aclTensor *target,
+                                        const aclTensor *var, bool full, double eps, char *reduction,
+                                        const aclTensor *loss)
+{
+    const char *api = aclemu_exec_api(executor);
+    const aclTensor *ts[] = {input, target, var, loss};
+    const char *ns[] = {"input", "target", "var", "loss"};
+    aclnnStatus st;
+    int trailing;
+    if ((st = gen_check(api, ts, ns, 4, GEN_FLOATS)) || (st = aclemu_check_notnull(api, reduction, "reduction")) ||
+        (st = gnll_shapes(api, input, target, var, &trailing)))
+        return st;
+    float e = (float)eps;
+    if (!isfinite(e) || e <= 0.0f)
+        return GEN_TILING_ERROR(api, "eps must be finite and greater than zero, but is %g.", (double)e);
+    int red = strcmp(reduction, "none") == 0 ? 0 : strcmp(reduction, "mean") == 0 ? 1 : strcmp(reduction, "sum") == 0 ? 2 : -1;
+    if (red < 0)
+        return GEN_TILING_ERROR(api, "reduction must be none, sum, or mean, but is \"%s\".", reduction);
+    if (red == 0 && !same_shape(loss, input))
+        return shape_error(api, loss, "loss", input, "input");
+    if (red && aclemu_tensor_numel(loss) != 1)
+        return GEN_TILING_ERROR(api, "reduced loss must contain one element, but holds %lld.",
+                                (long long)aclemu_tensor_numel(loss));
+    pw_call c = {NULL, input, target, NULL, var, loss, NULL, "loss", red, e, full ? 1 : 0, trailing};
+    if (red == 0)
+        return aclemu_tensor_numel(input) ? pw_loss_ew(executor, PW_GAUSS_NLL, &c, NULL, 0, 1.0) : ACLNN_SUCCESS;
+    return pw_loss_reduce(executor, PW_GAUSS_NLL, &c, input->shape, input->ndim, red == 1);
 }

@@ -67,6 +67,10 @@ static double f(const pw_loss_args *a, double x, double t, double pw)
         return fabs(d) <= a->beta ? d : a->beta * sgn(d);
     }
     case PW_HALF_SQUARE: return 0.5 * x * x;
+    case PW_GAUSS_NLL: {
+        double v = pw > a->beta ? pw : pw == pw ? a->beta : pw, d = x - t;
+        return 0.5 * (log(v) + d * d / v) + (a->flag ? 0.9189385332046727 : 0.0); /* log(2 pi) / 2 */
+    }
     case PW_HINGE_EMBEDDING: {
         double n = a->beta - x;
         n = n > 0 ? n : n == n ? 0.0 : n;

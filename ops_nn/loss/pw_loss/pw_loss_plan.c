@@ -88,6 +88,19 @@ static aclnnStatus check_shapes(const char *api, const pw_row *row, const pw_cal
     return ACLNN_SUCCESS;
 }
 
+static int uses_pw(pw_loss_op op)
+{
+    return op == PW_BCE_LOGITS || op == PW_BCE_LOGITS_BWD || op == PW_BCE_LOGITS_TARGET_BWD || op == PW_GAUSS_NLL;
+}
+
+/* Operand k (a tensor of rank ew->ndim - 1) broadcast along the last dim of ew's shape, aligned
+ * to its leading dims (nn_ew_fill keeps the dims as given, so the strides can be redone). */
+static void patch_trailing(aclemu_ew *ew, int k, const aclTensor *t)
+{
+    for (uint32_t d = 0; d < ew->ndim; d++)
+        ew->op[k].stride[d] = (d < t->ndim && t->shape[d] != 1) ? t->stride[d] : 0;
+}
+
 /* out = f(x, t, pw) * mults * scale over out's shape, in one or two launches. */
 aclnnStatus pw_loss_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const aclTensor *const *mults,
                              int nmul, double scale)
@@ -96,22 +109,37 @@ aclnnStatus pw_loss_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const
     uint32_t n = 0;
     ins[n++] = c->self;
     ins[n++] = c->target;
-    int has_pw = c->pos_weight && (op == PW_BCE_LOGITS || op == PW_BCE_LOGITS_BWD || op == PW_BCE_LOGITS_TARGET_BWD);
+    int has_pw = c->pos_weight && uses_pw(op);
     if (has_pw)
         ins[n++] = c->pos_weight;
     int first = nmul < (int)(ACLEMU_EW_MAX_OPS - 1 - n) ? nmul : (int)(ACLEMU_EW_MAX_OPS - 1 - n);
     for (int j = 0; j < first; j++)
         ins[n++] = mults[j];
     aclnnStatus st;
-    pw_loss_args *a = (pw_loss_args *)aclemu_ew_launch(ex, "PwLoss", sizeof(pw_loss_args), c->out, ins, n, &st);
-    if (!a)
+    pw_loss_args *a;
+    if (c->pw_trailing && has_pw) { /* the loss shape's dims as given, var's strides redone */
+        const aclTensor *ts[ACLEMU_EW_MAX_OPS];
+        ts[0] = c->out;
+        for (uint32_t j = 0; j < n; j++)
+            ts[j + 1] = ins[j];
+        uint32_t bd;
+        uint64_t per;
+        nn_tile((uint64_t)aclemu_tensor_numel(c->out), 1, &bd, &per);
+        if (!(a = (pw_loss_args *)aclemu_exec_add_launch(ex, "PwLoss", bd, sizeof(*a))))
+            return ACLNN_ERR_INNER;
+        if ((st = nn_ew_fill(ex, a, &a->ew, c->out->shape, c->out->ndim, ts, n + 1, per)))
+            return st;
+        patch_trailing(&a->ew, 3, c->pos_weight);
+    } else if (!(a = (pw_loss_args *)aclemu_ew_launch(ex, "PwLoss", sizeof(pw_loss_args), c->out, ins, n, &st))) {
         return st;
+    }
     a->op = op;
     a->has_out = 1;
     a->has_t = 1;
     a->has_pw = has_pw;
     a->nmul = first;
     a->beta = c->beta;
+    a->flag = c->flag;
     a->scale = scale;
     if (first == nmul)
         return ACLNN_SUCCESS;
@@ -213,7 +241,7 @@ aclnnStatus pw_loss_reduce(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, c
     ts[nts++] = c->self;
     if (c->target)
         ts[nts++] = c->target;
-    a->has_pw = c->pos_weight && op == PW_BCE_LOGITS;
+    a->has_pw = c->pos_weight && uses_pw(op);
     if (a->has_pw)
         ts[nts++] = c->pos_weight;
     if (c->weight)
@@ -223,9 +251,12 @@ aclnnStatus pw_loss_reduce(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, c
     a->has_t = c->target != NULL;
     a->nmul = c->weight ? 1 : 0;
     a->beta = c->beta;
+    a->flag = c->flag;
     a->scale = 1.0;
     if ((st = nn_ew_fill(ex, a, &a->ew, b, nd, ts, nts, per)) || (st = aclemu_exec_bind_workspace(ex, a, &a->parts, parts)))
         return st;
+    if (a->has_pw && c->pw_trailing)
+        patch_trailing(&a->ew, c->target ? 2 : 1, c->pos_weight);
     nn_stage so;
     if ((st = nn_stage_out(ex, c->out, NULL, -1, &so)))
         return st;

@@ -28,7 +28,9 @@ typedef struct pw_call {
     const aclTensor *grad, *self, *target, *weight, *pos_weight, *out;
     const char *grad_name, *out_name;
     int64_t reduction;
-    double beta; /* SmoothL1 beta; KlDiv: logTarget */
+    double beta; /* SmoothL1 beta; KlDiv: logTarget; GaussianNllLoss: eps */
+    int flag;    /* GaussianNllLoss: full */
+    int pw_trailing; /* pos_weight omits the loss shape's last dim (broadcast along it, not numpy-aligned) */
 } pw_call;
 
 aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call *c);

@@ -1,6 +1,6 @@
 // The experimental (generated) losses of ops-nn on the pointwise loss kernel: BinaryCrossEntropyV2,
 // BinaryCrossEntropyGradV2, HingeLoss, HingeLossGrad, HuberLoss, HuberLossGrad, MseLossGrad,
-// L2Loss, HingeEmbeddingLoss, SoftmaxGrad and CrossEntropyGrad (on the CrossEntropyLossGrad row
+// L2Loss, HingeEmbeddingLoss, GaussianNllLoss (every target / var broadcast form), SoftmaxGrad and CrossEntropyGrad (on the CrossEntropyLossGrad row
 // kernel) (on the softmax-backward row kernel). Forward results against double references written here, the gradients against central
 // finite differences of those references (BinaryCrossEntropyGradV2 against its documented
 // product), FP32 / FP16 / BF16 (INT32 / INT16 exact where the definition lists them),
@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_binary_cross_entropy_grad_v2.h"
 #include "aclnnop/aclnn_binary_cross_entropy_v2.h"
 #include "aclnnop/aclnn_cross_entropy_grad.h"
+#include "aclnnop/aclnn_gaussian_nll_loss.h"
 #include "aclnnop/aclnn_hinge_embedding_loss.h"
 #include "aclnnop/aclnn_hinge_loss.h"
 #include "aclnnop/aclnn_hinge_loss_grad.h"
@@ -260,6 +261,63 @@ static void CrossEntropyGradCases()
     ExpectError("CrossEntropyGrad target count", aclnnCrossEntropyGradGetWorkspaceSize(z.t, t3.t, o.t, &ws, &ex), 561002, "one index per row");
 }
 
+static void GaussianNllCases()
+{
+    // input {4, 3, 5}; target forms: same, dim 1 of size 1; var forms: same, last dim 1, no last dim, 0-d
+    const std::vector<std::vector<int64_t>> tforms = {{4, 3, 5}, {4, 1, 5}};
+    const std::vector<std::vector<int64_t>> vforms = {{4, 3, 5}, {4, 3, 1}, {4, 3}, {}};
+    int li = 0;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (size_t ti = 0; ti < tforms.size(); ti++)
+            for (size_t vi = 0; vi < vforms.size(); vi++) {
+                const char *red = (li % 3 == 0) ? "none" : (li % 3 == 1) ? "mean" : "sum";
+                bool full = li % 2;
+                Layout l = kLayouts[li++ % 3];
+                size_t n = 60, tn = (size_t)GetShapeSize(tforms[ti]), vn = (size_t)GetShapeSize(vforms[vi]);
+                std::vector<double> x = QuantAll(dt, RandomValues(n, 201 + li, 0.6)), t = QuantAll(dt, RandomValues(tn, 211 + li, 0.6));
+                std::vector<double> v = QuantAll(dt, RandomValues(vn, 221 + li, 0.5));
+                for (auto &e : v) e = Quant(dt, std::fabs(e) < 0.05 ? 0.0 : std::fabs(e)); // some zeros: eps clamps
+                double eps = 1e-3, sum = 0;
+                std::vector<double> none(n);
+                for (size_t i = 0; i < n; i++) {
+                    size_t a = i / 15, b = (i / 5) % 3, c = i % 5;
+                    double tv = ti == 0 ? t[i] : t[a * 5 + c];
+                    double vv = vi == 0 ? v[i] : vi == 1 || vi == 2 ? v[a * 3 + b] : v[0];
+                    vv = std::max(vv, (double)(float)eps);
+                    none[i] = 0.5 * (std::log(vv) + (x[i] - tv) * (x[i] - tv) / vv) + (full ? 0.5 * std::log(2 * M_PI) : 0.0);
+                    sum += none[i];
+                }
+                bool reduce = std::string(red) != "none";
+                DevTensor tx, tt, tv, to;
+                if (!tx.Init(dt, kShape, x, l) || !tt.Init(dt, tforms[ti], t, CONTIG) || !tv.Init(dt, vforms[vi], v, vforms[vi].size() > 1 ? STRIDED : CONTIG) ||
+                    !to.Init(dt, reduce ? std::vector<int64_t>{1} : kShape, {}, reduce ? CONTIG : l)) return;
+                EXPECT(Run("GaussianNllLoss", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnGaussianNllLossGetWorkspaceSize(tx.t, tt.t, tv.t, full, eps, (char *)red, to.t, ws, e); }, aclnnGaussianNllLoss) == 0, "GaussianNllLoss run");
+                std::string w = std::string("GaussianNllLoss ") + DtName(dt) + " target form " + std::to_string(ti) + " var form " + std::to_string(vi) + " " + red + (full ? " full" : "");
+                if (!reduce) {
+                    CheckDtype(w.c_str(), dt, to.Read(), none);
+                } else {
+                    double g = std::string(red) == "mean" ? sum / n : sum, tol = dt == ACL_FLOAT ? 1e-6 : dt == ACL_BF16 ? 1.0 / 128 : 1.0 / 1024;
+                    CheckAccuracy(w.c_str(), to.Read(), {g}, tol, tol, tol * (1 + std::fabs(g)));
+                }
+            }
+    DevTensor x, t2, t3, v1, v5, o, o2, os;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !t2.Init(ACL_FLOAT, {1, 1}, {}, CONTIG) || !t3.Init(ACL_FLOAT, {3}, {}, CONTIG) ||
+        !v1.Init(ACL_FLOAT, {3}, {}, CONTIG) || !v5.Init(ACL_FLOAT, {2, 2}, {}, CONTIG) || !o.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) ||
+        !o2.Init(ACL_FLOAT, {2}, {}, CONTIG) || !os.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    char none[] = "none", mean[] = "mean", bad[] = "avg";
+    ExpectError("GaussianNllLoss null var", aclnnGaussianNllLossGetWorkspaceSize(x.t, x.t, nullptr, false, 1e-6, mean, os.t, &ws, &ex), 161001, "var");
+    ExpectError("GaussianNllLoss target 2 dims", aclnnGaussianNllLossGetWorkspaceSize(x.t, t2.t, x.t, false, 1e-6, mean, os.t, &ws, &ex), 561002, "exactly one dimension");
+    ExpectError("GaussianNllLoss target rank", aclnnGaussianNllLossGetWorkspaceSize(x.t, t3.t, x.t, false, 1e-6, mean, os.t, &ws, &ex), 561002, "same rank");
+    ExpectError("GaussianNllLoss var numpy-style", aclnnGaussianNllLossGetWorkspaceSize(x.t, x.t, v1.t, false, 1e-6, mean, os.t, &ws, &ex), 561002, "var must match input");
+    ExpectError("GaussianNllLoss var shape", aclnnGaussianNllLossGetWorkspaceSize(x.t, x.t, v5.t, false, 1e-6, mean, os.t, &ws, &ex), 561002, "var must match input");
+    ExpectError("GaussianNllLoss eps 0", aclnnGaussianNllLossGetWorkspaceSize(x.t, x.t, x.t, false, 0.0, mean, os.t, &ws, &ex), 561002, "eps must be finite");
+    ExpectError("GaussianNllLoss reduction", aclnnGaussianNllLossGetWorkspaceSize(x.t, x.t, x.t, false, 1e-6, bad, os.t, &ws, &ex), 561002, "reduction must be");
+    ExpectError("GaussianNllLoss none shape", aclnnGaussianNllLossGetWorkspaceSize(x.t, x.t, x.t, false, 1e-6, none, o2.t, &ws, &ex), 561002, "loss shape");
+    ExpectError("GaussianNllLoss mean of 2", aclnnGaussianNllLossGetWorkspaceSize(x.t, x.t, x.t, false, 1e-6, mean, o2.t, &ws, &ex), 561002, "one element");
+}
+
 // SoftmaxGrad: dx = d/dz of sum(dy * softmax(z)) by central differences, y = softmax(z).
 static void SoftmaxGradCases()
 {
@@ -405,6 +463,7 @@ static void ChipRefused(const char *chip)
     DevTensor ti;
     if (!ti.Init(ACL_INT32, {2}, {0, 1}, CONTIG)) return;
     ExpectError(("CrossEntropyGrad" + w).c_str(), aclnnCrossEntropyGradGetWorkspaceSize(x.t, ti.t, o.t, &ws, &ex), 161002, "not supported");
+    ExpectError(("GaussianNllLoss" + w).c_str(), aclnnGaussianNllLossGetWorkspaceSize(x.t, x.t, x.t, false, 1e-6, mean, o.t, &ws, &ex), 161002, "not supported");
     ExpectError(("SoftmaxGrad" + w).c_str(), aclnnSoftmaxGradGetWorkspaceSize(x.t, x.t, o.t, &ws, &ex), 161002, "not supported");
     // nulls come first there too
     ExpectError(("L2Loss null" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "y");
@@ -424,6 +483,7 @@ int main(int argc, char **argv)
         SoftmaxGradCases();
         HingeEmbeddingCases();
         CrossEntropyGradCases();
+        GaussianNllCases();
         Special();
         Validation();
     }
