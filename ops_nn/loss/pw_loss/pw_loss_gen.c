@@ -1,7 +1,6 @@
 /* The experimental losses of ops-nn on the pointwise loss kernel: BinaryCrossEntropyV2,
  * BinaryCrossEntropyGradV2, HingeLoss(+Grad), HuberLoss(+Grad), MseLossGrad, L2Loss,
- * HingeEmbeddingLoss, GaussianNllLoss. Their aclnn
- * layer is generated from the op definition (no op_api in the tree), which registers an AI Core
+ * HingeEmbeddingLoss, GaussianNllLoss. Their aclnn layer is generated from the op definition (no op_api in the tree), which registers an AI Core
  * kernel for ascend910b only, so: nulls (161001) -> the chip (161002 off the A2) -> the first
  * tensor's dtype in the op definition's list, the others of that dtype (161002) -> ND formats ->
  * then what the host tiling refuses (561002): operands of other shapes than the first (the kernels
@@ -16,7 +15,6 @@
 #include "pw_loss_plan.h"
 
 #define DT(x) ACLEMU_DT(ACL_##x)
-#define GEN_MAX 5
 
 #define GEN_TILING_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
 
@@ -183,6 +181,22 @@ aclnnStatus aclemu_plan_L2Loss(aclOpExecutor *executor, const aclTensor *x, cons
     return pw_loss_reduce(executor, PW_HALF_SQUARE, &c, x->shape, x->ndim, 0);
 }
 
+/* The reduction attribute of HingeEmbeddingLoss / GaussianNllLoss (0 none, 1 mean, 2 sum) and
+ * their tilings' check of loss: input's shape for none, one element otherwise (561002). */
+static aclnnStatus reduced_loss(const char *api, const char *reduction, const aclTensor *loss, const aclTensor *input,
+                                int *red)
+{
+    *red = strcmp(reduction, "none") == 0 ? 0 : strcmp(reduction, "mean") == 0 ? 1 : strcmp(reduction, "sum") == 0 ? 2 : -1;
+    if (*red < 0)
+        return GEN_TILING_ERROR(api, "reduction must be none, sum, or mean, but is \"%s\".", reduction);
+    if (*red == 0 && !same_shape(loss, input))
+        return shape_error(api, loss, "loss", input, "input");
+    if (*red && aclemu_tensor_numel(loss) != 1)
+        return GEN_TILING_ERROR(api, "reduced loss must contain one element, but holds %lld.",
+                                (long long)aclemu_tensor_numel(loss));
+    return ACLNN_SUCCESS;
+}
+
 /* HingeEmbeddingLoss: the tiling then refuses a non-finite margin, a reduction other than
  * "none" / "sum" / "mean", a none loss of other than input's shape, a reduced loss of other than
  * one element (561002). */
@@ -200,16 +214,11 @@ aclnnStatus aclemu_plan_HingeEmbeddingLoss(aclOpExecutor *executor, const aclTen
     float m = (float)margin;
     if (!isfinite(m))
         return GEN_TILING_ERROR(api, "margin must be finite, but is %g.", (double)m);
-    int red = strcmp(reduction, "none") == 0 ? 0 : strcmp(reduction, "mean") == 0 ? 1 : strcmp(reduction, "sum") == 0 ? 2 : -1;
-    if (red < 0)
-        return GEN_TILING_ERROR(api, "reduction must be none, sum, or mean, but is \"%s\".", reduction);
-    if (red == 0 && !same_shape(loss, input))
-        return shape_error(api, loss, "loss", input, "input");
+    int red;
+    if ((st = reduced_loss(api, reduction, loss, input, &red)))
+        return st;
     if (red == 0)
         return gen_ew(executor, PW_HINGE_EMBEDDING, input, target, NULL, 0, m, 1.0, loss, "loss");
-    if (aclemu_tensor_numel(loss) != 1)
-        return GEN_TILING_ERROR(api, "reduced loss must contain one element, but holds %lld.",
-                                (long long)aclemu_tensor_numel(loss));
     pw_call c = {NULL, input, target, NULL, NULL, loss, NULL, "loss", red, m};
     return pw_loss_reduce(executor, PW_HINGE_EMBEDDING, &c, input->shape, input->ndim, red == 1);
 }
@@ -262,14 +271,9 @@ aclnnStatus aclemu_plan_GaussianNllLoss(aclOpExecutor *executor, const aclTensor
     float e = (float)eps;
     if (!isfinite(e) || e <= 0.0f)
         return GEN_TILING_ERROR(api, "eps must be finite and greater than zero, but is %g.", (double)e);
-    int red = strcmp(reduction, "none") == 0 ? 0 : strcmp(reduction, "mean") == 0 ? 1 : strcmp(reduction, "sum") == 0 ? 2 : -1;
-    if (red < 0)
-        return GEN_TILING_ERROR(api, "reduction must be none, sum, or mean, but is \"%s\".", reduction);
-    if (red == 0 && !same_shape(loss, input))
-        return shape_error(api, loss, "loss", input, "input");
-    if (red && aclemu_tensor_numel(loss) != 1)
-        return GEN_TILING_ERROR(api, "reduced loss must contain one element, but holds %lld.",
-                                (long long)aclemu_tensor_numel(loss));
+    int red;
+    if ((st = reduced_loss(api, reduction, loss, input, &red)))
+        return st;
     pw_call c = {NULL, input, target, NULL, var, loss, NULL, "loss", red, e, full ? 1 : 0, trailing};
     if (red == 0)
         return aclemu_tensor_numel(input) ? pw_loss_ew(executor, PW_GAUSS_NLL, &c, NULL, 0, 1.0) : ACLNN_SUCCESS;
