@@ -1,5 +1,6 @@
 /* Blobs of the pointwise loss family (issue 12, `act` helper): BinaryCrossEntropy(+WithLogits),
- * L1, SmoothL1, SoftMargin and their backward, KlDiv and its backward, MseLossOut. One elementwise kernel computes
+ * L1, SmoothL1, SoftMargin and their backward, KlDiv and its backward, MseLossOut; the experimental
+ * generated losses (Hinge, Huber, L2, BinaryCrossEntropyV2 ...). One elementwise kernel computes
  * out = f(x, t[, pw]) * m1 * m2 * scale (m = weight / gradOutput, absent ones 1); the partial
  * kernel sums f(x, t[, pw]) * w per block (double) for the mean / sum reductions. */
 #ifndef OPS_NN_PW_LOSS_ARGS_H
@@ -25,6 +26,16 @@ typedef enum pw_loss_op {
     PW_MSE,              /* (x - t)^2 (MseLossOut) */
     PW_MUL,              /* x (the product of the multiplicands only) */
     PW_KL_DIV,           /* t (log(t != 0 ? t : 1) - x) (ops-math KlDiv; logTarget: exp(t) (t - x)) */
+    /* the generated (experimental) losses, pw_loss_gen.c; beta carries delta */
+    PW_BCE_NOCLAMP,      /* -(t log x + (1 - t) log(1 - x)), logs unclamped (BinaryCrossEntropyV2) */
+    PW_SUB,              /* x - t (BinaryCrossEntropyGradV2, MseLossGrad) */
+    PW_HINGE,            /* max(0, 1 - t x) */
+    PW_HINGE_BWD,        /* -t (m + |m|) / (2 (|m| + 1e-7)), m = 1 - t x: the kernel's smoothed step */
+    PW_HUBER,            /* |d| <= delta ? d^2 / 2 : delta (|d| - delta / 2), d = x - t */
+    PW_HUBER_BWD,        /* |d| <= delta ? d : delta sign(d) */
+    PW_HALF_SQUARE,      /* x^2 / 2 (L2Loss, no target) */
+    PW_HINGE_EMBEDDING,  /* n + (x - n) (t + 1) / 2, n = max(0, margin - x): x for t = 1, n for t = -1 */
+    PW_GAUSS_NLL,        /* (log v + (x - t)^2 / v) / 2 [+ log(2 pi) / 2 if full], v = max(pw = var, eps) */
     PW_OP_END
 } pw_loss_op;
 
@@ -35,8 +46,8 @@ typedef struct pw_loss_args {
     int32_t has_out;  /* 0: partial sums to parts[block] */
     int32_t has_t, has_pw;
     int32_t nmul;     /* multiplicands after x, t, pw */
-    int32_t reserved;
-    double beta;      /* SmoothL1 */
+    int32_t flag;     /* GaussianNllLoss: full */
+    double beta;      /* SmoothL1 beta; GaussianNllLoss eps */
     double scale;
     uint64_t parts;   /* partial: FP64 per block */
 } pw_loss_args;

@@ -57,6 +57,34 @@ static double f(const pw_loss_args *a, double x, double t, double pw)
         if (a->beta != 0)
             return exp(t) * (t - x);
         return t * (log(t != 0 ? t : 1.0) - x);
+    case PW_BCE_NOCLAMP: return -(t * log(x) + (1.0 - t) * log1p(-x));
+    case PW_SUB: return x - t;
+    case PW_HINGE: {
+        double m = 1.0 - t * x;
+        return m > 0 ? m : m == m ? 0.0 : m; /* NaN passes */
+    }
+    case PW_HINGE_BWD: {
+        double m = 1.0 - t * x;
+        return -t * (m + fabs(m)) / (2.0 * (fabs(m) + 1e-7));
+    }
+    case PW_HUBER: {
+        double d = fabs(x - t);
+        return d <= a->beta ? 0.5 * d * d : a->beta * (d - 0.5 * a->beta);
+    }
+    case PW_HUBER_BWD: {
+        double d = x - t;
+        return fabs(d) <= a->beta ? d : a->beta * sgn(d);
+    }
+    case PW_HALF_SQUARE: return 0.5 * x * x;
+    case PW_GAUSS_NLL: {
+        double v = pw > a->beta ? pw : pw == pw ? a->beta : pw, d = x - t;
+        return 0.5 * (log(v) + d * d / v) + (a->flag ? 0.9189385332046727 : 0.0); /* log(2 pi) / 2 */
+    }
+    case PW_HINGE_EMBEDDING: {
+        double n = a->beta - x;
+        n = n > 0 ? n : n == n ? 0.0 : n;
+        return n + (x - n) * (t + 1.0) * 0.5;
+    }
     default: return x;
     }
 }
@@ -307,7 +335,8 @@ static int pw_loss_kernel(const void *args, size_t size, const aclemu_block *blk
     const int o = a->has_out ? 1 : 0, it_ = o + 1, ipw = it_ + a->has_t, im = ipw + a->has_pw;
     if (a->op < 0 || a->op >= PW_OP_END || a->nmul < 0 || a->nmul > 2 || (uint32_t)(im + a->nmul) != a->ew.nops)
         return ACLEMU_KERNEL_BAD_ARGS;
-    const int all_float = f32_domain(a, o);
+    /* the FP32 loops cover the ops up to PW_MUL; KlDiv and the generated losses stay in double */
+    const int all_float = a->op <= PW_MUL && f32_domain(a, o);
     uint64_t s, e;
     aclemu_block_range(a->ew.numel, a->ew.per_block, blk, &s, &e);
     aclemu_ew_iter it;

@@ -88,30 +88,58 @@ static aclnnStatus check_shapes(const char *api, const pw_row *row, const pw_cal
     return ACLNN_SUCCESS;
 }
 
+static int uses_pw(pw_loss_op op)
+{
+    return op == PW_BCE_LOGITS || op == PW_BCE_LOGITS_BWD || op == PW_BCE_LOGITS_TARGET_BWD || op == PW_GAUSS_NLL;
+}
+
+/* Operand k (a tensor of rank ew->ndim - 1) broadcast along the last dim of ew's shape, aligned
+ * to its leading dims (nn_ew_fill keeps the dims as given, so the strides can be redone). */
+static void patch_trailing(aclemu_ew *ew, int k, const aclTensor *t)
+{
+    for (uint32_t d = 0; d < ew->ndim; d++)
+        ew->op[k].stride[d] = (d < t->ndim && t->shape[d] != 1) ? t->stride[d] : 0;
+}
+
 /* out = f(x, t, pw) * mults * scale over out's shape, in one or two launches. */
-static aclnnStatus launch_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const aclTensor *const *mults,
+aclnnStatus pw_loss_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const aclTensor *const *mults,
                              int nmul, double scale)
 {
     const aclTensor *ins[ACLEMU_EW_MAX_OPS];
     uint32_t n = 0;
     ins[n++] = c->self;
     ins[n++] = c->target;
-    int has_pw = c->pos_weight && (op == PW_BCE_LOGITS || op == PW_BCE_LOGITS_BWD || op == PW_BCE_LOGITS_TARGET_BWD);
+    int has_pw = c->pos_weight && uses_pw(op);
     if (has_pw)
         ins[n++] = c->pos_weight;
     int first = nmul < (int)(ACLEMU_EW_MAX_OPS - 1 - n) ? nmul : (int)(ACLEMU_EW_MAX_OPS - 1 - n);
     for (int j = 0; j < first; j++)
         ins[n++] = mults[j];
     aclnnStatus st;
-    pw_loss_args *a = (pw_loss_args *)aclemu_ew_launch(ex, "PwLoss", sizeof(pw_loss_args), c->out, ins, n, &st);
-    if (!a)
+    pw_loss_args *a;
+    if (c->pw_trailing && has_pw) { /* the loss shape's dims as given, var's strides redone */
+        const aclTensor *ts[ACLEMU_EW_MAX_OPS];
+        ts[0] = c->out;
+        for (uint32_t j = 0; j < n; j++)
+            ts[j + 1] = ins[j];
+        uint32_t bd;
+        uint64_t per;
+        nn_tile((uint64_t)aclemu_tensor_numel(c->out), 1, &bd, &per);
+        if (!(a = (pw_loss_args *)aclemu_exec_add_launch(ex, "PwLoss", bd, sizeof(*a))))
+            return ACLNN_ERR_INNER;
+        if ((st = nn_ew_fill(ex, a, &a->ew, c->out->shape, c->out->ndim, ts, n + 1, per)))
+            return st;
+        patch_trailing(&a->ew, 3, c->pos_weight);
+    } else if (!(a = (pw_loss_args *)aclemu_ew_launch(ex, "PwLoss", sizeof(pw_loss_args), c->out, ins, n, &st))) {
         return st;
+    }
     a->op = op;
     a->has_out = 1;
     a->has_t = 1;
     a->has_pw = has_pw;
     a->nmul = first;
     a->beta = c->beta;
+    a->flag = c->flag;
     a->scale = scale;
     if (first == nmul)
         return ACLNN_SUCCESS;
@@ -183,16 +211,24 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
     if (c->reduction == 0) {
         if ((st = aclemu_check_shape_is(api, c->out, c->out_name, b, nd)))
             return st;
-        return launch_ew(ex, row->op, c, mults, nmul, 1.0);
+        return pw_loss_ew(ex, row->op, c, mults, nmul, 1.0);
     }
     if (row->flags & PW_ROW_REDUCE_DIM0)
         return forward_dim0(ex, row, c, b, nd);
     if (aclemu_tensor_numel(c->out) != 1)
         return ACLEMU_PARAM_ERROR(api, "Expected a 0-dimensional tensor for %s when reduction is %lld.", c->out_name,
                                   (long long)c->reduction);
+    return pw_loss_reduce(ex, row->op, c, b, nd, c->reduction == 1);
+}
+
+/* The mean (or sum) of f(x[, t][, pw]) * weight over the loss shape b into the one element of out:
+ * per-block FP64 partial sums, then one finishing launch. */
+aclnnStatus pw_loss_reduce(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const int64_t *b, uint32_t nd, int mean)
+{
+    aclnnStatus st;
     int64_t n = nn_prod(b, 0, nd);
     if (n == 0) { /* torch: the mean of nothing is NaN, the sum 0; batchmean NaN for no batch */
-        int nan = c->reduction == 1 || (c->reduction == 3 && c->self->ndim > 0 && c->self->shape[0] == 0);
+        int nan = mean || (c->reduction == 3 && c->self->ndim > 0 && c->self->shape[0] == 0);
         return nn_fill(ex, c->out, c->out_name, nan ? __builtin_nan("") : 0.0);
     }
     uint32_t bd;
@@ -205,20 +241,24 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
     const aclTensor *ts[4];
     uint32_t nts = 0;
     ts[nts++] = c->self;
-    ts[nts++] = c->target;
-    a->has_pw = c->pos_weight && row->op == PW_BCE_LOGITS;
+    if (c->target)
+        ts[nts++] = c->target;
+    a->has_pw = c->pos_weight && uses_pw(op);
     if (a->has_pw)
         ts[nts++] = c->pos_weight;
     if (c->weight)
         ts[nts++] = c->weight;
-    a->op = row->op;
+    a->op = op;
     a->has_out = 0;
-    a->has_t = 1;
+    a->has_t = c->target != NULL;
     a->nmul = c->weight ? 1 : 0;
     a->beta = c->beta;
+    a->flag = c->flag;
     a->scale = 1.0;
     if ((st = nn_ew_fill(ex, a, &a->ew, b, nd, ts, nts, per)) || (st = aclemu_exec_bind_workspace(ex, a, &a->parts, parts)))
         return st;
+    if (a->has_pw && c->pw_trailing)
+        patch_trailing(&a->ew, c->target ? 2 : 1, c->pos_weight);
     nn_stage so;
     if ((st = nn_stage_out(ex, c->out, NULL, -1, &so)))
         return st;
@@ -226,8 +266,8 @@ aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call 
     if (!f)
         return ACLNN_ERR_INNER;
     f->nparts = bd;
-    /* batchmean: the size of dim 0 of the loss (a 0-d loss counts as a batch of one) */
-    f->scale = c->reduction == 1 ? 1.0 / (double)n : c->reduction == 3 && nd > 0 ? 1.0 / (double)b[0] : 1.0;
+    /* mean; batchmean (KlDiv): the size of dim 0 of the loss (a 0-d loss counts as a batch of one) */
+    f->scale = mean ? 1.0 / (double)n : c->reduction == 3 && nd > 0 ? 1.0 / (double)b[0] : 1.0;
     if ((st = aclemu_exec_bind_workspace(ex, f, &f->parts, parts)) || (st = nn_stage_bind(ex, f, &f->out, &so)))
         return st;
     return nn_stage_out_finish(ex, &so);
@@ -258,5 +298,5 @@ aclnnStatus pw_loss_backward(aclOpExecutor *ex, const pw_row *row, const pw_call
     mults[nmul++] = c->grad;
     if (c->weight)
         mults[nmul++] = c->weight;
-    return launch_ew(ex, row->op, c, mults, nmul, scale);
+    return pw_loss_ew(ex, row->op, c, mults, nmul, scale);
 }

@@ -28,10 +28,19 @@ typedef struct pw_call {
     const aclTensor *grad, *self, *target, *weight, *pos_weight, *out;
     const char *grad_name, *out_name;
     int64_t reduction;
-    double beta; /* SmoothL1 beta; KlDiv: logTarget */
+    double beta; /* SmoothL1 beta; KlDiv: logTarget; GaussianNllLoss: eps */
+    int flag;    /* GaussianNllLoss: full */
+    int pw_trailing; /* pos_weight omits the loss shape's last dim (broadcast along it, not numpy-aligned) */
 } pw_call;
 
 aclnnStatus pw_loss_forward(aclOpExecutor *ex, const pw_row *row, const pw_call *c);
 aclnnStatus pw_loss_backward(aclOpExecutor *ex, const pw_row *row, const pw_call *c);
+
+/* The launches under both planners, for front ends with checks of their own (pw_loss_gen.c):
+ * out = f(self, target[, posWeight]) * mults * scale over out's shape (target required), and
+ * the mean / sum of f(self[, target][, posWeight]) * weight over the shape b into out's one element. */
+aclnnStatus pw_loss_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const aclTensor *const *mults, int nmul,
+                       double scale);
+aclnnStatus pw_loss_reduce(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const int64_t *b, uint32_t nd, int mean);
 
 #endif

@@ -1,8 +1,10 @@
 /* aclnnApplyAdamW (documented for the 950 only): every tensor FLOAT, FLOAT16, BF16 (FLOAT,
  * FLOAT16 on 910), all of varRef's dtype; mRef / vRef / grad / maxGradNormOptional (required with
  * amsgrad) of varRef's shape; beta1Power / beta2Power / lr / weightDecay / beta1 / beta2 / eps
- * one element each (read on the device). Checks in the op_api's order: null, dtype, shape; the
- * kernel exists for the 950 only, so other chips are refused after the checks. */
+ * one element each (read on the device). Checks in the op_api's order: null, dtype, shape; a
+ * kernel exists for the 950 (optim/apply_adam_w, ascend950) and for the 910B (the same op_api
+ * in experimental/optim/apply_adam_w, whose definition registers ascend910b; its official example
+ * runs there), so other chips are refused after the checks. */
 #include <stddef.h>
 
 #include "aclemu_plans.h"
@@ -67,7 +69,7 @@ aclnnStatus aclemu_plan_ApplyAdamW(aclOpExecutor *executor, aclTensor *varRef, a
     int64_t n = aclemu_tensor_numel(varRef);
     if (n == 0)
         return ACLNN_SUCCESS;
-    if ((st = nn_chip_gate(api, NN_CHIP(ACLEMU_FAMILY_950))))
+    if ((st = nn_chip_gate(api, NN_CHIP(ACLEMU_FAMILY_950) | NN_CHIP(ACLEMU_FAMILY_A2))))
         return st;
     apply_adam_w_args a = {0};
     a.amsgrad = amsgrad;
