@@ -208,7 +208,7 @@ static void TestDcnBackward(const char *name, aclDataType dt, const Geo &g, uint
 {
     Lcg rng(seed);
     const int64_t OH = g.OH(), OW = g.OW(), K = g.kh * g.kw, icg = g.C / g.groups, ocg = g.OC / g.groups, P = OH * OW;
-    DevT x, w, off, out, dout, dy, gx, gw, go, gb;
+    DevT x, w, off, out, dout, oo, dy, gx, gw, go, gb; // oo: offsetOut, a copy of dout
     Make4(x, dt, rng, {g.N, g.C, g.H, g.W});
     Make4(w, dt, rng, {g.OC, icg, g.kh, g.kw});
     std::vector<double> ov((size_t)(g.N * 3 * g.dg * K * P));
@@ -221,7 +221,7 @@ static void TestDcnBackward(const char *name, aclDataType dt, const Geo &g, uint
     Zeros4(dout, dt, {g.N, g.C, OH * g.kh, OW * g.kw});
     if (RunDcn(g, x, w, off, nullptr, out, &dout) != 0) { EXPECT(false, "%s: forward", name); return; }
     std::vector<double> dsv = ReadBack(dout); // offsetOut as the forward stored it
-    MakeDev(dout, dt, dsv, {g.N, g.C, OH * g.kh, OW * g.kw}, Contig({g.N, g.C, OH * g.kh, OW * g.kw}), 0, g_fmt);
+    MakeDev(oo, dt, dsv, {g.N, g.C, OH * g.kh, OW * g.kw}, Contig({g.N, g.C, OH * g.kh, OW * g.kw}), 0, g_fmt);
     Make4(dy, dt, rng, {g.N, g.OC, OH, OW});
     Zeros4(gx, dt, {g.N, g.C, g.H, g.W});
     Zeros4(gw, dt, {g.OC, icg, g.kh, g.kw});
@@ -232,7 +232,7 @@ static void TestDcnBackward(const char *name, aclDataType dt, const Geo &g, uint
                 *c = aclCreateIntArray(pd.data(), 4), *d = aclCreateIntArray(dl.data(), 4);
     int rc = RunOp("aclnnDeformableConv2dBackward", g_stream,
                    [&](uint64_t *ws, aclOpExecutor **ex) {
-                       return aclnnDeformableConv2dBackwardGetWorkspaceSize(x.t, dy.t, dout.t, w.t, off.t, a, b, c, d,
+                       return aclnnDeformableConv2dBackwardGetWorkspaceSize(x.t, dy.t, oo.t, w.t, off.t, a, b, c, d,
                                                                             g.groups, g.dg, true, gx.t, gw.t, go.t,
                                                                             gb.t, ws, ex);
                    },
@@ -240,7 +240,7 @@ static void TestDcnBackward(const char *name, aclDataType dt, const Geo &g, uint
     aclDestroyIntArray(a); aclDestroyIntArray(b); aclDestroyIntArray(c); aclDestroyIntArray(d);
     EXPECT(rc == 0, "%s: backward run", name);
     if (rc) return;
-    auto S = [&](int64_t n, int64_t ch, int64_t y, int64_t xx) { return dout.at({n, ch, y, xx}); };
+    auto S = [&](int64_t n, int64_t ch, int64_t y, int64_t xx) { return oo.at({n, ch, y, xx}); };
     std::vector<double> rw((size_t)(g.OC * icg * K), 0.0), rb((size_t)g.OC, 0.0);
     std::vector<double> rx((size_t)(g.N * g.C * g.H * g.W), 0.0), ro((size_t)(g.N * 3 * g.dg * K * P), 0.0);
     for (int64_t oc = 0; oc < g.OC; oc++)
