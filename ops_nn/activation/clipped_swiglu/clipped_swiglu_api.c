@@ -46,6 +46,19 @@ static void merged_view(act_view *v, const aclTensor *t, uint32_t d, int64_t s, 
     v->view.offset = t->offset + first * s;
 }
 
+/* The dims from d on as one run of H elements with stride s (interleaved halves need that). */
+static aclnnStatus merged_run(const char *api, const aclTensor *t, uint32_t d, int64_t *H, int64_t *s)
+{
+    *H = 1;
+    *s = merged_stride(t, d);
+    for (uint32_t i = d; i < t->ndim; i++)
+        *H *= t->shape[i];
+    if (!*s)
+        return ACLEMU_PARAM_ERROR(api, "interleaved halves need the dims from dim on to be contiguous among "
+                                       "themselves; this layout is not supported.");
+    return ACLNN_SUCCESS;
+}
+
 /* The halves A, B of t (x's shape) along d: slices, or (interleaved) the even / odd elements of the
  * merged dims d.. */
 static aclnnStatus halves(const char *api, const aclTensor *t, uint32_t d, bool inter, act_view *a, act_view *b)
@@ -55,12 +68,10 @@ static aclnnStatus halves(const char *api, const aclTensor *t, uint32_t d, bool 
         act_view_slice(b, t, d, t->shape[d] / 2, t->shape[d] / 2);
         return ACLNN_SUCCESS;
     }
-    int64_t H = 1, s = merged_stride(t, d);
-    for (uint32_t i = d; i < t->ndim; i++)
-        H *= t->shape[i];
-    if (!s)
-        return ACLEMU_PARAM_ERROR(api, "interleaved halves need the dims from dim on to be contiguous among "
-                                       "themselves; this layout is not supported.");
+    int64_t H, s;
+    aclnnStatus st = merged_run(api, t, d, &H, &s);
+    if (st)
+        return st;
     merged_view(a, t, d, s, 0, H / 2, 2);
     merged_view(b, t, d, s, 1, H / 2, 2);
     return ACLNN_SUCCESS;
@@ -73,12 +84,10 @@ static aclnnStatus whole(const char *api, const aclTensor *t, uint32_t d, bool i
         act_view_of(v, t);
         return ACLNN_SUCCESS;
     }
-    int64_t H = 1, s = merged_stride(t, d);
-    for (uint32_t i = d; i < t->ndim; i++)
-        H *= t->shape[i];
-    if (!s)
-        return ACLEMU_PARAM_ERROR(api, "interleaved halves need the dims from dim on to be contiguous among "
-                                       "themselves; this layout is not supported.");
+    int64_t H, s;
+    aclnnStatus st = merged_run(api, t, d, &H, &s);
+    if (st)
+        return st;
     merged_view(v, t, d, s, 0, H, 1);
     return ACLNN_SUCCESS;
 }

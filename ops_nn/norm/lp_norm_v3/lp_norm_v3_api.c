@@ -10,13 +10,12 @@
 #include "lp_norm_v3_args.h"
 #include "nn_check.h"
 #include "norm_rows_plan.h"
+#include "lp_norm_v3_plan.h"
 
 #define TILING ACLNN_ERR_INNER_TILING_ERROR
 
-aclnnStatus aclemu_plan_LpNormV3(aclOpExecutor *executor, const aclTensor *x, double p, int64_t axis,
-                                 const aclTensor *yOut)
+aclnnStatus lp_norm_v3_checks(const char *api, const aclTensor *x, const aclTensor *yOut)
 {
-    const char *api = aclemu_exec_api(executor);
     aclnnStatus st;
     if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, yOut, "yOut")))
         return st;
@@ -28,9 +27,28 @@ aclnnStatus aclemu_plan_LpNormV3(aclOpExecutor *executor, const aclTensor *x, do
     if ((st = aclemu_check_format(api, x, "x")) || (st = aclemu_check_format(api, yOut, "yOut")) ||
         (st = aclemu_check_shape(api, x, "x", 8)) || (st = aclemu_check_shape(api, yOut, "yOut", 8)))
         return st;
-    int64_t total = aclemu_tensor_numel(x);
-    if (total == 0)
+    if (aclemu_tensor_numel(x) == 0)
         return aclemu_op_error(TILING, ACLEMU_ERRCODE_PARAM, api, "x should not be empty.");
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus lp_norm_v3_launch(aclOpExecutor *executor, const aclTensor *x, const aclTensor *yOut, int transposed,
+                              int64_t rows, int64_t n, const lp_norm_v3_args *a)
+{
+    static const int32_t swap[2] = {1, 0};
+    const int32_t *perm = transposed ? swap : NULL;
+    const nr_operand ops[] = {{x, 0, offsetof(lp_norm_v3_args, x), perm}, {yOut, 1, offsetof(lp_norm_v3_args, y), perm}};
+    return nr_launch(executor, "LpNormV3", a, sizeof *a, rows, n, 0.0, ops, 2);
+}
+
+aclnnStatus aclemu_plan_LpNormV3(aclOpExecutor *executor, const aclTensor *x, double p, int64_t axis,
+                                 const aclTensor *yOut)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = lp_norm_v3_checks(api, x, yOut)))
+        return st;
+    int64_t total = aclemu_tensor_numel(x);
     if ((st = nr_same_shape(api, TILING, x, "x", yOut, "yOut")))
         return st;
     if (axis != -1 && axis != 0 && axis != 1)
@@ -40,12 +58,9 @@ aclnnStatus aclemu_plan_LpNormV3(aclOpExecutor *executor, const aclTensor *x, do
                                (long long)axis);
     if (x->ndim < 1)
         return aclemu_op_error(TILING, ACLEMU_ERRCODE_PARAM, api, "x dim num should be at least 1.");
-    static const int32_t swap[2] = {1, 0};
-    const int32_t *perm = axis == 1 ? swap : NULL;
     int64_t rows = axis == -1 ? 1 : axis == 0 ? x->shape[0] : x->shape[1];
     lp_norm_v3_args a = {0};
     a.p = (float)p;
     a.eps = 1e-6f;
-    const nr_operand ops[] = {{x, 0, offsetof(lp_norm_v3_args, x), perm}, {yOut, 1, offsetof(lp_norm_v3_args, y), perm}};
-    return nr_launch(executor, "LpNormV3", &a, sizeof a, rows, total / rows, 0.0, ops, 2);
+    return lp_norm_v3_launch(executor, x, yOut, axis == 1, rows, total / rows, &a);
 }

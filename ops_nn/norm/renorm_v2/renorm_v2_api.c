@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "aclemu_plans.h"
-#include "lp_norm_v3_args.h"
+#include "lp_norm_v3_plan.h"
 #include "nn_check.h"
 #include "norm_rows_plan.h"
 
@@ -19,18 +19,8 @@ aclnnStatus aclemu_plan_RenormV2(aclOpExecutor *executor, const aclTensor *x, do
 {
     const char *api = aclemu_exec_api(executor);
     aclnnStatus st;
-    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, yOut, "yOut")))
+    if ((st = lp_norm_v3_checks(api, x, yOut)))
         return st;
-    if ((st = nn_chip_gate(api, NN_CHIP(ACLEMU_FAMILY_A2))))
-        return st;
-    aclemu_dtype_set dts = ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16);
-    if ((st = aclemu_check_dtype(api, x, "x", dts)) || (st = aclemu_check_same_dtype(api, x, "x", yOut, "yOut")))
-        return st;
-    if ((st = aclemu_check_format(api, x, "x")) || (st = aclemu_check_format(api, yOut, "yOut")) ||
-        (st = aclemu_check_shape(api, x, "x", 8)) || (st = aclemu_check_shape(api, yOut, "yOut", 8)))
-        return st;
-    if (aclemu_tensor_numel(x) == 0)
-        return aclemu_op_error(TILING, ACLEMU_ERRCODE_PARAM, api, "x should not be empty.");
     if (x->ndim != 2)
         return aclemu_op_error(TILING, ACLEMU_ERRCODE_PARAM, api, "RenormV2 only supports 2D tensor, x dim num is %u.",
                                x->ndim);
@@ -38,13 +28,10 @@ aclnnStatus aclemu_plan_RenormV2(aclOpExecutor *executor, const aclTensor *x, do
         return st;
     if (dim != 0 && dim != 1)
         return aclemu_op_error(TILING, ACLEMU_ERRCODE_PARAM, api, "dim %lld should be 0 or 1.", (long long)dim);
-    static const int32_t swap[2] = {1, 0};
-    const int32_t *perm = dim == 1 ? swap : NULL;
     int64_t rows = x->shape[dim], n = x->shape[1 - dim];
     lp_norm_v3_args a = {0};
     a.p = (float)p;
     a.renorm = 1;
     a.max_norm = (float)maxNorm;
-    const nr_operand ops[] = {{x, 0, offsetof(lp_norm_v3_args, x), perm}, {yOut, 1, offsetof(lp_norm_v3_args, y), perm}};
-    return nr_launch(executor, "LpNormV3", &a, sizeof a, rows, n, 0.0, ops, 2);
+    return lp_norm_v3_launch(executor, x, yOut, dim == 1, rows, n, &a);
 }
