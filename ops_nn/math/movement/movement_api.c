@@ -939,6 +939,27 @@ aclnnStatus aclemu_plan_Eye(aclOpExecutor *executor, int64_t n, int64_t m, aclTe
     return aclemu_exec_tdesc(executor, a, &a->out, out);
 }
 
+/* The ArangeFill launch of Linspace (logspace: base raised to each value): steps values from s
+ * to e (one step: the start, as torch.linspace). */
+static aclnnStatus linspace_launch(aclOpExecutor *executor, const aclTensor *out, double s, double e, int64_t steps,
+                                   int logspace, double base)
+{
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)steps, aclemu_vector_core_num(aclemu_op_profile()), 16384, 64, &bd, &per);
+    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(executor, "ArangeFill", bd, sizeof(*a));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->linspace = 1;
+    a->logspace = logspace;
+    a->base = base;
+    a->fstart = s;
+    a->fend = steps > 1 ? e : s;
+    a->fstep = steps > 1 ? (e - s) / (double)(steps - 1) : 0.0;
+    a->per_block = (int64_t)per;
+    return aclemu_exec_tdesc(executor, a, &a->out, out);
+}
+
 aclnnStatus aclemu_plan_Linspace(aclOpExecutor *executor, const aclScalar *start, const aclScalar *end, int64_t steps,
                                  aclTensor *out)
 {
@@ -957,19 +978,7 @@ aclnnStatus aclemu_plan_Linspace(aclOpExecutor *executor, const aclScalar *start
         return ACLEMU_PARAM_ERROR(api, "out should be a 1-D tensor of %lld elements.", (long long)steps);
     if (steps == 0)
         return ACLNN_SUCCESS;
-    double s = aclemu_scalar_to_f64(start), e = aclemu_scalar_to_f64(end);
-    uint32_t bd;
-    uint64_t per;
-    aclemu_tile_1d((uint64_t)steps, aclemu_vector_core_num(aclemu_op_profile()), 16384, 64, &bd, &per);
-    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(executor, "ArangeFill", bd, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->linspace = 1;
-    a->fstart = s;
-    a->fend = steps > 1 ? e : s; /* one step: the start, as torch.linspace */
-    a->fstep = steps > 1 ? (e - s) / (double)(steps - 1) : 0.0;
-    a->per_block = (int64_t)per;
-    return aclemu_exec_tdesc(executor, a, &a->out, out);
+    return linspace_launch(executor, out, aclemu_scalar_to_f64(start), aclemu_scalar_to_f64(end), steps, 0, 0.0);
 }
 
 /* aclnnLogSpace (ops-math math/logspace): base ^ Linspace(start, end, steps), on the Linspace
@@ -996,21 +1005,7 @@ aclnnStatus aclemu_plan_LogSpace(aclOpExecutor *executor, const aclScalar *start
     if (result->ndim != 1 || result->shape[0] != steps)
         return ACLEMU_PARAM_ERROR(api, "result shape %s should be [%lld].",
                                   aclemu_shape_str(result->shape, result->ndim, b, sizeof b), (long long)steps);
-    double s = aclemu_scalar_to_f64(start), e = aclemu_scalar_to_f64(end);
-    uint32_t bd;
-    uint64_t per;
-    aclemu_tile_1d((uint64_t)steps, aclemu_vector_core_num(aclemu_op_profile()), 16384, 64, &bd, &per);
-    mv_arange_args *a = (mv_arange_args *)aclemu_exec_add_launch(executor, "ArangeFill", bd, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->linspace = 1;
-    a->logspace = 1;
-    a->base = base;
-    a->fstart = s;
-    a->fend = steps > 1 ? e : s;
-    a->fstep = steps > 1 ? (e - s) / (double)(steps - 1) : 0.0;
-    a->per_block = (int64_t)per;
-    return aclemu_exec_tdesc(executor, a, &a->out, result);
+    return linspace_launch(executor, result, aclemu_scalar_to_f64(start), aclemu_scalar_to_f64(end), steps, 1, base);
 }
 
 aclnnStatus aclemu_plan_Flip(aclOpExecutor *executor, const aclTensor *self, const aclIntArray *dims, aclTensor *out)
