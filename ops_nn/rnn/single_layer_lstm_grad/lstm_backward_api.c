@@ -20,9 +20,9 @@
 #include <string.h>
 
 #include "aclemu_plans.h"
-#include "cube.h"
 #include "lstm_grad_args.h"
 #include "nn_stage.h"
+#include "rnn_grad_plan.h"
 
 #define LSTMG_DTYPES (ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16))
 
@@ -102,72 +102,6 @@ static void ws_buf(nn_cbuf *b, int32_t dtype)
     b->present = 1;
     b->dtype = dtype;
     b->offset = 0;
-}
-
-/* A (T, B, n) or (T * B, n) operand seen as a (T * B, n) matrix: row stride (-1: not mergeable). */
-static int64_t merged_rs(const nn_stage *s)
-{
-    if (s->staged)
-        return s->shape[s->ndim - 1];
-    if (s->ndim == 2 || s->shape[1] == 1)
-        return s->stride[0];
-    if (s->shape[0] == 1 || s->stride[0] == s->shape[1] * s->stride[1])
-        return s->stride[1];
-    return -1;
-}
-
-/* GEMM view + binding of a staged (T, B, n) operand as the (T * B, n) matrix (row = k or m). */
-static aclnnStatus stage_matrix(const char *api, gemm_view *v, cube_bind *b, int slot, const nn_stage *s,
-                                int transposed)
-{
-    int64_t rs = merged_rs(s);
-    if (rs < 0)
-        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "unexpected operand layout.");
-    const int64_t cs = s->staged ? 1 : s->stride[s->ndim - 1];
-    cube_view_raw(v, slot, cube_gemm_dtype((aclDataType)s->dtype), transposed ? cs : rs, transposed ? rs : cs);
-    if (s->staged) {
-        b->t = NULL;
-        b->ws_off = (int64_t)s->ws;
-    } else {
-        v->ptr = (const char *)v->ptr + (uint64_t)s->t->offset * aclemu_dtype_size(s->t->dtype);
-        b->t = s->t;
-    }
-    return ACLNN_SUCCESS;
-}
-
-static void no_binds(cube_bind *b)
-{
-    for (int k = 0; k < CUBE_NOPS; k++) {
-        b[k].t = NULL;
-        b[k].ws_off = -1;
-    }
-}
-
-static void gemm_init(gemm_desc *d, int64_t M, int64_t N, int64_t K)
-{
-    memset(d, 0, sizeof *d);
-    d->M = M;
-    d->N = N;
-    d->K = K;
-    d->math = GEMM_MATH_KEEP;
-    d->alpha = 1.0f;
-}
-
-/* C = dG^T (4H x TB) . src (TB x n): the weight gradients. */
-static aclnnStatus launch_dw(aclOpExecutor *ex, uint64_t ws_dg, int64_t TB, int64_t G, const aclTensor *dw,
-                             const gemm_view *src, const cube_bind *src_bind)
-{
-    gemm_desc d;
-    cube_bind b[CUBE_NOPS];
-    no_binds(b);
-    gemm_init(&d, G, dw->shape[1], TB);
-    cube_view_raw(&d.a, CUBE_OP_A, GEMM_F32, 1, G);
-    b[CUBE_OP_A].ws_off = (int64_t)ws_dg;
-    d.b = *src;
-    b[CUBE_OP_B] = *src_bind;
-    cube_view(&d.c, CUBE_OP_C, dw, 0, 1, 0, 0);
-    b[CUBE_OP_C].t = dw;
-    return cube_launch_gemm(ex, &d, b);
 }
 
 aclnnStatus aclemu_plan_LstmBackward(aclOpExecutor *executor, const aclTensor *input, const aclTensorList *hx,
@@ -400,52 +334,14 @@ aclnnStatus aclemu_plan_LstmBackward(aclOpExecutor *executor, const aclTensor *i
                             (st = nn_stage_bind(executor, a, &L->dbh, &s_dbh[n]))))
                 goto done;
         }
-        /* the GEMMs of this layer, per direction */
+        /* the GEMMs of this layer, per direction (the second one adds the first one's dx) */
         for (int64_t d = 0; d < D; d++) {
             const int64_t base = l * per_layer + d * 2 * NB;
-            gemm_view src;
-            cube_bind sb;
-            /* dW_hh = dG^T hp */
-            cube_view_raw(&src, CUBE_OP_B, GEMM_F32, H, 1);
-            sb.t = NULL;
-            sb.ws_off = (int64_t)ws_hp[d];
-            if ((st = launch_dw(executor, ws_dg[d], TB, G, dparamsOut->items[base + 1], &src, &sb)))
-                goto done;
-            /* dW_ih = dG^T x */
-            if (l == 0) {
-                if ((st = stage_matrix(api, &src, &sb, CUBE_OP_B, s_x, 0)))
-                    goto done;
-            } else {
-                cube_view_raw(&src, CUBE_OP_B, GEMM_F32, DH, 1);
-                sb.t = NULL;
-                sb.ws_off = (int64_t)ws_x;
-            }
-            if ((st = launch_dw(executor, ws_dg[d], TB, G, dparamsOut->items[base], &src, &sb)))
-                goto done;
-            /* dx (+)= dG W_ih: FP32 in the workspace, the last direction of layer 0 into dxOut */
-            const aclTensor *wih = params->items[base];
-            const int64_t in = wih->shape[1];
-            gemm_desc gd;
-            cube_bind b[CUBE_NOPS];
-            no_binds(b);
-            gemm_init(&gd, TB, in, G);
-            cube_view_raw(&gd.a, CUBE_OP_A, GEMM_F32, G, 1);
-            b[CUBE_OP_A].ws_off = (int64_t)ws_dg[d];
-            cube_view(&gd.b, CUBE_OP_B, wih, 0, 1, 0, 0);
-            b[CUBE_OP_B].t = wih;
-            if (l == 0 && d == D - 1) {
-                if ((st = stage_matrix(api, &gd.c, &b[CUBE_OP_C], CUBE_OP_C, &s_dx, 0)))
-                    goto done;
-            } else {
-                cube_view_raw(&gd.c, CUBE_OP_C, GEMM_F32, in, 1);
-                b[CUBE_OP_C].ws_off = (int64_t)(d == 0 ? ws_dxa : ws_dxb);
-            }
-            if (d == 1) {
-                cube_view_raw(&gd.d, CUBE_OP_D, GEMM_F32, in, 1);
-                b[CUBE_OP_D].ws_off = (int64_t)ws_dxa;
-                gd.beta = 1.0f;
-            }
-            if ((st = cube_launch_gemm(executor, &gd, b)))
+            const rnn_grad_gemms gg = {TB, G, H, ws_dg[d], ws_dg[d], ws_hp[d], l ? NULL : s_x, ws_x, DH,
+                                       params->items[base], dparamsOut->items[base], dparamsOut->items[base + 1],
+                                       l == 0 && d == D - 1 ? &s_dx : NULL, d == 0 ? ws_dxa : ws_dxb,
+                                       d == 1 ? (int64_t)ws_dxa : -1};
+            if ((st = rnn_grad_layer_gemms(executor, &gg)))
                 goto done;
         }
     }
