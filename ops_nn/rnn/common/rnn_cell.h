@@ -25,19 +25,26 @@ static inline void rnn_lstm_fwd(const double pre[4], double c, double act[4], do
     *hy = act[RNN_GATE_O] * tanh(*cy);
 }
 
-/* Its backward from the activations act[4] (i, f, g, o), the previous and new cell states and
- * the incoming gradients dh, dc: d[4] the gradients of the pre-activations, *dcx that of c. */
-static inline void rnn_lstm_bwd(const double act[4], double cx, double cy, double dh, double dc, double d[4],
-                                double *dcx)
+/* Its backward from the activations act[4] (i, f, g, o), the previous cell state cx, tanh of
+ * the new one (tc) and the incoming gradients dh, dc: d[4] the gradients of the
+ * pre-activations, *dcx that of cx. */
+static inline void rnn_lstm_bwd_tc(const double act[4], double cx, double tc, double dh, double dc, double d[4],
+                                   double *dcx)
 {
     double i = act[RNN_GATE_I], f = act[RNN_GATE_F], g = act[RNN_GATE_G], o = act[RNN_GATE_O];
-    double tc = tanh(cy);
     double dct = dh * o * (1.0 - tc * tc) + dc;
     *dcx = dct * f;
     d[RNN_GATE_I] = dct * g * i * (1.0 - i);
     d[RNN_GATE_F] = dct * cx * f * (1.0 - f);
     d[RNN_GATE_G] = dct * i * (1.0 - g * g);
     d[RNN_GATE_O] = dh * tc * o * (1.0 - o);
+}
+
+/* The same with the new cell state cy given instead of its tanh. */
+static inline void rnn_lstm_bwd(const double act[4], double cx, double cy, double dh, double dc, double d[4],
+                                double *dcx)
+{
+    rnn_lstm_bwd_tc(act, cx, tanh(cy), dh, dc, d, dcx);
 }
 
 /* One GRU element (gates r, z, n): gi[3] = x W_ih^T + b_ih, gh[3] = h W_hh^T + b_hh, h the

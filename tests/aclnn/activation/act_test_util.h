@@ -92,6 +92,7 @@ struct DevTensor {
     void *dev = nullptr;
     aclTensor *t = nullptr;
     size_t storage_elems = 0;
+    aclFormat fmt = ACL_FORMAT_ND; // set before Init for ops that check formats
 
     DevTensor() {}
     DevTensor(const DevTensor &) = delete;
@@ -142,7 +143,7 @@ struct DevTensor {
         size_t bytes = storage_elems * ElemSize(dt);
         if (aclrtMalloc(&dev, bytes ? bytes : 1, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return false;
         if (bytes && aclrtMemcpy(dev, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) return false;
-        t = aclCreateTensor(shape.data(), nd, dt, nd ? strides.data() : nullptr, offset, ACL_FORMAT_ND, storage.data(),
+        t = aclCreateTensor(shape.data(), nd, dt, nd ? strides.data() : nullptr, offset, fmt, storage.data(),
                             1, dev);
         return t != nullptr;
     }
@@ -151,7 +152,7 @@ struct DevTensor {
     aclTensor *Alias() const
     {
         size_t nd = shape.size();
-        return aclCreateTensor(shape.data(), nd, dt, nd ? strides.data() : nullptr, offset, ACL_FORMAT_ND, storage.data(),
+        return aclCreateTensor(shape.data(), nd, dt, nd ? strides.data() : nullptr, offset, fmt, storage.data(),
                                1, dev);
     }
     std::vector<double> Read() const
