@@ -17,6 +17,8 @@ typedef void (*qg_ukernel_fn)(int64_t kp, const int16_t *Ap, const int16_t *Bp, 
 
 void qg_ukernel_scalar(int64_t kp, const int16_t *Ap, const int16_t *Bp, int32_t *C, int64_t ldc, int first);
 void qg_ukernel_avx2(int64_t kp, const int16_t *Ap, const int16_t *Bp, int32_t *C, int64_t ldc, int first);
+/* AVX-512 VNNI (vpdpwssd); chosen when the host ISA is AVX-512 and the CPU has VNNI. */
+void qg_ukernel_avx512vnni(int64_t kp, const int16_t *Ap, const int16_t *Bp, int32_t *C, int64_t ldc, int first);
 
 /* B panel packers for INT8 x2 with unit column stride (row-major (k, n)) or unit row stride
  * ((n, k) storage, transposeX2): ncols <= QG_NR valid columns, kc rows from k0. */

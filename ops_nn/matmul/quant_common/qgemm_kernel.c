@@ -195,7 +195,7 @@ static void epilogue_row(const qgemm_args *a, const qg_cols *c, const int32_t *a
     aclemu_store_f32(out, a->out_dtype, ocs_bytes, v, nc);
 }
 
-static int run_tile(const qgemm_args *a, int64_t t, int avx2, char *scratch)
+static int run_tile(const qgemm_args *a, int64_t t, int avx2, qg_ukernel_fn uk, char *scratch)
 {
     const int64_t per_b = a->gn * a->gm;
     const int64_t b = t / per_b, rem = t % per_b, in = rem / a->gm, ig = rem % a->gm;
@@ -207,7 +207,6 @@ static int run_tile(const qgemm_args *a, int64_t t, int avx2, char *scratch)
     int16_t *Ap = Bp + Kp * 2 * ncp + 64;                           /* QG_TM x QG_KC */
     int32_t *acc = (int32_t *)(void *)(Ap + QG_TM * QG_KC + 64);    /* QG_TM x ncp */
     qg_cols *cols = (qg_cols *)(void *)(acc + QG_TM * ncp + 64);
-    qg_ukernel_fn uk = avx2 ? qg_ukernel_avx2 : qg_ukernel_scalar;
     /* B of every K chunk, chunk c at Bp + (c * QG_KC / 2) * 2 * ncp */
     for (int64_t k0 = 0; k0 < a->K; k0 += QG_KC) {
         int64_t kc = a->K - k0 < QG_KC ? a->K - k0 : QG_KC;
@@ -255,6 +254,9 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
         return ACLEMU_KERNEL_BAD_ARGS;
     int isa = a->isa ? a->isa : (int)gemm_host_isa();
     int avx2 = isa >= GEMM_ISA_AVX2;
+    qg_ukernel_fn uk = avx2 ? qg_ukernel_avx2 : qg_ukernel_scalar;
+    if (isa >= GEMM_ISA_AVX512 && __builtin_cpu_supports("avx512vnni"))
+        uk = qg_ukernel_avx512vnni;
     char *scratch = aclemu_worker_scratch(scratch_bytes(a));
     if (!scratch)
         return ACL_ERROR_RT_MEMORY_ALLOCATION;
@@ -262,7 +264,7 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
     if (t1 > a->ntiles)
         t1 = a->ntiles;
     for (int64_t t = t0; t < t1; t++)
-        run_tile(a, t, avx2, scratch);
+        run_tile(a, t, avx2, uk, scratch);
     return 0;
 }
 

@@ -175,3 +175,29 @@ __attribute__((target("avx2"))) void qg_store_bf16_avx2(uint16_t *dst, const flo
                                                  : (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
     }
 }
+
+/* AVX-512 VNNI: the same 6 x 16 tile in six zmm accumulators (row r = zmm r, 16 INT32 lanes =
+ * the 16 columns); per k pair one B load and per row one vpdpwssd with A's pair broadcast —
+ * the pairwise INT16 products summed into INT32 with wrapping adds, exactly vpmaddwd + vpaddd. */
+__attribute__((target("avx512f,avx512vnni"))) void qg_ukernel_avx512vnni(int64_t kp, const int16_t *Ap,
+                                                                        const int16_t *Bp, int32_t *C, int64_t ldc,
+                                                                        int first)
+{
+    typedef int32_t pair_t __attribute__((may_alias, aligned(2))); /* an (int16, int16) pair of A */
+    __m512i c0 = _mm512_setzero_si512(), c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0;
+    for (int64_t p = 0; p < kp; p++, Ap += QG_MR * 2, Bp += QG_NR * 2) {
+        const __m512i b = _mm512_loadu_si512((const void *)Bp);
+        const pair_t *a = (const pair_t *)(const void *)Ap;
+        c0 = _mm512_dpwssd_epi32(c0, _mm512_set1_epi32(a[0]), b);
+        c1 = _mm512_dpwssd_epi32(c1, _mm512_set1_epi32(a[1]), b);
+        c2 = _mm512_dpwssd_epi32(c2, _mm512_set1_epi32(a[2]), b);
+        c3 = _mm512_dpwssd_epi32(c3, _mm512_set1_epi32(a[3]), b);
+        c4 = _mm512_dpwssd_epi32(c4, _mm512_set1_epi32(a[4]), b);
+        c5 = _mm512_dpwssd_epi32(c5, _mm512_set1_epi32(a[5]), b);
+    }
+    __m512i acc[QG_MR] = {c0, c1, c2, c3, c4, c5};
+    for (int r = 0; r < QG_MR; r++) {
+        int32_t *row = C + r * ldc;
+        _mm512_storeu_si512((void *)row, first ? acc[r] : _mm512_add_epi32(acc[r], _mm512_loadu_si512((const void *)row)));
+    }
+}
