@@ -71,6 +71,56 @@ aclnnStatus aclemu_plan_AddMatMatElements(aclOpExecutor *executor, const aclTens
     return st;
 }
 
+/* AddMatMatElementsPlus (real experimental aclnn_add_mat_mat_elements_plus.cpp): null (c, a, b,
+ * beta, alpha, cOut) -> c in [FLOAT, FLOAT16, BF16], a / b / beta / alpha / cOut of c's dtype ->
+ * ranks of c, a, b <= 8 -> beta, alpha one element each -> a with b, then c with that broadcast,
+ * equal to cOut's shape. Kernels for A2, A3 and 950 only. Runs as the Addr row in FLOAT with
+ * alpha / beta read from their device tensors: c * beta + alpha * a * b. */
+aclnnStatus aclemu_plan_AddMatMatElementsPlus(aclOpExecutor *executor, const aclTensor *c, const aclTensor *a,
+                                              const aclTensor *b, const aclTensor *beta, const aclTensor *alpha,
+                                              aclTensor *cOut)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    const aclTensor *all[6] = {c, a, b, beta, alpha, cOut};
+    const char *names[6] = {"c", "a", "b", "beta", "alpha", "cOut"};
+    for (int i = 0; i < 6; i++)
+        if ((st = aclemu_check_notnull(api, all[i], names[i])))
+            return st;
+    if ((st = aclemu_check_dtype(api, c, "c", EX_FLOATS)))
+        return st;
+    for (int i = 1; i < 6; i++)
+        if ((st = aclemu_check_same_dtype(api, c, "c", all[i], names[i])))
+            return st;
+    for (int i = 0; i < 3; i++)
+        if ((st = aclemu_check_shape(api, all[i], names[i], ACLEMU_MAX_RANK)))
+            return st;
+    if (aclemu_tensor_numel(beta) != 1)
+        return ACLEMU_PARAM_ERROR(api, "beta must be a scalar tensor with exactly 1 element.");
+    if (aclemu_tensor_numel(alpha) != 1)
+        return ACLEMU_PARAM_ERROR(api, "alpha must be a scalar tensor with exactly 1 element.");
+    int64_t ab[ACLEMU_MAX_RANK], abc[ACLEMU_MAX_RANK];
+    uint32_t nab, nabc;
+    if (!pw_bcast_dims(a->shape, a->ndim, b->shape, b->ndim, ab, &nab))
+        return ACLEMU_PARAM_ERROR(api, "Shape of a and b can't broadcast.");
+    if (!pw_bcast_dims(c->shape, c->ndim, ab, nab, abc, &nabc))
+        return ACLEMU_PARAM_ERROR(api, "Shape of c and broadcast(a,b) can't broadcast.");
+    int same = cOut->ndim == nabc;
+    for (uint32_t d = 0; same && d < nabc; d++)
+        same = cOut->shape[d] == abc[d];
+    if (!same)
+        return ACLEMU_PARAM_ERROR(api, "Shape cOut mismatch broadcast result.");
+    if (aclemu_tensor_numel(c) == 0 || aclemu_tensor_numel(a) == 0 || aclemu_tensor_numel(b) == 0)
+        return ACLNN_SUCCESS;
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIPS_A2_A3_950)))
+        return st;
+    pw_operand ops[3] = {{c, NULL, 0}, {a, NULL, 0}, {b, NULL, 0}};
+    pw_args *blob = pw_launch_blob(executor, PW_ADDR, ACL_FLOAT, cOut, ops, 3, PW_TENSOR_VALUES, NULL, &st);
+    if (blob && !(st = aclemu_exec_tdesc(executor, blob, &blob->tval[0], alpha)))
+        st = aclemu_exec_tdesc(executor, blob, &blob->tval[1], beta);
+    return st;
+}
+
 /* FusedMulAddN (real aclnn_fused_mul_add_n.cpp): null -> x1 in [FLOAT, FLOAT16, BF16, INT32,
  * INT16], x2 / x3 / y of x1's dtype -> ranks <= 8, x2 and y of x1's shape, x3 one element ->
  * no private format. y = x2 + x1 * x3[0] (the Addcmul row with value 1; integers wrap). */

@@ -50,7 +50,9 @@ enum pw_op {
     PW_OP_COUNT
 };
 
-enum { PW_HAS_LO = 1, PW_HAS_HI = 2, PW_EQUAL_NAN = 4, PW_IGNORE_A = 8 };
+/* PW_TENSOR_VALUES: value and aux are 1-element device tensors (tval[0], tval[1]) the kernel
+ * reads as FLOAT before computing (AddMatMatElementsPlus's alpha / beta). */
+enum { PW_HAS_LO = 1, PW_HAS_HI = 2, PW_EQUAL_NAN = 4, PW_IGNORE_A = 8, PW_TENSOR_VALUES = 16 };
 
 typedef struct pw_args {
     aclemu_ew ew;       /* op[0] = out, op[1..] = the tensor operands */
@@ -66,6 +68,7 @@ typedef struct pw_args {
     int64_t value_i;
     double aux_f;       /* IsClose atol, Addr beta */
     int64_t aux_i;
+    aclemu_tdesc tval[2]; /* PW_TENSOR_VALUES: the tensors holding value and aux */
 } pw_args;
 
 #endif

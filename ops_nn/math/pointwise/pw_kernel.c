@@ -833,6 +833,21 @@ static int pointwise_kernel(const void *args, size_t args_size, const aclemu_blo
     if (args_size < sizeof(pw_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const pw_args *a = (const pw_args *)args;
+    pw_args local;
+    if (a->flags & PW_TENSOR_VALUES) { /* value / aux live in device tensors: read them once */
+        local = *a;
+        float f[2];
+        for (int k = 0; k < 2; k++) {
+            const aclemu_tdesc *t = &a->tval[k];
+            if (!t->addr || aclemu_compute_domain(t->dtype) != ACLEMU_DOM_F32)
+                return ACLEMU_KERNEL_BAD_ARGS;
+            aclemu_load_f32(&f[k], (const char *)(uintptr_t)t->addr + t->offset * (int64_t)aclemu_kdtype_size(t->dtype),
+                            t->dtype, 0, 1);
+        }
+        local.value_f = f[0], local.aux_f = f[1];
+        local.value_i = (int64_t)f[0], local.aux_i = (int64_t)f[1];
+        a = &local;
+    }
     if (a->op < 0 || a->op >= PW_OP_COUNT || a->narg < 1 || a->narg > 3)
         return ACLEMU_KERNEL_BAD_ARGS;
     for (int j = 0; j < a->narg; j++)

@@ -22,9 +22,12 @@ static aclnnStatus sort_dim(const char *api, const aclTensor *self, int64_t dim,
     return ACLNN_SUCCESS;
 }
 
-/* values / indices (either may be NULL) = the first k of self sorted along dim d. */
-static aclnnStatus sort_launch(aclOpExecutor *ex, const aclTensor *self, int64_t d, int64_t k, bool descending,
-                               const aclTensor *values, const aclTensor *indices)
+/* values / indices (either may be NULL) = the first k of self sorted along dim d; with
+ * `gather` (SortWithIndex) the indices written are gather's elements at the sorted positions,
+ * and key_mode picks the order of the keys (enum sort_key_mode). */
+static aclnnStatus sort_launch_ex(aclOpExecutor *ex, const aclTensor *self, int64_t d, int64_t k, bool descending,
+                                  const aclTensor *values, const aclTensor *indices, const aclTensor *gather,
+                                  int key_mode)
 {
     if (aclemu_tensor_numel(self) == 0 || k == 0)
         return ACLNN_SUCCESS;
@@ -43,16 +46,21 @@ static aclnnStatus sort_launch(aclOpExecutor *ex, const aclTensor *self, int64_t
     a.idx_off = indices ? indices->offset : 0;
     a.len = 1;
     a.k = k;
+    a.key_mode = key_mode;
+    a.gx_dtype = gather ? gather->dtype : ACL_INT64;
+    a.gx_off = gather ? gather->offset : 0;
     for (uint32_t i = 0; i < self->ndim; i++) {
         int64_t vs = values ? values->stride[i] : 0, xs = indices ? indices->stride[i] : 0;
+        int64_t gs = gather ? gather->stride[i] : 0;
         if ((int64_t)i == d) {
             a.len = self->shape[i];
             a.sin = self->stride[i];
             a.sval = vs;
             a.sidx = xs;
+            a.sgx = gs;
             continue;
         }
-        sort_args_add_outer_dim(&a, self->shape[i], self->stride[i], vs, xs);
+        sort_args_add_outer_dim_gx(&a, self->shape[i], self->stride[i], vs, xs, gs);
     }
     a.nlines = 1;
     for (int i = 0; i < a.nl; i++)
@@ -73,7 +81,15 @@ static aclnnStatus sort_launch(aclOpExecutor *ex, const aclTensor *self, int64_t
         return st;
     if (values && (st = aclemu_exec_bind_tensor(ex, b, &b->val, values)))
         return st;
+    if (gather && (st = aclemu_exec_bind_tensor(ex, b, &b->gx, gather)))
+        return st;
     return indices ? aclemu_exec_bind_tensor(ex, b, &b->idx, indices) : ACLNN_SUCCESS;
+}
+
+static aclnnStatus sort_launch(aclOpExecutor *ex, const aclTensor *self, int64_t d, int64_t k, bool descending,
+                               const aclTensor *values, const aclTensor *indices)
+{
+    return sort_launch_ex(ex, self, d, k, descending, values, indices, NULL, SORT_KEY_TORCH);
 }
 
 static aclnnStatus chk_view(const char *api, const aclTensor *t, const char *name)
@@ -152,4 +168,74 @@ aclnnStatus aclemu_plan_Topk(aclOpExecutor *executor, const aclTensor *self, int
                                       aclemu_shape_str(want, self->ndim, a, sizeof a),
                                       aclemu_shape_str(outs[i]->shape, outs[i]->ndim, b, sizeof b));
     return sort_launch(executor, self, d, k, largest, valuesOut, indicesOut);
+}
+
+/* SortWithIndex (real experimental/math/sort_with_index op_api + tiling; kernel for A2 only):
+ * null (x, index, valuesOut, indicesOut) -> x in [FLOAT16, FLOAT, BF16, INT32], valuesOut of x's
+ * dtype, index INT32, indicesOut of index's dtype -> ranks <= 8, x / index / valuesOut /
+ * indicesOut one shape -> axis the last one (-1 or rank - 1). Empty: nothing recorded. The
+ * tiling refuses a sort axis past what one core's UB holds (85% of UB over the per-element
+ * footprint of its buffers, in whole 32-element blocks, for one tile; a merge sort of
+ * 32 * 4^k elements within 75% of UB beyond). Stable for both `stable` values (the real 910B
+ * path is); NaN first in both orders. */
+#define SWI_BLOCK 32u
+static uint32_t swi_cap(aclDataType dt)
+{
+    uint64_t ub = aclemu_op_profile()->ub_size;
+    uint32_t v = dt == ACL_FLOAT16 || dt == ACL_BF16 ? 2 : 4;
+    uint32_t per = 2 * v + 2 * 4 + 12 + 8 + 16 + ((dt == ACL_BF16 || dt == ACL_INT32) ? 8 : 0);
+    uint32_t single = (uint32_t)((ub * 17 / 20) / per) / SWI_BLOCK * SWI_BLOCK;
+    if (single > 8160)
+        single = 8160; /* the hardware full sort: 32 * 255 */
+    if (single < SWI_BLOCK)
+        single = SWI_BLOCK;
+    uint32_t mrg_budget = (uint32_t)((ub * 3 / 4) / (per + 8)), mrg = SWI_BLOCK;
+    while (mrg * 4 <= mrg_budget)
+        mrg *= 4;
+    return single > mrg ? single : mrg;
+}
+
+aclnnStatus aclemu_plan_SortWithIndex(aclOpExecutor *executor, const aclTensor *x, const aclTensor *index, int64_t axis,
+                                      bool descending, bool stable, aclTensor *valuesOut, aclTensor *indicesOut)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    (void)stable;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, index, "index")) ||
+        (st = aclemu_check_notnull(api, valuesOut, "y")) || (st = aclemu_check_notnull(api, indicesOut, "sortedIndex")))
+        return st;
+    if ((st = aclemu_check_dtype(api, x, "x", DT(FLOAT16) | DT(FLOAT) | DT(BF16) | DT(INT32))) ||
+        (st = aclemu_check_same_dtype(api, x, "x", valuesOut, "y")) ||
+        (st = aclemu_check_dtype(api, index, "index", DT(INT32))) ||
+        (st = aclemu_check_same_dtype(api, index, "index", indicesOut, "sortedIndex")))
+        return st;
+    if ((st = aclemu_check_shape(api, x, "x", ACLEMU_MAX_RANK)) || (st = aclemu_check_shape(api, index, "index", ACLEMU_MAX_RANK)))
+        return st;
+    char s1[256], s2[256];
+    const aclTensor *pair[3][2] = {{x, index}, {valuesOut, x}, {indicesOut, index}};
+    static const char *const fmt[3] = {"x shape %s and index shape %s must be the same.", "y shape %s must equal x shape %s.",
+                                       "sortedIndex shape %s must equal index shape %s."};
+    for (int i = 0; i < 3; i++) {
+        const aclTensor *p = pair[i][0], *q = pair[i][1];
+        if (p->ndim != q->ndim || memcmp(p->shape, q->shape, p->ndim * sizeof(int64_t)))
+            return ACLEMU_PARAM_ERROR(api, fmt[i], aclemu_shape_str(p->shape, p->ndim, s1, sizeof s1),
+                                      aclemu_shape_str(q->shape, q->ndim, s2, sizeof s2));
+    }
+    int64_t rank = (int64_t)x->ndim, sr = rank ? rank : 1;
+    if (axis < -sr || axis >= sr)
+        return ACLEMU_PARAM_ERROR(api, "axis %lld is out of range [%lld, %lld).", (long long)axis, (long long)-sr, (long long)sr);
+    if ((axis < 0 ? axis + sr : axis) != sr - 1)
+        return ACLEMU_PARAM_ERROR(api, "only last-axis sort is supported (axis must be -1 or rank-1). axis=%lld, rank=%lld.",
+                                  (long long)axis, (long long)rank);
+    if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(index) == 0)
+        return ACLNN_SUCCESS;
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIP(ACLEMU_FAMILY_A2))))
+        return st;
+    int64_t n = rank ? x->shape[rank - 1] : 1;
+    uint32_t cap = swi_cap(x->dtype);
+    if (n > (int64_t)cap)
+        return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_INNER, api,
+                               "sort axis N=%lld exceeds the in-core sort UB ceiling (at most %u elements for %s).",
+                               (long long)n, cap, aclemu_dtype_name(x->dtype));
+    return sort_launch_ex(executor, x, rank ? rank - 1 : 0, n, descending, valuesOut, indicesOut, index, SORT_KEY_NAN_FIRST);
 }

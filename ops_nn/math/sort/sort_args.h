@@ -38,27 +38,44 @@ typedef struct sort_args {
      * i of a line is at the row-major position i of fshape / fstride (elements); nf 0: sin */
     int32_t nf, pad_;
     int64_t fshape[SORT_MAX_DIMS], fstride[SORT_MAX_DIMS];
+    /* ---- SortWithIndex ---- */
+    int32_t key_mode;     /* enum sort_key_mode */
+    int32_t gx_dtype;     /* INT32 / INT64 */
+    uint64_t gx;          /* nonzero: the index written is gx[line][position], not the position */
+    int64_t gx_off, sgx, lgx[SORT_MAX_DIMS];
 } sort_args;
+
+/* How elements become keys: torch's order (NaN largest, -0 before +0), or the order of the
+ * hardware Sort behind SortWithIndex: NaN first in both directions, -0 == +0, INT32 sorted on
+ * its FLOAT conversion. */
+enum sort_key_mode { SORT_KEY_TORCH = 0, SORT_KEY_NAN_FIRST = 1 };
 
 /* Adds one outer (non-sorted) dim of the line grid, merged into the previous one when the input,
  * values and indices strides all allow it (planner-side; size-1 dims are skipped). */
-static inline void sort_args_add_outer_dim(sort_args *a, int64_t sz, int64_t sin, int64_t vs, int64_t xs)
+static inline void sort_args_add_outer_dim_gx(sort_args *a, int64_t sz, int64_t sin, int64_t vs, int64_t xs,
+                                              int64_t gs)
 {
     if (sz == 1)
         return;
     int n = a->nl;
-    if (n && a->lin[n - 1] == sin * sz && a->lval[n - 1] == vs * sz && a->lidx[n - 1] == xs * sz) {
+    if (n && a->lin[n - 1] == sin * sz && a->lval[n - 1] == vs * sz && a->lidx[n - 1] == xs * sz &&
+        a->lgx[n - 1] == gs * sz) {
         a->lshape[n - 1] *= sz;
-        a->lin[n - 1] = sin;
-        a->lval[n - 1] = vs;
-        a->lidx[n - 1] = xs;
+        n--;
     } else {
         a->lshape[n] = sz;
-        a->lin[n] = sin;
-        a->lval[n] = vs;
-        a->lidx[n] = xs;
         a->nl++;
     }
+    a->lin[n] = sin;
+    a->lval[n] = vs;
+    a->lidx[n] = xs;
+    a->lgx[n] = gs;
+}
+
+/* The same without a gathered index tensor (gx strides 0). */
+static inline void sort_args_add_outer_dim(sort_args *a, int64_t sz, int64_t sin, int64_t vs, int64_t xs)
+{
+    sort_args_add_outer_dim_gx(a, sz, sin, vs, xs, 0);
 }
 
 #endif

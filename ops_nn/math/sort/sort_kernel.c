@@ -86,6 +86,33 @@ static int cmp_u64(const void *x, const void *y)
     return a < b ? -1 : a > b;
 }
 
+/* SORT_KEY_NAN_FIRST keys (kdt: the key dtype, FLOAT for INT32 input): every NaN first in
+ * either direction (so 0, or the complement of 0 when descending), -0 equal to +0. */
+static uint64_t key_nan_first(int kdt, int in_dtype, const char *p, int descending, uint64_t mask)
+{
+    float f;
+    if (in_dtype == DT_INT32) {
+        int32_t v;
+        memcpy(&v, p, 4);
+        f = (float)v;
+        p = (const char *)&f;
+    }
+    uint64_t nan_key = descending ? mask : 0;
+    uint64_t key = key_of(kdt, p);
+    if (kdt == DT_FLOAT) {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        if ((u & 0x7fffffffu) > 0x7f800000u) return nan_key;
+        if ((u & 0x7fffffffu) == 0) return 0x80000000u;
+    } else if (kdt == DT_FLOAT16 || kdt == DT_BF16) {
+        uint16_t u;
+        memcpy(&u, p, 2);
+        if ((u & 0x7fff) > (kdt == DT_FLOAT16 ? 0x7c00 : 0x7f80)) return nan_key;
+        if ((u & 0x7fff) == 0) return 0x8000u;
+    }
+    return key;
+}
+
 /* Offset (elements) of element i of a line: along sin, or through the flat dims. */
 static int64_t line_offset(const sort_args *a, int64_t i)
 {
@@ -140,7 +167,9 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
     if (e > a->nlines) e = a->nlines;
     char *slot = (char *)(uintptr_t)a->ws + (int64_t)blk->block_idx * a->ws_per_block;
     size_t es = aclemu_kdtype_size(a->in_dtype), xes = aclemu_kdtype_size(a->idx_dtype);
-    int kdt = a->round_fp16 ? DT_FLOAT16 : a->in_dtype, bits = key_bits(kdt);
+    int kdt = a->round_fp16 ? DT_FLOAT16
+              : a->key_mode == SORT_KEY_NAN_FIRST && a->in_dtype == DT_INT32 ? DT_FLOAT : a->in_dtype;
+    int bits = key_bits(kdt);
     int narrow = bits <= 32 && a->len <= 0xffffffffll; /* 32-bit keys and indices */
     uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
     uint64_t *keys = (uint64_t *)slot, *tkeys = keys + a->len;
@@ -148,13 +177,14 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
     uint32_t *k32 = (uint32_t *)slot, *tk32 = k32 + a->len, *x32 = tk32 + a->len, *tx32 = x32 + a->len;
     int64_t hist[RADIX_HIST];
     for (int64_t l = b; l < e; l++) {
-        int64_t rem = l, io = a->in_off, vo = a->val_off, xo = a->idx_off;
+        int64_t rem = l, io = a->in_off, vo = a->val_off, xo = a->idx_off, go = a->gx_off;
         for (int d = a->nl - 1; d >= 0; d--) {
             int64_t q = rem % a->lshape[d];
             rem /= a->lshape[d];
             io += q * a->lin[d];
             vo += q * a->lval[d];
             xo += q * a->lidx[d];
+            go += q * a->lgx[d];
         }
         const char *in = (const char *)(uintptr_t)a->in + io * (int64_t)es;
         int64_t fidx[SORT_MAX_DIMS] = {0}, foff = 0;
@@ -173,7 +203,8 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
                 h = vec_f32_to_f16(f);
                 p = (const char *)&h;
             }
-            uint64_t key = key_of(kdt, p);
+            uint64_t key = a->key_mode == SORT_KEY_NAN_FIRST ? key_nan_first(kdt, a->in_dtype, p, a->descending, mask)
+                                                              : key_of(kdt, p);
             key = a->descending ? ~key & mask : key;
             if (narrow) { k32[i] = (uint32_t)key; x32[i] = (uint32_t)i; }
             else { keys[i] = key; idx[i] = i; }
@@ -222,6 +253,12 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
                 if (a->val_dtype == a->in_dtype) memcpy(dst, src, es);
                 else aclemu_convert_run(dst, a->val_dtype, 0, src, a->in_dtype, 0, 1);
             }
+        }
+        if (a->idx && a->gx) { /* SortWithIndex: the caller's index of each position follows it */
+            const char *g = (const char *)(uintptr_t)a->gx + go * (int64_t)aclemu_kdtype_size(a->gx_dtype);
+            int64_t gs = a->sgx * (int64_t)aclemu_kdtype_size(a->gx_dtype);
+            for (int64_t i = 0; i < a->k; i++)
+                aclemu_load_i64(&idx[i], g + idx[i] * gs, a->gx_dtype, 0, 1);
         }
         if (a->idx)
             aclemu_store_i64((char *)(uintptr_t)a->idx + xo * (int64_t)xes, a->idx_dtype, a->sidx * (int64_t)xes, idx,

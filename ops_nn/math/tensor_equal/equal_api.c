@@ -20,8 +20,8 @@ static int same_shape(const aclTensor *a, const aclTensor *b)
     return 1;
 }
 
-static aclnnStatus launch_fin(aclOpExecutor *ex, const aclTensor *out, uint64_t ws, uint32_t nflags, int constant,
-                              int any, int invert)
+static aclnnStatus launch_fin_status(aclOpExecutor *ex, const aclTensor *out, uint64_t ws, uint32_t nflags,
+                                     int constant, int any, int invert, uint32_t mismatch)
 {
     equal_fin_args *f = (equal_fin_args *)aclemu_exec_add_launch(ex, "TensorEqualFin", 1, sizeof(equal_fin_args));
     if (!f)
@@ -30,19 +30,32 @@ static aclnnStatus launch_fin(aclOpExecutor *ex, const aclTensor *out, uint64_t 
     f->constant = constant;
     f->any = any;
     f->invert = invert;
+    f->mismatch = mismatch;
     aclnnStatus st = aclemu_exec_tdesc(ex, f, &f->out, out);
     if (!st && nflags)
         st = aclemu_exec_bind_workspace(ex, f, &f->flags, ws);
     return st;
 }
 
+static aclnnStatus launch_fin(aclOpExecutor *ex, const aclTensor *out, uint64_t ws, uint32_t nflags, int constant,
+                              int any, int invert)
+{
+    return launch_fin_status(ex, out, ws, nflags, constant, any, invert, 0);
+}
+
 /* After the compare launch `a`: its flags in the workspace and the folding launch. */
-static aclnnStatus launch_cmp_fin(aclOpExecutor *ex, equal_cmp_args *a, const aclTensor *out, int any, int invert)
+static aclnnStatus launch_cmp_fin_status(aclOpExecutor *ex, equal_cmp_args *a, const aclTensor *out, int any,
+                                         int invert, uint32_t mismatch)
 {
     uint64_t nblocks = (a->ew.numel + a->ew.per_block - 1) / a->ew.per_block;
     uint64_t ws = aclemu_exec_alloc_workspace(ex, nblocks);
     aclnnStatus st = aclemu_exec_bind_workspace(ex, a, &a->flags, ws);
-    return st ? st : launch_fin(ex, out, ws, (uint32_t)nblocks, 0, any, invert);
+    return st ? st : launch_fin_status(ex, out, ws, (uint32_t)nblocks, 0, any, invert, mismatch);
+}
+
+static aclnnStatus launch_cmp_fin(aclOpExecutor *ex, equal_cmp_args *a, const aclTensor *out, int any, int invert)
+{
+    return launch_cmp_fin_status(ex, a, out, any, invert, 0);
 }
 
 aclnnStatus aclemu_plan_Equal(aclOpExecutor *executor, const aclTensor *self, const aclTensor *other, aclTensor *out)
@@ -158,4 +171,42 @@ aclnnStatus aclemu_plan_IsInScalarTensor(aclOpExecutor *executor, const aclScala
     a->scalar = 1;
     scalar_in(element, promoted, &a->sf, &a->si);
     return launch_cmp_fin(executor, a, out, 1, invert);
+}
+
+/* ---- aclnnPrecisionCompare (real math/precision_compare op_api): SoC first (910B, 910_93 or
+ * the RegBase 950, else 161002) -> null (golden, realdata, out) -> realdata of golden's dtype,
+ * golden in [FLOAT, FLOAT16, BF16], out UINT32 -> one shape, rank <= 8, out 0-d. Empty: nothing
+ * runs (out untouched). Otherwise out = 0 when every element of realdata has golden's bits, else
+ * 503 (the real op's "comparison abnormal" status; the AI CPU DataCompare task is bitwise). */
+#define PC_STATUS_MISMATCH 503u
+aclnnStatus aclemu_plan_PrecisionCompare(aclOpExecutor *executor, const aclTensor *golden, const aclTensor *realdata,
+                                         aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if (!aclemu_chip_in(ACLEMU_CHIPS_A2_A3_950))
+        return ACLEMU_PARAM_ERROR(api, "The function is unsupported by the current SOC version [%s] ",
+                                  aclemu_op_profile()->short_soc_version);
+    if ((st = aclemu_check_notnull(api, golden, "golden")) || (st = aclemu_check_notnull(api, realdata, "realdata")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = aclemu_check_same_dtype(api, golden, "golden", realdata, "realdata")) ||
+        (st = aclemu_check_dtype(api, golden, "golden", ACLEMU_DT(ACL_FLOAT) | ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16))) ||
+        (st = aclemu_check_dtype(api, out, "out", ACLEMU_DT(ACL_UINT32))))
+        return st;
+    if ((st = aclemu_check_same_shape(api, golden, "golden", realdata, "realdata")) ||
+        (st = aclemu_check_shape(api, golden, "golden", ACLEMU_MAX_RANK)))
+        return st;
+    if (out->ndim != 0)
+        return ACLEMU_PARAM_ERROR(api, "Out must be scalar, but rank is %u", out->ndim);
+    if (aclemu_tensor_numel(golden) == 0 || aclemu_tensor_numel(realdata) == 0)
+        return ACLNN_SUCCESS;
+    const aclTensor *ins[1] = {realdata};
+    equal_cmp_args *a = (equal_cmp_args *)aclemu_ew_launch(executor, "TensorEqualCmp", sizeof(equal_cmp_args), golden,
+                                                           ins, 1, &st);
+    if (!a)
+        return st ? st : ACLNN_ERR_INNER;
+    a->scalar = 2;
+    a->promoted = golden->dtype;
+    return launch_cmp_fin_status(executor, a, out, 0, 0, PC_STATUS_MISMATCH);
 }

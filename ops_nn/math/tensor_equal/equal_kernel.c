@@ -1,5 +1,7 @@
 /* aclnnEqual's kernels: per-block compares (stopping at the first difference), then one block
  * folding the flags into out. NaN never equals anything (torch.equal). */
+#include <string.h>
+
 #include "acl/acl_base.h"
 #include "aclemu/kernel.h"
 #include "aclemu_op/kernel_util.h"
@@ -77,6 +79,28 @@ static int range_equal(const equal_cmp_args *a, uint64_t s, uint64_t e)
     return 1;
 }
 
+/* 1 if op[0] and op[1] hold the same bytes at every element of [s, e) (same dtypes). */
+static int range_bitwise(const equal_cmp_args *a, uint64_t s, uint64_t e)
+{
+    const size_t es = aclemu_kdtype_size(a->ew.op[0].dtype);
+    aclemu_ew_iter it;
+    aclemu_ew_iter_init(&it, &a->ew, s, e);
+    char *p[2] = {0, 0};
+    int64_t n;
+    while ((n = aclemu_ew_iter_next(&it, p)) > 0) {
+        int64_t sx = it.inner_stride[0], sy = it.inner_stride[1];
+        if (sx == (int64_t)es && sy == (int64_t)es) {
+            if (memcmp(p[0], p[1], (size_t)n * es))
+                return 0;
+            continue;
+        }
+        for (int64_t i = 0; i < n; i++)
+            if (memcmp(p[0] + i * sx, p[1] + i * sy, es))
+                return 0;
+    }
+    return 1;
+}
+
 static int equal_cmp(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(equal_cmp_args))
@@ -86,7 +110,8 @@ static int equal_cmp(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range(a->ew.numel, a->ew.per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    ((uint8_t *)(uintptr_t)a->flags)[blk->block_idx] = (uint8_t)(a->scalar ? range_has(a, s, e) : range_equal(a, s, e));
+    ((uint8_t *)(uintptr_t)a->flags)[blk->block_idx] = (uint8_t)(a->scalar == 2   ? range_bitwise(a, s, e)
+                                                                : a->scalar ? range_has(a, s, e) : range_equal(a, s, e));
     return 0;
 }
 
@@ -103,6 +128,8 @@ static int equal_fin(const void *args, size_t size, const aclemu_block *blk)
         for (uint32_t i = 0; i < f->nflags; i++) r = f->any ? (r | flags[i]) : (r & flags[i]);
     }
     r ^= f->invert != 0;
+    if (f->mismatch)
+        r = r ? 0 : (int64_t)f->mismatch;
     char *dst = (char *)(uintptr_t)f->out.addr + f->out.offset * (int64_t)aclemu_kdtype_size(f->out.dtype);
     aclemu_store_i64(dst, f->out.dtype, 0, &r, 1);
     return 0;
