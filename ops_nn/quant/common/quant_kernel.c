@@ -559,6 +559,156 @@ static void run_grouped_max(const quant_args *a, int64_t g)
     store1_f32(&a->aux, a->aux.offset + g * a->aux.stride[0], amax);
 }
 
+/* DequantSwigluQuant: the group of row r (counts, or [G, 2] (id, count) pairs whose walk stops at a
+ * count <= 0) in *id; 0 when r is past every group (its output is left as it is, as the kernel
+ * does), 1 otherwise (group 0 without a group index). */
+static int dsq_group_of(const quant_args *a, int64_t r, int64_t *id)
+{
+    const aclemu_tdesc *g = &a->group;
+    *id = 0;
+    if (!g->addr)
+        return 1;
+    int64_t start = 0;
+    for (int64_t i = 0; i < g->shape[0] && start < a->rows; i++) {
+        int64_t gid = i, cnt;
+        if (a->group_pairs) {
+            int64_t base = (int64_t)aclemu_kdtype_size(g->dtype);
+            aclemu_load_i64(&gid, base_of(g) + (g->offset + i * g->stride[0]) * base, g->dtype, 0, 1);
+            aclemu_load_i64(&cnt, base_of(g) + (g->offset + i * g->stride[0] + g->stride[1]) * base, g->dtype, 0, 1);
+        } else {
+            cnt = load_i64_at(g, i);
+        }
+        if (cnt < 0)
+            cnt = 0;
+        if (r >= start && r < start + cnt) {
+            *id = gid;
+            return 1;
+        }
+        start += cnt;
+        if (a->group_pairs && cnt <= 0)
+            break;
+    }
+    return 0;
+}
+
+/* Element c of a DequantSwigluQuant parameter for group id: [G, width] / [1, width] / [width] vary
+ * along c; [G] / [1] hold one value per group. */
+static int64_t dsq_param_off(const aclemu_tdesc *t, int64_t id, int64_t c, int64_t width)
+{
+    int64_t off = t->offset;
+    if (t->ndim == 2)
+        off += (t->shape[0] == 1 ? 0 : id) * t->stride[0] + (t->shape[1] == 1 ? 0 : c) * t->stride[1];
+    else if (t->shape[0] == width)
+        off += c * t->stride[0];
+    else
+        off += (t->shape[0] == 1 ? 0 : id) * t->stride[0];
+    return off;
+}
+
+static float dsq_param(const aclemu_tdesc *t, int64_t id, int64_t c, int64_t width)
+{
+    return load1(t, dsq_param_off(t, id, c, width));
+}
+
+/* row r of x dequantized into d[2 * cols] (the kernel's FP32 steps) */
+static void dsq_dequant(const quant_args *a, int64_t r, int64_t id, float *d)
+{
+    const aclemu_tdesc *x = &a->x;
+    int64_t W = 2 * a->cols, xs = x->stride[x->ndim - 1], row = flat_off(x, r, x->ndim - 1);
+    int64_t esz = (int64_t)aclemu_kdtype_size(x->dtype);
+    if (x->dtype != ACL_INT32) {
+        aclemu_load_f32(d, base_of(x) + row * esz, x->dtype, xs * esz, W);
+        return;
+    }
+    const aclemu_tdesc *b = &a->aux;
+    int int_bias = b->addr && b->dtype == ACL_INT32;
+    float as = a->act.addr ? load1(&a->act, flat_off(&a->act, r, a->act.ndim)) : 1.0f;
+    for (int64_t c = 0; c < W; c++) {
+        int64_t xv;
+        aclemu_load_i64(&xv, base_of(x) + (row + c * xs) * 4, ACL_INT32, 0, 1);
+        int32_t xi = (int32_t)xv;
+        if (int_bias) {
+            int64_t bv;
+            aclemu_load_i64(&bv, base_of(b) + dsq_param_off(b, id, c, W) * 4, ACL_INT32, 0, 1);
+            xi = (int32_t)((uint32_t)xi + (uint32_t)bv);
+        }
+        float t = (float)xi * dsq_param(&a->w, id, c, W);
+        if (a->act.addr)
+            t = t * as;
+        if (b->addr && !int_bias)
+            t = t + dsq_param(b, id, c, W);
+        d[c] = t;
+    }
+}
+
+/* the swiglu of swiglu_mode over d (2 * cols) into v (cols) */
+static void dsq_swiglu(const quant_args *a, const float *d, float *v)
+{
+    int64_t H = a->cols;
+    float L = a->clamp_limit;
+    for (int64_t c = 0; c < H; c++) {
+        float act, gate;
+        if (a->swiglu_mode == 1) {
+            act = d[2 * c];
+            gate = d[2 * c + 1];
+        } else {
+            act = a->activate_left ? d[c] : d[H + c];
+            gate = a->activate_left ? d[H + c] : d[c];
+        }
+        if (a->swiglu_mode == 0) {
+            v[c] = gate * (act / (expf(-act) + 1.0f));
+        } else if (a->swiglu_mode == 3) {
+            gate = fmaxf(fminf(gate, L), -L);
+            float s = act / (expf(-act) + 1.0f);
+            v[c] = gate * fminf(s, L);
+        } else {
+            gate = fmaxf(fminf(gate, L), -L) + a->glu_bias;
+            act = fminf(act, L);
+            v[c] = gate * (act / (expf(act * -a->glu_alpha) + 1.0f));
+        }
+    }
+}
+
+static void run_dequant_swiglu(const quant_args *a, int64_t r, float *v, float *d)
+{
+    int64_t id, H = a->cols;
+    if (!dsq_group_of(a, r, &id))
+        return;
+    dsq_dequant(a, r, id, d);
+    dsq_swiglu(a, d, v);
+    const aclemu_tdesc *qs = &a->smooth, *qo = &a->offset;
+    if (a->scale.addr) { /* dynamic */
+        float amax = 0.0f;
+        for (int64_t c = 0; c < H; c++) {
+            if (qs->addr)
+                v[c] = v[c] * dsq_param(qs, id, c, H);
+            amax = fmaxf(amax, fabsf(v[c]));
+        }
+        float sc = a->dsq_path == QUANT_DSQ_A2 ? amax / 127.0f
+                   : a->dsq_path == QUANT_DSQ_A2_GROUP ? amax * (float)(1.0 / 127.0) : amax / a->dst_max;
+        float inv = 1.0f / sc;
+        store1_f32(&a->scale, flat_off(&a->scale, r, a->scale.ndim), sc);
+        for (int64_t c = 0; c < H; c++)
+            store_code(a, r, c, quant_encode(a->dsq_path == QUANT_DSQ_A2 ? v[c] * inv : v[c] / sc, a->code,
+                                             QUANT_RINT));
+        return;
+    }
+    int per_tensor = qs->addr && (qs->ndim == 1 ? qs->shape[0] != H : qs->shape[1] == 1);
+    for (int64_t c = 0; c < H; c++) {
+        float t = v[c];
+        if (qs->addr) {
+            float s = dsq_param(qs, id, c, H);
+            if (per_tensor && a->dsq_path != QUANT_DSQ_950)
+                t = t * (a->dsq_path == QUANT_DSQ_A2_GROUP && s == 0.0f ? 1.0f : 1.0f / s);
+            else
+                t = t / s;
+            if (qo->addr)
+                t = t + dsq_param(qo, id, c, H);
+        }
+        store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
+    }
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -568,7 +718,8 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX ? a->block_cols : a->cols;
+    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX ? a->block_cols
+                : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
     size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
@@ -633,6 +784,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_ANTI:
         for (uint64_t r = s; r < e; r++)
             run_anti(a, (int64_t)r, v);
+        return 0;
+    case QUANT_DEQUANT_SWIGLU:
+        for (uint64_t r = s; r < e; r++)
+            run_dequant_swiglu(a, (int64_t)r, v, tmp);
         return 0;
     case QUANT_SWIGLU_DYN: case QUANT_SWIGLU_STATIC:
         for (uint64_t r = s; r < e; r++)

@@ -86,11 +86,19 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
                              const aclTensor *offset, const aclTensor *aux)
 {
+    return quant_launch_full(ex, tmpl, x, y, smooth, group, scale, offset, aux, NULL, NULL);
+}
+
+aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                              const aclTensor *offset, const aclTensor *aux, const aclTensor *w,
+                              const aclTensor *act)
+{
     if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(y) == 0)
         return ACLNN_SUCCESS;
     /* rows x cols of the float side: x, or y for the dequantisation */
     const aclTensor *f = tmpl->mode == QUANT_ANTI || tmpl->mode == QUANT_SWIGLU_DYN ||
-                                 tmpl->mode == QUANT_SWIGLU_STATIC ? y : x;
+                                 tmpl->mode == QUANT_SWIGLU_STATIC || tmpl->mode == QUANT_DEQUANT_SWIGLU ? y : x;
     uint32_t n = f->ndim;
     tmpl->cols = n ? f->shape[n - 1] : 1;
     tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
@@ -129,20 +137,24 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
     if (!a)
         return ACLNN_ERR_INNER;
     *a = *tmpl;
-    memset(&a->x, 0, sizeof(aclemu_tdesc) * 7);
+    memset(&a->x, 0, sizeof(aclemu_tdesc) * 9);
     aclnnStatus st;
     if ((st = aclemu_exec_tdesc(ex, a, &a->x, x)) || (st = aclemu_exec_tdesc(ex, a, &a->y, y)) ||
         (scale && (st = aclemu_exec_tdesc(ex, a, &a->scale, scale))))
         return st;
     if (smooth && (st = aclemu_exec_tdesc(ex, a, &a->smooth, smooth)))
         return st;
-    int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_GROUP ||
+    int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_DEQUANT_SWIGLU || tmpl->mode == QUANT_GROUP ||
                      tmpl->mode == QUANT_GROUPED_MX || tmpl->mode == QUANT_GROUPED_MAX;
     if (group && uses_group && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
         return st;
     if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))
         return st;
     if (aux && (st = aclemu_exec_tdesc(ex, a, &a->aux, aux)))
+        return st;
+    if (w && (st = aclemu_exec_tdesc(ex, a, &a->w, w)))
+        return st;
+    if (act && (st = aclemu_exec_tdesc(ex, a, &a->act, act)))
         return st;
     return ACLNN_SUCCESS;
 }

@@ -33,6 +33,12 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
 aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
                              const aclTensor *offset, const aclTensor *aux);
+/* The same with every tensor of the blob (DEQUANT_SWIGLU: aux the bias, w the weight scale, act the
+ * activation scale). */
+aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                              const aclTensor *offset, const aclTensor *aux, const aclTensor *w,
+                              const aclTensor *act);
 
 /* 1 for FLOAT4_E2M1 / FLOAT4_E1M2. */
 static inline int quant_is_fp4(aclDataType t) { return t == ACL_FLOAT4_E2M1 || t == ACL_FLOAT4_E1M2; }
