@@ -64,7 +64,15 @@ enum { QUANT_STYLE_A2 = 0, QUANT_STYLE_950 = 1 };
  *  A2_GROUP: scale = max * fp32(1 / 127), y = v / scale; static per tensor v * (s == 0 ? 1 : 1 / s) + o;
  *  950: scale = max / DMAX, y = v / scale; static v / s (+ o).
  * Static per channel everywhere: v / s[c] + o[c]. */
-enum { QUANT_DSQ_A2 = 0, QUANT_DSQ_A2_GROUP = 1, QUANT_DSQ_950 = 2 };
+enum { QUANT_DSQ_A2 = 0, QUANT_DSQ_A2_GROUP = 1, QUANT_DSQ_950 = 2,
+       /* DequantSituQuant (swiglu_mode QUANT_SITU): SITU8 (INT8 x): scale = max * fp32(1 / 127) (0
+        * written, 1 used), y = v * (1 / scale), static per tensor v * (s == 0 ? 1 : 1 / s) + o[0];
+        * SITU_K3 (INT32 / FP16 / BF16 x, dynamic only): the scale is 1 when max * fp32(1 / 127) <= 0
+        * (written so), y = v * (1 / scale) */
+       QUANT_DSQ_SITU8 = 3, QUANT_DSQ_SITU_K3 = 4 };
+/* DequantSituQuant's activation: beta * tanh(gate / beta) * sigmoid(gate) * up, up = linear_beta *
+ * tanh(up / linear_beta) when linear_beta > 0 */
+enum { QUANT_SITU = 4 };
 
 typedef struct quant_args {
     aclemu_tdesc x;      /* FLOAT / FLOAT16 / BF16 */
@@ -116,6 +124,7 @@ typedef struct quant_args {
     int32_t dsq_path;      /* DEQUANT_SWIGLU: QUANT_DSQ_* (the chip kernel's scale arithmetic) */
     float clamp_limit, glu_alpha, glu_bias;
     int32_t group_pairs;   /* DEQUANT_SWIGLU: group is [G, 2] (group id, count) pairs */
+    float situ_beta, situ_linear_beta; /* QUANT_SITU */
 } quant_args;
 
 #endif

@@ -616,7 +616,7 @@ static void dsq_dequant(const quant_args *a, int64_t r, int64_t id, float *d)
     const aclemu_tdesc *x = &a->x;
     int64_t W = 2 * a->cols, xs = x->stride[x->ndim - 1], row = flat_off(x, r, x->ndim - 1);
     int64_t esz = (int64_t)aclemu_kdtype_size(x->dtype);
-    if (x->dtype != ACL_INT32) {
+    if (x->dtype != ACL_INT32 && x->dtype != ACL_INT8) {
         aclemu_load_f32(d, base_of(x) + row * esz, x->dtype, xs * esz, W);
         return;
     }
@@ -625,7 +625,7 @@ static void dsq_dequant(const quant_args *a, int64_t r, int64_t id, float *d)
     float as = a->act.addr ? load1(&a->act, flat_off(&a->act, r, a->act.ndim)) : 1.0f;
     for (int64_t c = 0; c < W; c++) {
         int64_t xv;
-        aclemu_load_i64(&xv, base_of(x) + (row + c * xs) * 4, ACL_INT32, 0, 1);
+        aclemu_load_i64(&xv, base_of(x) + (row + c * xs) * esz, x->dtype, 0, 1);
         int32_t xi = (int32_t)xv;
         if (int_bias) {
             int64_t bv;
@@ -655,7 +655,12 @@ static void dsq_swiglu(const quant_args *a, const float *d, float *v)
             act = a->activate_left ? d[c] : d[H + c];
             gate = a->activate_left ? d[H + c] : d[c];
         }
-        if (a->swiglu_mode == 0) {
+        if (a->swiglu_mode == QUANT_SITU) { /* act: the gate, gate: up */
+            float b = a->situ_beta, lb = a->situ_linear_beta;
+            float t = tanhf(act * (1.0f / b)) * b, sig = 1.0f / (expf(-act) + 1.0f);
+            float up = lb > 0.0f ? tanhf(gate * (1.0f / lb)) * lb : gate;
+            v[c] = t * sig * up;
+        } else if (a->swiglu_mode == 0) {
             v[c] = gate * (act / (expf(-act) + 1.0f));
         } else if (a->swiglu_mode == 3) {
             gate = fmaxf(fminf(gate, L), -L);
@@ -684,12 +689,17 @@ static void run_dequant_swiglu(const quant_args *a, int64_t r, float *v, float *
                 v[c] = v[c] * dsq_param(qs, id, c, H);
             amax = fmaxf(amax, fabsf(v[c]));
         }
+        int situ = a->dsq_path == QUANT_DSQ_SITU8 || a->dsq_path == QUANT_DSQ_SITU_K3;
         float sc = a->dsq_path == QUANT_DSQ_A2 ? amax / 127.0f
-                   : a->dsq_path == QUANT_DSQ_A2_GROUP ? amax * (float)(1.0 / 127.0) : amax / a->dst_max;
-        float inv = 1.0f / sc;
+                   : a->dsq_path == QUANT_DSQ_950 ? amax / a->dst_max : amax * (float)(1.0 / 127.0);
+        if (a->dsq_path == QUANT_DSQ_SITU_K3 && !(sc > 0.0f))
+            sc = 1.0f;
         store1_f32(&a->scale, flat_off(&a->scale, r, a->scale.ndim), sc);
+        if (a->dsq_path == QUANT_DSQ_SITU8 && sc == 0.0f)
+            sc = 1.0f;
+        float inv = 1.0f / sc;
         for (int64_t c = 0; c < H; c++)
-            store_code(a, r, c, quant_encode(a->dsq_path == QUANT_DSQ_A2 ? v[c] * inv : v[c] / sc, a->code,
+            store_code(a, r, c, quant_encode(a->dsq_path == QUANT_DSQ_A2 || situ ? v[c] * inv : v[c] / sc, a->code,
                                              QUANT_RINT));
         return;
     }
@@ -698,12 +708,13 @@ static void run_dequant_swiglu(const quant_args *a, int64_t r, float *v, float *
         float t = v[c];
         if (qs->addr) {
             float s = dsq_param(qs, id, c, H);
+            int guard = a->dsq_path == QUANT_DSQ_A2_GROUP || a->dsq_path == QUANT_DSQ_SITU8;
             if (per_tensor && a->dsq_path != QUANT_DSQ_950)
-                t = t * (a->dsq_path == QUANT_DSQ_A2_GROUP && s == 0.0f ? 1.0f : 1.0f / s);
+                t = t * (guard && s == 0.0f ? 1.0f : 1.0f / s);
             else
                 t = t / s;
-            if (qo->addr)
-                t = t + dsq_param(qo, id, c, H);
+            if (qo->addr) /* SITU8 with one scale: the offset's first value */
+                t = t + dsq_param(qo, id, per_tensor && a->dsq_path == QUANT_DSQ_SITU8 ? 0 : c, H);
         }
         store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
     }
