@@ -46,6 +46,9 @@ enum {
                                 * bias]) * weight [* act] [+ float bias] (FP16 / BF16 x as FP32), the
                                 * swiglu of swiglu_mode, then dynamic (x smooth, scale = max / DMAX) or
                                 * static (/ scale + offset) quantisation of the row's group */
+    QUANT_SWIGLU_MX = 17,  /* SwigluMxQuant: QUANT_MX over the swiglu (swiglu_mode 0 / 1 of
+                            * DEQUANT_SWIGLU) of x along act_dim, rounded to x's dtype; the MX
+                            * shape [pre, len, post] is y's (x with act_dim halved) */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
@@ -125,6 +128,7 @@ typedef struct quant_args {
     float clamp_limit, glu_alpha, glu_bias;
     int32_t group_pairs;   /* DEQUANT_SWIGLU: group is [G, 2] (group id, count) pairs */
     float situ_beta, situ_linear_beta; /* QUANT_SITU */
+    int64_t act_half, act_inner; /* SWIGLU_MX: y's size along act_dim and the elements after it */
 } quant_args;
 
 #endif

@@ -435,6 +435,33 @@ static uint32_t mx_code(const quant_args *a, float v)
     return quant_encode(v, a->code, QUANT_RINT);
 }
 
+/* SwigluMxQuant: element e (flat, y's shape) of the swiglu of x, rounded to x's dtype as the
+ * kernel stores it before the MX quantisation. */
+static float swiglu_mx_value(const quant_args *a, int64_t e)
+{
+    int64_t Hd = a->act_half, in = a->act_inner;
+    int64_t i = e % in, j = (e / in) % Hd, o = e / (in * Hd);
+    int64_t x0 = (o * 2 * Hd + j) * in + i, x1 = x0 + Hd * in;
+    if (a->swiglu_mode == 1) { /* last axis: even / odd elements */
+        x0 = o * 2 * Hd + 2 * j;
+        x1 = x0 + 1;
+    } else if (!a->activate_left) {
+        int64_t t = x0;
+        x0 = x1;
+        x1 = t;
+    }
+    float A = load1(&a->x, flat_off(&a->x, x0, a->x.ndim)), B = load1(&a->x, flat_off(&a->x, x1, a->x.ndim));
+    float v;
+    if (a->swiglu_mode == 1) {
+        float glu = fminf(A, a->clamp_limit);
+        float lin = fmaxf(fminf(B, a->clamp_limit), -a->clamp_limit) + a->glu_bias;
+        v = glu / (expf(glu * -a->glu_alpha) + 1.0f) * lin;
+    } else {
+        v = A / (expf(-A) + 1.0f) * B;
+    }
+    return as_dtype(v, a->x.dtype);
+}
+
 /* One MX slab: L x P elements of x from flat element e0 (row-major, the quantized axis L outer),
  * blocks of block_cols along L for each column q; the scale of block b goes to flat scale element
  * s0 + ((b / 2) * P + q) * 2 + b % 2 (an odd block count's pad 0). */
@@ -453,7 +480,8 @@ static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64
             float amax = 0.0f;
             int finite = 1;
             for (int64_t i = 0; i < n; i++) {
-                v[i] = load1(&a->x, flat_off(&a->x, e0 + (l0 + i) * P + q, a->x.ndim));
+                int64_t e = e0 + (l0 + i) * P + q;
+                v[i] = a->mode == QUANT_SWIGLU_MX ? swiglu_mx_value(a, e) : load1(&a->x, flat_off(&a->x, e, a->x.ndim));
                 if (!isfinite(v[i]))
                     finite = 0;
                 else
@@ -729,7 +757,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX ? a->block_cols
+    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
                 : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
     size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
@@ -768,7 +796,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         for (uint64_t p = s; p < e; p++)
             run_anti_mx(a, (int64_t)p);
         return 0;
-    case QUANT_MX:
+    case QUANT_MX: case QUANT_SWIGLU_MX:
         for (uint64_t p = s; p < e; p++)
             run_mx(a, (int64_t)p, v);
         return 0;

@@ -98,7 +98,8 @@ aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTens
         return ACLNN_SUCCESS;
     /* rows x cols of the float side: x, or y for the dequantisation */
     const aclTensor *f = tmpl->mode == QUANT_ANTI || tmpl->mode == QUANT_SWIGLU_DYN ||
-                                 tmpl->mode == QUANT_SWIGLU_STATIC || tmpl->mode == QUANT_DEQUANT_SWIGLU ? y : x;
+                                 tmpl->mode == QUANT_SWIGLU_STATIC || tmpl->mode == QUANT_DEQUANT_SWIGLU ||
+                                 tmpl->mode == QUANT_SWIGLU_MX ? y : x;
     uint32_t n = f->ndim;
     tmpl->cols = n ? f->shape[n - 1] : 1;
     tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
@@ -112,7 +113,7 @@ aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTens
         tmpl->units = group->shape[0];
         unit_elems = aclemu_tensor_numel(x) / (group->shape[0] ? group->shape[0] : 1);
         break;
-    case QUANT_MX: case QUANT_ANTI_MX:
+    case QUANT_MX: case QUANT_ANTI_MX: case QUANT_SWIGLU_MX:
         tmpl->units = tmpl->mx_pre;
         unit_elems = tmpl->mx_len * tmpl->mx_post;
         break;
