@@ -435,6 +435,21 @@ static uint32_t mx_code(const quant_args *a, float v)
     return quant_encode(v, a->code, QUANT_RINT);
 }
 
+/* SituMxQuant's tanh (the arch35 kernel's two paths): |x| < 0.6 the odd polynomial x + x * x^2 *
+ * (c1 + x^2 (c2 + x^2 (c3 + c4 x^2))) by FMA Horner, else 2 / (1 + exp(-2x)) - 1. */
+static float situ_mx_tanh(float x)
+{
+    float x2 = x * x, p = x2 * 0.0157396831f;
+    p = p + -0.0523039624f;
+    p = fmaf(p, x2, 0.133152977f);
+    p = fmaf(p, x2, -0.333327681f);
+    p = p * x2;
+    p = fmaf(p, x, x);
+    float q = 1.0f / (expf(x * -2.0f) + 1.0f);
+    q = q * 2.0f + -1.0f;
+    return fmaxf(x, -x) >= 0.6f ? q : p;
+}
+
 /* SwigluMxQuant: element e (flat, y's shape) of the swiglu of x, rounded to x's dtype as the
  * kernel stores it before the MX quantisation. */
 static float swiglu_mx_value(const quant_args *a, int64_t e)
@@ -452,7 +467,12 @@ static float swiglu_mx_value(const quant_args *a, int64_t e)
     }
     float A = load1(&a->x, flat_off(&a->x, x0, a->x.ndim)), B = load1(&a->x, flat_off(&a->x, x1, a->x.ndim));
     float v;
-    if (a->swiglu_mode == 1) {
+    if (a->swiglu_mode == QUANT_SITU) { /* SituMxQuant: A the gate, B up */
+        float b = a->situ_beta, lb = a->situ_linear_beta;
+        float t = situ_mx_tanh(A * (1.0f / b)), sig = 1.0f / (expf(-A) + 1.0f);
+        float sa = t * sig * b;
+        v = sa * (lb > 0.0f ? situ_mx_tanh(B * (1.0f / lb)) * lb : B);
+    } else if (a->swiglu_mode == 1) {
         float glu = fminf(A, a->clamp_limit);
         float lin = fmaxf(fminf(B, a->clamp_limit), -a->clamp_limit) + a->glu_bias;
         v = glu / (expf(glu * -a->glu_alpha) + 1.0f) * lin;

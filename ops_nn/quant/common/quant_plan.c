@@ -221,3 +221,32 @@ aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis,
     q.mx_len = x->shape[axis];
     return quant_launch(ex, &q, x, y, NULL, NULL, scale, NULL);
 }
+
+aclnnStatus quant_swiglu_mx_launch(aclOpExecutor *ex, const quant_args *act, const aclTensor *x, int64_t act_dim,
+                                   int64_t axis, int32_t round, int64_t scaleAlg, const aclTensor *y,
+                                   const aclTensor *scale)
+{
+    quant_args q;
+    quant_mx_setup(&q, y->dtype, round, 32, scaleAlg, 0.0f, 0.0f);
+    q.mode = QUANT_SWIGLU_MX;
+    q.swiglu_mode = act->swiglu_mode;
+    q.activate_left = act->activate_left;
+    q.clamp_limit = act->clamp_limit;
+    q.glu_alpha = act->glu_alpha;
+    q.glu_bias = act->glu_bias;
+    q.situ_beta = act->situ_beta;
+    q.situ_linear_beta = act->situ_linear_beta;
+    uint32_t n = y->ndim;
+    q.act_half = y->shape[act_dim];
+    q.act_inner = 1;
+    for (uint32_t i = (uint32_t)act_dim + 1; i < n; i++)
+        q.act_inner *= y->shape[i];
+    q.mx_pre = 1;
+    q.mx_post = 1;
+    for (int64_t i = 0; i < axis; i++)
+        q.mx_pre *= y->shape[i];
+    for (uint32_t i = (uint32_t)axis + 1; i < n; i++)
+        q.mx_post *= y->shape[i];
+    q.mx_len = y->shape[axis];
+    return quant_launch(ex, &q, x, y, NULL, NULL, scale, NULL);
+}

@@ -59,4 +59,12 @@ aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis,
                             int64_t scaleAlg, float dstTypeMax, float maxLowBound, const aclTensor *y,
                             const aclTensor *scale);
 
+/* Records the QUANT_SWIGLU_MX launch: the activation of `act` (swiglu_mode 0 / 1 / QUANT_SITU,
+ * activate_left, clamp / alpha / bias, situ betas) of x's halves along act_dim (>= 0; y is x with
+ * that dim halved), rounded to x's dtype, MX-quantized along y's dim `axis` (>= 0) in blocks of 32
+ * (scaleAlg 0 / 1) into y and scale. */
+aclnnStatus quant_swiglu_mx_launch(aclOpExecutor *ex, const quant_args *act, const aclTensor *x, int64_t act_dim,
+                                   int64_t axis, int32_t round, int64_t scaleAlg, const aclTensor *y,
+                                   const aclTensor *scale);
+
 #endif

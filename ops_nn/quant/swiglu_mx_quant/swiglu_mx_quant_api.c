@@ -99,24 +99,12 @@ aclnnStatus aclemu_plan_SwigluMxQuant(aclOpExecutor *executor, const aclTensor *
         return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
                                "groupIndexOptional is not implemented in this emulator yet.");
     }
-    quant_args q;
-    quant_mx_setup(&q, yOut->dtype, round, 32, scaleAlg, 0.0f, 0.0f);
-    q.mode = QUANT_SWIGLU_MX;
-    q.swiglu_mode = (int32_t)swigluMode;
-    q.activate_left = activateLeft;
-    q.clamp_limit = (float)clampLimit;
-    q.glu_alpha = (float)gluAlpha;
-    q.glu_bias = (float)gluBias;
-    q.act_half = yshape[adi];
-    q.act_inner = 1;
-    for (uint32_t i = (uint32_t)adi + 1; i < n; i++)
-        q.act_inner *= yshape[i];
-    q.mx_pre = 1;
-    q.mx_post = 1;
-    for (int64_t i = 0; i < axi; i++)
-        q.mx_pre *= yshape[i];
-    for (uint32_t i = (uint32_t)axi + 1; i < n; i++)
-        q.mx_post *= yshape[i];
-    q.mx_len = yshape[axi];
-    return quant_launch(executor, &q, x, yOut, NULL, NULL, mxscaleOut, NULL);
+    quant_args act;
+    memset(&act, 0, sizeof act);
+    act.swiglu_mode = (int32_t)swigluMode;
+    act.activate_left = activateLeft;
+    act.clamp_limit = (float)clampLimit;
+    act.glu_alpha = (float)gluAlpha;
+    act.glu_bias = (float)gluBias;
+    return quant_swiglu_mx_launch(executor, &act, x, adi, axi, round, scaleAlg, yOut, mxscaleOut);
 }

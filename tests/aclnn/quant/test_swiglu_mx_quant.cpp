@@ -1,16 +1,19 @@
-// aclnnSwigluMxQuant (950): the swiglu part against a reference written here (FP32 steps, expf,
+// aclnnSwigluMxQuant and aclnnSituMxQuant (950): the activation part against a reference written here (FP32 steps, expf,
 // rounded to x's dtype as the kernel stores it), the MX part against aclnnDynamicMxQuant run on that
 // reference tensor (whose codes and scales test_dynamic_mx_quant checks against exhaustive code
 // tables): y bytes and mxscale bytes must be identical. Every target dtype, round modes, scaleAlg
 // 0 / 1, activateDim and axis -1 / -2 (and their positive spellings), swigluMode 0 (left / right)
 // and 1 (GPT-OSS, even / odd), strided x, special values (+-0, a zero block, large values); the
 // validation paths with codes and messages; 361001 on the 910B / 310P and for groupIndexOptional.
+// SituMxQuant: beta * tanh(gate / beta) * sigmoid(gate) * up' with the arch35 kernel's tanh (an odd
+// degree-9 polynomial by FMA Horner below |x| = 0.6, 2 / (1 + exp(-2x)) - 1 above), last axis only.
 #include <cmath>
 #include <cstring>
 #include <string>
 
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_dynamic_mx_quant.h"
+#include "aclnnop/aclnn_situ_mx_quant.h"
 #include "aclnnop/aclnn_swiglu_mx_quant.h"
 
 static aclrtStream g_stream;
@@ -42,7 +45,25 @@ struct Bytes {
     }
 };
 
+// the kernel's tanh: polynomial (|x| < 0.6) or the sigmoid form
+static float KTanh(float x)
+{
+    float x2 = x * x;
+    float p = x2 * 0.0157396831f;
+    p = p + -0.0523039624f;
+    p = std::fma(p, x2, 0.133152977f);
+    p = std::fma(p, x2, -0.333327681f);
+    p = p * x2;
+    p = std::fma(p, x, x);
+    float q = 1.0f / (std::exp(x * -2.0f) + 1.0f);
+    q = q * 2.0f;
+    q = q - 1.0f;
+    return std::fabs(x) >= 0.6f ? q : p;
+}
+
 struct Case {
+    bool situ = false;
+    float beta = 1.0f, lb = 0.0f;
     aclDataType xd = ACL_BF16, yd = ACL_FLOAT8_E4M3FN;
     std::vector<int64_t> shape = {4, 128};
     int64_t act = -1, axis = -1, mode = 0, scaleAlg = 0;
@@ -88,7 +109,10 @@ static void RunCase(const Case &k)
         if (k.mode == 1) { a0 = o * 2 * Hd + 2 * j; a1 = a0 + 1; }
         else if (!k.left) std::swap(a0, a1);
         float A = (float)Quant(k.xd, xv[(size_t)a0]), B = (float)Quant(k.xd, xv[(size_t)a1]), v;
-        if (k.mode == 1) {
+        if (k.situ) {
+            float sa = KTanh(A * (1.0f / k.beta)) * (1.0f / (std::exp(-A) + 1.0f)) * k.beta;
+            v = sa * (k.lb > 0 ? KTanh(B * (1.0f / k.lb)) * k.lb : B);
+        } else if (k.mode == 1) {
             float glu = std::min(A, L), lin = std::max(std::min(B, L), -L) + gb;
             v = glu / (std::exp(glu * -al) + 1.0f) * lin;
         } else {
@@ -100,7 +124,10 @@ static void RunCase(const Case &k)
     s.Init(k.xd, ys, sv, CONTIG);
     std::vector<int64_t> ss = ScaleShape(ys, k.axis);
     Bytes y(k.yd, ys), sc(ACL_FLOAT8_E8M0, ss), yr(k.yd, ys), scr(ACL_FLOAT8_E8M0, ss);
-    int rc = Run("SwigluMxQuant", g_stream, [&](uint64_t *ws, aclOpExecutor **ex) {
+    int rc = k.situ ? Run("SituMxQuant", g_stream, [&](uint64_t *ws, aclOpExecutor **ex) {
+        return aclnnSituMxQuantGetWorkspaceSize(x.t, k.beta, k.lb, k.left, -1, (int64_t)k.yd, (char *)k.round, y.t,
+                                               sc.t, ws, ex); }, aclnnSituMxQuant)
+                    : Run("SwigluMxQuant", g_stream, [&](uint64_t *ws, aclOpExecutor **ex) {
         return aclnnSwigluMxQuantGetWorkspaceSize(x.t, nullptr, k.act, k.left, k.mode, k.clamp, k.alpha, k.gbias, 0,
                                                  k.axis, (int64_t)k.yd, (char *)k.round, k.scaleAlg, 0.0, y.t, sc.t,
                                                  ws, ex); }, aclnnSwigluMxQuant);
@@ -172,6 +199,45 @@ static void TestValidation(bool supported)
     EXPECT(rc == kRuntime, "groupIndexOptional not implemented: %d", rc);
 }
 
+static void TestSituValidation(bool supported)
+{
+    uint64_t ws;
+    aclOpExecutor *ex;
+    DevTensor x, xf, x1, e;
+    x.Init(ACL_BF16, {4, 128}, {}, CONTIG);
+    xf.Init(ACL_FLOAT, {4, 128}, {}, CONTIG);
+    x1.Init(ACL_BF16, {4, 127}, {}, CONTIG);
+    e.Init(ACL_BF16, {0, 128}, {}, CONTIG);
+    Bytes y(ACL_FLOAT8_E4M3FN, {4, 64}), sc(ACL_FLOAT8_E8M0, {4, 1, 2}), ybad(ACL_FLOAT8_E4M3FN, {4, 63}),
+        scbad(ACL_FLOAT8_E8M0, {4, 2, 2}), y0(ACL_FLOAT8_E4M3FN, {0, 64}), sc0(ACL_FLOAT8_E8M0, {0, 1, 2}),
+        y4(ACL_FLOAT4_E2M1, {4, 64});
+    auto f = [&](const aclTensor *x_, float beta, int64_t axis, int64_t dst, const char *rm, const aclTensor *y_,
+                 const aclTensor *s_) {
+        return aclnnSituMxQuantGetWorkspaceSize(x_, beta, 0.0f, false, axis, dst, (char *)rm, y_, s_, &ws, &ex);
+    };
+    ExpectError("situ null x", f(nullptr, 1, -1, 36, "rint", y.t, sc.t), kNull, "x");
+    ExpectError("situ null y", f(x.t, 1, -1, 36, "rint", nullptr, sc.t), kNull, "yOut");
+    ExpectError("situ null scale", f(x.t, 1, -1, 36, "rint", y.t, nullptr), kNull, "yScaleOut");
+    if (!supported) {
+        int rc = f(x.t, 1, -1, 36, "rint", y.t, sc.t);
+        EXPECT(rc == kRuntime, "SituMxQuant off the 950: %d", rc);
+        return;
+    }
+    ExpectError("situ x dtype", f(xf.t, 1, -1, 36, "rint", y.t, sc.t), kInvalid, "x");
+    ExpectError("situ beta 0", f(x.t, 0, -1, 36, "rint", y.t, sc.t), kInvalid, "beta");
+    ExpectError("situ axis", f(x.t, 1, 0, 36, "rint", y.t, sc.t), kInvalid, "axis");
+    ExpectError("situ dstType", f(x.t, 1, -1, 2, "rint", y.t, sc.t), kInvalid, "dstType");
+    ExpectError("situ round", f(x.t, 1, -1, 36, "up", y.t, sc.t), kInvalid, "roundModeOptional");
+    ExpectError("situ fp8 round", f(x.t, 1, -1, 36, "floor", y.t, sc.t), kInvalid, "rint");
+    ExpectError("situ dst vs y", f(x.t, 1, -1, 40, "rint", y.t, sc.t), kInvalid, "dstType");
+    ExpectError("situ empty", f(e.t, 1, -1, 36, "rint", y0.t, sc0.t), kInvalid, "empty");
+    ExpectError("situ odd", f(x1.t, 1, -1, 36, "rint", ybad.t, sc.t), kInvalid, "divisible");
+    ExpectError("situ y shape", f(x.t, 1, -1, 36, "rint", ybad.t, sc.t), kInvalid, "yOut");
+    ExpectError("situ scale shape", f(x.t, 1, -1, 36, "rint", y.t, scbad.t), kInvalid, "yScaleOut");
+    int rc = f(x.t, 1, -1, 40, "floor", y4.t, sc.t);
+    EXPECT(rc == 0, "situ FP4 with floor (the tiling takes it): %d", rc);
+}
+
 int main()
 {
     Runtime rt;
@@ -195,9 +261,14 @@ int main()
         d.axis = -2; d.shape = {2, 70, 32}; add(d, "activateDim -2, axis -2");
         d.act = 2; d.axis = 1; d.shape = {3, 40, 64}; d.yd = ACL_FLOAT4_E2M1; add(d, "activateDim 2, axis 1 (positive), fp4");
         d.lay = TRANSPOSED; d.act = -1; d.axis = -2; d.shape = {66, 32}; d.yd = ACL_FLOAT8_E4M3FN; add(d, "transposed x, axis -2");
+        Case t; t.situ = true; t.shape = {5, 192}; add(t, "situ bf16 e4m3 beta 1");
+        t.xd = ACL_FLOAT16; t.yd = ACL_FLOAT8_E5M2; t.beta = 0.4f; t.lb = 3.0f; t.left = false; add(t, "situ fp16 e5m2 lb 3 right");
+        t.yd = ACL_FLOAT4_E2M1; t.round = "round"; t.shape = {2, 3, 132}; add(t, "situ fp4 e2m1 3-d");
+        t.yd = ACL_FLOAT4_E1M2; t.round = "floor"; t.lay = STRIDED; t.lb = 0; t.beta = 2.0f; add(t, "situ fp4 e1m2 strided");
     }
     for (const Case &k : cases) RunCase(k);
     TestValidation(supported);
+    TestSituValidation(supported);
     if (g_failures) { LOG_PRINT("test_swiglu_mx_quant: %d failures\n", g_failures); return 1; }
     LOG_PRINT("test_swiglu_mx_quant: ok (%zu cases)\n", cases.size());
     return 0;
