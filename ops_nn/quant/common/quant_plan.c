@@ -250,3 +250,19 @@ aclnnStatus quant_swiglu_mx_launch(aclOpExecutor *ex, const quant_args *act, con
     q.mx_len = y->shape[axis];
     return quant_launch(ex, &q, x, y, NULL, NULL, scale, NULL);
 }
+
+aclnnStatus quant_check_tensors(const char *api, const aclTensor *const *ts, const char *const *names, int n,
+                                int nonempty)
+{
+    aclnnStatus st;
+    for (int i = 0; i < n; i++) {
+        if (!ts[i])
+            continue;
+        if ((st = aclemu_check_format(api, ts[i], names[i])) ||
+            (st = aclemu_check_shape(api, ts[i], names[i], ACLEMU_MAX_RANK)))
+            return st;
+        if (nonempty && aclemu_tensor_numel(ts[i]) == 0)
+            return ACLEMU_PARAM_ERROR(api, "%s should not be an empty tensor.", names[i]);
+    }
+    return ACLNN_SUCCESS;
+}

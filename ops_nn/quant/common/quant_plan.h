@@ -59,6 +59,11 @@ aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis,
                             int64_t scaleAlg, float dstTypeMax, float maxLowBound, const aclTensor *y,
                             const aclTensor *scale);
 
+/* Format and rank / stride checks of ts[0..n) (NULL entries skipped), in order; with `nonempty`
+ * an empty tensor is 161002 too. */
+aclnnStatus quant_check_tensors(const char *api, const aclTensor *const *ts, const char *const *names, int n,
+                                int nonempty);
+
 /* Records the QUANT_SWIGLU_MX launch: the activation of `act` (swiglu_mode 0 / 1 / QUANT_SITU,
  * activate_left, clamp / alpha / bias, situ betas) of x's halves along act_dim (>= 0; y is x with
  * that dim halved), rounded to x's dtype, MX-quantized along y's dim `axis` (>= 0) in blocks of 32

@@ -84,14 +84,8 @@ static aclnnStatus dsi_plan(aclOpExecutor *ex, const dsi_params *p)
     static const char *names[9] = {"x", "weightScaleOptional", "activationScaleOptional", "biasOptional",
                                    "quantScaleOptional", "quantOffsetOptional", "groupIndexOptional", "yOut",
                                    "yScaleOut"};
-    for (int i = 0; i < 9; i++)
-        if (all[i]) {
-            if ((st = aclemu_check_format(api, all[i], names[i])) ||
-                (st = aclemu_check_shape(api, all[i], names[i], ACLEMU_MAX_RANK)))
-                return st;
-            if (aclemu_tensor_numel(all[i]) == 0)
-                return ACLEMU_PARAM_ERROR(api, "%s should not be an empty tensor.", names[i]);
-        }
+    if ((st = quant_check_tensors(api, all, names, 9, 1)))
+        return st;
     uint32_t n = x->ndim;
     if (n < 2)
         return ACLEMU_PARAM_ERROR(api, "The shape dim of x can not be less than 2, but got %u.", n);

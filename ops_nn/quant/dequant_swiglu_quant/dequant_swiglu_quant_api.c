@@ -156,10 +156,8 @@ static aclnnStatus dsq_plan(aclOpExecutor *ex, const dsq_params *p)
     static const char *names[9] = {"x", "weightScaleOptional", "activationScaleOptional", "biasOptional",
                                    "quantScaleOptional", "quantOffsetOptional", "groupIndexOptional", "yOut",
                                    "scaleOut"};
-    for (int i = 0; i < 9; i++)
-        if (all[i] && ((st = aclemu_check_format(api, all[i], names[i])) ||
-                       (st = aclemu_check_shape(api, all[i], names[i], ACLEMU_MAX_RANK))))
-            return st;
+    if ((st = quant_check_tensors(api, all, names, 9, 0)))
+        return st;
     const aclTensor *x = p->x;
     if (n < 2)
         return ACLEMU_PARAM_ERROR(api, "The dim num of x should be at least 2, but got %u.", n);

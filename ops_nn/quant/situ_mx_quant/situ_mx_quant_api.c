@@ -48,13 +48,8 @@ aclnnStatus aclemu_plan_SituMxQuant(aclOpExecutor *executor, const aclTensor *x,
                                   aclemu_dtype_name(yOut->dtype));
     const aclTensor *all[3] = {x, yOut, yScaleOut};
     static const char *names[3] = {"x", "yOut", "yScaleOut"};
-    for (int i = 0; i < 3; i++) {
-        if ((st = aclemu_check_format(api, all[i], names[i])) ||
-            (st = aclemu_check_shape(api, all[i], names[i], ACLEMU_MAX_RANK)))
-            return st;
-        if (aclemu_tensor_numel(all[i]) == 0)
-            return ACLEMU_PARAM_ERROR(api, "%s should not be an empty tensor.", names[i]);
-    }
+    if ((st = quant_check_tensors(api, all, names, 3, 1)))
+        return st;
     uint32_t n = x->ndim;
     if (n < 1 || n > 8)
         return ACLEMU_PARAM_ERROR(api, "The dim num of x should be in [1, 8], but got %u.", n);

@@ -69,10 +69,8 @@ aclnnStatus aclemu_plan_SwigluMxQuant(aclOpExecutor *executor, const aclTensor *
         return ACLEMU_PARAM_ERROR(api, "maxDtypeValue should not be negative, but got %g.", maxDtypeValue);
     const aclTensor *all[4] = {x, g, yOut, mxscaleOut};
     static const char *names[4] = {"x", "groupIndexOptional", "yOut", "mxscaleOut"};
-    for (int i = 0; i < 4; i++)
-        if (all[i] && ((st = aclemu_check_format(api, all[i], names[i])) ||
-                       (st = aclemu_check_shape(api, all[i], names[i], ACLEMU_MAX_RANK))))
-            return st;
+    if ((st = quant_check_tensors(api, all, names, 4, 0)))
+        return st;
     if (n < 2 || n > 7 || aclemu_tensor_numel(x) == 0)
         return ACLEMU_PARAM_ERROR(api, "rank of x must be in [2, 7] and x not empty, but the rank is %u.", n);
     int64_t adi = ad + n, axi = ax + n;
