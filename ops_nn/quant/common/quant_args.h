@@ -42,6 +42,13 @@ enum {
     QUANT_ANTI_MX = 13,    /* AntiMxQuant: x FP8 / FP4 codes as [mx_pre, mx_len, mx_post], y = value *
                             * 2^(mxscale - 127) (block block_cols along mx_len, scale laid out as
                             * QUANT_MX's), rounded to y (nearest even, finite overflow saturating) */
+    QUANT_DEQUANT_SWIGLU = 16, /* DequantSwigluQuant / V2: per row of x [rows, 2 * cols]: (INT32 x [+ INT32
+                                * bias]) * weight [* act] [+ float bias] (FP16 / BF16 x as FP32), the
+                                * swiglu of swiglu_mode, then dynamic (x smooth, scale = max / DMAX) or
+                                * static (/ scale + offset) quantisation of the row's group */
+    QUANT_SWIGLU_MX = 17,  /* SwigluMxQuant: QUANT_MX over the swiglu (swiglu_mode 0 / 1 of
+                            * DEQUANT_SWIGLU) of x along act_dim, rounded to x's dtype; the MX
+                            * shape [pre, len, post] is y's (x with act_dim halved) */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
@@ -55,6 +62,21 @@ enum { QUANT_RINT = 0, QUANT_FLOOR = 1, QUANT_CEIL = 2, QUANT_TRUNC = 3, QUANT_R
  *  950 (regbase): y = v / scale (+ offset), no clamp. */
 enum { QUANT_STYLE_A2 = 0, QUANT_STYLE_950 = 1 };
 
+/* DequantSwigluQuant's kernels (their FP32 steps differ):
+ *  A2: (no group index) scale = max / 127, y = v * (1 / scale); static per tensor v * (1 / s) + o;
+ *  A2_GROUP: scale = max * fp32(1 / 127), y = v / scale; static per tensor v * (s == 0 ? 1 : 1 / s) + o;
+ *  950: scale = max / DMAX, y = v / scale; static v / s (+ o).
+ * Static per channel everywhere: v / s[c] + o[c]. */
+enum { QUANT_DSQ_A2 = 0, QUANT_DSQ_A2_GROUP = 1, QUANT_DSQ_950 = 2,
+       /* DequantSituQuant (swiglu_mode QUANT_SITU): SITU8 (INT8 x): scale = max * fp32(1 / 127) (0
+        * written, 1 used), y = v * (1 / scale), static per tensor v * (s == 0 ? 1 : 1 / s) + o[0];
+        * SITU_K3 (INT32 / FP16 / BF16 x, dynamic only): the scale is 1 when max * fp32(1 / 127) <= 0
+        * (written so), y = v * (1 / scale) */
+       QUANT_DSQ_SITU8 = 3, QUANT_DSQ_SITU_K3 = 4 };
+/* DequantSituQuant's activation: beta * tanh(gate / beta) * sigmoid(gate) * up, up = linear_beta *
+ * tanh(up / linear_beta) when linear_beta > 0 */
+enum { QUANT_SITU = 4 };
+
 typedef struct quant_args {
     aclemu_tdesc x;      /* FLOAT / FLOAT16 / BF16 */
     aclemu_tdesc y;      /* INT8 / INT4 / FP8 of x's shape, or INT32 holding 8 INT4 along the last dim */
@@ -62,7 +84,10 @@ typedef struct quant_args {
     aclemu_tdesc group;  /* optional: cumulative row counts per expert (INT32 / INT64) */
     aclemu_tdesc scale;  /* STATIC: input; dynamic: FLOAT output */
     aclemu_tdesc offset; /* optional (addr 0); like scale; FAKE: the zero points */
-    aclemu_tdesc aux;    /* FAKE: the BOOL mask (x's shape); MAX: amax [1]; DEQUANT_BIAS: as */
+    aclemu_tdesc aux;    /* FAKE: the BOOL mask (x's shape); MAX: amax [1]; DEQUANT_BIAS: as;
+                          * DEQUANT_SWIGLU: bias */
+    aclemu_tdesc w;      /* DEQUANT_SWIGLU: weight scale ([2 * cols] or [G, 2 * cols]) */
+    aclemu_tdesc act;    /* DEQUANT_SWIGLU: activation scale (one per row) */
     int32_t mode;        /* QUANT_STATIC ... */
     int32_t round;       /* QUANT_RINT ... (integer targets) */
     int32_t style;       /* QUANT_STYLE_* */
@@ -97,6 +122,13 @@ typedef struct quant_args {
     int64_t units_per_block;
     float dst_max;       /* DMAX of the target */
     float range;         /* asymmetric divisor: 255 / 15 (integers), 2 * DMAX (floats) */
+    int32_t swiglu_mode;   /* DEQUANT_SWIGLU: 0 swish(A) * B, 1 / 2 the GPT-OSS variant (1: even / odd
+                            * elements, 2: halves), 3 the Step3.5 variant (clamped SiLU, halves) */
+    int32_t dsq_path;      /* DEQUANT_SWIGLU: QUANT_DSQ_* (the chip kernel's scale arithmetic) */
+    float clamp_limit, glu_alpha, glu_bias;
+    int32_t group_pairs;   /* DEQUANT_SWIGLU: group is [G, 2] (group id, count) pairs */
+    float situ_beta, situ_linear_beta; /* QUANT_SITU */
+    int64_t act_half, act_inner; /* SWIGLU_MX: y's size along act_dim and the elements after it */
 } quant_args;
 
 #endif

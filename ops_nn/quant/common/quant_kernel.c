@@ -435,6 +435,53 @@ static uint32_t mx_code(const quant_args *a, float v)
     return quant_encode(v, a->code, QUANT_RINT);
 }
 
+/* SituMxQuant's tanh (the arch35 kernel's two paths): |x| < 0.6 the odd polynomial x + x * x^2 *
+ * (c1 + x^2 (c2 + x^2 (c3 + c4 x^2))) by FMA Horner, else 2 / (1 + exp(-2x)) - 1. */
+static float situ_mx_tanh(float x)
+{
+    float x2 = x * x, p = x2 * 0.0157396831f;
+    p = p + -0.0523039624f;
+    p = fmaf(p, x2, 0.133152977f);
+    p = fmaf(p, x2, -0.333327681f);
+    p = p * x2;
+    p = fmaf(p, x, x);
+    float q = 1.0f / (expf(x * -2.0f) + 1.0f);
+    q = q * 2.0f + -1.0f;
+    return fmaxf(x, -x) >= 0.6f ? q : p;
+}
+
+/* SwigluMxQuant: element e (flat, y's shape) of the swiglu of x, rounded to x's dtype as the
+ * kernel stores it before the MX quantisation. */
+static float swiglu_mx_value(const quant_args *a, int64_t e)
+{
+    int64_t Hd = a->act_half, in = a->act_inner;
+    int64_t i = e % in, j = (e / in) % Hd, o = e / (in * Hd);
+    int64_t x0 = (o * 2 * Hd + j) * in + i, x1 = x0 + Hd * in;
+    if (a->swiglu_mode == 1) { /* last axis: even / odd elements */
+        x0 = o * 2 * Hd + 2 * j;
+        x1 = x0 + 1;
+    } else if (!a->activate_left) {
+        int64_t t = x0;
+        x0 = x1;
+        x1 = t;
+    }
+    float A = load1(&a->x, flat_off(&a->x, x0, a->x.ndim)), B = load1(&a->x, flat_off(&a->x, x1, a->x.ndim));
+    float v;
+    if (a->swiglu_mode == QUANT_SITU) { /* SituMxQuant: A the gate, B up */
+        float b = a->situ_beta, lb = a->situ_linear_beta;
+        float t = situ_mx_tanh(A * (1.0f / b)), sig = 1.0f / (expf(-A) + 1.0f);
+        float sa = t * sig * b;
+        v = sa * (lb > 0.0f ? situ_mx_tanh(B * (1.0f / lb)) * lb : B);
+    } else if (a->swiglu_mode == 1) {
+        float glu = fminf(A, a->clamp_limit);
+        float lin = fmaxf(fminf(B, a->clamp_limit), -a->clamp_limit) + a->glu_bias;
+        v = glu / (expf(glu * -a->glu_alpha) + 1.0f) * lin;
+    } else {
+        v = A / (expf(-A) + 1.0f) * B;
+    }
+    return as_dtype(v, a->x.dtype);
+}
+
 /* One MX slab: L x P elements of x from flat element e0 (row-major, the quantized axis L outer),
  * blocks of block_cols along L for each column q; the scale of block b goes to flat scale element
  * s0 + ((b / 2) * P + q) * 2 + b % 2 (an odd block count's pad 0). */
@@ -453,7 +500,8 @@ static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64
             float amax = 0.0f;
             int finite = 1;
             for (int64_t i = 0; i < n; i++) {
-                v[i] = load1(&a->x, flat_off(&a->x, e0 + (l0 + i) * P + q, a->x.ndim));
+                int64_t e = e0 + (l0 + i) * P + q;
+                v[i] = a->mode == QUANT_SWIGLU_MX ? swiglu_mx_value(a, e) : load1(&a->x, flat_off(&a->x, e, a->x.ndim));
                 if (!isfinite(v[i]))
                     finite = 0;
                 else
@@ -559,6 +607,167 @@ static void run_grouped_max(const quant_args *a, int64_t g)
     store1_f32(&a->aux, a->aux.offset + g * a->aux.stride[0], amax);
 }
 
+/* DequantSwigluQuant: the group of row r (counts, or [G, 2] (id, count) pairs whose walk stops at a
+ * count <= 0) in *id; 0 when r is past every group (its output is left as it is, as the kernel
+ * does), 1 otherwise (group 0 without a group index). */
+static int dsq_group_of(const quant_args *a, int64_t r, int64_t *id)
+{
+    const aclemu_tdesc *g = &a->group;
+    *id = 0;
+    if (!g->addr)
+        return 1;
+    int64_t start = 0;
+    for (int64_t i = 0; i < g->shape[0] && start < a->rows; i++) {
+        int64_t gid = i, cnt;
+        if (a->group_pairs) {
+            int64_t base = (int64_t)aclemu_kdtype_size(g->dtype);
+            aclemu_load_i64(&gid, base_of(g) + (g->offset + i * g->stride[0]) * base, g->dtype, 0, 1);
+            aclemu_load_i64(&cnt, base_of(g) + (g->offset + i * g->stride[0] + g->stride[1]) * base, g->dtype, 0, 1);
+        } else {
+            cnt = load_i64_at(g, i);
+        }
+        if (cnt < 0)
+            cnt = 0;
+        if (r >= start && r < start + cnt) {
+            *id = gid;
+            return 1;
+        }
+        start += cnt;
+        if (a->group_pairs && cnt <= 0)
+            break;
+    }
+    return 0;
+}
+
+/* Element c of a DequantSwigluQuant parameter for group id: [G, width] / [1, width] / [width] vary
+ * along c; [G] / [1] hold one value per group. */
+static int64_t dsq_param_off(const aclemu_tdesc *t, int64_t id, int64_t c, int64_t width)
+{
+    int64_t off = t->offset;
+    if (t->ndim == 2)
+        off += (t->shape[0] == 1 ? 0 : id) * t->stride[0] + (t->shape[1] == 1 ? 0 : c) * t->stride[1];
+    else if (t->shape[0] == width)
+        off += c * t->stride[0];
+    else
+        off += (t->shape[0] == 1 ? 0 : id) * t->stride[0];
+    return off;
+}
+
+static float dsq_param(const aclemu_tdesc *t, int64_t id, int64_t c, int64_t width)
+{
+    return load1(t, dsq_param_off(t, id, c, width));
+}
+
+/* row r of x dequantized into d[2 * cols] (the kernel's FP32 steps) */
+static void dsq_dequant(const quant_args *a, int64_t r, int64_t id, float *d)
+{
+    const aclemu_tdesc *x = &a->x;
+    int64_t W = 2 * a->cols, xs = x->stride[x->ndim - 1], row = flat_off(x, r, x->ndim - 1);
+    int64_t esz = (int64_t)aclemu_kdtype_size(x->dtype);
+    if (x->dtype != ACL_INT32 && x->dtype != ACL_INT8) {
+        aclemu_load_f32(d, base_of(x) + row * esz, x->dtype, xs * esz, W);
+        return;
+    }
+    const aclemu_tdesc *b = &a->aux;
+    int int_bias = b->addr && b->dtype == ACL_INT32;
+    float as = a->act.addr ? load1(&a->act, flat_off(&a->act, r, a->act.ndim)) : 1.0f;
+    for (int64_t c = 0; c < W; c++) {
+        int64_t xv;
+        aclemu_load_i64(&xv, base_of(x) + (row + c * xs) * esz, x->dtype, 0, 1);
+        int32_t xi = (int32_t)xv;
+        if (int_bias) {
+            int64_t bv;
+            aclemu_load_i64(&bv, base_of(b) + dsq_param_off(b, id, c, W) * 4, ACL_INT32, 0, 1);
+            xi = (int32_t)((uint32_t)xi + (uint32_t)bv);
+        }
+        float t = (float)xi * dsq_param(&a->w, id, c, W);
+        if (a->act.addr)
+            t = t * as;
+        if (b->addr && !int_bias)
+            t = t + dsq_param(b, id, c, W);
+        d[c] = t;
+    }
+}
+
+/* the swiglu of swiglu_mode over d (2 * cols) into v (cols) */
+static void dsq_swiglu(const quant_args *a, const float *d, float *v)
+{
+    int64_t H = a->cols;
+    float L = a->clamp_limit;
+    for (int64_t c = 0; c < H; c++) {
+        float act, gate;
+        if (a->swiglu_mode == 1) {
+            act = d[2 * c];
+            gate = d[2 * c + 1];
+        } else {
+            act = a->activate_left ? d[c] : d[H + c];
+            gate = a->activate_left ? d[H + c] : d[c];
+        }
+        if (a->swiglu_mode == QUANT_SITU) { /* act: the gate, gate: up */
+            float b = a->situ_beta, lb = a->situ_linear_beta;
+            float t = tanhf(act * (1.0f / b)) * b, sig = 1.0f / (expf(-act) + 1.0f);
+            float up = lb > 0.0f ? tanhf(gate * (1.0f / lb)) * lb : gate;
+            v[c] = t * sig * up;
+        } else if (a->swiglu_mode == 0) {
+            v[c] = gate * (act / (expf(-act) + 1.0f));
+        } else if (a->swiglu_mode == 3) {
+            gate = fmaxf(fminf(gate, L), -L);
+            float s = act / (expf(-act) + 1.0f);
+            v[c] = gate * fminf(s, L);
+        } else {
+            gate = fmaxf(fminf(gate, L), -L) + a->glu_bias;
+            act = fminf(act, L);
+            v[c] = gate * (act / (expf(act * -a->glu_alpha) + 1.0f));
+        }
+    }
+}
+
+static void run_dequant_swiglu(const quant_args *a, int64_t r, float *v, float *d)
+{
+    int64_t id, H = a->cols;
+    if (!dsq_group_of(a, r, &id))
+        return;
+    dsq_dequant(a, r, id, d);
+    dsq_swiglu(a, d, v);
+    const aclemu_tdesc *qs = &a->smooth, *qo = &a->offset;
+    if (a->scale.addr) { /* dynamic */
+        float amax = 0.0f;
+        for (int64_t c = 0; c < H; c++) {
+            if (qs->addr)
+                v[c] = v[c] * dsq_param(qs, id, c, H);
+            amax = fmaxf(amax, fabsf(v[c]));
+        }
+        int situ = a->dsq_path == QUANT_DSQ_SITU8 || a->dsq_path == QUANT_DSQ_SITU_K3;
+        float sc = a->dsq_path == QUANT_DSQ_A2 ? amax / 127.0f
+                   : a->dsq_path == QUANT_DSQ_950 ? amax / a->dst_max : amax * (float)(1.0 / 127.0);
+        if (a->dsq_path == QUANT_DSQ_SITU_K3 && !(sc > 0.0f))
+            sc = 1.0f;
+        store1_f32(&a->scale, flat_off(&a->scale, r, a->scale.ndim), sc);
+        if (a->dsq_path == QUANT_DSQ_SITU8 && sc == 0.0f)
+            sc = 1.0f;
+        float inv = 1.0f / sc;
+        for (int64_t c = 0; c < H; c++)
+            store_code(a, r, c, quant_encode(a->dsq_path == QUANT_DSQ_A2 || situ ? v[c] * inv : v[c] / sc, a->code,
+                                             QUANT_RINT));
+        return;
+    }
+    int per_tensor = qs->addr && (qs->ndim == 1 ? qs->shape[0] != H : qs->shape[1] == 1);
+    for (int64_t c = 0; c < H; c++) {
+        float t = v[c];
+        if (qs->addr) {
+            float s = dsq_param(qs, id, c, H);
+            int guard = a->dsq_path == QUANT_DSQ_A2_GROUP || a->dsq_path == QUANT_DSQ_SITU8;
+            if (per_tensor && a->dsq_path != QUANT_DSQ_950)
+                t = t * (guard && s == 0.0f ? 1.0f : 1.0f / s);
+            else
+                t = t / s;
+            if (qo->addr) /* SITU8 with one scale: the offset's first value */
+                t = t + dsq_param(qo, id, per_tensor && a->dsq_path == QUANT_DSQ_SITU8 ? 0 : c, H);
+        }
+        store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
+    }
+}
+
 static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(quant_args))
@@ -568,7 +777,8 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX ? a->block_cols : a->cols;
+    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
+                : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
     size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
@@ -606,7 +816,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         for (uint64_t p = s; p < e; p++)
             run_anti_mx(a, (int64_t)p);
         return 0;
-    case QUANT_MX:
+    case QUANT_MX: case QUANT_SWIGLU_MX:
         for (uint64_t p = s; p < e; p++)
             run_mx(a, (int64_t)p, v);
         return 0;
@@ -633,6 +843,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_ANTI:
         for (uint64_t r = s; r < e; r++)
             run_anti(a, (int64_t)r, v);
+        return 0;
+    case QUANT_DEQUANT_SWIGLU:
+        for (uint64_t r = s; r < e; r++)
+            run_dequant_swiglu(a, (int64_t)r, v, tmp);
         return 0;
     case QUANT_SWIGLU_DYN: case QUANT_SWIGLU_STATIC:
         for (uint64_t r = s; r < e; r++)

@@ -86,11 +86,20 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
                              const aclTensor *offset, const aclTensor *aux)
 {
+    return quant_launch_full(ex, tmpl, x, y, smooth, group, scale, offset, aux, NULL, NULL);
+}
+
+aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                              const aclTensor *offset, const aclTensor *aux, const aclTensor *w,
+                              const aclTensor *act)
+{
     if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(y) == 0)
         return ACLNN_SUCCESS;
     /* rows x cols of the float side: x, or y for the dequantisation */
     const aclTensor *f = tmpl->mode == QUANT_ANTI || tmpl->mode == QUANT_SWIGLU_DYN ||
-                                 tmpl->mode == QUANT_SWIGLU_STATIC ? y : x;
+                                 tmpl->mode == QUANT_SWIGLU_STATIC || tmpl->mode == QUANT_DEQUANT_SWIGLU ||
+                                 tmpl->mode == QUANT_SWIGLU_MX ? y : x;
     uint32_t n = f->ndim;
     tmpl->cols = n ? f->shape[n - 1] : 1;
     tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
@@ -104,7 +113,7 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
         tmpl->units = group->shape[0];
         unit_elems = aclemu_tensor_numel(x) / (group->shape[0] ? group->shape[0] : 1);
         break;
-    case QUANT_MX: case QUANT_ANTI_MX:
+    case QUANT_MX: case QUANT_ANTI_MX: case QUANT_SWIGLU_MX:
         tmpl->units = tmpl->mx_pre;
         unit_elems = tmpl->mx_len * tmpl->mx_post;
         break;
@@ -129,20 +138,24 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
     if (!a)
         return ACLNN_ERR_INNER;
     *a = *tmpl;
-    memset(&a->x, 0, sizeof(aclemu_tdesc) * 7);
+    memset(&a->x, 0, sizeof(aclemu_tdesc) * 9);
     aclnnStatus st;
     if ((st = aclemu_exec_tdesc(ex, a, &a->x, x)) || (st = aclemu_exec_tdesc(ex, a, &a->y, y)) ||
         (scale && (st = aclemu_exec_tdesc(ex, a, &a->scale, scale))))
         return st;
     if (smooth && (st = aclemu_exec_tdesc(ex, a, &a->smooth, smooth)))
         return st;
-    int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_GROUP ||
+    int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_DEQUANT_SWIGLU || tmpl->mode == QUANT_GROUP ||
                      tmpl->mode == QUANT_GROUPED_MX || tmpl->mode == QUANT_GROUPED_MAX;
     if (group && uses_group && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
         return st;
     if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))
         return st;
     if (aux && (st = aclemu_exec_tdesc(ex, a, &a->aux, aux)))
+        return st;
+    if (w && (st = aclemu_exec_tdesc(ex, a, &a->w, w)))
+        return st;
+    if (act && (st = aclemu_exec_tdesc(ex, a, &a->act, act)))
         return st;
     return ACLNN_SUCCESS;
 }
@@ -207,4 +220,49 @@ aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis,
         q.mx_post *= x->shape[i];
     q.mx_len = x->shape[axis];
     return quant_launch(ex, &q, x, y, NULL, NULL, scale, NULL);
+}
+
+aclnnStatus quant_swiglu_mx_launch(aclOpExecutor *ex, const quant_args *act, const aclTensor *x, int64_t act_dim,
+                                   int64_t axis, int32_t round, int64_t scaleAlg, const aclTensor *y,
+                                   const aclTensor *scale)
+{
+    quant_args q;
+    quant_mx_setup(&q, y->dtype, round, 32, scaleAlg, 0.0f, 0.0f);
+    q.mode = QUANT_SWIGLU_MX;
+    q.swiglu_mode = act->swiglu_mode;
+    q.activate_left = act->activate_left;
+    q.clamp_limit = act->clamp_limit;
+    q.glu_alpha = act->glu_alpha;
+    q.glu_bias = act->glu_bias;
+    q.situ_beta = act->situ_beta;
+    q.situ_linear_beta = act->situ_linear_beta;
+    uint32_t n = y->ndim;
+    q.act_half = y->shape[act_dim];
+    q.act_inner = 1;
+    for (uint32_t i = (uint32_t)act_dim + 1; i < n; i++)
+        q.act_inner *= y->shape[i];
+    q.mx_pre = 1;
+    q.mx_post = 1;
+    for (int64_t i = 0; i < axis; i++)
+        q.mx_pre *= y->shape[i];
+    for (uint32_t i = (uint32_t)axis + 1; i < n; i++)
+        q.mx_post *= y->shape[i];
+    q.mx_len = y->shape[axis];
+    return quant_launch(ex, &q, x, y, NULL, NULL, scale, NULL);
+}
+
+aclnnStatus quant_check_tensors(const char *api, const aclTensor *const *ts, const char *const *names, int n,
+                                int nonempty)
+{
+    aclnnStatus st;
+    for (int i = 0; i < n; i++) {
+        if (!ts[i])
+            continue;
+        if ((st = aclemu_check_format(api, ts[i], names[i])) ||
+            (st = aclemu_check_shape(api, ts[i], names[i], ACLEMU_MAX_RANK)))
+            return st;
+        if (nonempty && aclemu_tensor_numel(ts[i]) == 0)
+            return ACLEMU_PARAM_ERROR(api, "%s should not be an empty tensor.", names[i]);
+    }
+    return ACLNN_SUCCESS;
 }

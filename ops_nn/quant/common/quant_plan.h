@@ -33,6 +33,12 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
 aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
                              const aclTensor *offset, const aclTensor *aux);
+/* The same with every tensor of the blob (DEQUANT_SWIGLU: aux the bias, w the weight scale, act the
+ * activation scale). */
+aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                              const aclTensor *offset, const aclTensor *aux, const aclTensor *w,
+                              const aclTensor *act);
 
 /* 1 for FLOAT4_E2M1 / FLOAT4_E1M2. */
 static inline int quant_is_fp4(aclDataType t) { return t == ACL_FLOAT4_E2M1 || t == ACL_FLOAT4_E1M2; }
@@ -52,5 +58,18 @@ void quant_mx_setup(quant_args *q, aclDataType yd, int32_t round, int64_t blocks
 aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis, int32_t round, int64_t blocksize,
                             int64_t scaleAlg, float dstTypeMax, float maxLowBound, const aclTensor *y,
                             const aclTensor *scale);
+
+/* Format and rank / stride checks of ts[0..n) (NULL entries skipped), in order; with `nonempty`
+ * an empty tensor is 161002 too. */
+aclnnStatus quant_check_tensors(const char *api, const aclTensor *const *ts, const char *const *names, int n,
+                                int nonempty);
+
+/* Records the QUANT_SWIGLU_MX launch: the activation of `act` (swiglu_mode 0 / 1 / QUANT_SITU,
+ * activate_left, clamp / alpha / bias, situ betas) of x's halves along act_dim (>= 0; y is x with
+ * that dim halved), rounded to x's dtype, MX-quantized along y's dim `axis` (>= 0) in blocks of 32
+ * (scaleAlg 0 / 1) into y and scale. */
+aclnnStatus quant_swiglu_mx_launch(aclOpExecutor *ex, const quant_args *act, const aclTensor *x, int64_t act_dim,
+                                   int64_t axis, int32_t round, int64_t scaleAlg, const aclTensor *y,
+                                   const aclTensor *scale);
 
 #endif
