@@ -1,0 +1,86 @@
+/* NormStaticQuant kernel, per row: x = x1 (+ x2) (+ bias) in FP32 (xOut holds it rounded to its
+ * dtype and the norm reads that value), mean and rstd = 1 / sqrt(var + eps) in FP32 (biased
+ * variance), y = (x - mean) * rstd * gamma + beta; for each enabled output k: v = y / s_k + z_k
+ * (NSQ_DIV), y * s_k + z_k (NSQ_MUL) or y * (1 / s_k) + z_k with s_k = 0 read as 1 (NSQ_RECIP);
+ * optionally rounded to FP16 (the kernels that cast FP32 -> FP16 -> INT8), then the quant
+ * driver's INT8 encoder (round half to even, saturated, NaN -> 0). */
+#include "acl/acl_base.h"
+#include "norm_quant_epilogue.h"
+#include "norm_rows.h"
+#include "norm_static_quant_args.h"
+
+static void quant_out(const norm_static_quant_args *a, const float *y, const float *s, const float *z, float *q,
+                      float *tmp)
+{
+    int64_t n = a->h.n, sn = a->scale_n;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t k = sn == 1 ? 0 : i;
+        float sc = s[k], v;
+        if (a->mode == NSQ_DIV)
+            v = y[i] / sc;
+        else if (a->mode == NSQ_MUL)
+            v = y[i] * sc;
+        else
+            v = y[i] * (1.0f / (sc == 0.0f ? 1.0f : sc));
+        q[i] = v + (z ? z[k] : 0.0f);
+    }
+    if (a->fp16_stage)
+        nr_round(q, n, ACL_FLOAT16, tmp);
+    for (int64_t i = 0; i < n; i++)
+        q[i] = (float)quant_to_int(q[i], QUANT_RINT, -128, 127);
+}
+
+static int norm_static_quant_kernel(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(norm_static_quant_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const norm_static_quant_args *a = (const norm_static_quant_args *)args;
+    int64_t s, e, n = a->h.n, sn = a->scale_n;
+    if (sn != 1 && sn != n)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    nr_block_rows(&a->h, blk, &s, &e);
+    float *x = nr_scratch(10, n);
+    if (!x)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    float *t = x + n, *g = t + n, *b = g + n, *bias = b + n, *s1 = bias + n, *s2 = s1 + n, *z1 = s2 + n,
+          *z2 = z1 + n, *q = z2 + n;
+    nr_load(&a->gamma, 0, n, g);
+    nr_load(&a->beta, 0, n, b);
+    if (!a->bias_rows)
+        nr_load(&a->bias, 0, n, bias);
+    nr_load(&a->s1, 0, sn, s1);
+    nr_load(&a->s2, 0, sn, s2);
+    nr_load(&a->z1, 0, sn, z1);
+    nr_load(&a->z2, 0, sn, z2);
+    for (int64_t r = s; r < e; r++) {
+        nr_load(&a->x1, r * n, n, x);
+        if (a->x2.present) {
+            nr_load(&a->x2, r * n, n, t);
+            for (int64_t i = 0; i < n; i++)
+                x[i] += t[i];
+        }
+        if (a->bias.present) {
+            if (a->bias_rows)
+                nr_load(&a->bias, r * n, n, bias);
+            for (int64_t i = 0; i < n; i++)
+                x[i] += bias[i];
+        }
+        if (a->x2.present || a->bias.present) {
+            nr_round(x, n, a->x1.dtype, t);
+            nr_store(&a->xout, r * n, n, x);
+        }
+        float mean, rstd;
+        nr_layer_stats(x, n, a->h.eps, &mean, &rstd);
+        for (int64_t i = 0; i < n; i++)
+            x[i] = (x[i] - mean) * rstd * g[i] + b[i];
+        quant_out(a, x, s1, a->z1.present ? z1 : NULL, q, t);
+        nr_store(&a->y1, r * n, n, q);
+        if (a->y2.present) {
+            quant_out(a, x, s2, a->z2.present ? z2 : NULL, q, t);
+            nr_store(&a->y2, r * n, n, q);
+        }
+    }
+    return 0;
+}
+
+ACLEMU_KERNEL("NormStaticQuant", norm_static_quant_kernel);

@@ -1,0 +1,193 @@
+// The fused LayerNorm + quant ops of the nquant helper (aclnnLayerNormQuant, ...) against
+// double-precision references: every dtype the current chip lists, contiguous / transposed /
+// padded views, empty tensors, the INT8 epilogue bit-exact against the documented rounding
+// (FP32 -> FP16 -> INT8, half to even, saturated; exact cases built from constant rows whose
+// normalised value is exactly beta), and the validation paths with codes and messages. The same
+// program runs on the default chip (Ascend910B), on a 310P and on a 950.
+#include "npl_util.h"
+#include "aclnnop/aclnn_layer_norm_quant.h"
+
+enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
+static Chip g_chip = CHIP_A2;
+
+// Nearest integer, ties to even, saturated to INT8.
+static double QuantRef(double v)
+{
+    if (std::isnan(v)) return 0;
+    double r = std::nearbyint(v);
+    return r > 127 ? 127 : (r < -128 ? -128 : r);
+}
+
+// The LayerNormQuant kernels' cast chain: FP32 -> FP16 (nearest even) -> INT8.
+static double QuantRefF16(double v) { return QuantRef(RoundTo(ACL_FLOAT16, v)); }
+
+// got[i] must equal ref(pre[i]); where the FP32 pipeline may land on the other side of a rounding
+// boundary (ref differs within +-window of pre) either neighbour is accepted.
+static void CheckQuantExact(const char *name, const std::vector<double> &got, const std::vector<double> &pre,
+                            double (*ref)(double), double window)
+{
+    size_t bad = 0, first = 0, amb = 0;
+    for (size_t i = 0; i < pre.size(); i++) {
+        double want = ref(pre[i]);
+        double w = window * (1.0 + std::fabs(pre[i]));
+        double lo = ref(pre[i] - w), hi = ref(pre[i] + w);
+        if (lo != hi) amb++;
+        if (got[i] == want || (lo != hi && (got[i] == lo || got[i] == hi))) continue;
+        if (!bad++) first = i;
+    }
+    EXPECT(bad == 0, "%s: %zu/%zu quantised elements differ (first %zu: got %g want %g from %.7f)", name, bad,
+           pre.size(), first, bad ? got[first] : 0.0, bad ? ref(pre[first]) : 0.0, bad ? pre[first] : 0.0);
+    EXPECT(amb <= 1 + pre.size() / 50, "%s: %zu/%zu elements within the rounding window (reference too loose)", name,
+           amb, pre.size());
+}
+
+// Double-precision LayerNorm rows of x (rows, n): (x - mean) / sqrt(var + eps) * g + b.
+static std::vector<double> LayerNormRef(const std::vector<double> &x, int64_t rows, int64_t n,
+                                        const std::vector<double> &g, const std::vector<double> &b, double eps)
+{
+    std::vector<double> y(x.size());
+    for (int64_t r = 0; r < rows; r++) {
+        double m = 0, v = 0;
+        for (int64_t j = 0; j < n; j++) m += x[r * n + j];
+        m /= n;
+        for (int64_t j = 0; j < n; j++) v += (x[r * n + j] - m) * (x[r * n + j] - m);
+        double rs = 1.0 / std::sqrt(v / n + eps);
+        for (int64_t j = 0; j < n; j++) y[r * n + j] = (x[r * n + j] - m) * rs * g[j] + b[j];
+    }
+    return y;
+}
+
+static std::vector<aclDataType> LnqDts()
+{
+    if (g_chip == CHIP_310P) return {ACL_FLOAT16};
+    if (g_chip == CHIP_950) return {ACL_FLOAT16, ACL_BF16, ACL_FLOAT};
+    return {ACL_FLOAT16, ACL_BF16};
+}
+
+// ---- LayerNormQuant: res = round_f16(LayerNorm(x) * (1 / scale) + zp)
+static void LnqCase(Runtime &rt, aclDataType dt, std::vector<int64_t> shape, bool gamma2d, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t n = shape.back(), rows = GetShapeSize(shape) / n;
+    DevTensor x = MakeTensor(dt, shape, RandVals(rng, rows * n, 2.0), xl);
+    std::vector<int64_t> gs = gamma2d ? std::vector<int64_t>{1, n} : std::vector<int64_t>{n};
+    DevTensor g = MakeTensor(dt, gs, RandVals(rng, n, 0.8)), b = MakeTensor(dt, gs, RandVals(rng, n, 0.2));
+    DevTensor sc = MakeTensor(dt, {1}, {0.01 + 0.02 * rng.uniform()});
+    DevTensor zp = MakeTensor(ACL_INT8, {1}, {std::floor(rng.uniform() * 20 - 10)});
+    DevTensor res = MakeOut(ACL_INT8, shape, xl), so = MakeOut(ACL_FLOAT, {1});
+    double eps = 1e-5;
+    EXPECT(NPL_RUN(LayerNormQuant, x.t, g.t, b.t, sc.t, zp.t, 0, eps, res.t, so.t) == 0, "LayerNormQuant run (%s)",
+           DtName(dt));
+    std::vector<double> pre = LayerNormRef(x.vals, rows, n, g.vals, b.vals, eps);
+    double inv = (double)(1.0f / (float)sc.vals[0]);
+    for (double &v : pre) v = v * inv + zp.vals[0];
+    std::string what = std::string(DtName(dt)) + " rank " + std::to_string(shape.size()) + " layout " +
+                       std::to_string(xl);
+    CheckQuantExact(("LayerNormQuant res " + what).c_str(), Read(res), pre, QuantRefF16, 2e-5);
+    CheckUntouched("LayerNormQuant res storage", res);
+    EXPECT(Read(so)[0] == 0, "LayerNormQuant: scaleOut written in static mode");
+    for (DevTensor *t : {&x, &g, &b, &sc, &zp, &res, &so}) t->Free();
+}
+
+// Constant rows normalise to exactly 0, so res = round_f16(beta * (1 / scale) + zp) is exact:
+// ties to even, the FP16 stage (0.53 + 100 -> 100.5 -> 100), saturation, +-Inf, scale 0 read as 1.
+static void LnqExact(Runtime &rt, aclDataType dt, double scale, double zpv)
+{
+    std::vector<double> bv = {0.5, 1.5, 2.5, -0.5, -2.5, 0.53, -0.53, 3.25, 200, -300, 30.5, -27.5, 1e4, -1e4};
+    if (dt != ACL_FLOAT16 || true) {
+        bv.push_back(INFINITY);
+        bv.push_back(-INFINITY);
+    }
+    int64_t n = (int64_t)bv.size();
+    DevTensor x = MakeTensor(dt, {3, n}, std::vector<double>(3 * n, 2.0)), g = MakeTensor(dt, {n}, std::vector<double>(n, 1.5));
+    DevTensor b = MakeTensor(dt, {n}, bv), sc = MakeTensor(dt, {1}, {scale}), zp = MakeTensor(ACL_INT8, {1}, {zpv});
+    DevTensor res = MakeOut(ACL_INT8, {3, n}), so = MakeOut(ACL_FLOAT, {1});
+    EXPECT(NPL_RUN(LayerNormQuant, x.t, g.t, b.t, sc.t, zp.t, 0, 1e-5, res.t, so.t) == 0, "LayerNormQuant exact run");
+    std::vector<double> got = Read(res);
+    double inv = scale == 0 ? 1.0 : (double)(1.0f / (float)sc.vals[0]);
+    for (int64_t r = 0; r < 3; r++)
+        for (int64_t j = 0; j < n; j++) {
+            double pre = (double)((float)((float)b.vals[j] * (float)inv) + (float)zpv);
+            double want = QuantRefF16(pre);
+            EXPECT(got[r * n + j] == want, "LayerNormQuant exact %s scale %g zp %g: beta %g -> %g, want %g", DtName(dt),
+                   scale, zpv, b.vals[j], got[r * n + j], want);
+        }
+    for (DevTensor *t : {&x, &g, &b, &sc, &zp, &res, &so}) t->Free();
+}
+
+static void LnqErrors(Runtime &rt)
+{
+    aclDataType dt = ACL_FLOAT16;
+    DevTensor x = MakeOut(dt, {2, 16}), g = MakeOut(dt, {16}), g2 = MakeOut(dt, {1, 16}), g15 = MakeOut(dt, {15});
+    DevTensor g3 = MakeOut(dt, {1, 1, 16}), s = MakeOut(dt, {1}), s2 = MakeOut(dt, {2}), s11 = MakeOut(dt, {1, 1});
+    DevTensor z = MakeOut(ACL_INT8, {1}), z11 = MakeOut(ACL_INT8, {1, 1}), zi32 = MakeOut(ACL_INT32, {1});
+    DevTensor r = MakeOut(ACL_INT8, {2, 16}), r32 = MakeOut(ACL_INT32, {2, 16}), r3 = MakeOut(ACL_INT8, {3, 16});
+    DevTensor so = MakeOut(ACL_FLOAT, {1}), xi = MakeOut(ACL_INT32, {2, 16}), s32 = MakeOut(ACL_FLOAT, {1});
+    DevTensor x32 = MakeOut(ACL_FLOAT, {2, 16}), gf = MakeOut(ACL_FLOAT, {16});
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "x", LayerNormQuant, nullptr, g.t, g.t, s.t, z.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "beta", LayerNormQuant, x.t, g.t, nullptr, s.t, z.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "res", LayerNormQuant, x.t, g.t, g.t, s.t, z.t, 0, 1e-5, nullptr, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "zeroPointsOptional", LayerNormQuant, x.t, g.t, g.t, s.t, nullptr, 0, 1e-5,
+                   r.t, so.t);
+    // quantMode 1 does not need the zero point, but is refused at the shape checks
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "quantMode should be 0", LayerNormQuant, x.t, g.t, g.t, s.t, nullptr, 1,
+                   1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "DT_INT32", LayerNormQuant, xi.t, g.t, g.t, s.t, z.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "scale", LayerNormQuant, x.t, g.t, g.t, s32.t, z.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "zeroPointsOptional", LayerNormQuant, x.t, g.t, g.t, s.t, zi32.t, 0, 1e-5,
+                   r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "res", LayerNormQuant, x.t, g.t, g.t, s.t, z.t, 0, 1e-5, r32.t, so.t);
+    // dtype before shape: a bad dtype is reported even with a bad gamma shape
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "res", LayerNormQuant, x.t, g15.t, g.t, s.t, z.t, 0, 1e-5, r32.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gamma", LayerNormQuant, x.t, g3.t, g3.t, s.t, z.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Shape of gamma should be equal to last dims of shape x", LayerNormQuant,
+                   x.t, g15.t, g15.t, s.t, z.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Shape of beta should same as gamma", LayerNormQuant, x.t, g.t, g2.t, s.t,
+                   z.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Shape of scale should be equal to [1]", LayerNormQuant, x.t, g.t, g.t,
+                   s2.t, z.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Shape of scale should be equal to [1]", LayerNormQuant, x.t, g.t, g.t,
+                   s11.t, z11.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Shape of scale should same as zeroPointsOptional", LayerNormQuant, x.t,
+                   g.t, g.t, s.t, z11.t, 0, 1e-5, r.t, so.t);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Shape of res should same as x", LayerNormQuant, x.t, g.t, g.t, s.t, z.t,
+                   0, 1e-5, r3.t, so.t);
+    if (g_chip != CHIP_950)
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "DT_FLOAT", LayerNormQuant, x32.t, gf.t, gf.t, s32.t, z.t, 0, 1e-5, r.t,
+                       so.t);
+    if (g_chip == CHIP_310P) {
+        DevTensor xb = MakeOut(ACL_BF16, {2, 16}), gb = MakeOut(ACL_BF16, {16}), sb = MakeOut(ACL_BF16, {1});
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "DT_BF16", LayerNormQuant, xb.t, gb.t, gb.t, sb.t, z.t, 0, 1e-5, r.t,
+                       so.t);
+        for (DevTensor *t : {&xb, &gb, &sb}) t->Free();
+    }
+    // empty x: accepted, nothing runs
+    DevTensor xe = MakeOut(dt, {0, 16}), re = MakeOut(ACL_INT8, {0, 16});
+    EXPECT(NPL_RUN(LayerNormQuant, xe.t, g.t, g.t, s.t, z.t, 0, 1e-5, re.t, so.t) == 0, "LayerNormQuant empty");
+    for (DevTensor *t : {&x, &g, &g2, &g15, &g3, &s, &s2, &s11, &z, &z11, &zi32, &r, &r32, &r3, &so, &xi, &s32, &x32,
+                         &gf, &xe, &re})
+        t->Free();
+}
+
+int main()
+{
+    Runtime rt;
+    if (!rt.ok) return 1;
+    const char *soc = aclrtGetSocName();
+    std::string sv = soc ? soc : "";
+    g_chip = sv.find("310P") != std::string::npos ? CHIP_310P : (sv.find("950") != std::string::npos ? CHIP_950 : CHIP_A2);
+    printf("chip %s\n", sv.c_str());
+    uint64_t seed = 4100;
+    for (aclDataType dt : LnqDts()) {
+        LnqCase(rt, dt, {4, 9, 64}, false, CONTIG, seed++);
+        LnqCase(rt, dt, {13, 48}, true, TRANSPOSED, seed++);
+        LnqCase(rt, dt, {7, 200}, false, PADDED, seed++);
+        LnqCase(rt, dt, {33}, false, CONTIG, seed++);
+        LnqExact(rt, dt, 1.0, 100);
+        LnqExact(rt, dt, 0.0, -3);
+        LnqExact(rt, dt, 0.25, 0);
+    }
+    LnqErrors(rt);
+    printf("%s: %d failure(s)\n", __FILE__, g_failures);
+    return g_failures ? 1 : 0;
+}
