@@ -1,5 +1,5 @@
 /* NormStaticQuant kernel, per row: x = x1 (+ x2) (+ bias) in FP32 (xOut holds it rounded to its
- * dtype and the norm reads that value), mean and rstd = 1 / sqrt(var + eps) in FP32 (biased
+ * dtype; the norm reads that value with round_sum, else the FP32 sum), mean and rstd = 1 / sqrt(var + eps) in FP32 (biased
  * variance), y = (x - mean) * rstd * gamma + beta; for each enabled output k: v = y / s_k + z_k
  * (NSQ_DIV), y * s_k + z_k (NSQ_MUL) or y * (1 / s_k) + z_k with s_k = 0 read as 1 (NSQ_RECIP);
  * optionally rounded to FP16 (the kernels that cast FP32 -> FP16 -> INT8), then the quant
@@ -65,10 +65,9 @@ static int norm_static_quant_kernel(const void *args, size_t size, const aclemu_
             for (int64_t i = 0; i < n; i++)
                 x[i] += bias[i];
         }
-        if (a->x2.present || a->bias.present) {
+        if (a->round_sum)
             nr_round(x, n, a->x1.dtype, t);
-            nr_store(&a->xout, r * n, n, x);
-        }
+        nr_store(&a->xout, r * n, n, x);
         float mean, rstd;
         nr_layer_stats(x, n, a->h.eps, &mean, &rstd);
         for (int64_t i = 0; i < n; i++)

@@ -24,7 +24,7 @@ typedef struct norm_static_quant_args {
     int32_t mode;                      /* NSQ_* */
     int32_t fp16_stage;                /* 1: v rounded to FP16 before the INT8 cast */
     int32_t bias_rows;                 /* 1: bias holds x1's shape (else gamma's) */
-    int32_t reserved;
+    int32_t round_sum;                 /* 1: the norm reads x rounded to x1's dtype (else the FP32 sum) */
 } norm_static_quant_args;
 
 #endif

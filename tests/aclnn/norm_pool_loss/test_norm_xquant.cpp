@@ -5,6 +5,7 @@
 // normalised value is exactly beta), and the validation paths with codes and messages. The same
 // program runs on the default chip (Ascend910B), on a 310P and on a 950.
 #include "npl_util.h"
+#include "aclnnop/aclnn_add_layer_norm_quant.h"
 #include "aclnnop/aclnn_layer_norm_quant.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
@@ -169,6 +170,185 @@ static void LnqErrors(Runtime &rt)
         t->Free();
 }
 
+// ---- AddLayerNormQuant (950): x = x1 + x2 (+ bias), y = LayerNorm(x) gamma + beta, then static
+// (y / s + z or y * s + z, rounded half to even, saturated) or dynamic (per-row) INT8.
+struct AlnqCfg {
+    aclDataType dt, sdt;
+    bool dyn, dual, zp, div_mode, bias_rows, bias, additional;
+};
+
+static void AlnqCase(Runtime &rt, const AlnqCfg &c, std::vector<int64_t> shape, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t n = shape.back(), rows = GetShapeSize(shape) / n;
+    std::vector<int64_t> gs = {n}, os(shape.begin(), shape.end() - 1);
+    if (os.empty()) os = {1};
+    aclDataType dt = c.dt;
+    DevTensor x1 = MakeTensor(dt, shape, RandVals(rng, rows * n, 1.5), xl), x2 = MakeTensor(dt, shape, RandVals(rng, rows * n));
+    DevTensor g = MakeTensor(dt, gs, RandVals(rng, n, 0.8)), b = MakeTensor(dt, gs, RandVals(rng, n, 0.2));
+    DevTensor bias = c.bias_rows ? MakeTensor(dt, shape, RandVals(rng, rows * n, 0.3)) : MakeTensor(dt, gs, RandVals(rng, n, 0.3));
+    std::vector<double> s1v(n), s2v(n), z1v(n), z2v(n);
+    for (int64_t j = 0; j < n; j++) {
+        double a = 0.01 + 0.02 * rng.uniform(), b2 = 0.01 + 0.02 * rng.uniform();
+        s1v[j] = c.dyn ? 0.5 + rng.uniform() : (c.div_mode ? a : 1.0 / a);
+        s2v[j] = c.dyn ? 0.5 + rng.uniform() : (c.div_mode ? b2 : 1.0 / b2);
+        z1v[j] = std::floor(rng.uniform() * 20 - 10);
+        z2v[j] = std::floor(rng.uniform() * 20 - 10);
+    }
+    bool have_s1 = !c.dyn || c.zp; // dynamic: `zp` selects the smooth scales
+    DevTensor s1 = MakeTensor(c.sdt, gs, s1v), s2 = MakeTensor(c.sdt, gs, s2v), z1 = MakeTensor(c.sdt, gs, z1v),
+              z2 = MakeTensor(c.sdt, gs, z2v);
+    DevTensor y1 = MakeOut(ACL_INT8, shape, xl), y2 = MakeOut(ACL_INT8, shape), xo = MakeOut(dt, shape, xl);
+    DevTensor o1 = MakeOut(ACL_FLOAT, os), o2 = MakeOut(ACL_FLOAT, os);
+    bool dual = c.dual && have_s1;
+    int rc = NPL_RUN(AddLayerNormQuant, x1.t, x2.t, g.t, b.t, c.bias ? bias.t : nullptr, have_s1 ? s1.t : nullptr,
+                     dual ? s2.t : nullptr, (!c.dyn && c.zp) ? z1.t : nullptr, (!c.dyn && c.zp && dual) ? z2.t : nullptr,
+                     c.dyn ? "dynamic" : "static", 1e-5, c.additional, c.div_mode, y1.t, y2.t, xo.t, o1.t, o2.t);
+    std::string what = std::string(DtName(dt)) + "/" + DtName(c.sdt) + (c.dyn ? " dynamic" : " static") +
+                       (dual ? " dual" : "") + (c.zp ? " zp" : "") + (c.div_mode ? " div" : " mul") +
+                       (c.bias ? (c.bias_rows ? " bias-rows" : " bias") : "") + " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "AddLayerNormQuant run (%s)", what.c_str());
+    std::vector<double> x(rows * n);
+    for (int64_t i = 0; i < rows * n; i++)
+        x[i] = x1.vals[i] + x2.vals[i] + (c.bias ? bias.vals[c.bias_rows ? i : i % n] : 0.0);
+    std::vector<double> y = LayerNormRef(x, rows, n, g.vals, b.vals, 1e-5);
+    for (int k = 0; k < (dual ? 2 : 1); k++) {
+        const DevTensor &s = k ? s2 : s1, &z = k ? z2 : z1;
+        std::vector<double> pre(rows * n), sc(rows);
+        for (int64_t r = 0; r < rows; r++) {
+            if (c.dyn) {
+                double amax = 0;
+                for (int64_t j = 0; j < n; j++) amax = std::max(amax, std::fabs(y[r * n + j] * (have_s1 ? s.vals[j] : 1.0)));
+                sc[r] = amax / 127.0;
+            }
+            for (int64_t j = 0; j < n; j++) {
+                double v = y[r * n + j];
+                if (c.dyn) pre[r * n + j] = v * (have_s1 ? s.vals[j] : 1.0) / sc[r];
+                else pre[r * n + j] = (c.div_mode ? v / s.vals[j] : v * s.vals[j]) + (c.zp ? z.vals[j] : 0.0);
+            }
+        }
+        std::string nm = "AddLayerNormQuant y" + std::to_string(k + 1) + " " + what;
+        CheckQuantExact(nm.c_str(), Read(k ? y2 : y1), pre, QuantRef, 2e-5);
+        if (c.dyn) CheckAccuracy(("AddLayerNormQuant outScales" + std::to_string(k + 1) + " " + what).c_str(),
+                                 Read(k ? o2 : o1), sc, 1e-5, 1e-9, 1e-4);
+    }
+    if (!dual) EXPECT(Read(y2) == std::vector<double>(rows * n, 0.0), "AddLayerNormQuant %s: y2Out written", what.c_str());
+    if (!c.dyn) EXPECT(Read(o1) == std::vector<double>(o1.vals.size(), 0.0), "AddLayerNormQuant %s: outScales1Out written", what.c_str());
+    if (c.additional) {
+        std::vector<double> xr(x.size());
+        for (size_t i = 0; i < x.size(); i++) xr[i] = RoundTo(dt, x[i]);
+        CheckDtype(("AddLayerNormQuant xOut " + what).c_str(), dt, Read(xo), xr);
+    } else {
+        EXPECT(Read(xo) == std::vector<double>(rows * n, 0.0), "AddLayerNormQuant %s: xOut written", what.c_str());
+    }
+    CheckUntouched("AddLayerNormQuant y1 storage", y1);
+    for (DevTensor *t : {&x1, &x2, &g, &b, &bias, &s1, &s2, &z1, &z2, &y1, &y2, &xo, &o1, &o2}) t->Free();
+}
+
+// y = beta exactly (constant rows): y / s + z with ties, saturation and +-Inf, bit for bit.
+static void AlnqExact(Runtime &rt, aclDataType dt)
+{
+    std::vector<double> bv = {0.5, 1.5, 2.5, -0.5, -2.5, 0.53, 3.25, 200, -300, 30.5, -27.5, 126.5, INFINITY, -INFINITY};
+    int64_t n = (int64_t)bv.size();
+    std::vector<double> sv(n, 1.0), zv(n, 0.0);
+    sv[5] = 0.5;  // 1.06
+    zv[2] = 100;  // 102.5 -> 102
+    DevTensor x1 = MakeTensor(dt, {2, n}, std::vector<double>(2 * n, 1.0)), x2 = MakeTensor(dt, {2, n}, std::vector<double>(2 * n, 1.0));
+    DevTensor g = MakeTensor(dt, {n}, std::vector<double>(n, 0.75)), b = MakeTensor(dt, {n}, bv);
+    DevTensor s = MakeTensor(dt, {n}, sv), z = MakeTensor(dt, {n}, zv);
+    DevTensor y1 = MakeOut(ACL_INT8, {2, n}), y2 = MakeOut(ACL_INT8, {2, n}), xo = MakeOut(dt, {2, n});
+    DevTensor o = MakeOut(ACL_FLOAT, {2});
+    EXPECT(NPL_RUN(AddLayerNormQuant, x1.t, x2.t, g.t, b.t, nullptr, s.t, nullptr, z.t, nullptr, "static", 1e-5, true,
+                   true, y1.t, y2.t, xo.t, o.t, o.t) == 0, "AddLayerNormQuant exact run");
+    std::vector<double> got = Read(y1);
+    for (int64_t r = 0; r < 2; r++)
+        for (int64_t j = 0; j < n; j++) {
+            double want = QuantRef((double)((float)b.vals[j] / (float)s.vals[j]) + z.vals[j]);
+            EXPECT(got[r * n + j] == want, "AddLayerNormQuant exact %s: beta %g -> %g, want %g", DtName(dt), b.vals[j],
+                   got[r * n + j], want);
+        }
+    for (DevTensor *t : {&x1, &x2, &g, &b, &s, &z, &y1, &y2, &xo, &o}) t->Free();
+}
+
+static void AlnqErrors(Runtime &rt)
+{
+    aclDataType dt = ACL_FLOAT16;
+    DevTensor x = MakeOut(dt, {2, 16}), g = MakeOut(dt, {16}), g15 = MakeOut(dt, {15}), g2 = MakeOut(dt, {1, 16});
+    DevTensor s = MakeOut(ACL_FLOAT, {16}), s16 = MakeOut(dt, {16}), sb = MakeOut(ACL_BF16, {16}), s15 = MakeOut(ACL_FLOAT, {15});
+    DevTensor y = MakeOut(ACL_INT8, {2, 16}), y3 = MakeOut(ACL_INT8, {3, 16}), yi = MakeOut(ACL_INT32, {2, 16});
+    DevTensor o = MakeOut(ACL_FLOAT, {2}), o3 = MakeOut(ACL_FLOAT, {3}), o21 = MakeOut(ACL_FLOAT, {2, 1}), o16 = MakeOut(dt, {2});
+    DevTensor x32 = MakeOut(ACL_FLOAT, {2, 16}), g32 = MakeOut(ACL_FLOAT, {16}), xi = MakeOut(ACL_INT32, {2, 16});
+    DevTensor x1d = MakeOut(dt, {16}), g3 = MakeOut(dt, {3, 16}), oe = MakeOut(ACL_FLOAT, {0});
+    if (g_chip != CHIP_950) {
+        // the chip is refused before anything else, even a null tensor
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", AddLayerNormQuant, nullptr, x.t, g.t, g.t, nullptr,
+                       s.t, nullptr, nullptr, nullptr, "static", 1e-5, true, true, y.t, y.t, x.t, o.t, o.t);
+        for (DevTensor *t : {&x, &g, &g15, &g2, &s, &s16, &sb, &s15, &y, &y3, &yi, &o, &o3, &o21, &o16, &x32, &g32, &xi,
+                             &x1d, &g3, &oe})
+            t->Free();
+        return;
+    }
+#define ALNQ(code, msg, X1, G, B, S1, S2, Z1, Z2, MODE, Y1, Y2, O1, O2)                                            \
+    NPL_EXPECT_ERR(code, msg, AddLayerNormQuant, X1, X1, G, G, nullptr, S1, S2, Z1, Z2, MODE, 1e-5, true, true, Y1, \
+                   Y2, X1, O1, O2)
+    ALNQ(ACLNN_ERR_PARAM_NULLPTR, "x1", nullptr, g.t, g.t, s.t, nullptr, nullptr, nullptr, "static", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_NULLPTR, "outScales2Out", x.t, g.t, g.t, s.t, nullptr, nullptr, nullptr, "static", y.t, y.t,
+         o.t, nullptr);
+    ALNQ(ACLNN_ERR_PARAM_NULLPTR, "quantMode", x.t, g.t, g.t, s.t, nullptr, nullptr, nullptr, nullptr, y.t, y.t, o.t,
+         o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "neither \"dynamic\" nor \"static\"", x.t, g.t, g.t, s.t, nullptr, nullptr, nullptr,
+         "dyn", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "x1", xi.t, g.t, g.t, s.t, nullptr, nullptr, nullptr, "static", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "x1", x32.t, g32.t, g32.t, nullptr, nullptr, nullptr, nullptr, "dynamic", y.t, y.t,
+         o.t, o.t); // FLOAT is static-only
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "gamma", x.t, g32.t, g32.t, s.t, nullptr, nullptr, nullptr, "static", y.t, y.t, o.t,
+         o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "y1Out", x.t, g.t, g.t, s.t, nullptr, nullptr, nullptr, "static", yi.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "outScales1Out", x.t, g.t, g.t, s.t, nullptr, nullptr, nullptr, "static", y.t, y.t,
+         o16.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "scales1Optional", x.t, g.t, g.t, s.t, nullptr, nullptr, nullptr, "dynamic", y.t, y.t,
+         o.t, o.t); // dynamic smooth scales of x1's dtype
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "scales2Optional", x.t, g.t, g.t, s.t, s16.t, nullptr, nullptr, "static", y.t, y.t,
+         o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "zeroPoints1Optional", x.t, g.t, g.t, s.t, nullptr, sb.t, nullptr, "static", y.t,
+         y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "DimNum of x1 should bigger than gamma", x1d.t, g2.t, g2.t, s.t, nullptr, nullptr,
+         nullptr, "static", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Shape of gamma should be equal to few dims of shape x1", x.t, g15.t, g15.t, s.t,
+         nullptr, nullptr, nullptr, "static", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "x1.dims() >= 2 and gamma.dims() == 1", x1d.t, g.t, g.t, nullptr, nullptr, nullptr,
+         nullptr, "dynamic", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "DimNum of outScales1Out should equals to (x1DimNum - 1)", x.t, g.t, g.t, nullptr,
+         nullptr, nullptr, nullptr, "dynamic", y.t, y.t, o21.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Shape of outScales should equals to x1 without last dim", x.t, g.t, g.t, nullptr,
+         nullptr, nullptr, nullptr, "dynamic", y.t, y.t, o3.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Tensors x1/x2/y1/y2/x shape not same.", x.t, g.t, g.t, s.t, nullptr, nullptr,
+         nullptr, "static", y3.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Tensors x1/x2/y1/y2/x shape not same.", x.t, g.t, g.t, s.t, s.t, nullptr, nullptr,
+         "static", y.t, y3.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Tensors gamma/beta/s1/s2/z1/z2 shape not same.", x.t, g.t, g.t, s15.t, nullptr,
+         nullptr, nullptr, "static", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Shapes of outScales not equal.", x.t, g.t, g.t, s16.t, s16.t, nullptr, nullptr,
+         "dynamic", y.t, y.t, o.t, o21.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Invalid Optional input combination in stc quant mode", x.t, g.t, g.t, nullptr,
+         nullptr, nullptr, nullptr, "static", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Invalid Optional input combination in stc quant mode", x.t, g.t, g.t, s.t, s.t, s.t,
+         nullptr, "static", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Invalid Optional input combination in dyn quant mode", x.t, g.t, g.t, s16.t,
+         nullptr, s16.t, nullptr, "dynamic", y.t, y.t, o.t, o.t);
+    ALNQ(ACLNN_ERR_PARAM_INVALID, "Invalid Optional input combination in dyn quant mode", x.t, g.t, g.t, nullptr,
+         s16.t, nullptr, nullptr, "dynamic", y.t, y.t, o.t, o.t);
+#undef ALNQ
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "Shape of bias is not same as x1 or gamma.", AddLayerNormQuant, x.t, x.t,
+                   g.t, g.t, g15.t, s.t, nullptr, nullptr, nullptr, "static", 1e-5, true, true, y.t, y.t, x.t, o.t, o.t);
+    // "staticXYZ" passes the op_api's prefix match; an empty outScales1Out means nothing runs
+    EXPECT(NPL_RUN(AddLayerNormQuant, x.t, x.t, g.t, g.t, nullptr, s.t, nullptr, nullptr, nullptr, "staticXYZ", 1e-5,
+                   true, true, y.t, y.t, x.t, oe.t, o.t) == 0, "AddLayerNormQuant prefix mode / empty outScales1Out");
+    for (DevTensor *t : {&x, &g, &g15, &g2, &s, &s16, &sb, &s15, &y, &y3, &yi, &o, &o3, &o21, &o16, &x32, &g32, &xi,
+                         &x1d, &g3, &oe})
+        t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -188,6 +368,22 @@ int main()
         LnqExact(rt, dt, 0.25, 0);
     }
     LnqErrors(rt);
+    if (g_chip == CHIP_950) {
+        for (aclDataType dt : {ACL_FLOAT16, ACL_BF16, ACL_FLOAT}) {
+            aclDataType alt = dt == ACL_FLOAT ? ACL_FLOAT16 : ACL_FLOAT;
+            AlnqCase(rt, {dt, dt, false, true, true, true, false, true, true}, {4, 9, 64}, CONTIG, seed++);
+            AlnqCase(rt, {dt, alt, false, false, false, false, true, true, false}, {13, 48}, TRANSPOSED, seed++);
+            AlnqCase(rt, {dt, ACL_FLOAT, false, false, true, false, false, false, true}, {7, 200}, PADDED, seed++);
+            AlnqCase(rt, {dt, dt, false, true, false, true, false, false, true}, {3, 5, 16}, CONTIG, seed++);
+            AlnqExact(rt, dt);
+        }
+        for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+            AlnqCase(rt, {dt, dt, true, false, false, true, false, true, true}, {4, 9, 64}, CONTIG, seed++);
+            AlnqCase(rt, {dt, dt, true, false, true, true, true, true, false}, {13, 48}, TRANSPOSED, seed++);
+            AlnqCase(rt, {dt, dt, true, true, true, true, false, false, true}, {7, 200}, PADDED, seed++);
+        }
+    }
+    AlnqErrors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
