@@ -1,6 +1,6 @@
 /* NormStaticQuant kernel, per row: x = x1 (+ x2) (+ bias) in FP32 (xOut holds it rounded to its
  * dtype; the norm reads that value with round_sum, else the FP32 sum), mean and rstd = 1 / sqrt(var + eps) in FP32 (biased
- * variance), y = (x - mean) * rstd * gamma + beta; for each enabled output k: v = y / s_k + z_k
+ * variance), y = (x - mean) * rstd * gamma + beta (stored to yn when given); for each enabled output k: v = y / s_k + z_k
  * (NSQ_DIV), y * s_k + z_k (NSQ_MUL) or y * (1 / s_k) + z_k with s_k = 0 read as 1 (NSQ_RECIP);
  * optionally rounded to FP16 (the kernels that cast FP32 -> FP16 -> INT8), then the quant
  * driver's INT8 encoder (round half to even, saturated, NaN -> 0). */
@@ -72,6 +72,7 @@ static int norm_static_quant_kernel(const void *args, size_t size, const aclemu_
         nr_layer_stats(x, n, a->h.eps, &mean, &rstd);
         for (int64_t i = 0; i < n; i++)
             x[i] = (x[i] - mean) * rstd * g[i] + b[i];
+        nr_store(&a->yn, r * n, n, x);
         quant_out(a, x, s1, a->z1.present ? z1 : NULL, q, t);
         nr_store(&a->y1, r * n, n, q);
         if (a->y2.present) {

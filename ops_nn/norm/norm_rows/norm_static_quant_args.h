@@ -20,6 +20,7 @@ typedef struct norm_static_quant_args {
     nn_cbuf x1, x2, bias, gamma, beta; /* x2 / bias absent: not added */
     nn_cbuf s1, s2, z1, z2;            /* s2 absent: y2 not computed; z absent: 0 */
     nn_cbuf y1, y2, xout;              /* xout absent: not written */
+    nn_cbuf yn;                        /* the LayerNorm result in its dtype (absent: not written) */
     int64_t scale_n;                   /* values in s / z: 1 (per tensor) or n */
     int32_t mode;                      /* NSQ_* */
     int32_t fp16_stage;                /* 1: v rounded to FP16 before the INT8 cast */

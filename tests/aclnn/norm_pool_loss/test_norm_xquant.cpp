@@ -6,6 +6,7 @@
 // program runs on the default chip (Ascend910B), on a 310P and on a 950.
 #include "npl_util.h"
 #include "aclnnop/aclnn_add_layer_norm_quant.h"
+#include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_layer_norm_quant.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
@@ -349,6 +350,102 @@ static void AlnqErrors(Runtime &rt)
         t->Free();
 }
 
+// ---- AddLayerNormQuantV2: V1 plus layernormRes (written off the 950) and per-tensor scales.
+// Off the 950 the kernel multiplies by the scales whatever divMode says.
+static void Alnq2Case(Runtime &rt, aclDataType dt, aclDataType sdt, bool per_tensor, bool dual, bool zp, bool div_mode,
+                      bool additional, bool bias_rows, std::vector<int64_t> shape, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t n = shape.back(), rows = GetShapeSize(shape) / n, sn = per_tensor ? 1 : n;
+    std::vector<int64_t> gs = per_tensor ? std::vector<int64_t>{1, n} : std::vector<int64_t>{n}, ss = {sn};
+    DevTensor x1 = MakeTensor(dt, shape, RandVals(rng, rows * n, 1.5), xl), x2 = MakeTensor(dt, shape, RandVals(rng, rows * n));
+    DevTensor g = MakeTensor(dt, gs, RandVals(rng, n, 0.8)), b = MakeTensor(dt, gs, RandVals(rng, n, 0.2));
+    DevTensor bias = bias_rows ? MakeTensor(dt, shape, RandVals(rng, rows * n, 0.3)) : MakeTensor(dt, gs, RandVals(rng, n, 0.3));
+    bool mul = g_chip != CHIP_950 || !div_mode;
+    std::vector<double> s1v(sn), s2v(sn), z1v(sn), z2v(sn);
+    for (int64_t j = 0; j < sn; j++) {
+        double a = 0.01 + 0.02 * rng.uniform(), c = 0.01 + 0.02 * rng.uniform();
+        s1v[j] = mul ? 1.0 / a : a;
+        s2v[j] = mul ? 1.0 / c : c;
+        z1v[j] = std::floor(rng.uniform() * 20 - 10);
+        z2v[j] = std::floor(rng.uniform() * 20 - 10);
+    }
+    DevTensor s1 = MakeTensor(sdt, ss, s1v), s2 = MakeTensor(sdt, ss, s2v), z1 = MakeTensor(sdt, ss, z1v), z2 = MakeTensor(sdt, ss, z2v);
+    DevTensor y1 = MakeOut(ACL_INT8, shape, xl), y2 = MakeOut(ACL_INT8, shape), xo = MakeOut(dt, shape), ln = MakeOut(dt, shape, xl);
+    DevTensor o1 = MakeOut(ACL_FLOAT, {1}), o2 = MakeOut(ACL_FLOAT, {1});
+    int rc = NPL_RUN(AddLayerNormQuantV2, x1.t, x2.t, g.t, b.t, bias.t, s1.t, dual ? s2.t : nullptr, zp ? z1.t : nullptr,
+                     zp && dual ? z2.t : nullptr, "static", 1e-5, additional, div_mode, y1.t, y2.t, xo.t, ln.t, o1.t, o2.t);
+    std::string what = std::string(DtName(dt)) + "/" + DtName(sdt) + (per_tensor ? " per-tensor" : " per-channel") +
+                       (dual ? " dual" : "") + (zp ? " zp" : "") + (div_mode ? " divMode" : "") + " layout " + std::to_string(xl);
+    EXPECT(rc == 0, "AddLayerNormQuantV2 run (%s)", what.c_str());
+    std::vector<double> x(rows * n);
+    for (int64_t i = 0; i < rows * n; i++) x[i] = x1.vals[i] + x2.vals[i] + bias.vals[bias_rows ? i : i % n];
+    std::vector<double> y = LayerNormRef(x, rows, n, g.vals, b.vals, 1e-5);
+    for (int k = 0; k < (dual ? 2 : 1); k++) {
+        const DevTensor &s = k ? s2 : s1, &z = k ? z2 : z1;
+        std::vector<double> pre(rows * n);
+        for (int64_t i = 0; i < rows * n; i++) {
+            int64_t j = per_tensor ? 0 : i % n;
+            pre[i] = (mul ? y[i] * s.vals[j] : y[i] / s.vals[j]) + (zp ? z.vals[j] : 0.0);
+        }
+        CheckQuantExact(("AddLayerNormQuantV2 y" + std::to_string(k + 1) + " " + what).c_str(), Read(k ? y2 : y1), pre,
+                        QuantRef, 2e-5);
+    }
+    if (g_chip == CHIP_950) EXPECT(Read(ln) == std::vector<double>(rows * n, 0.0), "AddLayerNormQuantV2 %s: layernormRes written on the 950", what.c_str());
+    else CheckDtype(("AddLayerNormQuantV2 layernormRes " + what).c_str(), dt, Read(ln), y);
+    CheckUntouched("AddLayerNormQuantV2 layernormRes storage", ln);
+    if (additional) {
+        std::vector<double> xr(x.size());
+        for (size_t i = 0; i < x.size(); i++) xr[i] = RoundTo(dt, x[i]);
+        CheckDtype(("AddLayerNormQuantV2 xOut " + what).c_str(), dt, Read(xo), xr);
+    }
+    for (DevTensor *t : {&x1, &x2, &g, &b, &bias, &s1, &s2, &z1, &z2, &y1, &y2, &xo, &ln, &o1, &o2}) t->Free();
+}
+
+static void Alnq2Errors(Runtime &rt)
+{
+    aclDataType dt = ACL_FLOAT16;
+    DevTensor x = MakeOut(dt, {2, 16}), g = MakeOut(dt, {16}), g2 = MakeOut(dt, {1, 16}), g15 = MakeOut(dt, {15});
+    DevTensor s = MakeOut(dt, {16}), s1 = MakeOut(dt, {1}), s15 = MakeOut(dt, {15}), y = MakeOut(ACL_INT8, {2, 16});
+    DevTensor l3 = MakeOut(dt, {3, 16}), l32 = MakeOut(ACL_FLOAT, {2, 16}), o = MakeOut(ACL_FLOAT, {2});
+    DevTensor x1d = MakeOut(dt, {16});
+#define ALNQ2(code, msg, X1, G, B, S1, S2, Z1, MODE, LN, O1)                                                          \
+    NPL_EXPECT_ERR(code, msg, AddLayerNormQuantV2, X1, X1, G, B, nullptr, S1, S2, Z1, nullptr, MODE, 1e-5, false,  \
+                   false, y.t, y.t, X1, LN, O1, o.t)
+    ALNQ2(ACLNN_ERR_PARAM_NULLPTR, "layernormRes", x.t, g.t, g.t, s.t, nullptr, nullptr, "static", nullptr, o.t);
+    if (g_chip != CHIP_950)
+        ALNQ2(ACLNN_ERR_PARAM_INVALID, "Got quantMode is not \"static\".", x.t, g.t, g.t, s.t, nullptr, nullptr,
+              "dynamic", x.t, o.t);
+    else
+        ALNQ2(ACLNN_ERR_PARAM_INVALID, "In dyn quant, x1.dims() >= 2 should be followed", x1d.t, g.t, g.t, nullptr,
+              nullptr, nullptr, "dynamic", x1d.t, o.t);
+    ALNQ2(ACLNN_ERR_PARAM_INVALID, "layernormRes", x.t, g.t, g.t, s.t, nullptr, nullptr, "static", l32.t, o.t);
+    ALNQ2(ACLNN_ERR_PARAM_INVALID, "beta shape must be same as gamma", x.t, g.t, g2.t, s.t, nullptr, nullptr, "static",
+          x.t, o.t);
+    ALNQ2(ACLNN_ERR_PARAM_INVALID, "Invalid gamma/scales1 shape combination", x.t, g.t, g.t, s1.t, nullptr, nullptr,
+          "static", x.t, o.t); // per tensor needs gamma [1, n]
+    ALNQ2(ACLNN_ERR_PARAM_INVALID, "Invalid gamma/scales1 shape combination", x.t, g.t, g.t, s15.t, nullptr, nullptr,
+          "static", x.t, o.t);
+    ALNQ2(ACLNN_ERR_PARAM_INVALID, "Invalid gamma/scales1 shape combination", x.t, g.t, g.t, nullptr, nullptr,
+          nullptr, "static", x.t, o.t);
+    ALNQ2(ACLNN_ERR_PARAM_INVALID, "Tensors x1/x2/y1/y2/x/layernormRes shape not same.", x.t, g.t, g.t, s.t, nullptr,
+          nullptr, "static", l3.t, o.t);
+    ALNQ2(ACLNN_ERR_PARAM_INVALID, "Tensors scales1/zeroPoints1 shape not same.", x.t, g2.t, g2.t, s1.t, nullptr, s.t,
+          "static", x.t, o.t);
+    ALNQ2(ACLNN_ERR_PARAM_INVALID, "gamma (15 elements) should cover trailing dims of x1", x.t, g15.t, g15.t, s15.t,
+          nullptr, nullptr, "static", x.t, o.t);
+#undef ALNQ2
+    for (DevTensor *t : {&x, &g, &g2, &g15, &s, &s1, &s15, &y, &l3, &l32, &o, &x1d}) t->Free();
+}
+
+static void AddLn2(Runtime &rt, aclDataType dt, uint64_t &seed)
+{
+    Alnq2Case(rt, dt, dt, false, true, true, false, true, false, {4, 9, 64}, CONTIG, seed++);
+    Alnq2Case(rt, dt, dt, true, false, true, true, false, true, {13, 48}, TRANSPOSED, seed++);
+    Alnq2Case(rt, dt, dt, true, true, false, false, true, false, {7, 200}, PADDED, seed++);
+    Alnq2Case(rt, dt, dt, false, false, false, true, false, false, {3, 5, 32}, CONTIG, seed++);
+}
+
 int main()
 {
     Runtime rt;
@@ -384,6 +481,11 @@ int main()
         }
     }
     AlnqErrors(rt);
+    for (aclDataType dt : LnqDts()) {
+        if (g_chip == CHIP_310P && dt == ACL_BF16) continue;
+        AddLn2(rt, dt, seed);
+    }
+    Alnq2Errors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
