@@ -1,7 +1,7 @@
-/* Blob of the NormStaticQuant kernel (norm_static_quant.c), shared by the fused LayerNorm +
- * static quant ops (LayerNormQuant, AddLayerNormQuant(V2) static mode ...): x1 (+ x2 + bias)
+/* Blob of the NormStaticQuant kernel (norm_static_quant.c), shared by the fused LayerNorm /
+ * RmsNorm + static quant ops (LayerNormQuant, AddLayerNormQuant(V2) static mode, RmsNormQuantV3): x1 (+ x2 + bias)
  * seen as (rows, n) contiguous, LayerNorm over the row, then each enabled output quantised to
- * INT8 with its scale / zero point (one value or n values). */
+ * INT8 (or INT4 / FP8) with its scale / zero point (one value or n values); RmsNorm with `rms`. */
 #ifndef OPS_NN_NORM_STATIC_QUANT_ARGS_H
 #define OPS_NN_NORM_STATIC_QUANT_ARGS_H
 
@@ -26,6 +26,10 @@ typedef struct norm_static_quant_args {
     int32_t fp16_stage;                /* 1: v rounded to FP16 before the INT8 cast */
     int32_t bias_rows;                 /* 1: bias holds x1's shape (else gamma's) */
     int32_t round_sum;                 /* 1: the norm reads x rounded to x1's dtype (else the FP32 sum) */
+    int32_t rms;                       /* 1: RmsNorm statistic, y = x * rstd * gamma (+ beta) */
+    int32_t code;                      /* y's encoding: 0 / ACL_INT8, ACL_INT4 (packed, also in INT32 words),
+                                        * ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2 (y written as bytes) */
+    nn_cbuf rstd;                      /* per-row 1 / Rms(x) (rms only; absent: not written) */
 } norm_static_quant_args;
 
 #endif

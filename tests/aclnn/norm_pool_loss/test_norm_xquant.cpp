@@ -8,6 +8,7 @@
 #include "aclnnop/aclnn_add_layer_norm_quant.h"
 #include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_layer_norm_quant.h"
+#include "aclnnop/aclnn_rms_norm_quant_v3.h"
 
 enum Chip { CHIP_A2, CHIP_310P, CHIP_950 };
 static Chip g_chip = CHIP_A2;
@@ -438,6 +439,156 @@ static void Alnq2Errors(Runtime &rt)
     for (DevTensor *t : {&x, &g, &g2, &g15, &s, &s1, &s15, &y, &l3, &l32, &o, &x1d}) t->Free();
 }
 
+// ---- RmsNormQuantV3 (950): q = x / Rms(x) * gamma (+ beta), y = enc(q / scale + offset) or
+// enc(q * scale + offset); rstd = 1 / Rms(x).
+// FP8 (mbits mantissa bits, exponent bias, largest finite) by value: nearest, ties to even, saturated.
+static double Fp8Ref(double v, int mbits, int bias, double maxv)
+{
+    if (std::isnan(v)) return v;
+    double a = std::fabs(v);
+    if (a == 0) return v;
+    int e = (int)std::floor(std::log2(a));
+    if (e < 1 - bias) e = 1 - bias;
+    double q = std::ldexp(1.0, e - mbits), r = std::nearbyint(a / q) * q;
+    if (r > maxv) r = maxv;
+    return v < 0 ? -r : r;
+}
+static double Fp8Decode(uint8_t c, int mbits, int bias)
+{
+    int sgn = c >> 7, e = (c >> mbits) & ((1 << (7 - mbits)) - 1), m = c & ((1 << mbits) - 1);
+    double v = e ? std::ldexp(1.0 + m / (double)(1 << mbits), e - bias) : std::ldexp(m / (double)(1 << mbits), 1 - bias);
+    return sgn ? -v : v;
+}
+static double QuantRefI4(double v)
+{
+    if (std::isnan(v)) return 0;
+    double r = std::nearbyint(v);
+    return r > 7 ? 7 : (r < -8 ? -8 : r);
+}
+
+static void Rnq3Case(Runtime &rt, aclDataType dt, aclDataType sdt, aclDataType odt, aclDataType ydt, int64_t sn,
+                     bool beta, bool div_mode, bool gamma2d, std::vector<int64_t> shape, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t n = shape.back(), rows = GetShapeSize(shape) / n;
+    double ymax = ydt == ACL_FLOAT8_E4M3FN ? 448 : (ydt == ACL_FLOAT8_E5M2 ? 57344 : (ydt == ACL_INT8 ? 127 : 7));
+    DevTensor x = MakeTensor(dt, shape, RandVals(rng, rows * n, 2.0), xl);
+    std::vector<int64_t> gs = gamma2d ? std::vector<int64_t>{1, n} : std::vector<int64_t>{n};
+    DevTensor g = MakeTensor(dt, gs, RandVals(rng, n, 0.8)), b = MakeTensor(dt, gs, RandVals(rng, n, 0.2));
+    std::vector<double> sv(sn), ov(sn);
+    for (int64_t j = 0; j < sn; j++) {
+        double a = (0.5 + rng.uniform()) * 2.5 / ymax; // |q| ~ 2.5 spans about the range
+        sv[j] = div_mode ? a : 1.0 / a;
+        ov[j] = odt == ACL_INT8 || odt == ACL_INT32 ? std::floor(rng.uniform() * 6 - 3) * (ymax > 10 ? 1 : 0.5)
+                                                    : (rng.uniform() - 0.5) * ymax * 0.1;
+        if (odt == ACL_INT8 || odt == ACL_INT32) ov[j] = std::floor(ov[j]);
+    }
+    DevTensor sc = MakeTensor(sdt, {sn}, sv), of = MakeTensor(odt, {sn}, ov);
+    std::vector<int64_t> ys = shape, rs = shape;
+    if (ydt == ACL_INT32) ys.back() /= 8;
+    rs.back() = 1;
+    DevTensor y = MakeOut(ydt == ACL_INT4 ? ACL_INT8 : ydt, ys, ydt == ACL_INT4 ? CONTIG : xl), r = MakeOut(ACL_FLOAT, rs);
+    if (ydt == ACL_INT4) { // an INT4 view of the byte buffer (two codes per byte)
+        aclDestroyTensor(y.t);
+        std::vector<int64_t> st = {1};
+        for (size_t i = shape.size() - 1; i-- > 0;) st.insert(st.begin(), st.front() * shape[i + 1]);
+        y.t = aclCreateTensor(shape.data(), shape.size(), ACL_INT4, st.data(), 0, ACL_FORMAT_ND, shape.data(),
+                              shape.size(), y.dev);
+    }
+    double eps = 1e-6;
+    std::string what = std::string(DtName(dt)) + "/" + DtName(sdt) + "/" + DtName(odt) + " y " +
+                       std::to_string((int)ydt) + " scale_n " + std::to_string(sn) + (beta ? " beta" : "") +
+                       (div_mode ? " div" : " mul") + " layout " + std::to_string(xl);
+    EXPECT(NPL_RUN(RmsNormQuantV3, x.t, g.t, sc.t, of.t, beta ? b.t : nullptr, eps, div_mode, true, y.t, r.t) == 0,
+           "RmsNormQuantV3 run (%s)", what.c_str());
+    std::vector<double> pre(rows * n), rr(rows);
+    for (int64_t i = 0; i < rows; i++) {
+        double ss = 0;
+        for (int64_t j = 0; j < n; j++) ss += x.vals[i * n + j] * x.vals[i * n + j];
+        rr[i] = 1.0 / std::sqrt(ss / n + eps);
+        for (int64_t j = 0; j < n; j++) {
+            int64_t k = sn == 1 ? 0 : j;
+            double q = x.vals[i * n + j] * rr[i] * g.vals[j] + (beta ? b.vals[j] : 0.0);
+            pre[i * n + j] = (div_mode ? q / sc.vals[k] : q * sc.vals[k]) + of.vals[k];
+        }
+    }
+    CheckAccuracy(("RmsNormQuantV3 rstd " + what).c_str(), Read(r), rr, 1e-5, 1e-9, 1e-4);
+    // the stored codes, decoded
+    size_t nb = ydt == ACL_INT32 ? (size_t)rows * n / 2 : (ydt == ACL_INT4 ? (size_t)rows * n / 2 : (size_t)rows * n);
+    std::vector<double> got(rows * n);
+    if (ydt == ACL_INT8) {
+        got = Read(y);
+    } else if (ydt == ACL_FLOAT8_E4M3FN || ydt == ACL_FLOAT8_E5M2) { // the view's bytes in storage
+        std::vector<uint8_t> bytes((size_t)y.storage);
+        aclrtMemcpy(bytes.data(), bytes.size(), y.dev, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+        for (int64_t i = 0; i < rows * n; i++) {
+            uint8_t c = bytes[(size_t)StorageIndex(y, i)];
+            got[i] = ydt == ACL_FLOAT8_E4M3FN ? Fp8Decode(c, 3, 7) : Fp8Decode(c, 2, 15);
+        }
+    } else {
+        std::vector<uint8_t> bytes(nb);
+        aclrtMemcpy(bytes.data(), nb, y.dev, nb, ACL_MEMCPY_DEVICE_TO_HOST);
+        for (int64_t i = 0; i < rows * n; i++) {
+            if (ydt == ACL_INT4 || ydt == ACL_INT32) {
+                int c = (bytes[i / 2] >> ((i & 1) * 4)) & 0xf;
+                got[i] = c >= 8 ? c - 16 : c;
+            } else {
+                got[i] = ydt == ACL_FLOAT8_E4M3FN ? Fp8Decode(bytes[i], 3, 7) : Fp8Decode(bytes[i], 2, 15);
+            }
+        }
+    }
+    std::string nm = "RmsNormQuantV3 y " + what;
+    if (ydt == ACL_INT8) CheckQuantExact(nm.c_str(), got, pre, QuantRef, 2e-5);
+    else if (ydt == ACL_INT4 || ydt == ACL_INT32) CheckQuantExact(nm.c_str(), got, pre, QuantRefI4, 2e-5);
+    else if (ydt == ACL_FLOAT8_E4M3FN)
+        CheckQuantExact(nm.c_str(), got, pre, [](double v) { return Fp8Ref(v, 3, 7, 448); }, 2e-5);
+    else CheckQuantExact(nm.c_str(), got, pre, [](double v) { return Fp8Ref(v, 2, 15, 57344); }, 2e-5);
+    for (DevTensor *t : {&x, &g, &b, &sc, &of, &y, &r}) t->Free();
+}
+
+static void Rnq3Errors(Runtime &rt)
+{
+    aclDataType dt = ACL_FLOAT16;
+    DevTensor x = MakeOut(dt, {2, 16}), g = MakeOut(dt, {16}), g3 = MakeOut(dt, {1, 1, 16}), g21 = MakeOut(dt, {2, 16});
+    DevTensor s = MakeOut(dt, {1}), s11 = MakeOut(dt, {1, 1}), s3 = MakeOut(dt, {3}), o = MakeOut(ACL_INT8, {1});
+    DevTensor o32 = MakeOut(ACL_INT32, {1}), sf = MakeOut(ACL_FLOAT, {1}), y = MakeOut(ACL_INT8, {2, 16});
+    DevTensor y32 = MakeOut(ACL_INT32, {2, 2}), y32b = MakeOut(ACL_INT32, {2, 3}), yh = MakeOut(ACL_HIFLOAT8, {2, 16});
+    DevTensor yf = MakeOut(ACL_FLOAT16, {2, 16}), r = MakeOut(ACL_FLOAT, {2, 1}), r2 = MakeOut(ACL_FLOAT, {2});
+    DevTensor x12 = MakeOut(dt, {2, 12}), g12 = MakeOut(dt, {12}), y3 = MakeOut(ACL_INT8, {3, 16});
+    if (g_chip != CHIP_950) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", RmsNormQuantV3, x.t, g.t, s.t, o.t, nullptr, 1e-6,
+                       true, true, y.t, r.t);
+    } else {
+#define RNQ3(code, msg, X, G, S, O, Y, R) \
+    NPL_EXPECT_ERR(code, msg, RmsNormQuantV3, X, G, S, O, nullptr, 1e-6, true, true, Y, R)
+        RNQ3(ACLNN_ERR_PARAM_NULLPTR, "scale", x.t, g.t, nullptr, o.t, y.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_NULLPTR, "rstd", x.t, g.t, s.t, o.t, y.t, nullptr);
+        EXPECT(NPL_RUN(RmsNormQuantV3, x.t, g.t, s.t, nullptr, nullptr, 1e-6, true, false, y.t, nullptr) == 0,
+               "RmsNormQuantV3 without rstd");
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "DimNum of gamma must be 1 or 2, but get [3]", x.t, g3.t, s.t, o.t, y.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "DimNum of scale must be 1, but get [2]", x.t, g.t, s11.t, o.t, y.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "the last dim of x must be a multiple of 8, but got 12", x12.t, g12.t, s.t, o.t,
+             y32.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "the out last dim must be 1/8 of x last dim", x.t, g.t, s.t, o.t, y32b.t, r.t);
+        // shape checks of the op_api come before the dtypes: a FLOAT16 y with a bad scale rank reports the rank
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "DimNum of scale", x.t, g.t, s11.t, o.t, yf.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "y", x.t, g.t, s.t, o.t, yf.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "not emulated", x.t, g.t, s.t, o.t, yh.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "not a supported combination", x.t, g.t, s.t, o32.t, y.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "not a supported combination", x.t, g.t, sf.t, o.t, y.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "gamma should have shape [16] or [1, 16]", x.t, g21.t, s.t, o.t, y.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "scale should hold 1 or 16 elements", x.t, g.t, s3.t, nullptr, y.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "offset", x.t, g.t, s.t, o32.t == nullptr ? nullptr : s3.t, y.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "y shape should be the shape of x", x.t, g.t, s.t, o.t, y3.t, r.t);
+        RNQ3(ACLNN_ERR_PARAM_INVALID, "rstd should have the shape of x with a last dim of 1", x.t, g.t, s.t, o.t, y.t,
+             r2.t);
+#undef RNQ3
+    }
+    for (DevTensor *t : {&x, &g, &g3, &g21, &s, &s11, &s3, &o, &o32, &sf, &y, &y32, &y32b, &yh, &yf, &r, &r2, &x12,
+                         &g12, &y3})
+        t->Free();
+}
+
 static void AddLn2(Runtime &rt, aclDataType dt, uint64_t &seed)
 {
     Alnq2Case(rt, dt, dt, false, true, true, false, true, false, {4, 9, 64}, CONTIG, seed++);
@@ -486,6 +637,19 @@ int main()
         AddLn2(rt, dt, seed);
     }
     Alnq2Errors(rt);
+    if (g_chip == CHIP_950) {
+        // the dtype table: (x, scale, offset)
+        Rnq3Case(rt, ACL_FLOAT16, ACL_FLOAT16, ACL_INT8, ACL_INT8, 1, true, true, false, {4, 9, 64}, CONTIG, seed++);
+        Rnq3Case(rt, ACL_BF16, ACL_BF16, ACL_INT8, ACL_INT8, 48, false, false, true, {13, 48}, TRANSPOSED, seed++);
+        Rnq3Case(rt, ACL_FLOAT16, ACL_FLOAT16, ACL_FLOAT16, ACL_INT8, 200, true, true, false, {7, 200}, PADDED, seed++);
+        Rnq3Case(rt, ACL_BF16, ACL_BF16, ACL_BF16, ACL_INT4, 1, true, true, false, {5, 32}, CONTIG, seed++);
+        Rnq3Case(rt, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_INT32, 64, false, false, false, {3, 4, 64}, CONTIG, seed++);
+        Rnq3Case(rt, ACL_FLOAT16, ACL_FLOAT, ACL_INT32, ACL_FLOAT8_E4M3FN, 1, true, true, false, {6, 80}, CONTIG, seed++);
+        Rnq3Case(rt, ACL_BF16, ACL_FLOAT, ACL_INT32, ACL_FLOAT8_E5M2, 48, true, false, true, {13, 48}, TRANSPOSED, seed++);
+        Rnq3Case(rt, ACL_FLOAT16, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT8_E4M3FN, 96, false, true, false, {7, 96}, PADDED, seed++);
+        Rnq3Case(rt, ACL_BF16, ACL_FLOAT, ACL_FLOAT, ACL_INT8, 1, true, false, false, {33}, CONTIG, seed++);
+    }
+    Rnq3Errors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
