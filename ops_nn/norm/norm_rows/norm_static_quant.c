@@ -1,6 +1,6 @@
 /* NormStaticQuant kernel, per row: x = x1 (+ x2) (+ bias) in FP32 (xOut holds it rounded to its
  * dtype; the norm reads that value with round_sum, else the FP32 sum), mean and rstd = 1 / sqrt(var + eps) in FP32 (biased
- * variance), y = (x - mean) * rstd * gamma + beta (stored to yn when given); for each enabled output k: v = y / s_k + z_k
+ * variance), y = (x - mean) * rstd * gamma + beta (stored to yn when given, before beta with yn_pre_beta); for each enabled output k: v = y / s_k + z_k
  * (NSQ_DIV), y * s_k + z_k (NSQ_MUL) or y * (1 / s_k) + z_k with s_k = 0 read as 1 (NSQ_RECIP);
  * optionally rounded to FP16 (the kernels that cast FP32 -> FP16 -> INT8), then the quant
  * driver's encoder (INT8 / INT4: round half to even, saturated, NaN -> 0; FP8: nearest even,
@@ -102,8 +102,13 @@ static int norm_static_quant_kernel(const void *args, size_t size, const aclemu_
             nr_layer_stats(x, n, a->h.eps, &mean, &rstd);
         }
         for (int64_t i = 0; i < n; i++)
-            x[i] = a->rms ? x[i] * rstd * g[i] + b[i] : (x[i] - mean) * rstd * g[i] + b[i];
-        nr_store(&a->yn, r * n, n, x);
+            x[i] = a->rms ? x[i] * rstd * g[i] : (x[i] - mean) * rstd * g[i];
+        if (a->yn_pre_beta)
+            nr_store(&a->yn, r * n, n, x);
+        for (int64_t i = 0; i < n; i++)
+            x[i] += b[i];
+        if (!a->yn_pre_beta)
+            nr_store(&a->yn, r * n, n, x);
         quant_out(a, x, s1, a->z1.present ? z1 : NULL, q, t);
         store_out(a, &a->y1, r, q);
         if (a->y2.present) {

@@ -30,6 +30,8 @@ typedef struct norm_static_quant_args {
     int32_t code;                      /* y's encoding: 0 / ACL_INT8, ACL_INT4 (packed, also in INT32 words),
                                         * ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2 (y written as bytes) */
     nn_cbuf rstd;                      /* per-row 1 / Rms(x) (rms only; absent: not written) */
+    int32_t yn_pre_beta;               /* 1: yn holds the normalised row before beta is added */
+    int32_t reserved;
 } norm_static_quant_args;
 
 #endif

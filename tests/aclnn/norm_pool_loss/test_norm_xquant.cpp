@@ -7,6 +7,7 @@
 #include "npl_util.h"
 #include "aclnnop/aclnn_add_layer_norm_quant.h"
 #include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
+#include "aclnnop/aclnn_add_rms_norm_quant_v2.h"
 #include "aclnnop/aclnn_layer_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant_v3.h"
 
@@ -589,6 +590,125 @@ static void Rnq3Errors(Runtime &rt)
         t->Free();
 }
 
+// ---- AddRmsNormQuantV2: x = x1 + x2 (in x1's dtype), r = x / Rms(x) * gamma, y = r + beta,
+// yk = enc(y / sk + zk) or enc(y * sk + zk); rmsNormOut = r.
+static void Arq2Case(Runtime &rt, aclDataType dt, aclDataType sdt, aclDataType zdt, aclDataType ydt, int64_t sn,
+                     bool dual, bool zp, bool beta, bool div_mode, bool want_x, bool want_res,
+                     std::vector<int64_t> shape, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t n = shape.back(), rows = GetShapeSize(shape) / n;
+    double ymax = ydt == ACL_INT8 ? 127 : (ydt == ACL_FLOAT8_E4M3FN ? 448 : 57344);
+    DevTensor x1 = MakeTensor(dt, shape, RandVals(rng, rows * n, 1.5), xl), x2 = MakeTensor(dt, shape, RandVals(rng, rows * n));
+    DevTensor g = MakeTensor(dt, {n}, RandVals(rng, n, 0.8)), b = MakeTensor(dt, {n}, RandVals(rng, n, 0.3));
+    std::vector<double> s1v(sn), s2v(sn), z1v(sn), z2v(sn);
+    for (int64_t j = 0; j < sn; j++) {
+        double a = (0.5 + rng.uniform()) * 2.5 / ymax, c = (0.5 + rng.uniform()) * 2.5 / ymax;
+        s1v[j] = div_mode ? a : 1.0 / a;
+        s2v[j] = div_mode ? c : 1.0 / c;
+        z1v[j] = std::floor(rng.uniform() * 10 - 5);
+        z2v[j] = std::floor(rng.uniform() * 10 - 5);
+    }
+    DevTensor s1 = MakeTensor(sdt, {sn}, s1v), s2 = MakeTensor(sdt, {sn}, s2v), z1 = MakeTensor(zdt, {sn}, z1v),
+              z2 = MakeTensor(zdt, {sn}, z2v);
+    DevTensor y1 = MakeOut(ydt, shape, xl), y2 = MakeOut(ydt, shape), xo = MakeOut(dt, shape), res = MakeOut(dt, shape, xl);
+    double eps = 1e-6;
+    std::string what = std::string(DtName(dt)) + "/" + DtName(sdt) + "/" + DtName(zdt) + " y " + std::to_string((int)ydt) +
+                       " scale_n " + std::to_string(sn) + (dual ? " dual" : "") + (zp ? " zp" : "") +
+                       (beta ? " beta" : "") + (div_mode ? " div" : " mul") + (want_x ? " xOut" : "") +
+                       (want_res ? " rmsNormOut" : "") + " layout " + std::to_string(xl);
+    int rc = NPL_RUN(AddRmsNormQuantV2, x1.t, x2.t, g.t, s1.t, dual ? s2.t : nullptr, zp ? z1.t : nullptr,
+                     zp && dual ? z2.t : nullptr, beta ? b.t : nullptr, -1, eps, div_mode, y1.t, y2.t,
+                     want_x ? xo.t : nullptr, want_res ? res.t : nullptr);
+    EXPECT(rc == 0, "AddRmsNormQuantV2 run (%s)", what.c_str());
+    std::vector<double> x(rows * n), r(rows * n);
+    for (int64_t i = 0; i < rows * n; i++) x[i] = RoundTo(dt, x1.vals[i] + x2.vals[i]);
+    for (int64_t i = 0; i < rows; i++) {
+        double ss = 0;
+        for (int64_t j = 0; j < n; j++) ss += x[i * n + j] * x[i * n + j];
+        double rs = 1.0 / std::sqrt(ss / n + eps);
+        for (int64_t j = 0; j < n; j++) r[i * n + j] = x[i * n + j] * rs * g.vals[j];
+    }
+    for (int k = 0; k < (dual ? 2 : 1); k++) {
+        const DevTensor &sc = k ? s2 : s1, &z = k ? z2 : z1;
+        std::vector<double> pre(rows * n), got(rows * n);
+        for (int64_t i = 0; i < rows * n; i++) {
+            int64_t j = sn == 1 ? 0 : i % n;
+            double y = r[i] + (beta ? b.vals[i % n] : 0.0);
+            pre[i] = (div_mode ? y / sc.vals[j] : y * sc.vals[j]) + (zp ? z.vals[j] : 0.0);
+        }
+        const DevTensor &yt = k ? y2 : y1;
+        if (ydt == ACL_INT8) got = Read(yt);
+        else {
+            std::vector<uint8_t> bytes((size_t)yt.storage);
+            aclrtMemcpy(bytes.data(), bytes.size(), yt.dev, bytes.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+            for (int64_t i = 0; i < rows * n; i++) {
+                uint8_t c = bytes[(size_t)StorageIndex(yt, i)];
+                got[i] = ydt == ACL_FLOAT8_E4M3FN ? Fp8Decode(c, 3, 7) : Fp8Decode(c, 2, 15);
+            }
+        }
+        std::string nm = "AddRmsNormQuantV2 y" + std::to_string(k + 1) + " " + what;
+        if (ydt == ACL_INT8) CheckQuantExact(nm.c_str(), got, pre, QuantRef, 2e-5);
+        else if (ydt == ACL_FLOAT8_E4M3FN)
+            CheckQuantExact(nm.c_str(), got, pre, [](double v) { return Fp8Ref(v, 3, 7, 448); }, 2e-5);
+        else CheckQuantExact(nm.c_str(), got, pre, [](double v) { return Fp8Ref(v, 2, 15, 57344); }, 2e-5);
+    }
+    if (want_res) CheckDtype(("AddRmsNormQuantV2 rmsNormOut " + what).c_str(), dt, Read(res), r);
+    if (want_x) CheckDtype(("AddRmsNormQuantV2 xOut " + what).c_str(), dt, Read(xo), x);
+    if (!dual && ydt == ACL_INT8)
+        EXPECT(Read(y2) == std::vector<double>(rows * n, 0.0), "AddRmsNormQuantV2 %s: y2Out written", what.c_str());
+    CheckUntouched("AddRmsNormQuantV2 y1 storage", y1);
+    for (DevTensor *t : {&x1, &x2, &g, &b, &s1, &s2, &z1, &z2, &y1, &y2, &xo, &res}) t->Free();
+}
+
+static void Arq2Errors(Runtime &rt)
+{
+    aclDataType dt = ACL_FLOAT16;
+    DevTensor x = MakeOut(dt, {2, 32}), g = MakeOut(dt, {32}), g16 = MakeOut(dt, {16}), s = MakeOut(ACL_FLOAT, {32});
+    DevTensor s1 = MakeOut(ACL_FLOAT, {1}), z1 = MakeOut(ACL_INT32, {1}), zs = MakeOut(ACL_INT32, {32});
+    DevTensor y = MakeOut(ACL_INT8, {2, 32}), y32 = MakeOut(ACL_INT32, {2, 32}), x3 = MakeOut(dt, {3, 32});
+    DevTensor xi = MakeOut(ACL_INT32, {2, 32}), x16 = MakeOut(dt, {2, 16}), y16 = MakeOut(ACL_INT8, {2, 16});
+    DevTensor s16 = MakeOut(ACL_FLOAT, {16}), yh = MakeOut(ACL_HIFLOAT8, {2, 32});
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "x2", AddRmsNormQuantV2, x.t, nullptr, g.t, s.t, nullptr, nullptr, nullptr,
+                   nullptr, -1, 1e-6, true, y.t, y.t, x.t, nullptr);
+    NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "y2Out", AddRmsNormQuantV2, x.t, x.t, g.t, s.t, nullptr, nullptr, nullptr,
+                   nullptr, -1, 1e-6, true, y.t, nullptr, x.t, nullptr);
+    if (g_chip != CHIP_950) {
+        // per-channel scales take the V1 route: it refuses rmsNormOut, and needs xOut
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "The rmsNormOut tensor should be nullptr in computeV1.",
+                       AddRmsNormQuantV2, x.t, x.t, g.t, s.t, nullptr, zs.t, nullptr, nullptr, -1, 1e-6, true, y.t,
+                       y.t, x.t, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "xOut", AddRmsNormQuantV2, x.t, x.t, g.t, s.t, nullptr, zs.t, nullptr,
+                       nullptr, -1, 1e-6, true, y.t, y.t, nullptr, x.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "y1Out", AddRmsNormQuantV2, x.t, x.t, g.t, s.t, nullptr, zs.t, nullptr,
+                       nullptr, -1, 1e-6, true, y32.t, y.t, x.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x1", AddRmsNormQuantV2, xi.t, xi.t, g.t, s.t, nullptr, zs.t, nullptr,
+                       nullptr, -1, 1e-6, true, y.t, y.t, xi.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "scales1", AddRmsNormQuantV2, x.t, x.t, g.t, g16.t, nullptr, nullptr,
+                       nullptr, nullptr, -1, 1e-6, true, y.t, y.t, x.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x1", AddRmsNormQuantV2, x.t, x.t, g.t, s.t, nullptr, zs.t, nullptr,
+                       nullptr, -1, 1e-6, true, y.t, y.t, x3.t, nullptr);
+        // the V2 route (one scale / zero point, divMode): betaOptional with xOut, or rmsNormOut alone
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "rmsNormOut", AddRmsNormQuantV2, x.t, x.t, g.t, s1.t, nullptr, z1.t,
+                       nullptr, nullptr, -1, 1e-6, true, y.t, y.t, nullptr, x3.t);
+        if (g_chip == CHIP_310P)
+            NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "The gamma tensor's size 16 is smaller than 32.", AddRmsNormQuantV2,
+                           x16.t, x16.t, g16.t, s16.t, nullptr, nullptr, nullptr, nullptr, -1, 1e-6, true, y16.t,
+                           y16.t, x16.t, nullptr);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "y1Out", AddRmsNormQuantV2, x.t, x.t, g.t, s.t, nullptr, nullptr,
+                       nullptr, nullptr, -1, 1e-6, true, y32.t, y.t, x.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not emulated", AddRmsNormQuantV2, x.t, x.t, g.t, s.t, nullptr,
+                       nullptr, nullptr, nullptr, -1, 1e-6, true, yh.t, y.t, x.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "rmsNormOut", AddRmsNormQuantV2, x.t, x.t, g.t, s.t, nullptr, nullptr,
+                       nullptr, nullptr, -1, 1e-6, true, y.t, y.t, x.t, x3.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "The gamma tensor's shape dim 0 is 16, is not equal to x1 32.",
+                       AddRmsNormQuantV2, x.t, x.t, g16.t, s16.t, nullptr, nullptr, nullptr, nullptr, -1, 1e-6, true,
+                       y.t, y.t, x.t, nullptr);
+    }
+    for (DevTensor *t : {&x, &g, &g16, &s, &s1, &z1, &zs, &y, &y32, &x3, &xi, &x16, &y16, &s16, &yh}) t->Free();
+}
+
 static void AddLn2(Runtime &rt, aclDataType dt, uint64_t &seed)
 {
     Alnq2Case(rt, dt, dt, false, true, true, false, true, false, {4, 9, 64}, CONTIG, seed++);
@@ -650,6 +770,25 @@ int main()
         Rnq3Case(rt, ACL_BF16, ACL_FLOAT, ACL_FLOAT, ACL_INT8, 1, true, false, false, {33}, CONTIG, seed++);
     }
     Rnq3Errors(rt);
+    if (g_chip == CHIP_950) {
+        Arq2Case(rt, ACL_FLOAT16, ACL_FLOAT16, ACL_INT32, ACL_INT8, 64, true, true, true, true, true, true, {4, 9, 64}, CONTIG, seed++);
+        Arq2Case(rt, ACL_BF16, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT8_E4M3FN, 48, false, true, true, false, true, false, {13, 48}, TRANSPOSED, seed++);
+        Arq2Case(rt, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT, ACL_FLOAT8_E5M2, 1, true, false, false, true, false, true, {7, 96}, PADDED, seed++);
+    } else {
+        std::vector<aclDataType> xs = {ACL_FLOAT16, ACL_BF16};
+        if (g_chip == CHIP_310P) xs = {ACL_FLOAT16}; // the chip has no BF16
+        for (aclDataType dt : xs) {
+            // V2 route: one scale / zero point, divMode, (beta + xOut) or rmsNormOut alone
+            Arq2Case(rt, dt, ACL_FLOAT, ACL_INT32, ACL_INT8, 1, false, true, true, true, true, false, {4, 9, 64}, CONTIG, seed++);
+            Arq2Case(rt, dt, ACL_FLOAT, ACL_INT32, ACL_INT8, 1, false, true, false, true, false, true, {13, 48}, TRANSPOSED, seed++);
+            // V1 route: per-channel, dual, multiply, beta
+            Arq2Case(rt, dt, dt == ACL_BF16 ? ACL_BF16 : ACL_FLOAT, dt == ACL_BF16 ? ACL_BF16 : ACL_INT32, ACL_INT8, 96,
+                     true, true, true, false, true, false, {7, 96}, PADDED, seed++);
+        }
+        // FLOAT16 scales1 / INT8 zeroPoints1 are cast by the op_api off the 950
+        Arq2Case(rt, ACL_FLOAT16, ACL_FLOAT16, ACL_INT8, ACL_INT8, 1, false, true, true, true, true, false, {5, 32}, CONTIG, seed++);
+    }
+    Arq2Errors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
