@@ -8,6 +8,7 @@
 #include "aclnnop/aclnn_add_layer_norm_quant.h"
 #include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_quant_v2.h"
+#include "aclnnop/aclnn_group_norm_swish.h"
 #include "aclnnop/aclnn_layer_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant_v3.h"
 
@@ -709,6 +710,81 @@ static void Arq2Errors(Runtime &rt)
     for (DevTensor *t : {&x, &g, &g16, &s, &s1, &z1, &zs, &y, &y32, &x3, &xi, &x16, &y16, &s16, &yh}) t->Free();
 }
 
+// ---- GroupNormSwish: GroupNorm of (N, C, ...) then y / (1 + exp(-scale * y)); mean / rstd of
+// gamma's dtype.
+static void GnsCase(Runtime &rt, aclDataType dt, aclDataType gdt, std::vector<int64_t> shape, int64_t groups,
+                    bool swish, double scale, Layout xl, uint64_t seed)
+{
+    Lcg rng(seed);
+    int64_t N = shape[0], C = shape[1], hw = GetShapeSize(shape) / (N * C), cpg = C / groups;
+    DevTensor x = MakeTensor(dt, shape, RandVals(rng, N * C * hw, 2.0), xl);
+    DevTensor g = MakeTensor(gdt, {C}, RandVals(rng, C, 0.8)), b = MakeTensor(gdt, {C}, RandVals(rng, C, 0.3));
+    DevTensor y = MakeOut(dt, shape, xl), m = MakeOut(gdt, {N, groups}), r = MakeOut(gdt, {N, groups});
+    double eps = 1e-5;
+    EXPECT(NPL_RUN(GroupNormSwish, x.t, g.t, b.t, groups, (char *)"NCHW", eps, swish, scale, y.t, m.t, r.t) == 0,
+           "GroupNormSwish run (%s)", DtName(dt));
+    std::vector<double> ry(x.vals.size()), rm(N * groups), rr(N * groups);
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t k = 0; k < groups; k++) {
+            int64_t base = (n * C + k * cpg) * hw, len = cpg * hw;
+            double s1 = 0, s2 = 0;
+            for (int64_t i = 0; i < len; i++) s1 += x.vals[base + i];
+            double mean = s1 / len;
+            for (int64_t i = 0; i < len; i++) s2 += (x.vals[base + i] - mean) * (x.vals[base + i] - mean);
+            double rs = 1.0 / std::sqrt(s2 / len + eps);
+            rm[n * groups + k] = mean;
+            rr[n * groups + k] = rs;
+            for (int64_t i = 0; i < len; i++) {
+                int64_t ch = k * cpg + i / hw;
+                double v = (x.vals[base + i] - mean) * rs * g.vals[ch] + b.vals[ch];
+                ry[base + i] = swish ? v / (1.0 + std::exp(-scale * v)) : v;
+            }
+        }
+    std::string what = std::string(DtName(dt)) + "/" + DtName(gdt) + (swish ? " swish" : "") + " layout " + std::to_string(xl);
+    CheckDtype(("GroupNormSwish y " + what).c_str(), dt, Read(y), ry);
+    CheckDtype(("GroupNormSwish mean " + what).c_str(), gdt, Read(m), rm);
+    CheckDtype(("GroupNormSwish rstd " + what).c_str(), gdt, Read(r), rr);
+    CheckUntouched("GroupNormSwish y storage", y);
+    for (DevTensor *t : {&x, &g, &b, &y, &m, &r}) t->Free();
+}
+
+static void GnsErrors(Runtime &rt)
+{
+    DevTensor x = MakeOut(ACL_FLOAT16, {2, 6, 4}), g = MakeOut(ACL_FLOAT16, {6}), g32 = MakeOut(ACL_FLOAT, {6});
+    DevTensor gb = MakeOut(ACL_BF16, {6}), m = MakeOut(ACL_FLOAT16, {2, 3}), m32 = MakeOut(ACL_FLOAT, {2, 3});
+    DevTensor m4 = MakeOut(ACL_FLOAT16, {2, 4}), g5 = MakeOut(ACL_FLOAT16, {5}), xi = MakeOut(ACL_INT32, {2, 6, 4});
+    DevTensor x1 = MakeOut(ACL_FLOAT16, {6});
+    char fmt[] = "NCHW";
+    if (g_chip == CHIP_310P) {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "not supported", GroupNormSwish, x.t, g.t, g.t, 3, fmt, 1e-5, true,
+                       1.0, x.t, m.t, m.t);
+    } else {
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "beta", GroupNormSwish, x.t, g.t, nullptr, 3, fmt, 1e-5, true, 1.0,
+                       x.t, m.t, m.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_NULLPTR, "rstdOut", GroupNormSwish, x.t, g.t, g.t, 3, fmt, 1e-5, true, 1.0,
+                       x.t, m.t, nullptr);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "x", GroupNormSwish, xi.t, g.t, g.t, 3, fmt, 1e-5, true, 1.0, xi.t,
+                       m.t, m.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "gamma", GroupNormSwish, x.t, gb.t, gb.t, 3, fmt, 1e-5, true, 1.0,
+                       x.t, m.t, m.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "beta", GroupNormSwish, x.t, g.t, g32.t, 3, fmt, 1e-5, true, 1.0, x.t,
+                       m.t, m.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "meanOut", GroupNormSwish, x.t, g.t, g.t, 3, fmt, 1e-5, true, 1.0,
+                       x.t, m32.t, m.t); // mean / rstd take gamma's dtype
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "dim num 1 should be in [2, 8]", GroupNormSwish, x1.t, g.t, g.t, 3,
+                       fmt, 1e-5, true, 1.0, x1.t, m.t, m.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "numGroups to be greater than 0", GroupNormSwish, x.t, g.t, g.t, 0,
+                       fmt, 1e-5, true, 1.0, x.t, m.t, m.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "C can be divided by numGroups", GroupNormSwish, x.t, g.t, g.t, 4, fmt,
+                       1e-5, true, 1.0, x.t, m4.t, m4.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "C (6) elements", GroupNormSwish, x.t, g5.t, g5.t, 3, fmt, 1e-5, true,
+                       1.0, x.t, m.t, m.t);
+        NPL_EXPECT_ERR(ACLNN_ERR_PARAM_INVALID, "meanOut", GroupNormSwish, x.t, g.t, g.t, 3, fmt, 1e-5, true, 1.0, x.t,
+                       m4.t, m.t);
+    }
+    for (DevTensor *t : {&x, &g, &g32, &gb, &m, &m32, &m4, &g5, &xi, &x1}) t->Free();
+}
+
 static void AddLn2(Runtime &rt, aclDataType dt, uint64_t &seed)
 {
     Alnq2Case(rt, dt, dt, false, true, true, false, true, false, {4, 9, 64}, CONTIG, seed++);
@@ -789,6 +865,14 @@ int main()
         Arq2Case(rt, ACL_FLOAT16, ACL_FLOAT16, ACL_INT8, ACL_INT8, 1, false, true, true, true, true, false, {5, 32}, CONTIG, seed++);
     }
     Arq2Errors(rt);
+    if (g_chip != CHIP_310P) {
+        GnsCase(rt, ACL_FLOAT16, ACL_FLOAT16, {2, 8, 5, 3}, 4, true, 1.0, CONTIG, seed++);
+        GnsCase(rt, ACL_FLOAT, ACL_FLOAT, {3, 6, 7}, 3, true, 1.7, TRANSPOSED, seed++);
+        GnsCase(rt, ACL_BF16, ACL_BF16, {2, 4, 9}, 2, false, 1.0, PADDED, seed++);
+        GnsCase(rt, ACL_FLOAT16, ACL_FLOAT, {2, 12, 16}, 6, true, -0.5, CONTIG, seed++);
+        GnsCase(rt, ACL_BF16, ACL_FLOAT, {4, 4}, 1, true, 2.0, CONTIG, seed++);
+    }
+    GnsErrors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }
