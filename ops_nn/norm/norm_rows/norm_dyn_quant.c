@@ -53,18 +53,7 @@ static int norm_dyn_quant_kernel(const void *args, size_t size, const aclemu_blo
     nr_load(&a->smooth1, 0, n, s1);
     nr_load(&a->smooth2, 0, n, s2);
     for (int64_t r = s; r < e; r++) {
-        nr_load(&a->x1, r * n, n, x);
-        if (a->x2.present) {
-            nr_load(&a->x2, r * n, n, t);
-            for (int64_t i = 0; i < n; i++)
-                x[i] += t[i];
-        }
-        if (a->bias.present) {
-            if (a->bias_rows)
-                nr_load(&a->bias, r * n, n, bias);
-            for (int64_t i = 0; i < n; i++)
-                x[i] += bias[i];
-        }
+        nr_load_sum(&a->x1, &a->x2, &a->bias, a->bias_rows, r, n, x, t, bias);
         nr_store(&a->xout, r * n, n, x);
         if (a->layer) {
             float mean, rstd;

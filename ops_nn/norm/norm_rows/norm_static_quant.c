@@ -79,18 +79,7 @@ static int norm_static_quant_kernel(const void *args, size_t size, const aclemu_
     nr_load(&a->z1, 0, sn, z1);
     nr_load(&a->z2, 0, sn, z2);
     for (int64_t r = s; r < e; r++) {
-        nr_load(&a->x1, r * n, n, x);
-        if (a->x2.present) {
-            nr_load(&a->x2, r * n, n, t);
-            for (int64_t i = 0; i < n; i++)
-                x[i] += t[i];
-        }
-        if (a->bias.present) {
-            if (a->bias_rows)
-                nr_load(&a->bias, r * n, n, bias);
-            for (int64_t i = 0; i < n; i++)
-                x[i] += bias[i];
-        }
+        nr_load_sum(&a->x1, &a->x2, &a->bias, a->bias_rows, r, n, x, t, bias);
         if (a->round_sum)
             nr_round(x, n, a->x1.dtype, t);
         nr_store(&a->xout, r * n, n, x);
