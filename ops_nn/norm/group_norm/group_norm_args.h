@@ -10,8 +10,10 @@ typedef struct group_norm_args {
     nn_cbuf x, gamma, beta, y, mean, rstd;
     double eps;
     int64_t N, C, HxW, group, rows_per_block;
-    int32_t silu;
+    int32_t silu;     /* 1: y = y / (1 + exp(-swish_scale * y)) (SiLU: scale 1) */
     int32_t stat_var;
+    float swish_scale;
+    int32_t reserved;
 } group_norm_args;
 
 #endif

@@ -34,7 +34,7 @@ static int group_norm_kernel(const void *args, size_t size, const aclemu_block *
             float *p = row + c * a->HxW;
             for (int64_t i = 0; i < a->HxW; i++) p[i] = p[i] * k + o;
             if (a->silu)
-                for (int64_t i = 0; i < a->HxW; i++) p[i] = p[i] / (1.0f + expf(-p[i]));
+                for (int64_t i = 0; i < a->HxW; i++) p[i] = p[i] / (1.0f + expf(-a->swish_scale * p[i]));
         }
         aclemu_store_f32(yp + r * len * yes, a->y.dtype, yes, row, len);
         if (a->mean.present)

@@ -8,6 +8,15 @@ aclnnStatus group_norm_launch(aclOpExecutor *ex, const aclTensor *x, const aclTe
                               int silu, int stat_var, const aclTensor *y, const aclTensor *mean,
                               const aclTensor *rstd)
 {
+    return group_norm_launch_swish(ex, x, gamma, beta, perm, N, C, HxW, group, eps, silu, 1.0, stat_var, y, mean,
+                                   rstd);
+}
+
+aclnnStatus group_norm_launch_swish(aclOpExecutor *ex, const aclTensor *x, const aclTensor *gamma,
+                                    const aclTensor *beta, const int32_t *perm, int64_t N, int64_t C, int64_t HxW,
+                                    int64_t group, double eps, int swish, double swish_scale, int stat_var,
+                                    const aclTensor *y, const aclTensor *mean, const aclTensor *rstd)
+{
     if (N * C * HxW == 0)
         return ACLNN_SUCCESS;
     aclnnStatus st;
@@ -28,7 +37,9 @@ aclnnStatus group_norm_launch(aclOpExecutor *ex, const aclTensor *x, const aclTe
     a->HxW = HxW;
     a->group = group;
     a->rows_per_block = (int64_t)per;
-    a->silu = silu;
+    a->silu = swish;
+    a->swish_scale = (float)swish_scale;
+    a->reserved = 0;
     a->stat_var = stat_var;
     if ((st = nn_stage_bind(ex, a, &a->x, &sx)) || (st = nn_stage_bind(ex, a, &a->gamma, &sg)) ||
         (st = nn_stage_bind(ex, a, &a->beta, &sb)) || (st = nn_stage_bind(ex, a, &a->y, &sy)) ||

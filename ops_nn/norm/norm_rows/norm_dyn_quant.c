@@ -1,5 +1,7 @@
-/* NormDynQuant kernel, per row: x = x1 (+ x2, added in FP32 as the real kernel does: the norm
- * reads the FP32 sum, xOut holds it rounded to its dtype), rstd = 1 / sqrt(mean(x^2) + eps) in FP32, y = x * rstd * gamma (+ beta); for each
+/* NormDynQuant kernel, per row: x = x1 (+ x2) (+ bias), added in FP32 as the real kernels do
+ * (the norm reads the FP32 sum, xOut holds it rounded to its dtype), rstd = 1 / sqrt(mean(x^2) +
+ * eps) in FP32, y = x * rstd * gamma (+ beta); with `layer`: mean, rstd = 1 / sqrt(var + eps),
+ * y = (x - mean) * rstd * gamma + beta; for each
  * enabled output k: v = y (* smooth_k), amax = max |v|, then
  *  A2:  inv = DMAX / amax, scale_k = 1 / inv, code = enc(v * inv);
  *  950: scale_k = amax * (1 / DMAX), code = enc(v / scale_k);
@@ -40,25 +42,29 @@ static int norm_dyn_quant_kernel(const void *args, size_t size, const aclemu_blo
     const norm_dyn_quant_args *a = (const norm_dyn_quant_args *)args;
     int64_t s, e, n = a->h.n;
     nr_block_rows(&a->h, blk, &s, &e);
-    float *x = nr_scratch(7, n);
+    float *x = nr_scratch(8, n);
     if (!x)
         return ACLEMU_KERNEL_BAD_ARGS;
-    float *t = x + n, *g = t + n, *b = g + n, *s1 = b + n, *s2 = s1 + n, *v = s2 + n;
+    float *t = x + n, *g = t + n, *b = g + n, *s1 = b + n, *s2 = s1 + n, *v = s2 + n, *bias = v + n;
+    if (!a->bias_rows)
+        nr_load(&a->bias, 0, n, bias);
     nr_load(&a->gamma, 0, n, g);
     nr_load(&a->beta, 0, n, b);
     nr_load(&a->smooth1, 0, n, s1);
     nr_load(&a->smooth2, 0, n, s2);
     for (int64_t r = s; r < e; r++) {
-        nr_load(&a->x1, r * n, n, x);
-        if (a->x2.present) {
-            nr_load(&a->x2, r * n, n, t);
-            for (int64_t i = 0; i < n; i++)
-                x[i] += t[i];
-        }
+        nr_load_sum(&a->x1, &a->x2, &a->bias, a->bias_rows, r, n, x, t, bias);
         nr_store(&a->xout, r * n, n, x);
-        float rstd = nr_rms_rstd(x, n, a->h.eps);
-        for (int64_t i = 0; i < n; i++)
-            x[i] = a->beta.present ? x[i] * rstd * g[i] + b[i] : x[i] * rstd * g[i];
+        if (a->layer) {
+            float mean, rstd;
+            nr_layer_stats(x, n, a->h.eps, &mean, &rstd);
+            for (int64_t i = 0; i < n; i++)
+                x[i] = (x[i] - mean) * rstd * g[i] + b[i];
+        } else {
+            float rstd = nr_rms_rstd(x, n, a->h.eps);
+            for (int64_t i = 0; i < n; i++)
+                x[i] = a->beta.present ? x[i] * rstd * g[i] + b[i] : x[i] * rstd * g[i];
+        }
         if (a->y1.present)
             quant_out(a, x, &a->smooth1, s1, v, &a->y1, &a->scale1, r);
         if (a->y2.present)

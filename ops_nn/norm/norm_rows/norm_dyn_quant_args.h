@@ -1,6 +1,6 @@
 /* Blob of the NormDynQuant kernel (norm_dyn_quant.c), shared by the fused norm + dynamic quant
- * ops (RmsNormDynamicQuant, AddRmsNormDynamicQuant(V2) ...): x1 (+ x2) seen as (rows, n); the
- * normalised row times each smooth scale is quantised symmetrically with one scale per row. */
+ * ops (RmsNormDynamicQuant, AddRmsNormDynamicQuant(V2), AddLayerNormQuant dynamic mode ...): x1
+ * (+ x2 + bias) seen as (rows, n); the RmsNorm- or LayerNorm-normalised row times each smooth scale is quantised symmetrically with one scale per row. */
 #ifndef OPS_NN_NORM_DYN_QUANT_ARGS_H
 #define OPS_NN_NORM_DYN_QUANT_ARGS_H
 
@@ -17,6 +17,9 @@ typedef struct norm_dyn_quant_args {
     int32_t code;     /* y's encoding: ACL_INT8, ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E5M2 */
     int32_t style;    /* NDQ_STYLE_* */
     float dst_max;    /* 127, 448, 57344 */
+    int32_t layer;    /* 1: LayerNorm statistics (mean and variance), y = (x - mean) * rstd * gamma + beta */
+    nn_cbuf bias;     /* absent: not added; else added to x1 (+ x2) before the norm */
+    int32_t bias_rows; /* 1: bias holds x1's shape (else n values) */
     int32_t reserved;
 } norm_dyn_quant_args;
 

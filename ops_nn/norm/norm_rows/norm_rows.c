@@ -26,6 +26,23 @@ void nr_store(const nn_cbuf *b, int64_t first, int64_t n, const float *src)
     aclemu_store_f32((char *)nn_ptr(b) + first * (int64_t)es, b->dtype, (int64_t)es, src, n);
 }
 
+void nr_load_sum(const nn_cbuf *x1, const nn_cbuf *x2, const nn_cbuf *bias, int bias_rows, int64_t r, int64_t n,
+                 float *x, float *tmp, float *bias_buf)
+{
+    nr_load(x1, r * n, n, x);
+    if (x2->present) {
+        nr_load(x2, r * n, n, tmp);
+        for (int64_t i = 0; i < n; i++)
+            x[i] += tmp[i];
+    }
+    if (bias->present) {
+        if (bias_rows)
+            nr_load(bias, r * n, n, bias_buf);
+        for (int64_t i = 0; i < n; i++)
+            x[i] += bias_buf[i];
+    }
+}
+
 void nr_round(float *x, int64_t n, int32_t dtype, float *tmp)
 {
     if (dtype == ACL_FLOAT)

@@ -12,6 +12,10 @@ float *nr_scratch(int64_t k, int64_t n);
 /* Elements [first, first + n) of a contiguous operand as FP32 / stored from FP32 (absent: no-op). */
 void nr_load(const nn_cbuf *b, int64_t first, int64_t n, float *dst);
 void nr_store(const nn_cbuf *b, int64_t first, int64_t n, const float *src);
+/* Row r of x1 (+ x2) (+ bias) summed in FP32 into x (tmp: n floats of scratch); bias holds rows
+ * (bias_rows) or one row already loaded into bias_buf. */
+void nr_load_sum(const nn_cbuf *x1, const nn_cbuf *x2, const nn_cbuf *bias, int bias_rows, int64_t r, int64_t n,
+                 float *x, float *tmp, float *bias_buf);
 /* x[0..n) rounded through `dtype` in place (no-op for FLOAT); tmp: n floats of scratch. */
 void nr_round(float *x, int64_t n, int32_t dtype, float *tmp);
 /* FP32 sum of x[0..n) and of its squares around `centre`. */

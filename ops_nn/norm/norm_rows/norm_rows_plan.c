@@ -113,13 +113,18 @@ aclnnStatus nr_check_row_stat(const char *api, aclnnStatus code, const aclTensor
                            aclemu_shape_str(t->shape, t->ndim, a, sizeof a), (long long)rows);
 }
 
-aclnnStatus nr_same_shape(const char *api, aclnnStatus code, const aclTensor *a, const char *an, const aclTensor *b,
-                          const char *bn)
+int nr_shape_eq(const aclTensor *a, const aclTensor *b)
 {
     int same = a->ndim == b->ndim;
     for (uint32_t i = 0; same && i < a->ndim; i++)
         same = a->shape[i] == b->shape[i];
-    if (same)
+    return same;
+}
+
+aclnnStatus nr_same_shape(const char *api, aclnnStatus code, const aclTensor *a, const char *an, const aclTensor *b,
+                          const char *bn)
+{
+    if (nr_shape_eq(a, b))
         return ACLNN_SUCCESS;
     char sa[256], sb[256];
     return aclemu_op_error(code, ACLEMU_ERRCODE_PARAM, api, "%s shape %s should equal %s shape %s.", bn,

@@ -36,6 +36,9 @@ aclnnStatus nr_split_rows(const char *api, aclnnStatus code, const aclTensor *x,
 /* t (a per-row statistic output) must hold `rows` elements. */
 aclnnStatus nr_check_row_stat(const char *api, aclnnStatus code, const aclTensor *t, const char *name, int64_t rows);
 
+/* 1 when a's and b's view shapes are equal. */
+int nr_shape_eq(const aclTensor *a, const aclTensor *b);
+
 /* b's shape must equal a's. */
 aclnnStatus nr_same_shape(const char *api, aclnnStatus code, const aclTensor *a, const char *an, const aclTensor *b,
                           const char *bn);
