@@ -1,14 +1,17 @@
 /* Planners of the index-along-a-dim ops of ops-nn: IndexSelect and GatherV2
  * (index/gather_v2/op_api), IndexCopy (+Inplace, index/scatter_update), IndexFill and
- * IndexFillTensor (+Inplace, index/index_fill_d), IndexAdd (index/inplace_scatter_add). Checks in the real order: null -> dtype
+ * IndexFillTensor (+Inplace, index/index_fill_d), IndexAdd (index/inplace_scatter_add),
+ * RepeatInterleaveGrad (index/repeat_interleave_grad). Checks in the real order: null -> dtype
  * (self's list, out / source of self's dtype, index INT32 / INT64) -> shapes -> dim. The
  * out-of-place Copy / Fill first copy self to out (ViewCopy), then write into out. Complex
  * dtypes, which the real lists have, are not supported yet. */
 #include <string.h>
 
 #include "acl/acl_rt.h"
+#include "act_plan.h"
 #include "aclemu_plans.h"
 #include "index_dim_args.h"
+#include "nn_check.h"
 
 #define DT(x) ACLEMU_DT(ACL_##x)
 #define SELECT_DTYPES (DT(FLOAT) | DT(INT32) | DT(INT64) | DT(FLOAT16) | DT(INT16) | DT(INT8) | DT(UINT8) | DT(BOOL) | \
@@ -479,4 +482,133 @@ aclnnStatus aclemu_plan_GatherV3(aclOpExecutor *executor, const aclTensor *self,
     if ((st = aclemu_check_chip(api, ACLEMU_CHIPS_A2_A3_950)))
         return st;
     return launch_batch(executor, IDX_GATHER, self, self->ndim ? d : -1, self, out, index, NULL, NULL, 0, (int32_t)nb);
+}
+
+/* ---- aclnnRepeatInterleaveGrad (index/repeat_interleave_grad; its aclnn layer is generated
+ * from the op definition). Order: nulls (yGrad, repeats, out; 161001) -> the chips the
+ * definition registers a kernel for (A2 / A3 / 950; 161002) -> yGrad FLOAT / FLOAT16 / BFLOAT16,
+ * repeats INT32 / INT64, out of yGrad's dtype (161002) -> ND formats -> what the host tilings
+ * refuse (561002): yGrad above 8 dims, an empty or 2-D+ repeats, axis outside [-n, n), and an
+ * out whose element count is not yGrad's with the axis reduced. A one-element repeats takes its
+ * group size from the shapes (yGrad / out elements), as the tilings do; a longer one is read on
+ * the device (negative counts or a sum other than yGrad's axis length fail the stream, 507015).
+ * out may have any shape of that element count (contiguous), or the reduced shape as any view. */
+#define RIG_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(BF16))
+
+#define RIG_TILING_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
+
+static int rig_contiguous(const aclTensor *t)
+{
+    int64_t s = 1;
+    for (int i = (int)t->ndim - 1; i >= 0; i--) {
+        if (t->shape[i] != 1 && t->stride[i] != s)
+            return 0;
+        s *= t->shape[i];
+    }
+    return 1;
+}
+
+aclnnStatus aclemu_plan_RepeatInterleaveGrad(aclOpExecutor *executor, const aclTensor *yGrad, const aclTensor *repeats,
+                                             int64_t axis, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, yGrad, "yGrad")) || (st = aclemu_check_notnull(api, repeats, "repeats")) ||
+        (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    if ((st = nn_chip_gate(api, NN_CHIPS_A2_A3_950)) || (st = aclemu_check_dtype(api, yGrad, "yGrad", RIG_DTYPES)) ||
+        (st = aclemu_check_dtype(api, repeats, "repeats", INDEX_DTYPES)) ||
+        (st = aclemu_check_same_dtype(api, yGrad, "yGrad", out, "out")))
+        return st;
+    if ((st = aclemu_check_format(api, yGrad, "yGrad")) || (st = aclemu_check_format(api, repeats, "repeats")) ||
+        (st = aclemu_check_format(api, out, "out")))
+        return st;
+    if (yGrad->ndim > 8)
+        return RIG_TILING_ERROR(api, "yGrad has %u dims, it should not be greater than 8.", yGrad->ndim);
+    if ((st = aclemu_check_shape(api, yGrad, "yGrad", 8)) || (st = aclemu_check_shape(api, repeats, "repeats", 8)) ||
+        (st = aclemu_check_shape(api, out, "out", 8)))
+        return st;
+    int64_t nrep = aclemu_tensor_numel(repeats);
+    if (nrep == 0)
+        return RIG_TILING_ERROR(api, "repeats is an empty tensor, its size should be > 0.");
+    if (repeats->ndim > 1)
+        return RIG_TILING_ERROR(api, "repeats has %u dims, it should be a 0-D or 1-D tensor.", repeats->ndim);
+    int64_t n = yGrad->ndim ? (int64_t)yGrad->ndim : 1;
+    if (axis < -n || axis >= n)
+        return RIG_TILING_ERROR(api, "axis %lld should be in [%lld, %lld].", (long long)axis, (long long)-n, (long long)(n - 1));
+    int64_t d = axis < 0 ? axis + n : axis;
+    /* yGrad as [pre..., len, post...] (a 0-d yGrad as [1]) */
+    act_view y;
+    act_view_of(&y, yGrad);
+    if (yGrad->ndim == 0) {
+        y.view.ndim = 1;
+        y.view.shape[0] = 1;
+        y.view.stride[0] = 1;
+    }
+    int64_t len = y.view.shape[d], ynum = aclemu_tensor_numel(yGrad), onum = aclemu_tensor_numel(out), K, group = 0;
+    if (ynum == 0 || onum == 0) {
+        if (ynum != onum)
+            return RIG_TILING_ERROR(api, "yGrad holds %lld elements and out %lld: both or neither should be empty.",
+                                    (long long)ynum, (long long)onum);
+        return ACLNN_SUCCESS;
+    }
+    if (nrep == 1) {
+        if (ynum % onum)
+            return RIG_TILING_ERROR(api, "yGrad shape size %lld is not a multiple of out shape size %lld.", (long long)ynum,
+                                    (long long)onum);
+        group = ynum / onum;
+        if (len % group)
+            return RIG_TILING_ERROR(api, "yGrad's axis length %lld is not a multiple of the repeat %lld.", (long long)len,
+                                    (long long)group);
+        K = len / group;
+    } else {
+        K = nrep;
+        if (onum != ynum / len * K)
+            return RIG_TILING_ERROR(api, "out holds %lld elements, it should hold %lld (yGrad with axis %lld reduced to %lld).",
+                                    (long long)onum, (long long)(ynum / len * K), (long long)d, (long long)K);
+    }
+    /* out as yGrad's shape with K along d: out itself when it has that shape, else contiguous */
+    act_view o;
+    act_view_of(&o, out);
+    int same = out->ndim == y.view.ndim;
+    for (uint32_t i = 0; same && i < out->ndim; i++)
+        same = out->shape[i] == ((int64_t)i == d ? K : y.view.shape[i]);
+    if (!same) {
+        if (!rig_contiguous(out))
+            return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api,
+                                   "a non-contiguous out of another shape than yGrad's with the axis reduced is not supported yet.");
+        o.view.ndim = y.view.ndim;
+        int64_t s = 1;
+        for (int i = (int)y.view.ndim - 1; i >= 0; i--) {
+            o.view.shape[i] = i == d ? K : y.view.shape[i];
+            o.view.stride[i] = s;
+            s *= o.view.shape[i];
+        }
+    }
+    idx_dim_args a;
+    memset(&a, 0, sizeof a);
+    a.mode = IDX_SEGSUM;
+    a.K = K;
+    a.len = len;
+    a.seg_fixed = nrep == 1;
+    a.ival = group;
+    fill_side(&a, &o.view, d, a.dst_pre, a.dst_post, &a.dst_dim, 1);
+    fill_side(&a, &y.view, d, a.src_pre, a.src_post, &a.src_dim, 0);
+    a.npre_total = 1;
+    for (int i = 0; i < a.npre; i++) a.npre_total *= a.pre[i];
+    int64_t per_pre = ynum / a.npre_total;
+    uint32_t bd;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)a.npre_total, aclemu_vector_core_num(aclemu_op_profile()), (uint64_t)(16384 / (per_pre + 1) + 1),
+                   1, &bd, &per);
+    a.items_per_block = (int64_t)per;
+    idx_dim_args *b = (idx_dim_args *)aclemu_exec_add_launch(executor, "IndexDim", bd, sizeof(idx_dim_args));
+    if (!b)
+        return ACLNN_ERR_INNER;
+    *b = a;
+    if ((st = aclemu_exec_tdesc(executor, b, &b->dst, &o.view)) || (st = aclemu_exec_bind_tensor(executor, b, &b->dst.addr, out)) ||
+        (st = aclemu_exec_tdesc(executor, b, &b->src, &y.view)) ||
+        (st = aclemu_exec_bind_tensor(executor, b, &b->src.addr, yGrad)))
+        return st;
+    return a.seg_fixed ? ACLNN_SUCCESS : aclemu_exec_tdesc(executor, b, &b->index, repeats);
 }

@@ -53,8 +53,25 @@ static void add_run(const idx_dim_args *a, char *dp, int64_t ds, const char *sp,
     }
 }
 
-/* Copies (or fills, src NULL; adds in ADD mode) the post block: dims post[0..n) with their strides. */
-static void post_block(const idx_dim_args *a, char *dst, const char *src)
+/* dst = the sum of `nseg` src runs (`sstep` bytes apart; none: 0), in double with one rounding (SEGSUM). */
+static void seg_run(const idx_dim_args *a, char *dp, int64_t ds, const char *sp, int64_t ss, int64_t sstep, int64_t nseg,
+                    int64_t n)
+{
+    for (int64_t c = 0; c < n; c += 256) {
+        int64_t m = n - c < 256 ? n - c : 256;
+        double acc[256] = {0}, v[256];
+        if (nseg) aclemu_load_f64(acc, sp + c * ss, a->src.dtype, ss, m); /* from the first row: -0 stays -0 */
+        for (int64_t r = 1; r < nseg; r++) {
+            aclemu_load_f64(v, sp + r * sstep + c * ss, a->src.dtype, ss, m);
+            for (int64_t i = 0; i < m; i++) acc[i] += v[i];
+        }
+        aclemu_store_f64(dp + c * ds, a->dst.dtype, ds, acc, m);
+    }
+}
+
+/* Copies (or fills, src NULL; adds in ADD mode; sums `nseg` rows along dim in SEGSUM mode) the
+ * post block: dims post[0..n) with their strides. */
+static void post_block(const idx_dim_args *a, char *dst, const char *src, int64_t nseg)
 {
     size_t des = aclemu_kdtype_size(a->dst.dtype), ses = a->mode == IDX_FILL ? 0 : aclemu_kdtype_size(a->src.dtype);
     int n = a->npost;
@@ -79,6 +96,10 @@ static void post_block(const idx_dim_args *a, char *dst, const char *src)
             add_run(a, dp, ds, src + soff * (int64_t)ses, ss, last);
             continue;
         }
+        if (a->mode == IDX_SEGSUM) {
+            seg_run(a, dp, ds, src + soff * (int64_t)ses, ss, a->src_dim * (int64_t)ses, nseg, last);
+            continue;
+        }
         if (src) {
             aclemu_convert_run(dp, a->dst.dtype, ds, src + soff * (int64_t)ses, a->src.dtype, ss, last);
             continue;
@@ -96,14 +117,24 @@ static int k_index_dim(const void *args, size_t size, const aclemu_block *blk)
     if (size < sizeof(idx_dim_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const idx_dim_args *a = (const idx_dim_args *)args;
     if (a->npre < 0 || a->npre > ACLEMU_KMAX_RANK || a->npost < 0 || a->npost > ACLEMU_KMAX_RANK || a->nk < 0 ||
-        a->nk > ACLEMU_KMAX_RANK || a->mode < IDX_GATHER || a->mode > IDX_ADD || a->ninline < 0 || a->ninline > IDX_MAX_INLINE || a->len < 0 ||
+        a->nk > ACLEMU_KMAX_RANK || a->mode < IDX_GATHER || a->mode > IDX_SEGSUM || a->ninline < 0 || a->ninline > IDX_MAX_INLINE || a->len < 0 ||
         a->nbatch < 0 || a->nbatch > a->npre || (a->nbatch && (a->mode != IDX_GATHER || a->ninline || (int)a->index.ndim < a->nbatch)))
         return ACLEMU_KERNEL_BAD_ARGS;
-    int64_t kall = a->K; /* every index value, the batch dims included */
-    for (int d = 0; d < a->nbatch; d++) kall *= a->pre[d];
-    for (int64_t k = 0; k < kall; k++) { /* all in range, or nothing is written */
-        int64_t v = index_at(a, k);
-        if (v < -a->len || v >= a->len) return ACLEMU_KERNEL_BAD_ARGS;
+    if (a->mode == IDX_SEGSUM) { /* counts valid and adding up to len, or nothing is written */
+        int64_t sum = 0;
+        for (int64_t k = 0; k < a->K; k++) {
+            int64_t c = a->seg_fixed ? a->ival : index_at(a, k);
+            if (c < 0 || c > a->len - sum) return ACLEMU_KERNEL_BAD_ARGS;
+            sum += c;
+        }
+        if (sum != a->len) return ACLEMU_KERNEL_BAD_ARGS;
+    } else {
+        int64_t kall = a->K; /* every index value, the batch dims included */
+        for (int d = 0; d < a->nbatch; d++) kall *= a->pre[d];
+        for (int64_t k = 0; k < kall; k++) { /* all in range, or nothing is written */
+            int64_t v = index_at(a, k);
+            if (v < -a->len || v >= a->len) return ACLEMU_KERNEL_BAD_ARGS;
+        }
     }
     int64_t p0 = (int64_t)blk->block_idx * a->items_per_block, p1 = p0 + a->items_per_block;
     if (p1 > a->npre_total) p1 = a->npre_total;
@@ -119,6 +150,14 @@ static int k_index_dim(const void *args, size_t size, const aclemu_block *blk)
             dofs += q * a->dst_pre[d];
             if (d < a->nbatch) ibase += q * a->idx_batch[d];
         }
+        if (a->mode == IDX_SEGSUM) {
+            for (int64_t k = 0, at = 0; k < a->K; k++) {
+                int64_t c = a->seg_fixed ? a->ival : index_at(a, k);
+                post_block(a, dbase + (dofs + k * a->dst_dim) * (int64_t)des, sbase + (so + at * a->src_dim) * (int64_t)ses, c);
+                at += c;
+            }
+            continue;
+        }
         for (int64_t k = 0; k < a->K; k++) {
             int64_t v = index_at_from(a, ibase, a->nbatch, k);
             if (v < 0) v += a->len;
@@ -128,11 +167,11 @@ static int k_index_dim(const void *args, size_t size, const aclemu_block *blk)
                     ko += (kr % a->kshape[d]) * a->dst_k[d];
                     kr /= a->kshape[d];
                 }
-                post_block(a, dbase + (dofs + ko) * (int64_t)des, sbase + (so + v * a->src_dim) * (int64_t)ses);
+                post_block(a, dbase + (dofs + ko) * (int64_t)des, sbase + (so + v * a->src_dim) * (int64_t)ses, 0);
             } else if (a->mode == IDX_COPY || a->mode == IDX_ADD) {
-                post_block(a, dbase + (dofs + v * a->dst_dim) * (int64_t)des, sbase + (so + k * a->src_dim) * (int64_t)ses);
+                post_block(a, dbase + (dofs + v * a->dst_dim) * (int64_t)des, sbase + (so + k * a->src_dim) * (int64_t)ses, 0);
             } else {
-                post_block(a, dbase + (dofs + v * a->dst_dim) * (int64_t)des, NULL);
+                post_block(a, dbase + (dofs + v * a->dst_dim) * (int64_t)des, NULL, 0);
             }
         }
     }
