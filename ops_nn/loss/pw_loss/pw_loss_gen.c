@@ -18,9 +18,9 @@
 
 #define GEN_TILING_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
 
-/* The generated checks over the tensors of one call, in prototype order. */
-static aclnnStatus gen_check(const char *api, const aclTensor *const *ts, const char *const *ns, int n,
-                             aclemu_dtype_set dtypes)
+/* The generated checks over the tensors of one call, in prototype order (pw_loss_plan.h). */
+aclnnStatus pw_gen_check(const char *api, const aclTensor *const *ts, const char *const *ns, int n,
+                         aclemu_dtype_set dtypes)
 {
     aclnnStatus st;
     for (int i = 0; i < n; i++)
@@ -51,11 +51,11 @@ static aclnnStatus shape_error(const char *api, const aclTensor *t, const char *
                             aclemu_shape_str(ref->shape, ref->ndim, s1, sizeof s1));
 }
 
-/* gen_check, then every tensor of ts[0]'s shape. */
+/* pw_gen_check, then every tensor of ts[0]'s shape. */
 static aclnnStatus gen_check_same(const char *api, const aclTensor *const *ts, const char *const *ns, int n,
                                   aclemu_dtype_set dtypes)
 {
-    aclnnStatus st = gen_check(api, ts, ns, n, dtypes);
+    aclnnStatus st = pw_gen_check(api, ts, ns, n, dtypes);
     for (int i = 1; i < n && !st; i++)
         if (!same_shape(ts[i], ts[0]))
             st = shape_error(api, ts[i], ns[i], ts[0], ns[0]);
@@ -149,7 +149,7 @@ aclnnStatus aclemu_plan_MseLossGrad(aclOpExecutor *executor, const aclTensor *pr
     const char *api = aclemu_exec_api(executor);
     const aclTensor *ts[] = {predict, label, dout, y};
     const char *ns[] = {"predict", "label", "dout", "y"};
-    aclnnStatus st = gen_check(api, ts, ns, 4, GEN_FLOATS);
+    aclnnStatus st = pw_gen_check(api, ts, ns, 4, GEN_FLOATS);
     if (st)
         return st;
     if (!same_shape(label, predict))
@@ -172,7 +172,7 @@ aclnnStatus aclemu_plan_L2Loss(aclOpExecutor *executor, const aclTensor *x, cons
     const char *api = aclemu_exec_api(executor);
     const aclTensor *ts[] = {x, y};
     const char *ns[] = {"x", "y"};
-    aclnnStatus st = gen_check(api, ts, ns, 2, GEN_FLOATS);
+    aclnnStatus st = pw_gen_check(api, ts, ns, 2, GEN_FLOATS);
     if (st)
         return st;
     if (aclemu_tensor_numel(y) != 1)
@@ -207,7 +207,7 @@ aclnnStatus aclemu_plan_HingeEmbeddingLoss(aclOpExecutor *executor, const aclTen
     const aclTensor *ts[] = {input, target, loss};
     const char *ns[] = {"input", "target", "loss"};
     aclnnStatus st;
-    if ((st = gen_check(api, ts, ns, 3, GEN_FLOATS)) || (st = aclemu_check_notnull(api, reduction, "reduction")))
+    if ((st = pw_gen_check(api, ts, ns, 3, GEN_FLOATS)) || (st = aclemu_check_notnull(api, reduction, "reduction")))
         return st;
     if (!same_shape(target, input))
         return shape_error(api, target, "target", input, "input");
@@ -265,7 +265,7 @@ aclnnStatus aclemu_plan_GaussianNllLoss(aclOpExecutor *executor, const aclTensor
     const char *ns[] = {"input", "target", "var", "loss"};
     aclnnStatus st;
     int trailing;
-    if ((st = gen_check(api, ts, ns, 4, GEN_FLOATS)) || (st = aclemu_check_notnull(api, reduction, "reduction")) ||
+    if ((st = pw_gen_check(api, ts, ns, 4, GEN_FLOATS)) || (st = aclemu_check_notnull(api, reduction, "reduction")) ||
         (st = gnll_shapes(api, input, target, var, &trailing)))
         return st;
     float e = (float)eps;

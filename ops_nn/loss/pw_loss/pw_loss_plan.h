@@ -43,4 +43,10 @@ aclnnStatus pw_loss_ew(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const
                        double scale);
 aclnnStatus pw_loss_reduce(aclOpExecutor *ex, pw_loss_op op, const pw_call *c, const int64_t *b, uint32_t nd, int mean);
 
+/* The checks of the generated (experimental) losses over the tensors ts[0..n) named ns, in order:
+ * nulls (161001) -> the chip (161002 off the A2: their definitions register ascend910b only) ->
+ * ts[0]'s dtype in `dtypes`, the others of its dtype (161002) -> ND formats and ranks. */
+aclnnStatus pw_gen_check(const char *api, const aclTensor *const *ts, const char *const *ns, int n,
+                         aclemu_dtype_set dtypes);
+
 #endif
