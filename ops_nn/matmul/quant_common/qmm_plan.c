@@ -522,9 +522,16 @@ aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb
     *a = args;
     const aclTensor *bind_t[7] = {in->x1, in->x2, in->out, in->scale, in->offset, in->pertoken, in->bias};
     qgemm_operand *bind_o[7] = {&a->x1, &a->x2, &a->out, &a->scale, &a->offset, &a->pertoken, &a->bias};
-    for (int i = 0; i < 7; i++)
-        if (bind_t[i] && (st = aclemu_exec_bind_tensor(ex, a, &bind_o[i]->addr, bind_t[i])))
+    for (int i = 0; i < 7; i++) {
+        if (!bind_t[i])
+            continue;
+        if (in->ws_plus1[i] > 0)
+            st = aclemu_exec_bind_workspace(ex, a, &bind_o[i]->addr, (uint64_t)(in->ws_plus1[i] - 1));
+        else
+            st = aclemu_exec_bind_tensor(ex, a, &bind_o[i]->addr, in->addr_of[i] ? in->addr_of[i] : bind_t[i]);
+        if (st)
             return st;
+    }
     return ACLNN_SUCCESS;
 }
 

@@ -82,10 +82,13 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
     return quant_launch_aux(ex, tmpl, x, y, smooth, group, scale, offset, NULL);
 }
 
-aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
-                             const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
-                             const aclTensor *offset, const aclTensor *aux)
+/* The launch itself; *blob (when not NULL) is the recorded blob, NULL when nothing runs. */
+static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                                const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                                const aclTensor *offset, const aclTensor *aux, quant_args **blob)
 {
+    if (blob)
+        *blob = NULL;
     if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(y) == 0)
         return ACLNN_SUCCESS;
     /* rows x cols of the float side: x, or y for the dequantisation */
@@ -143,6 +146,29 @@ aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTenso
     if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))
         return st;
     if (aux && (st = aclemu_exec_tdesc(ex, a, &a->aux, aux)))
+        return st;
+    if (blob)
+        *blob = a;
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                             const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                             const aclTensor *offset, const aclTensor *aux)
+{
+    return quant_record(ex, tmpl, x, y, smooth, group, scale, offset, aux, NULL);
+}
+
+aclnnStatus quant_launch_ws(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                            int64_t y_ws, const aclTensor *smooth, const aclTensor *scale, int64_t scale_ws)
+{
+    quant_args *a;
+    aclnnStatus st = quant_record(ex, tmpl, x, y, smooth, NULL, scale, NULL, NULL, &a);
+    if (st || !a)
+        return st;
+    if (y_ws >= 0 && (st = aclemu_exec_bind_workspace(ex, a, &a->y.addr, (uint64_t)y_ws)))
+        return st;
+    if (scale && scale_ws >= 0 && (st = aclemu_exec_bind_workspace(ex, a, &a->scale.addr, (uint64_t)scale_ws)))
         return st;
     return ACLNN_SUCCESS;
 }
