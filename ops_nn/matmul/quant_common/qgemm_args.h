@@ -2,7 +2,7 @@
  *   acc = sum_k x1[b](m, k) * x2[b](k, n)      exact INT32 (wrapping), as the Cube unit's L0C
  *   acc += bias_i32[n]                           (INT32 bias: added in the accumulator)
  *   out = acc                                     INT32 out, or
- *   v = float(acc) * scale[n] (* pertoken[m]) (+ bias_f[n]) (+ offset[n])   in FP32,
+ *   v = float(acc) * scale[n] (* pertoken[b][m]) (+ bias_f[n]) (+ offset[n])   in FP32,
  * rounded once (to nearest even) to FLOAT16 / BFLOAT16, or to INT8 with saturation.
  * UINT64 / INT64 scales are quant parameters (quant_param_bits.h): the FP19 scale, and for INT8
  * out the offset tensor's value rounded to INT9 as TransQuantParamV2 would pack it.

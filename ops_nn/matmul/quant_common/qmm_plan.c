@@ -475,8 +475,11 @@ aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb
     }
     if (in->offset)
         vec_operand(&a->offset, in->offset);
-    if (in->pertoken)
+    if (in->pertoken) {
         vec_operand(&a->pertoken, in->pertoken);
+        if (in->pertoken->ndim == 2 && nb == 1 && in->pertoken->shape[0] != 1) /* (batch, m) */
+            a->pertoken.bs[0] = in->pertoken->stride[0];
+    }
     if (in->bias) {
         vec_operand(&a->bias, in->bias);
         if (in->bias->ndim == 3 && in->bias->shape[0] != 1)
