@@ -11,6 +11,7 @@
 #include "aclemu_op/fp16.h"
 #include "aclemu_op/kernel_util.h"
 #include "gemm.h"
+#include "gemm_internal.h"
 #include "qgemm_args.h"
 #include "qgemm_internal.h"
 #include "quant_param_bits.h"
@@ -184,6 +185,11 @@ static void epilogue_row(const qgemm_args *a, const qg_cols *c, const int32_t *a
             out[j * ocs_bytes] = (char)q;
         }
         return;
+    }
+    if (a->act) {
+        static const float no_param[2] = {0.0f, 0.0f};
+        for (int64_t j = 0; j < nc; j++)
+            v[j] = gemm_act_apply(a->act, no_param, v[j]);
     }
     if (avx2 && ocs_bytes == 2) {
         if (a->out_dtype == ACL_FLOAT16)

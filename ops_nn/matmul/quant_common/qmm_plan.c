@@ -391,6 +391,14 @@ static void vec_operand(qgemm_operand *o, const aclTensor *t)
 
 aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
 {
+    int a4w4 = 0, nb = 0;
+    int64_t batch[QMM_MAX_DIMS];
+    aclnnStatus st = qmm_check(ex, in, &a4w4, batch, &nb);
+    return st ? st : qmm_launch(ex, in, a4w4, nb, batch, 0.0f);
+}
+
+aclnnStatus qmm_check(aclOpExecutor *ex, const qmm_inputs *in, int *a4w4_out, int64_t *batch, int *nb_out)
+{
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
     if ((st = aclemu_check_notnull(api, in->x1, "x1")) || (st = aclemu_check_notnull(api, in->x2, "x2")) ||
@@ -417,13 +425,14 @@ aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
                                aclemu_op_profile()->short_soc_version, a4w4 ? "a4w4" : "a8w8");
     if ((st = check_dtypes(api, in, &a4w4)))
         return st;
-    int64_t batch[QMM_MAX_DIMS];
     int nb = 0;
     if ((st = check_shapes(api, in, a4w4, batch, &nb)) || (st = check_formats(api, in)))
         return st;
     if (numel(in->x1) == 0 || numel(in->x2) == 0)
         return ACLEMU_PARAM_ERROR(api, "QuantMatmul not support to process empty tensor currently.");
-    return qmm_launch(ex, in, a4w4, nb, batch, 0.0f);
+    *a4w4_out = a4w4;
+    *nb_out = nb;
+    return ACLNN_SUCCESS;
 }
 
 aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb, const int64_t *batch,
@@ -490,6 +499,7 @@ aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb
                                                         : QGEMM_BIAS_BF16;
     }
     a->out_dtype = in->out->dtype;
+    a->act = in->act;
     /* tiles: tn columns (<= 256, K * tn * 2 bytes <= QMM_B_SCRATCH), M split into groups so that
      * there are about 2 tiles per block */
     int64_t tn = 256;
