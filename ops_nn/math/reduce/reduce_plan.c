@@ -155,10 +155,14 @@ static void split_dims(red_args *a, const aclTensor *self, uint64_t mask, bool k
 }
 
 static aclnnStatus bind_all(aclOpExecutor *ex, red_args *a, const aclTensor *self, const aclTensor *out,
-                            const aclTensor *idx, int64_t ws_off)
+                            const aclTensor *idx, int64_t ws_off, int64_t in_ws_plus1)
 {
     aclnnStatus st;
-    if ((st = aclemu_exec_bind_tensor(ex, a, &a->in, self)) || (st = aclemu_exec_bind_tensor(ex, a, &a->out, out)))
+    if (in_ws_plus1 > 0)
+        st = aclemu_exec_bind_workspace(ex, a, &a->in, (uint64_t)(in_ws_plus1 - 1));
+    else
+        st = aclemu_exec_bind_tensor(ex, a, &a->in, self);
+    if (st || (st = aclemu_exec_bind_tensor(ex, a, &a->out, out)))
         return st;
     if (idx && (st = aclemu_exec_bind_tensor(ex, a, &a->idx, idx)))
         return st;
@@ -242,7 +246,7 @@ aclnnStatus red_launch_opts(aclOpExecutor *ex, const aclTensor *self, uint64_t m
     if (!b)
         return ACLNN_ERR_INNER;
     *b = a;
-    if ((st = bind_all(ex, b, self, out, idx, ws_off)))
+    if ((st = bind_all(ex, b, self, out, idx, ws_off, o->in_ws_plus1)))
         return st;
     if (a.parts == 1)
         return ACLNN_SUCCESS;
@@ -251,5 +255,5 @@ aclnnStatus red_launch_opts(aclOpExecutor *ex, const aclTensor *self, uint64_t m
     if (!f)
         return ACLNN_ERR_INNER;
     *f = a;
-    return bind_all(ex, f, self, out, idx, ws_off);
+    return bind_all(ex, f, self, out, idx, ws_off, o->in_ws_plus1);
 }

@@ -33,6 +33,8 @@ typedef struct red_opts {
     double eps;             /* RED_INVSTD */
     int post;               /* enum red_post */
     const char *idx_name;   /* the second output's parameter name in messages ("indices" if NULL) */
+    int64_t in_ws_plus1;    /* 1 + the workspace offset self lives at (a placeholder tensor of another
+                             * launch's result); 0: self is the tensor itself */
 } red_opts;
 
 /* red_launch with the settings of `o`; for the statistics ops idx is their second output. */

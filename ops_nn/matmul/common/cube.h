@@ -75,6 +75,10 @@ aclnnStatus cube_launch_copy(aclOpExecutor *ex, const aclTensor *dst, int64_t ds
  * offset acc_ws: out = acc * x (CUBE_POST_MUL, x broadcast to out) or the INT8 requantisation
  * with a per-element UINT64 scale x (CUBE_POST_QUANT). */
 aclnnStatus cube_launch_post(aclOpExecutor *ex, const aclTensor *out, int64_t acc_ws, const aclTensor *x, int32_t mode);
+/* The same where x is a view the planner derived from the API tensor x_addr (its storage, e.g. the
+ * first n of an aligned parameter vector): the launch takes x's geometry and x_addr's address. */
+aclnnStatus cube_launch_post_view(aclOpExecutor *ex, const aclTensor *out, int64_t acc_ws, const aclTensor *x,
+                                  const aclTensor *x_addr, int32_t mode);
 
 /* Zeroes `bytes` bytes of the workspace from ws_off. */
 aclnnStatus cube_launch_fill(aclOpExecutor *ex, int64_t ws_off, int64_t bytes);

@@ -48,8 +48,10 @@ typedef struct cube_bias_grad_args {
  *   CUBE_POST_MUL:   out = acc * x3 (x3 of any float dtype), rounded once to out's dtype;
  *   CUBE_POST_QUANT: out = int8(saturate(rne(acc * scale))), scale a UINT64/INT64 quant
  *                    parameter of aclnnTransQuantParam(V2) (FP32 bits in the low 32 bits, the
- *                    mantissa kept to its top 10 bits: & 0xFFFFE000). */
-enum { CUBE_POST_MUL = 0, CUBE_POST_QUANT = 1 };
+ *                    mantissa kept to its top 10 bits: & 0xFFFFE000);
+ *   CUBE_POST_QUANT_OFS: the same with the parameter's INT9 offset (bits 37..45) added after the
+ *                    scale: int8(saturate(rne(acc * scale + offset))) (the fixpipe's F32 -> S8). */
+enum { CUBE_POST_MUL = 0, CUBE_POST_QUANT = 1, CUBE_POST_QUANT_OFS = 2 };
 typedef struct cube_post_args {
     aclemu_ew ew;
     int32_t mode;

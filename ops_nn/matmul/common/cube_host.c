@@ -271,6 +271,12 @@ void cube_view_bcast(gemm_view *v, int slot, const aclTensor *t, int nb, int vec
 
 aclnnStatus cube_launch_post(aclOpExecutor *ex, const aclTensor *out, int64_t acc_ws, const aclTensor *x, int32_t mode)
 {
+    return cube_launch_post_view(ex, out, acc_ws, x, NULL, mode);
+}
+
+aclnnStatus cube_launch_post_view(aclOpExecutor *ex, const aclTensor *out, int64_t acc_ws, const aclTensor *x,
+                                  const aclTensor *x_addr, int32_t mode)
+{
     aclTensor *acc = ws_tensor(out, ACL_FLOAT);
     if (!acc)
         return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, aclemu_exec_api(ex), "out of host memory.");
@@ -280,6 +286,8 @@ aclnnStatus cube_launch_post(aclOpExecutor *ex, const aclTensor *out, int64_t ac
     if (a && !st) {
         a->mode = mode;
         st = aclemu_exec_bind_workspace(ex, a, &a->ew.op[1].addr, (uint64_t)acc_ws);
+        if (!st && x_addr)
+            st = aclemu_exec_bind_tensor(ex, a, &a->ew.op[2].addr, x_addr);
     }
     aclDestroyTensor(acc);
     return st;

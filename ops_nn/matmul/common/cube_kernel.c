@@ -114,7 +114,10 @@ static int cube_post_kernel(const void *args, size_t size, const aclemu_block *b
                 for (int64_t i = 0; i < m; i++) {
                     uint64_t q;
                     memcpy(&q, p[2] + (c + i) * sx, 8);
-                    float v = nearbyintf(acc[i] * quant_scale(q)); /* round half to even */
+                    float v = acc[i] * quant_scale(q);
+                    if (a->mode == CUBE_POST_QUANT_OFS) /* INT9, two's complement */
+                        v += (float)((int32_t)((uint32_t)(q >> 37) << 23) >> 23);
+                    v = nearbyintf(v); /* round half to even */
                     acc[i] = v > 127.0f ? 127.0f : v < -128.0f ? -128.0f : v != v ? 0.0f : v;
                 }
             }

@@ -2,8 +2,9 @@
  *   acc = sum_k x1[b](m, k) * x2[b](k, n)      exact INT32 (wrapping), as the Cube unit's L0C
  *   acc += bias_i32[n]                           (INT32 bias: added in the accumulator)
  *   out = acc                                     INT32 out, or
- *   v = float(acc) * scale[n] (* pertoken[m]) (+ bias_f[n]) (+ offset[n])   in FP32,
- * rounded once (to nearest even) to FLOAT16 / BFLOAT16, or to INT8 with saturation.
+ *   v = float(acc) * scale[n] (* pertoken[b][m]) (+ bias_f[n]) (+ offset[n])   in FP32,
+ * (then act(v), a gemm_act such as the GELUs of aclnnFusedQuantMatmul, for FLOAT16 / BFLOAT16 / FLOAT)
+ * rounded once (to nearest even) to FLOAT16 / BFLOAT16 (/ FLOAT), or to INT8 with saturation.
  * UINT64 / INT64 scales are quant parameters (quant_param_bits.h): the FP19 scale, and for INT8
  * out the offset tensor's value rounded to INT9 as TransQuantParamV2 would pack it.
  * x1 / x2 elements are INT8 or INT4 (nibbles, even element = low nibble); every operand is a
@@ -40,7 +41,7 @@ typedef struct qgemm_args {
     int32_t bias_kind;  /* QGEMM_BIAS_* */
     int32_t isa;        /* gemm_isa chosen at run time when 0 */
     float scale_value;  /* QGEMM_SCALE_CONST */
-    int32_t reserved;
+    int32_t act;        /* gemm_act applied to the dequantised FP32 value (FLOAT16 / BF16 out); 0 none */
     int64_t tm, tn;     /* tile */
     int64_t gm, gn, ntiles, tiles_per_block;
 } qgemm_args;

@@ -11,6 +11,7 @@
 #include "aclemu_op/fp16.h"
 #include "aclemu_op/kernel_util.h"
 #include "gemm.h"
+#include "gemm_internal.h"
 #include "qgemm_args.h"
 #include "qgemm_internal.h"
 #include "quant_param_bits.h"
@@ -185,6 +186,11 @@ static void epilogue_row(const qgemm_args *a, const qg_cols *c, const int32_t *a
         }
         return;
     }
+    if (a->act) {
+        static const float no_param[2] = {0.0f, 0.0f};
+        for (int64_t j = 0; j < nc; j++)
+            v[j] = gemm_act_apply(a->act, no_param, v[j]);
+    }
     if (avx2 && ocs_bytes == 2) {
         if (a->out_dtype == ACL_FLOAT16)
             qg_store_f16_avx2((uint16_t *)(void *)out, v, nc);
@@ -203,6 +209,7 @@ static int run_tile(const qgemm_args *a, int64_t t, int avx2, qg_ukernel_fn uk, 
     const int64_t m_lo = ig * a->tm, m_hi = m_lo + a->tm < a->M ? m_lo + a->tm : a->M;
     const int64_t ncp = (nc + QG_NR - 1) / QG_NR * QG_NR, Kp = (a->K + 1) / 2;
     const int64_t b1 = batch_off(a, &a->x1, b), b2 = batch_off(a, &a->x2, b), bo = batch_off(a, &a->out, b);
+    const int64_t bpt = batch_off(a, &a->pertoken, b); /* a (batch, m) per-token scale; 0 for (m) */
     int16_t *Bp = (int16_t *)(void *)scratch;                       /* K x ncp, per K chunk */
     int16_t *Ap = Bp + Kp * 2 * ncp + 64;                           /* QG_TM x QG_KC */
     int32_t *acc = (int32_t *)(void *)(Ap + QG_TM * QG_KC + 64);    /* QG_TM x ncp */
@@ -229,7 +236,7 @@ static int run_tile(const qgemm_args *a, int64_t t, int avx2, qg_ukernel_fn uk, 
         }
         for (int64_t r = 0; r < mc; r++) {
             int64_t m = m0 + r;
-            float pt = a->pertoken.addr ? ((const float *)(uintptr_t)a->pertoken.addr)[a->pertoken.off + m * a->pertoken.cs]
+            float pt = a->pertoken.addr ? ((const float *)(uintptr_t)a->pertoken.addr)[a->pertoken.off + bpt + m * a->pertoken.cs]
                                         : 1.0f;
             char *o = (char *)(uintptr_t)a->out.addr + (a->out.off + bo + m * a->out.rs + n0 * a->out.cs) * (int64_t)oes;
             epilogue_row(a, cols, acc + r * ncp, nc, pt, o, a->out.cs * (int64_t)oes, avx2);

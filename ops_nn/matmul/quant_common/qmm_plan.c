@@ -391,6 +391,14 @@ static void vec_operand(qgemm_operand *o, const aclTensor *t)
 
 aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
 {
+    int a4w4 = 0, nb = 0;
+    int64_t batch[QMM_MAX_DIMS];
+    aclnnStatus st = qmm_check(ex, in, &a4w4, batch, &nb);
+    return st ? st : qmm_launch(ex, in, a4w4, nb, batch, 0.0f);
+}
+
+aclnnStatus qmm_check(aclOpExecutor *ex, const qmm_inputs *in, int *a4w4_out, int64_t *batch, int *nb_out)
+{
     const char *api = aclemu_exec_api(ex);
     aclnnStatus st;
     if ((st = aclemu_check_notnull(api, in->x1, "x1")) || (st = aclemu_check_notnull(api, in->x2, "x2")) ||
@@ -417,13 +425,14 @@ aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in)
                                aclemu_op_profile()->short_soc_version, a4w4 ? "a4w4" : "a8w8");
     if ((st = check_dtypes(api, in, &a4w4)))
         return st;
-    int64_t batch[QMM_MAX_DIMS];
     int nb = 0;
     if ((st = check_shapes(api, in, a4w4, batch, &nb)) || (st = check_formats(api, in)))
         return st;
     if (numel(in->x1) == 0 || numel(in->x2) == 0)
         return ACLEMU_PARAM_ERROR(api, "QuantMatmul not support to process empty tensor currently.");
-    return qmm_launch(ex, in, a4w4, nb, batch, 0.0f);
+    *a4w4_out = a4w4;
+    *nb_out = nb;
+    return ACLNN_SUCCESS;
 }
 
 aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb, const int64_t *batch,
@@ -475,8 +484,11 @@ aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb
     }
     if (in->offset)
         vec_operand(&a->offset, in->offset);
-    if (in->pertoken)
+    if (in->pertoken) {
         vec_operand(&a->pertoken, in->pertoken);
+        if (in->pertoken->ndim == 2 && nb == 1 && in->pertoken->shape[0] != 1) /* (batch, m) */
+            a->pertoken.bs[0] = in->pertoken->stride[0];
+    }
     if (in->bias) {
         vec_operand(&a->bias, in->bias);
         if (in->bias->ndim == 3 && in->bias->shape[0] != 1)
@@ -487,6 +499,7 @@ aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb
                                                         : QGEMM_BIAS_BF16;
     }
     a->out_dtype = in->out->dtype;
+    a->act = in->act;
     /* tiles: tn columns (<= 256, K * tn * 2 bytes <= QMM_B_SCRATCH), M split into groups so that
      * there are about 2 tiles per block */
     int64_t tn = 256;
@@ -522,9 +535,16 @@ aclnnStatus qmm_launch(aclOpExecutor *ex, const qmm_inputs *in, int a4w4, int nb
     *a = args;
     const aclTensor *bind_t[7] = {in->x1, in->x2, in->out, in->scale, in->offset, in->pertoken, in->bias};
     qgemm_operand *bind_o[7] = {&a->x1, &a->x2, &a->out, &a->scale, &a->offset, &a->pertoken, &a->bias};
-    for (int i = 0; i < 7; i++)
-        if (bind_t[i] && (st = aclemu_exec_bind_tensor(ex, a, &bind_o[i]->addr, bind_t[i])))
+    for (int i = 0; i < 7; i++) {
+        if (!bind_t[i])
+            continue;
+        if (in->ws_plus1[i] > 0)
+            st = aclemu_exec_bind_workspace(ex, a, &bind_o[i]->addr, (uint64_t)(in->ws_plus1[i] - 1));
+        else
+            st = aclemu_exec_bind_tensor(ex, a, &bind_o[i]->addr, in->addr_of[i] ? in->addr_of[i] : bind_t[i]);
+        if (st)
             return st;
+    }
     return ACLNN_SUCCESS;
 }
 

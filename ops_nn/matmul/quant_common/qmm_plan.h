@@ -9,7 +9,17 @@ typedef struct qmm_inputs {
     const aclTensor *x1, *x2, *scale, *offset, *pertoken, *bias, *out;
     bool transposeX1, transposeX2;
     bool nz_only; /* aclnnQuantMatmulWeightNz: x2 must be FRACTAL_NZ */
+    /* qmm_launch only, per operand in the order x1, x2, out, scale, offset, pertoken, bias:
+     * addr_of: the API tensor whose address the operand takes (NULL: the operand itself; set when
+     * the operand is a view the planner derived from it, e.g. a 2-D view of a 4-D NZ weight);
+     * ws_plus1: 1 + the workspace offset the operand lives at (0: not in the workspace). */
+    const aclTensor *addr_of[7];
+    int64_t ws_plus1[7];
+    int32_t act; /* gemm_act on the dequantised value before the rounding (FusedQuantMatmul) */
 } qmm_inputs;
+
+/* qmm_plan's checks without the launch: *a4w4, the broadcast batch dims batch[0..*nb). */
+aclnnStatus qmm_check(aclOpExecutor *ex, const qmm_inputs *in, int *a4w4, int64_t *batch, int *nb);
 
 /* aclnnQuantMatmulV5 / aclnnQuantMatmulWeightNz (x1Scale, x2Scale, yScale, x1Offset, x2Offset,
  * yOffset, groupSize): the K-C / K-T / T-C / T-T routes through qmm_plan (x1Scale is the

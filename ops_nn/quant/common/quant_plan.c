@@ -82,18 +82,14 @@ aclnnStatus quant_launch(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x
     return quant_launch_aux(ex, tmpl, x, y, smooth, group, scale, offset, NULL);
 }
 
-aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
-                             const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
-                             const aclTensor *offset, const aclTensor *aux)
+/* The launch itself; *blob (when not NULL) is the recorded blob, NULL when nothing runs. */
+static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                                const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                                const aclTensor *offset, const aclTensor *aux, const aclTensor *w,
+                                const aclTensor *act, quant_args **blob)
 {
-    return quant_launch_full(ex, tmpl, x, y, smooth, group, scale, offset, aux, NULL, NULL);
-}
-
-aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
-                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
-                              const aclTensor *offset, const aclTensor *aux, const aclTensor *w,
-                              const aclTensor *act)
-{
+    if (blob)
+        *blob = NULL;
     if (aclemu_tensor_numel(x) == 0 || aclemu_tensor_numel(y) == 0)
         return ACLNN_SUCCESS;
     /* rows x cols of the float side: x, or y for the dequantisation */
@@ -156,6 +152,38 @@ aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTens
     if (w && (st = aclemu_exec_tdesc(ex, a, &a->w, w)))
         return st;
     if (act && (st = aclemu_exec_tdesc(ex, a, &a->act, act)))
+        return st;
+    if (blob)
+        *blob = a;
+    return ACLNN_SUCCESS;
+}
+
+
+aclnnStatus quant_launch_aux(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                             const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                             const aclTensor *offset, const aclTensor *aux)
+{
+    return quant_record(ex, tmpl, x, y, smooth, group, scale, offset, aux, NULL, NULL, NULL);
+}
+
+aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                              const aclTensor *smooth, const aclTensor *group, const aclTensor *scale,
+                              const aclTensor *offset, const aclTensor *aux, const aclTensor *w,
+                              const aclTensor *act)
+{
+    return quant_record(ex, tmpl, x, y, smooth, group, scale, offset, aux, w, act, NULL);
+}
+
+aclnnStatus quant_launch_ws(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                            int64_t y_ws, const aclTensor *smooth, const aclTensor *scale, int64_t scale_ws)
+{
+    quant_args *a;
+    aclnnStatus st = quant_record(ex, tmpl, x, y, smooth, NULL, scale, NULL, NULL, NULL, NULL, &a);
+    if (st || !a)
+        return st;
+    if (y_ws >= 0 && (st = aclemu_exec_bind_workspace(ex, a, &a->y.addr, (uint64_t)y_ws)))
+        return st;
+    if (scale && scale_ws >= 0 && (st = aclemu_exec_bind_workspace(ex, a, &a->scale.addr, (uint64_t)scale_ws)))
         return st;
     return ACLNN_SUCCESS;
 }

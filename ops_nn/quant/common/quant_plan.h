@@ -40,6 +40,12 @@ aclnnStatus quant_launch_full(aclOpExecutor *ex, quant_args *tmpl, const aclTens
                               const aclTensor *offset, const aclTensor *aux, const aclTensor *w,
                               const aclTensor *act);
 
+/* quant_launch for a planner that chains the Quant kernel into another one: y (and scale, may be
+ * NULL) are placeholder tensors of the workspace at offsets y_ws / scale_ws (-1: y / scale is the
+ * tensor itself). No group, offset or aux. */
+aclnnStatus quant_launch_ws(aclOpExecutor *ex, quant_args *tmpl, const aclTensor *x, const aclTensor *y,
+                            int64_t y_ws, const aclTensor *smooth, const aclTensor *scale, int64_t scale_ws);
+
 /* 1 for FLOAT4_E2M1 / FLOAT4_E1M2. */
 static inline int quant_is_fp4(aclDataType t) { return t == ACL_FLOAT4_E2M1 || t == ACL_FLOAT4_E1M2; }
 
