@@ -635,7 +635,21 @@ static void reduce_rows(const red_args *a, int64_t o0, int64_t o1)
 }
 
 
-/* reduce_rows for the FP32 fast path and the sum / extreme ops: plain arrays, no state calls. */
+/* reduce_rows for the FP32 fast path, every op: plain per-column arrays updated a whole input row
+ * piece at a time (no state call per element). The statistics and LogSumExp take RED_RCHUNK
+ * rows per pass and read them twice while they are in cache (a mean / maximum per column first),
+ * as the per-output walk does with its chunks. */
+#define RED_RCHUNK 32
+
+typedef struct rows_acc {
+    double acc[RED_ROW_WIDE];  /* sum / product / count / norm / LogSumExp max / variance's sum */
+    double acc2[RED_ROW_WIDE]; /* variance's squared deviations / LogSumExp's scaled sum */
+    float best[RED_ROW_WIDE];  /* extreme value (max/min ops), Aminmax's minimum */
+    float hi[RED_ROW_WIDE];    /* Aminmax's maximum */
+    int64_t bidx[RED_ROW_WIDE];
+    int64_t cnt;               /* rows seen (the same for every column) */
+} rows_acc;
+
 RED_CLONES static void rows_sum(double *acc, const float *v, int64_t n, int skip_nan)
 {
     if (skip_nan) {
@@ -656,20 +670,129 @@ static void rows_extreme(float *best, int64_t *bidx, const float *v, int64_t n, 
     }
 }
 
-static int rows_f32_op(int op)
+/* One row piece v (reduced position r) into the single-pass ops' arrays. */
+RED_CLONES static void rows_step(const red_args *a, rows_acc *s, const float *v, int64_t n, int64_t r)
 {
-    return op == RED_SUM || op == RED_MEAN || op == RED_NANSUM || op == RED_MAX || op == RED_MIN || op == RED_ARGMAX ||
-           op == RED_ARGMIN || op == RED_MAX_IDX || op == RED_MIN_IDX;
+    double *acc = s->acc;
+    switch (a->op) {
+    case RED_SUM: case RED_MEAN: rows_sum(acc, v, n, 0); return;
+    case RED_NANSUM: rows_sum(acc, v, n, 1); return;
+    case RED_PROD:
+        for (int64_t j = 0; j < n; j++) acc[j] *= v[j];
+        return;
+    case RED_ANY: /* counts non-zeros (NaN included) */
+        for (int64_t j = 0; j < n; j++) acc[j] += v[j] != 0.0f;
+        return;
+    case RED_ALL: /* counts zeros */
+        for (int64_t j = 0; j < n; j++) acc[j] += v[j] == 0.0f;
+        return;
+    case RED_NORM: {
+        double p = a->p;
+        if (p == 2) for (int64_t j = 0; j < n; j++) acc[j] += (double)v[j] * v[j];
+        else if (p == 1) for (int64_t j = 0; j < n; j++) acc[j] += fabsf(v[j]);
+        else if (p == 0) /* as the per-output walk: a NaN propagates */
+            for (int64_t j = 0; j < n; j++) acc[j] += v[j] != v[j] ? (double)NAN : (double)(v[j] != 0.0f);
+        else if (p == INFINITY) /* NaN propagates: once acc is NaN neither test holds */
+            for (int64_t j = 0; j < n; j++) { double x = fabsf(v[j]); acc[j] = x > acc[j] || x != x ? x : acc[j]; }
+        else if (p == -INFINITY)
+            for (int64_t j = 0; j < n; j++) { double x = fabsf(v[j]); acc[j] = x < acc[j] || x != x ? x : acc[j]; }
+        else for (int64_t j = 0; j < n; j++) acc[j] += pow(fabs((double)v[j]), p);
+        return;
+    }
+    case RED_AMINMAX:
+        if (s->cnt == 0) {
+            memcpy(s->best, v, sizeof(float) * (size_t)n);
+            memcpy(s->hi, v, sizeof(float) * (size_t)n);
+            return;
+        }
+        for (int64_t j = 0; j < n; j++) { /* a NaN propagates to both and stays */
+            float x = v[j], lo = s->best[j], h = s->hi[j];
+            s->best[j] = x < lo || x != x ? x : lo;
+            s->hi[j] = x > h || x != x ? x : h;
+        }
+        return;
+    default: /* max / min / arg ops */
+        if (s->cnt == 0) {
+            memcpy(s->best, v, sizeof(float) * (size_t)n);
+            memset(s->bidx, 0, sizeof(int64_t) * (size_t)n);
+        } else {
+            rows_extreme(s->best, s->bidx, v, n, is_max_op(a->op), r);
+        }
+        return;
+    }
 }
 
-static void reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
+/* m rows rp[0..m) (each n wide) into the statistics' per-column (sum, squared deviations):
+ * the chunk's mean per column, the deviations from it corrected by their sum, merged pairwise. */
+RED_CLONES static void rows_var_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
+{
+    double csum[RED_ROW_WIDE], sd[RED_ROW_WIDE], sd2[RED_ROW_WIDE], mean[RED_ROW_WIDE];
+    memset(csum, 0, sizeof(double) * (size_t)n);
+    memset(sd, 0, sizeof(double) * (size_t)n);
+    memset(sd2, 0, sizeof(double) * (size_t)n);
+    for (int64_t k = 0; k < m; k++)
+        for (int64_t j = 0; j < n; j++) csum[j] += rp[k][j];
+    for (int64_t j = 0; j < n; j++) mean[j] = csum[j] / (double)m;
+    for (int64_t k = 0; k < m; k++)
+        for (int64_t j = 0; j < n; j++) {
+            double d = (double)rp[k][j] - mean[j];
+            sd[j] += d;
+            sd2[j] += d * d;
+        }
+    for (int64_t j = 0; j < n; j++) {
+        red_state t = {.f = s->acc[j], .i = s->cnt, .s = s->acc2[j]};
+        double sb = csum[j], m2b = NAN;
+        if (isfinite(mean[j])) {
+            sb = mean[j] * (double)m + sd[j];
+            m2b = sd2[j] - sd[j] * sd[j] / (double)m;
+            if (m2b < 0) m2b = 0;
+        }
+        var_merge(&t, m, sb, m2b);
+        s->acc[j] = t.f;
+        s->acc2[j] = t.s;
+    }
+}
+
+/* m rows into LogSumExp's per-column running (max, sum of exp(x - max)): the chunk's maximum
+ * first (a NaN, then +Inf, decides a column for good), then one exp per element. */
+static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
+{
+    float cm[RED_ROW_WIDE], mf[RED_ROW_WIDE], e[RED_ROW_WIDE];
+    int32_t nan[RED_ROW_WIDE];
+    for (int64_t j = 0; j < n; j++) { cm[j] = -INFINITY; nan[j] = 0; }
+    for (int64_t k = 0; k < m; k++)
+        for (int64_t j = 0; j < n; j++) {
+            float x = rp[k][j];
+            nan[j] |= x != x;
+            cm[j] = x > cm[j] ? x : cm[j];
+        }
+    for (int64_t j = 0; j < n; j++) {
+        double mo = s->acc[j];
+        mf[j] = INFINITY; /* exp(x - Inf) adds 0: columns already decided, or all -Inf */
+        if (mo != mo || mo == INFINITY) continue;
+        if (nan[j] || cm[j] == INFINITY) { s->acc[j] = nan[j] ? NAN : INFINITY; s->acc2[j] = 1.0; continue; }
+        double mn = (double)cm[j] > mo ? (double)cm[j] : mo;
+        if (mn == -INFINITY) continue;
+        s->acc2[j] = mo == -INFINITY ? 0.0 : s->acc2[j] * exp(mo - mn);
+        s->acc[j] = mn;
+        mf[j] = (float)mn;
+    }
+    for (int64_t k = 0; k < m; k++) {
+        for (int64_t j = 0; j < n; j++) e[j] = rp[k][j] - mf[j];
+        vec_exp(e, e, n);
+        for (int64_t j = 0; j < n; j++) s->acc2[j] += e[j];
+    }
+}
+
+static int reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
 {
     size_t es = aclemu_kdtype_size(a->in_dtype);
     int64_t kl = a->kshape[a->nk - 1];
-    int sum = a->op == RED_SUM || a->op == RED_MEAN || a->op == RED_NANSUM, mx = is_max_op(a->op);
-    double acc[RED_ROW_WIDE];
-    float best[RED_ROW_WIDE], buf[RED_ROW_WIDE];
-    int64_t bidx[RED_ROW_WIDE];
+    int op = a->op;
+    int var = op == RED_VAR || op == RED_STD || op == RED_INVSTD, two = var || op == RED_LOGSUMEXP;
+    rows_acc *s = (rows_acc *)aclemu_worker_scratch(sizeof(rows_acc) + sizeof(float) * RED_RCHUNK * RED_ROW_WIDE);
+    if (!s) return ACLEMU_KERNEL_BAD_ARGS;
+    float *cbuf = (float *)(s + 1); /* rows converted to FP32 (FP16 / BF16 / strided) */
     for (int64_t o = o0; o < o1;) {
         int64_t n = kl - o % kl;
         if (n > o1 - o) n = o1 - o;
@@ -677,34 +800,51 @@ static void reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
         int64_t io, oo, xo;
         out_offsets(a, o, &io, &oo, &xo);
         const char *base = (const char *)(uintptr_t)a->in + (a->in_off + io) * (int64_t)es;
+        double init = op == RED_PROD ? 1.0 : op == RED_LOGSUMEXP ? -INFINITY
+                    : op == RED_NORM && a->p == -INFINITY ? INFINITY : 0.0;
+        for (int64_t j = 0; j < n; j++) { s->acc[j] = init; s->acc2[j] = 0.0; }
+        s->cnt = 0;
         int64_t ridx[RED_MAX_DIMS] = {0}, roff = 0;
-        for (int64_t r = 0; r < a->rcount; r++) {
-            const float *v = load_f32(a, base + roff * (int64_t)es, 1, n, buf);
-            if (sum) {
-                if (r == 0) memset(acc, 0, sizeof(double) * (size_t)n);
-                rows_sum(acc, v, n, a->op == RED_NANSUM);
-            } else if (r == 0) {
-                memcpy(best, v, sizeof(float) * (size_t)n);
-                memset(bidx, 0, sizeof(int64_t) * (size_t)n);
-            } else {
-                rows_extreme(best, bidx, v, n, mx, r);
+        for (int64_t r0 = 0; r0 < a->rcount; r0 += RED_RCHUNK) {
+            int64_t m = a->rcount - r0 < RED_RCHUNK ? a->rcount - r0 : RED_RCHUNK;
+            const float *rp[RED_RCHUNK];
+            for (int64_t k = 0; k < m; k++) {
+                rp[k] = load_f32(a, base + roff * (int64_t)es, 1, n, cbuf + (two ? k : 0) * RED_ROW_WIDE);
+                if (!two) {
+                    rows_step(a, s, rp[k], n, r0 + k);
+                    s->cnt++;
+                }
+                for (int d = a->nr - 1; d >= 0; d--) {
+                    roff += a->rin[d];
+                    if (++ridx[d] < a->rshape[d]) break;
+                    roff -= ridx[d] * a->rin[d];
+                    ridx[d] = 0;
+                }
             }
-            for (int d = a->nr - 1; d >= 0; d--) {
-                roff += a->rin[d];
-                if (++ridx[d] < a->rshape[d]) break;
-                roff -= ridx[d] * a->rin[d];
-                ridx[d] = 0;
-            }
+            if (var) rows_var_chunk(s, rp, m, n);
+            else if (two) rows_lse_chunk(s, rp, m, n);
+            if (two) s->cnt += m;
         }
         for (int64_t j = 0; j < n; j++) {
             red_state st;
             st_init(a, &st);
-            st.f = sum ? acc[j] : best[j];
-            st.idx = sum ? 0 : bidx[j];
+            switch (op) {
+            case RED_ANY: st.i = s->acc[j] != 0; break;
+            case RED_ALL: st.i = s->acc[j] == 0; break;
+            case RED_MAX: case RED_MIN: case RED_ARGMAX: case RED_ARGMIN: case RED_MAX_IDX: case RED_MIN_IDX:
+                st.f = s->best[j];
+                st.idx = s->bidx[j];
+                break;
+            case RED_AMINMAX: st.f = s->best[j]; st.s = s->hi[j]; st.idx = 0; break;
+            case RED_VAR: case RED_STD: case RED_INVSTD: st.f = s->acc[j]; st.s = s->acc2[j]; st.i = s->cnt; break;
+            case RED_LOGSUMEXP: st.f = s->acc[j]; st.s = s->acc2[j]; break;
+            default: st.f = s->acc[j]; break;
+            }
             write_out(a, o + j, &st);
         }
         o += n;
     }
+    return 0;
 }
 
 static int k_reduce(const void *args, size_t size, const aclemu_block *blk)
@@ -721,8 +861,8 @@ static int k_reduce(const void *args, size_t size, const aclemu_block *blk)
     int rows = a->parts == 1 && a->nk > 0 && a->kin[a->nk - 1] == 1 && a->kshape[a->nk - 1] > 1 &&
                a->nr > 0 && a->rin[a->nr - 1] != 1;
     if (rows) {
-        if (fast_f32(a) && rows_f32_op(a->op) && a->rcount > 0) reduce_rows_f32(a, b, e);
-        else reduce_rows(a, b, e);
+        if (fast_f32(a) && a->rcount > 0) return reduce_rows_f32(a, b, e);
+        reduce_rows(a, b, e);
         return 0;
     }
     red_state *ws = (red_state *)(uintptr_t)a->ws;
