@@ -343,6 +343,7 @@ static int fast_f32(const red_args *a)
            (dt == VEC_DT_FLOAT || dt == VEC_DT_FLOAT16 || dt == VEC_DT_BF16);
 }
 
+/* skip_nan: 0 plain sum, 1 NaN elements count as 0, 2 sum of |x| */
 RED_CLONES static double sum_f32(const float *v, int64_t n, int skip_nan)
 {
     v8f a0 = {0}, a1 = {0};
@@ -351,9 +352,12 @@ RED_CLONES static double sum_f32(const float *v, int64_t n, int skip_nan)
         v8f x, y;
         memcpy(&x, v + i, 32);
         memcpy(&y, v + i + 8, 32);
-        if (skip_nan) {
+        if (skip_nan == 1) {
             x = (v8f)((v8i)x & (x == x));
             y = (v8f)((v8i)y & (y == y));
+        } else if (skip_nan == 2) {
+            x = (v8f)((v8i)x & INT32_MAX);
+            y = (v8f)((v8i)y & INT32_MAX);
         }
         a0 += x;
         a1 += y;
@@ -363,8 +367,8 @@ RED_CLONES static double sum_f32(const float *v, int64_t n, int skip_nan)
     for (int k = 0; k < 8; k++)
         s += a0[k];
     for (; i < n; i++)
-        if (!skip_nan || v[i] == v[i])
-            s += v[i];
+        if (skip_nan == 2) s += fabsf(v[i]);
+        else if (!skip_nan || v[i] == v[i]) s += v[i];
     return s;
 }
 
@@ -423,12 +427,117 @@ RED_CLONES static void dev_f32(const float *v, int64_t n, double m, double *sd, 
     *sd2 = s2;
 }
 
+/* Zeros (want_zero) or non-zeros among n FP32 elements; *has_nan tells whether there was a NaN. */
+RED_CLONES static int64_t count_f32(const float *v, int64_t n, int want_zero, int *has_nan)
+{
+    v8i c = {0}, nan = {0};
+    v8f z = {0};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v8f x;
+        memcpy(&x, v + i, 32);
+        nan |= x != x;
+        c -= want_zero ? x == z : x != z; /* a true lane is -1 */
+    }
+    int64_t r = 0;
+    int any = 0;
+    for (int k = 0; k < 8; k++) { r += c[k]; any |= nan[k]; }
+    for (; i < n; i++) {
+        any |= v[i] != v[i];
+        r += want_zero ? v[i] == 0.0f : v[i] != 0.0f;
+    }
+    *has_nan = any;
+    return r;
+}
+
+/* Largest (want_max) or smallest |x| of n FP32 elements, NaN if there is one. */
+RED_CLONES static float abs_extreme_f32(const float *v, int64_t n, int want_max)
+{
+    float init = want_max ? 0.0f : INFINITY;
+    v8f m = {init, init, init, init, init, init, init, init};
+    v8i nan = {0}, sign = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v8f x;
+        memcpy(&x, v + i, 32);
+        x = (v8f)((v8i)x & sign);
+        nan |= x != x;
+        v8i take = want_max ? x > m : x < m;
+        m = (v8f)(((v8i)x & take) | ((v8i)m & ~take));
+    }
+    float r = init;
+    int any = 0;
+    for (int k = 0; k < 8; k++) {
+        any |= nan[k];
+        if (want_max ? m[k] > r : m[k] < r) r = m[k];
+    }
+    for (; i < n; i++) {
+        float x = fabsf(v[i]);
+        if (x != x) any = 1;
+        else if (want_max ? x > r : x < r) r = x;
+    }
+    return any ? NAN : r;
+}
+
+/* Product of n FP32 elements in double (four lanes of partial products). */
+RED_CLONES static double prod_f32(const float *v, int64_t n)
+{
+    v4d p0 = {1, 1, 1, 1}, p1 = {1, 1, 1, 1};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v4f x0, x1;
+        memcpy(&x0, v + i, 16);
+        memcpy(&x1, v + i + 4, 16);
+        p0 *= __builtin_convertvector(x0, v4d);
+        p1 *= __builtin_convertvector(x1, v4d);
+    }
+    p0 *= p1;
+    double r = (p0[0] * p0[1]) * (p0[2] * p0[3]);
+    for (; i < n; i++) r *= v[i];
+    return r;
+}
+
 /* Combines n FP32 elements (flat reduced positions from r0). */
 static void st_add_f32(const red_args *a, red_state *s, const float *v, int64_t n, int64_t r0)
 {
     switch (a->op) {
     case RED_SUM: case RED_MEAN: s->f += sum_f32(v, n, 0); return;
     case RED_NANSUM: s->f += sum_f32(v, n, 1); return;
+    case RED_PROD: s->f *= prod_f32(v, n); return;
+    case RED_ANY: case RED_ALL: {
+        int nan;
+        if (a->op == RED_ANY ? s->i != 0 : s->i == 0) return; /* decided */
+        int64_t c = count_f32(v, n, a->op == RED_ALL, &nan);
+        if (a->op == RED_ANY) s->i = c > 0 || nan; /* a NaN is non-zero */
+        else s->i = c == 0;
+        return;
+    }
+    case RED_NORM: {
+        double p = a->p, r;
+        int nan = 0;
+        if (s->f != s->f) return; /* a NaN propagates */
+        if (p == 2) {
+            double sd, sd2;
+            dev_f32(v, n, 0.0, &sd, &sd2);
+            r = sd2;
+        } else if (p == 1) {
+            r = sum_f32(v, n, 2);
+        } else if (p == 0) {
+            r = (double)count_f32(v, n, 0, &nan);
+            if (nan) r = NAN;
+        } else if (p == INFINITY || p == -INFINITY) {
+            float m = abs_extreme_f32(v, n, p > 0);
+            s->f = m != m ? (double)NAN : p > 0 ? (m > s->f ? m : s->f) : (m < s->f ? m : s->f);
+            return;
+        } else { /* other orders: pow per element in double */
+            double d[RED_CHUNK];
+            for (int64_t i = 0; i < n; i++) d[i] = v[i];
+            st_add_f(a, s, d, n, r0);
+            return;
+        }
+        s->f += r;
+        return;
+    }
     case RED_MAX: case RED_MIN: case RED_ARGMAX: case RED_ARGMIN: case RED_MAX_IDX: case RED_MIN_IDX: {
         if (n <= 0 || (s->idx >= 0 && s->f != s->f))
             return; /* a NaN already won */

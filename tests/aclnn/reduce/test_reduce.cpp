@@ -300,8 +300,68 @@ static void TestRowsWalk()
                 for (double &v : g) v = Quant(ACL_FLOAT, v);
                 CheckDtype(what, ACL_FLOAT, to.Read(), g);
             }
+            // every dim (the per-output walk: chunks, parts over blocks): the same orders
+            double r = p == -INFINITY ? INFINITY : 0.0;
+            bool nan = false;
+            for (int64_t c = 0; c < C; c++) {
+                for (int64_t i = 0; i < R; i++) {
+                    double a = std::fabs(x[(size_t)(i * C + c)]);
+                    nan |= std::isnan(a);
+                    if (p == INFINITY) r = std::max(r, a);
+                    else if (p == -INFINITY) r = std::min(r, a);
+                    else if (p == 0) r += a != 0;
+                    else r += std::pow(a, p);
+                }
+            }
+            double gall = Quant(ACL_FLOAT, nan ? NAN : (p == 0 || std::isinf(p)) ? r : std::pow(r, 1.0 / p));
+            // ... and without the NaN (which decides every order)
+            std::vector<double> y = x;
+            y[20 * C + 9] = 1.5;
+            double ry = p == -INFINITY ? INFINITY : 0.0;
+            for (double v : y) {
+                double a = std::fabs(v);
+                if (p == INFINITY) ry = std::max(ry, a);
+                else if (p == -INFINITY) ry = std::min(ry, a);
+                else if (p == 0) ry += a != 0;
+                else ry += std::pow(a, p);
+            }
+            double gy = Quant(ACL_FLOAT, (p == 0 || std::isinf(p)) ? ry : std::pow(ry, 1.0 / p));
+            DevTensor tall, ty, tyo;
+            aclIntArray *none = aclCreateIntArray(nullptr, 0);
+            if (!tall.Init(ACL_FLOAT, {}, {}, CONTIG) || !ty.Init(ACL_FLOAT, {R, C}, y, lay) || !tyo.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
+            rc = Run("Norm", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnNormGetWorkspaceSize(ts.t, ps, none, false, tall.t, w, e); }, aclnnNorm);
+            rc |= Run("Norm", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnNormGetWorkspaceSize(ty.t, ps, none, false, tyo.t, w, e); }, aclnnNorm);
+            snprintf(what, sizeof what, "Norm all p %g%s", p, lay == STRIDED ? " strided" : "");
+            EXPECT(rc == 0, "%s: run failed", what);
+            if (!rc) {
+                CheckDtype(what, ACL_FLOAT, tall.Read(), {gall});
+                CheckDtype(what, ACL_FLOAT, tyo.Read(), {gy});
+            }
+            aclDestroyIntArray(none);
             aclDestroyIntArray(da);
             aclDestroyScalar(ps);
+        }
+        // Prod, Any and All of every element (no NaN / zero / Inf: x near 1), then with a zero
+        // and a NaN past the first chunks
+        std::vector<double> z(x.size());
+        for (size_t i = 0; i < z.size(); i++) z[i] = Quant(ACL_FLOAT, 1.0 + 0.02 * std::sin((double)i));
+        for (int var = 0; var < 2; var++) {
+            if (var) { z[50000] = 0; z[60001] = NAN; }
+            DevTensor tz, tpa, tany, tallb;
+            if (!tz.Init(ACL_FLOAT, {R, C}, z, lay) || !tpa.Init(ACL_FLOAT, {}, {}, CONTIG) ||
+                !tany.Init(ACL_BOOL, {}, {}, CONTIG) || !tallb.Init(ACL_BOOL, {}, {}, CONTIG)) return;
+            aclIntArray *none = aclCreateIntArray(nullptr, 0);
+            rc = Run("Prod", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnProdGetWorkspaceSize(tz.t, ACL_FLOAT, tpa.t, w, e); }, aclnnProd);
+            rc |= Run("Any", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAnyGetWorkspaceSize(tz.t, none, false, tany.t, w, e); }, aclnnAny);
+            rc |= Run("All", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAllGetWorkspaceSize(tz.t, none, false, tallb.t, w, e); }, aclnnAll);
+            aclDestroyIntArray(none);
+            EXPECT(rc == 0, "Prod/Any/All all: run failed");
+            if (rc) continue;
+            double pr = 1;
+            for (double v : z) pr *= v;
+            CheckDtype("Prod all fp32", ACL_FLOAT, tpa.Read(), {Quant(ACL_FLOAT, pr)});
+            EXPECT(tany.Read()[0] == 1 && tallb.Read()[0] == (var ? 0 : 1), "Any/All all (%d): %g %g", var,
+                   tany.Read()[0], tallb.Read()[0]);
         }
     }
 }
