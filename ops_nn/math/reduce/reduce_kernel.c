@@ -350,6 +350,7 @@ RED_CLONES static double sum_f32(const float *v, int64_t n, int skip_nan)
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         v8f x, y;
+        __builtin_prefetch((const char *)(v + i) + 4096);
         memcpy(&x, v + i, 32);
         memcpy(&y, v + i + 8, 32);
         if (skip_nan == 1) {
@@ -372,25 +373,37 @@ RED_CLONES static double sum_f32(const float *v, int64_t n, int skip_nan)
     return s;
 }
 
-/* Largest (want_max) or smallest element ignoring NaN; *has_nan tells whether there was one. */
+/* Largest (want_max) or smallest element ignoring NaN; *has_nan tells whether there was one.
+ * Two accumulators of 8 lanes, the next lines prefetched (a whole reduction streams its input). */
+#define RED_PF(p) __builtin_prefetch((const char *)(p) + 4096)
+#define RED_EXTREME_LOOP(CMP)                                                                  \
+    for (; i + 16 <= n; i += 16) {                                                             \
+        v8f x, y;                                                                              \
+        RED_PF(v + i);                                                                         \
+        memcpy(&x, v + i, 32);                                                                 \
+        memcpy(&y, v + i + 8, 32);                                                             \
+        nan |= (x != x) | (y != y);                                                            \
+        v8i tx = x CMP m0, ty = y CMP m1;                                                      \
+        m0 = (v8f)(((v8i)x & tx) | ((v8i)m0 & ~tx));                                           \
+        m1 = (v8f)(((v8i)y & ty) | ((v8i)m1 & ~ty));                                           \
+    }
 RED_CLONES static float extreme_f32(const float *v, int64_t n, int want_max, int *has_nan)
 {
     float init = want_max ? -INFINITY : INFINITY;
-    v8f m = {init, init, init, init, init, init, init, init};
+    v8f m0 = {init, init, init, init, init, init, init, init}, m1 = m0;
     v8i nan = {0};
     int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        v8f x;
-        memcpy(&x, v + i, 32);
-        nan |= x != x;
-        v8i take = want_max ? x > m : x < m;
-        m = (v8f)(((v8i)x & take) | ((v8i)m & ~take));
+    if (want_max) {
+        RED_EXTREME_LOOP(>)
+    } else {
+        RED_EXTREME_LOOP(<)
     }
     float r = init;
     int any = 0;
     for (int k = 0; k < 8; k++) {
         any |= nan[k];
-        if (want_max ? m[k] > r : m[k] < r) r = m[k];
+        if (want_max ? m0[k] > r : m0[k] < r) r = m0[k];
+        if (want_max ? m1[k] > r : m1[k] < r) r = m1[k];
     }
     for (; i < n; i++) {
         if (v[i] != v[i]) any = 1;
@@ -407,6 +420,7 @@ RED_CLONES static void dev_f32(const float *v, int64_t n, double m, double *sd, 
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         v4f x0, x1;
+        if (!(i & 15)) __builtin_prefetch((const char *)(v + i) + 4096);
         memcpy(&x0, v + i, 16);
         memcpy(&x1, v + i + 4, 16);
         v4d d0 = __builtin_convertvector(x0, v4d) - mv, d1 = __builtin_convertvector(x1, v4d) - mv;
@@ -544,6 +558,13 @@ static void st_add_f32(const red_args *a, red_state *s, const float *v, int64_t 
         int mx = is_max_op(a->op), nan;
         float m = extreme_f32(v, n, mx, &nan);
         int64_t k = 0;
+        if (a->op == RED_MAX || a->op == RED_MIN) { /* values only: idx just marks "seen" */
+            if (nan) m = NAN;
+            else if (s->idx >= 0 && !(mx ? (double)m > s->f : (double)m < s->f)) return;
+            s->f = m;
+            s->idx = r0;
+            return;
+        }
         if (nan) {
             while (v[k] == v[k]) k++; /* the first NaN */
         } else {
@@ -759,12 +780,26 @@ typedef struct rows_acc {
     int64_t cnt;               /* rows seen (the same for every column) */
 } rows_acc;
 
+typedef int64_t v4l __attribute__((vector_size(32)));
+
+/* 4 FP32 as doubles / 4 doubles loaded, stored (macros: no vector values cross a call, whose
+ * ABI the non-AVX clone would change) */
+#define ld4f(p) ({ v4f x_; memcpy(&x_, (p), 16); __builtin_convertvector(x_, v4d); })
+#define ld4d(p) ({ v4d x_; memcpy(&x_, (p), 32); x_; })
+#define st4d(p, x) do { v4d y_ = (x); memcpy((p), &y_, 32); } while (0)
+
 RED_CLONES static void rows_sum(double *acc, const float *v, int64_t n, int skip_nan)
 {
+    int64_t j = 0;
     if (skip_nan) {
-        for (int64_t j = 0; j < n; j++) acc[j] += v[j] == v[j] ? v[j] : 0.0f;
+        for (; j + 4 <= n; j += 4) {
+            v4d x = ld4f(v + j);
+            st4d(acc + j, ld4d(acc + j) + (v4d)((v4l)x & (x == x)));
+        }
+        for (; j < n; j++) acc[j] += v[j] == v[j] ? v[j] : 0.0f;
     } else {
-        for (int64_t j = 0; j < n; j++) acc[j] += v[j];
+        for (; j + 4 <= n; j += 4) st4d(acc + j, ld4d(acc + j) + ld4f(v + j));
+        for (; j < n; j++) acc[j] += v[j];
     }
 }
 
@@ -835,24 +870,48 @@ RED_CLONES static void rows_step(const red_args *a, rows_acc *s, const float *v,
  * the chunk's mean per column, the deviations from it corrected by their sum, merged pairwise. */
 RED_CLONES static void rows_var_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
 {
-    double csum[RED_ROW_WIDE], sd[RED_ROW_WIDE], sd2[RED_ROW_WIDE], mean[RED_ROW_WIDE];
-    memset(csum, 0, sizeof(double) * (size_t)n);
-    memset(sd, 0, sizeof(double) * (size_t)n);
-    memset(sd2, 0, sizeof(double) * (size_t)n);
-    for (int64_t k = 0; k < m; k++)
-        for (int64_t j = 0; j < n; j++) csum[j] += rp[k][j];
-    for (int64_t j = 0; j < n; j++) mean[j] = csum[j] / (double)m;
-    for (int64_t k = 0; k < m; k++)
-        for (int64_t j = 0; j < n; j++) {
-            double d = (double)rp[k][j] - mean[j];
-            sd[j] += d;
-            sd2[j] += d * d;
+    double csum[RED_ROW_WIDE], sd[RED_ROW_WIDE], sd2[RED_ROW_WIDE];
+    int64_t j = 0;
+    v4d dm = {(double)m, (double)m, (double)m, (double)m};
+    for (; j + 8 <= n; j += 8) { /* 8 columns in registers down the chunk's rows, twice */
+        v4d a0 = {0}, a1 = {0}, s0 = {0}, s1 = {0}, q0 = {0}, q1 = {0};
+        for (int64_t k = 0; k < m; k++) {
+            a0 += ld4f(rp[k] + j);
+            a1 += ld4f(rp[k] + j + 4);
         }
-    for (int64_t j = 0; j < n; j++) {
+        v4d m0 = a0 / dm, m1 = a1 / dm;
+        for (int64_t k = 0; k < m; k++) {
+            v4d d0 = ld4f(rp[k] + j) - m0, d1 = ld4f(rp[k] + j + 4) - m1;
+            s0 += d0;
+            s1 += d1;
+            q0 += d0 * d0;
+            q1 += d1 * d1;
+        }
+        st4d(csum + j, a0);
+        st4d(csum + j + 4, a1);
+        st4d(sd + j, s0);
+        st4d(sd + j + 4, s1);
+        st4d(sd2 + j, q0);
+        st4d(sd2 + j + 4, q1);
+    }
+    for (; j < n; j++) {
+        double a = 0, sj = 0, qj = 0;
+        for (int64_t k = 0; k < m; k++) a += rp[k][j];
+        double mj = a / (double)m;
+        for (int64_t k = 0; k < m; k++) {
+            double d = (double)rp[k][j] - mj;
+            sj += d;
+            qj += d * d;
+        }
+        csum[j] = a;
+        sd[j] = sj;
+        sd2[j] = qj;
+    }
+    for (j = 0; j < n; j++) {
         red_state t = {.f = s->acc[j], .i = s->cnt, .s = s->acc2[j]};
-        double sb = csum[j], m2b = NAN;
-        if (isfinite(mean[j])) {
-            sb = mean[j] * (double)m + sd[j];
+        double mean = csum[j] / (double)m, sb = csum[j], m2b = NAN;
+        if (isfinite(mean)) {
+            sb = mean * (double)m + sd[j];
             m2b = sd2[j] - sd[j] * sd[j] / (double)m;
             if (m2b < 0) m2b = 0;
         }
@@ -864,7 +923,7 @@ RED_CLONES static void rows_var_chunk(rows_acc *s, const float *const *rp, int64
 
 /* m rows into LogSumExp's per-column running (max, sum of exp(x - max)): the chunk's maximum
  * first (a NaN, then +Inf, decides a column for good), then one exp per element. */
-static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
+RED_CLONES static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
 {
     float cm[RED_ROW_WIDE], mf[RED_ROW_WIDE], e[RED_ROW_WIDE];
     int32_t nan[RED_ROW_WIDE];
