@@ -334,6 +334,7 @@ typedef float v8f __attribute__((vector_size(32)));
 typedef int32_t v8i __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 typedef double v4d __attribute__((vector_size(32)));
+typedef int64_t v4l __attribute__((vector_size(32)));
 #define RED_CLONES ACLEMU_ISA_CLONES /* kernel_util.h: not under TSan */
 
 static int fast_f32(const red_args *a)
@@ -411,6 +412,26 @@ RED_CLONES static float extreme_f32(const float *v, int64_t n, int want_max, int
     }
     *has_nan = any;
     return r;
+}
+
+/* Position of the first element equal to m (the first NaN when nan), 8 lanes at a time; it is
+ * known to be there. */
+RED_CLONES static int64_t first_f32(const float *v, int64_t n, float m, int nan)
+{
+    v8f mv = {m, m, m, m, m, m, m, m};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v8f x;
+        memcpy(&x, v + i, 32);
+        v4l t = (v4l)(nan ? x != x : x == mv);
+        if (t[0] | t[1] | t[2] | t[3])
+            break;
+    }
+    if (nan)
+        while (v[i] == v[i]) i++;
+    else
+        while (v[i] != m) i++;
+    return i;
 }
 
 /* Deviations of n FP32 elements from m, in double: their sum and sum of squares. */
@@ -565,13 +586,9 @@ static void st_add_f32(const red_args *a, red_state *s, const float *v, int64_t 
             s->idx = r0;
             return;
         }
-        if (nan) {
-            while (v[k] == v[k]) k++; /* the first NaN */
-        } else {
-            if (s->idx >= 0 && !(mx ? (double)m > s->f : (double)m < s->f))
-                return;
-            while (v[k] != m) k++; /* its first occurrence */
-        }
+        if (!nan && s->idx >= 0 && !(mx ? (double)m > s->f : (double)m < s->f))
+            return;
+        k = first_f32(v, n, m, nan); /* the first NaN, or the extreme's first occurrence */
         s->f = v[k];
         s->idx = r0 + k;
         return;
@@ -777,10 +794,10 @@ typedef struct rows_acc {
     float best[RED_ROW_WIDE];  /* extreme value (max/min ops), Aminmax's minimum */
     float hi[RED_ROW_WIDE];    /* Aminmax's maximum */
     int64_t bidx[RED_ROW_WIDE];
+    double csum[RED_ROW_WIDE]; /* the statistics: the current chunk's column sums */
     int64_t cnt;               /* rows seen (the same for every column) */
 } rows_acc;
 
-typedef int64_t v4l __attribute__((vector_size(32)));
 
 /* 4 FP32 as doubles / 4 doubles loaded, stored (macros: no vector values cross a call, whose
  * ABI the non-AVX clone would change) */
@@ -866,20 +883,16 @@ RED_CLONES static void rows_step(const red_args *a, rows_acc *s, const float *v,
     }
 }
 
-/* m rows rp[0..m) (each n wide) into the statistics' per-column (sum, squared deviations):
- * the chunk's mean per column, the deviations from it corrected by their sum, merged pairwise. */
+/* m rows rp[0..m) (each n wide, their column sums in s->csum, taken row by row as they were
+ * read) into the statistics' per-column (sum, squared deviations): the deviations from the
+ * chunk's column means corrected by their sum, merged pairwise. */
 RED_CLONES static void rows_var_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
 {
-    double csum[RED_ROW_WIDE], sd[RED_ROW_WIDE], sd2[RED_ROW_WIDE];
+    double *csum = s->csum, sd[RED_ROW_WIDE], sd2[RED_ROW_WIDE];
     int64_t j = 0;
     v4d dm = {(double)m, (double)m, (double)m, (double)m};
-    for (; j + 8 <= n; j += 8) { /* 8 columns in registers down the chunk's rows, twice */
-        v4d a0 = {0}, a1 = {0}, s0 = {0}, s1 = {0}, q0 = {0}, q1 = {0};
-        for (int64_t k = 0; k < m; k++) {
-            a0 += ld4f(rp[k] + j);
-            a1 += ld4f(rp[k] + j + 4);
-        }
-        v4d m0 = a0 / dm, m1 = a1 / dm;
+    for (; j + 8 <= n; j += 8) { /* the chunk is in cache now: 8 columns in registers down its rows */
+        v4d m0 = ld4d(csum + j) / dm, m1 = ld4d(csum + j + 4) / dm, s0 = {0}, s1 = {0}, q0 = {0}, q1 = {0};
         for (int64_t k = 0; k < m; k++) {
             v4d d0 = ld4f(rp[k] + j) - m0, d1 = ld4f(rp[k] + j + 4) - m1;
             s0 += d0;
@@ -887,23 +900,19 @@ RED_CLONES static void rows_var_chunk(rows_acc *s, const float *const *rp, int64
             q0 += d0 * d0;
             q1 += d1 * d1;
         }
-        st4d(csum + j, a0);
-        st4d(csum + j + 4, a1);
         st4d(sd + j, s0);
         st4d(sd + j + 4, s1);
         st4d(sd2 + j, q0);
         st4d(sd2 + j + 4, q1);
     }
     for (; j < n; j++) {
-        double a = 0, sj = 0, qj = 0;
-        for (int64_t k = 0; k < m; k++) a += rp[k][j];
+        double a = csum[j], sj = 0, qj = 0;
         double mj = a / (double)m;
         for (int64_t k = 0; k < m; k++) {
             double d = (double)rp[k][j] - mj;
             sj += d;
             qj += d * d;
         }
-        csum[j] = a;
         sd[j] = sj;
         sd2[j] = qj;
     }
@@ -952,6 +961,19 @@ RED_CLONES static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64
     }
 }
 
+#define RED_ROWS_AHEAD 4
+
+/* The next reduced position of a rows walk: its index and input offset. */
+static inline void rows_next(const red_args *a, int64_t *ridx, int64_t *roff)
+{
+    for (int d = a->nr - 1; d >= 0; d--) {
+        *roff += a->rin[d];
+        if (++ridx[d] < a->rshape[d]) break;
+        *roff -= ridx[d] * a->rin[d];
+        ridx[d] = 0;
+    }
+}
+
 static int reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
 {
     size_t es = aclemu_kdtype_size(a->in_dtype);
@@ -972,22 +994,28 @@ static int reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
                     : op == RED_NORM && a->p == -INFINITY ? INFINITY : 0.0;
         for (int64_t j = 0; j < n; j++) { s->acc[j] = init; s->acc2[j] = 0.0; }
         s->cnt = 0;
-        int64_t ridx[RED_MAX_DIMS] = {0}, roff = 0;
+        /* the walker, and a second one RED_ROWS_AHEAD rows ahead whose rows are prefetched (the
+         * row pieces are a page apart or more: the hardware prefetcher stops at each) */
+        int64_t ridx[RED_MAX_DIMS] = {0}, roff = 0, pidx[RED_MAX_DIMS] = {0}, poff = 0;
+        for (int64_t k = 0; k < RED_ROWS_AHEAD && k < a->rcount; k++) rows_next(a, pidx, &poff);
         for (int64_t r0 = 0; r0 < a->rcount; r0 += RED_RCHUNK) {
             int64_t m = a->rcount - r0 < RED_RCHUNK ? a->rcount - r0 : RED_RCHUNK;
             const float *rp[RED_RCHUNK];
+            if (var) memset(s->csum, 0, sizeof(double) * (size_t)n);
             for (int64_t k = 0; k < m; k++) {
+                if (r0 + k + RED_ROWS_AHEAD < a->rcount) {
+                    const char *q = base + poff * (int64_t)es;
+                    for (int64_t b = 0; b < n * (int64_t)es; b += 64) __builtin_prefetch(q + b);
+                    rows_next(a, pidx, &poff);
+                }
                 rp[k] = load_f32(a, base + roff * (int64_t)es, 1, n, cbuf + (two ? k : 0) * RED_ROW_WIDE);
-                if (!two) {
+                if (var) {
+                    rows_sum(s->csum, rp[k], n, 0);
+                } else if (!two) {
                     rows_step(a, s, rp[k], n, r0 + k);
                     s->cnt++;
                 }
-                for (int d = a->nr - 1; d >= 0; d--) {
-                    roff += a->rin[d];
-                    if (++ridx[d] < a->rshape[d]) break;
-                    roff -= ridx[d] * a->rin[d];
-                    ridx[d] = 0;
-                }
+                rows_next(a, ridx, &roff);
             }
             if (var) rows_var_chunk(s, rp, m, n);
             else if (two) rows_lse_chunk(s, rp, m, n);
