@@ -309,7 +309,9 @@ static void Bitwise()
                 {"BitwiseXor", aclnnBitwiseXorTensorGetWorkspaceSize, aclnnBitwiseXorTensor, aclnnBitwiseXorScalarGetWorkspaceSize,
                  aclnnBitwiseXorScalar, RBXor}};
     int64_t m5 = -5, k300 = 300;
-    aclScalar *sm5 = aclCreateScalar(&m5, ACL_INT64), *s300 = aclCreateScalar(&k300, ACL_INT64);
+    int64_t kbig = (int64_t(1) << 33) + 0x12345;
+    aclScalar *sm5 = aclCreateScalar(&m5, ACL_INT64), *s300 = aclCreateScalar(&k300, ACL_INT64),
+              *sbig = aclCreateScalar(&kbig, ACL_INT64);
     for (auto &op : ops) {
         TT(op.n, op.s1, op.s2, op.r, ACL_INT32, {5, 8}, TRANSPOSED, ACL_INT32, {8}, CONTIG, ACL_INT32, ACL_INT32, {5, 8});
         TT(op.n, op.s1, op.s2, op.r, ACL_INT8, {40}, STRIDED, ACL_INT64, {40}, CONTIG, ACL_INT64, ACL_INT64, {40});
@@ -320,6 +322,7 @@ static void Bitwise()
         // INT32 x scalar straight through: two chunks and a tail; a strided self takes the int64 path
         TSc(op.n, op.ss1, op.ss2, op.r, ACL_INT32, {3, 1027}, CONTIG, s300, 300, ACL_INT64, ACL_INT32);
         TSc(op.n, op.ss1, op.ss2, op.r, ACL_INT32, {3, 1027}, STRIDED, sm5, -5, ACL_INT64, ACL_INT32);
+        TSc(op.n, op.ss1, op.ss2, op.r, ACL_INT32, {1029}, CONTIG, sbig, (double)kbig, ACL_INT64, ACL_INT32); // past INT32
     }
     TT("BitwiseAndTensorOut", aclnnBitwiseAndTensorOutGetWorkspaceSize, aclnnBitwiseAndTensorOut, RBAnd, ACL_INT64, {20},
        CONTIG, ACL_INT64, {20}, CONTIG, ACL_INT64, ACL_INT64, {20});
@@ -346,7 +349,7 @@ static void Bitwise()
         aclnnInplaceBitwiseAndTensorOut);
     Expect("InplaceBitwiseAndTensorOut", a, {0, 0, 0, 0});
     a.Free(); b.Free();
-    aclDestroyScalar(sm5); aclDestroyScalar(s300);
+    aclDestroyScalar(sm5); aclDestroyScalar(s300); aclDestroyScalar(sbig);
 }
 
 static void LogShiftClose()
