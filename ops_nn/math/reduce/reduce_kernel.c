@@ -961,8 +961,6 @@ RED_CLONES static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64
     }
 }
 
-#define RED_ROWS_AHEAD 4
-
 /* The next reduced position of a rows walk: its index and input offset. */
 static inline void rows_next(const red_args *a, int64_t *ridx, int64_t *roff)
 {
@@ -994,20 +992,12 @@ static int reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
                     : op == RED_NORM && a->p == -INFINITY ? INFINITY : 0.0;
         for (int64_t j = 0; j < n; j++) { s->acc[j] = init; s->acc2[j] = 0.0; }
         s->cnt = 0;
-        /* the walker, and a second one RED_ROWS_AHEAD rows ahead whose rows are prefetched (the
-         * row pieces are a page apart or more: the hardware prefetcher stops at each) */
-        int64_t ridx[RED_MAX_DIMS] = {0}, roff = 0, pidx[RED_MAX_DIMS] = {0}, poff = 0;
-        for (int64_t k = 0; k < RED_ROWS_AHEAD && k < a->rcount; k++) rows_next(a, pidx, &poff);
+        int64_t ridx[RED_MAX_DIMS] = {0}, roff = 0;
         for (int64_t r0 = 0; r0 < a->rcount; r0 += RED_RCHUNK) {
             int64_t m = a->rcount - r0 < RED_RCHUNK ? a->rcount - r0 : RED_RCHUNK;
             const float *rp[RED_RCHUNK];
             if (var) memset(s->csum, 0, sizeof(double) * (size_t)n);
             for (int64_t k = 0; k < m; k++) {
-                if (r0 + k + RED_ROWS_AHEAD < a->rcount) {
-                    const char *q = base + poff * (int64_t)es;
-                    for (int64_t b = 0; b < n * (int64_t)es; b += 64) __builtin_prefetch(q + b);
-                    rows_next(a, pidx, &poff);
-                }
                 rp[k] = load_f32(a, base + roff * (int64_t)es, 1, n, cbuf + (two ? k : 0) * RED_ROW_WIDE);
                 if (var) {
                     rows_sum(s->csum, rp[k], n, 0);
