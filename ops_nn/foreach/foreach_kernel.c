@@ -8,6 +8,10 @@
  * Both end in run_span(): FLOAT / FLOAT16 / BF16 in the FP32 domain on the vector loops of
  * ops_nn/vec (FLOAT16 / BF16 converted in chunks, rounded once on store), integers exact in
  * int64 and wrapping on store as the integer units do, Copy converting, Zero writing zero bits. */
+/* NaN tests (x != x) and the selects built on them (Minimum, Maximum ...) only vectorise when
+ * comparisons are not treated as trapping; nothing here reads the floating-point exception flags. */
+#pragma GCC optimize("no-trapping-math")
+
 #include <math.h>
 #include <string.h>
 
@@ -117,9 +121,19 @@ static void f32_apply(const fe_hdr *h, float s, float *y, const float *a, const 
         for (int64_t i = 0; i < n; i++)
             y[i] = nan_min(a[i], b ? b[i] : s);
         break;
-    case FE_POW:
-        for (int64_t i = 0; i < n; i++)
-            y[i] = powf(a[i], b ? b[i] : s);
+    case FE_POW: /* exponents 2, 1, 0 of a scalar exactly (a correctly rounded square), others powf */
+        if (!b && s == 2.0f) {
+            for (int64_t i = 0; i < n; i++)
+                y[i] = a[i] * a[i];
+        } else if (!b && s == 1.0f) {
+            memmove(y, a, (size_t)n * sizeof(float));
+        } else if (!b && s == 0.0f) {
+            for (int64_t i = 0; i < n; i++)
+                y[i] = 1.0f; /* pow(x, 0) is 1 for every x, NaN included */
+        } else {
+            for (int64_t i = 0; i < n; i++)
+                y[i] = powf(a[i], b ? b[i] : s);
+        }
         break;
     case FE_RPOW:
         for (int64_t i = 0; i < n; i++)

@@ -149,6 +149,33 @@ static inline bool CheckAccuracy(const char *name, const std::vector<double> &ac
     return ok;
 }
 
+// The relative-error criterion of the ops-nn precision standard (English experimental_standard.md):
+// MERE = mean(|a - g| / (|g| + 1e-7)) < T and MARE (the max of the same) < 10 T, T = 2^-13 for
+// FP32 (2^-10 FP16, 2^-7 BF16). NaN / Inf goldens must match exactly and are left out of the means.
+static inline bool CheckRelErr(const char *name, aclDataType dt, const std::vector<double> &actual,
+                               const std::vector<double> &golden)
+{
+    double T = dt == ACL_FLOAT16 ? 1.0 / 1024 : dt == ACL_BF16 ? 1.0 / 128 : 1.0 / 8192, sum = 0, mx = 0;
+    size_t n = 0, special_mismatch = 0;
+    for (size_t i = 0; i < golden.size(); i++) {
+        double a = actual[i], g = golden[i];
+        if (std::isnan(g) || std::isinf(g)) {
+            special_mismatch += !(std::isnan(g) ? std::isnan(a) : a == g);
+            continue;
+        }
+        double r = std::fabs(a - g) / (std::fabs(g) + 1e-7);
+        if (std::isnan(r)) r = INFINITY;
+        sum += r;
+        mx = std::max(mx, r);
+        n++;
+    }
+    double mere = n ? sum / (double)n : 0;
+    bool ok = mere < T && mx < 10 * T && !special_mismatch;
+    EXPECT(ok, "%s: MERE %g (limit %g), MARE %g (limit %g), %zu NaN/Inf mismatches", name, mere, T, mx, 10 * T,
+           special_mismatch);
+    return ok;
+}
+
 // Tolerances of the standard per output dtype.
 static inline bool CheckDtype(const char *name, aclDataType dt, const std::vector<double> &a, const std::vector<double> &g)
 {

@@ -129,8 +129,8 @@ static void vunary(vec_unary_op op, const float *x, float *y, int64_t k)
  * softplus terms are logsigmoids (softplus(z) = -logsigmoid(-z)), each evaluated where it is
  * accurate rather than as a difference of large terms. */
 ACLEMU_ISA_CLONES __attribute__((optimize("no-trapping-math"))) /* lets the selects vectorise */
-static void f32_loss(int32_t op, float beta, const float *x, const float *t, const float *pw, float *y, float *u,
-                     int64_t k)
+static void f32_loss(int32_t op, float beta, int flag, const float *x, const float *t, const float *pw, float *y,
+                     float *u, int64_t k)
 {
     const float rbeta = 1.0f / beta, half_rbeta = 0.5f * rbeta; /* unused (Inf) when beta is 0 */
     switch (op) {
@@ -231,6 +231,79 @@ static void f32_loss(int32_t op, float beta, const float *x, const float *t, con
             y[i] = d * d;
         }
         break;
+    case PW_KL_DIV: /* t (log(t != 0 ? t : 1) - x); logTarget (beta): exp(t) (t - x) */
+        if (beta != 0) {
+            vunary(VEC_EXP, t, u, k);
+            for (int64_t i = 0; i < k; i++)
+                y[i] = u[i] * (t[i] - x[i]);
+        } else {
+            for (int64_t i = 0; i < k; i++)
+                u[i] = t[i] != 0 ? t[i] : 1.0f;
+            vunary(VEC_LOG, u, u, k);
+            for (int64_t i = 0; i < k; i++)
+                y[i] = t[i] * (u[i] - x[i]);
+        }
+        break;
+    case PW_BCE_NOCLAMP:
+        vunary(VEC_LOG, x, y, k);
+        for (int64_t i = 0; i < k; i++)
+            u[i] = -x[i];
+        vunary(VEC_LOG1P, u, u, k);
+        for (int64_t i = 0; i < k; i++)
+            y[i] = -(t[i] * y[i] + (1.0f - t[i]) * u[i]);
+        break;
+    case PW_SUB:
+        for (int64_t i = 0; i < k; i++)
+            y[i] = x[i] - t[i];
+        break;
+    case PW_HINGE:
+        for (int64_t i = 0; i < k; i++) {
+            float m = 1.0f - t[i] * x[i];
+            y[i] = m > 0 ? m : m == m ? 0.0f : m; /* NaN passes */
+        }
+        break;
+    case PW_HINGE_BWD:
+        for (int64_t i = 0; i < k; i++) {
+            float m = 1.0f - t[i] * x[i], am = fabsf(m);
+            y[i] = -t[i] * (m + am) / (2.0f * (am + 1e-7f));
+        }
+        break;
+    case PW_HUBER:
+        for (int64_t i = 0; i < k; i++) {
+            float d = fabsf(x[i] - t[i]);
+            y[i] = d <= beta ? 0.5f * d * d : beta * (d - 0.5f * beta);
+        }
+        break;
+    case PW_HUBER_BWD:
+        for (int64_t i = 0; i < k; i++) {
+            float d = x[i] - t[i];
+            y[i] = fabsf(d) <= beta ? d : beta * (d > 0 ? 1.0f : d < 0 ? -1.0f : d);
+        }
+        break;
+    case PW_HALF_SQUARE:
+        for (int64_t i = 0; i < k; i++)
+            y[i] = 0.5f * x[i] * x[i];
+        break;
+    case PW_HINGE_EMBEDDING: /* beta carries the margin */
+        for (int64_t i = 0; i < k; i++) {
+            float n = beta - x[i];
+            n = n > 0 ? n : n == n ? 0.0f : n;
+            y[i] = n + (x[i] - n) * (t[i] + 1.0f) * 0.5f;
+        }
+        break;
+    case PW_GAUSS_NLL: { /* v = max(var, eps) (NaN passes), flag: the log(2 pi) / 2 term */
+        const float c = flag ? 0.9189385332046727f : 0.0f;
+        for (int64_t i = 0; i < k; i++) {
+            float v = pw[i] > beta ? pw[i] : pw[i] == pw[i] ? beta : pw[i];
+            u[i] = v;
+        }
+        vunary(VEC_LOG, u, y, k);
+        for (int64_t i = 0; i < k; i++) {
+            float d = x[i] - t[i];
+            y[i] = 0.5f * (y[i] + d * d / u[i]) + c;
+        }
+        break;
+    }
     default: /* PW_MUL */
         for (int64_t i = 0; i < k; i++)
             y[i] = x[i];
@@ -284,7 +357,7 @@ static double f32_run(const pw_loss_args *a, char **p, const aclemu_ew_iter *it,
                 bp[i] = 1.0f;
             pw = bp;
         }
-        f32_loss(a->op, beta, x, t, pw, y, u, k);
+        f32_loss(a->op, beta, a->flag, x, t, pw, y, u, k);
         for (int j = 0; j < a->nmul; j++)
             f32_mul(y, STAGE(im + j, bm), k);
 #undef STAGE
@@ -335,8 +408,7 @@ static int pw_loss_kernel(const void *args, size_t size, const aclemu_block *blk
     const int o = a->has_out ? 1 : 0, it_ = o + 1, ipw = it_ + a->has_t, im = ipw + a->has_pw;
     if (a->op < 0 || a->op >= PW_OP_END || a->nmul < 0 || a->nmul > 2 || (uint32_t)(im + a->nmul) != a->ew.nops)
         return ACLEMU_KERNEL_BAD_ARGS;
-    /* the FP32 loops cover the ops up to PW_MUL; KlDiv and the generated losses stay in double */
-    const int all_float = a->op <= PW_MUL && f32_domain(a, o);
+    const int all_float = f32_domain(a, o);
     uint64_t s, e;
     aclemu_block_range(a->ew.numel, a->ew.per_block, blk, &s, &e);
     aclemu_ew_iter it;

@@ -653,24 +653,47 @@ static void chunk_f64(const chunk_io *io)
     aclemu_store_f64((char *)operand_ptr(io, 0), a->ew.op[0].dtype, io->st[0], res, m);
 }
 
-/* INT32 straight through: every operand and out contiguous INT32 tensors, for the ops whose
- * INT32 result needs no widening (bitwise, shifts, maximum / minimum). 0 when not applicable. */
+/* INT32 straight through: every operand and out contiguous INT32 tensors (or a scalar operand,
+ * broadcast through a chunk buffer), for the ops whose INT32 result needs no widening (bitwise,
+ * shifts, maximum / minimum). Also when they compute in INT64 (an INT64 scalar) but store INT32:
+ * the low 32 bits of a bitwise op or shift of INT32 values (sign-extended) are those of the
+ * 32-bit op on the low 32 bits of its operands, counts past 31 included; maximum / minimum
+ * only with a scalar within INT32's range. 0 when not applicable. */
 ACLEMU_ISA_CLONES static int chunk_i32_direct(const chunk_io *io)
 {
     const pw_args *a = io->a;
-    int op = a->op;
-    if (a->compute != ACL_INT32 || a->narg != 2 || a->src[0] == 0 || a->src[1] == 0 ||
+    int op = a->op, mm = op == PW_MAXIMUM || op == PW_MINIMUM;
+    if (!(a->compute == ACL_INT32 || (a->compute == ACL_INT64 && a->ew.op[0].dtype == ACL_INT32)) || a->narg != 2 ||
+        (a->src[0] == 0 && a->src[1] == 0) ||
         !(op == PW_BITWISE_AND || op == PW_BITWISE_OR || op == PW_BITWISE_XOR || op == PW_LSHIFT ||
-          op == PW_RSHIFT || op == PW_MAXIMUM || op == PW_MINIMUM))
+          op == PW_RSHIFT || mm))
         return 0;
     for (int k = 0; k < 3; k++) {
         int e = k == 0 ? 0 : a->src[k - 1];
+        if (k > 0 && e == 0) {
+            if (mm && (a->si[k - 1] < INT32_MIN || a->si[k - 1] > INT32_MAX))
+                return 0;
+            continue;
+        }
         if (a->ew.op[e].dtype != ACL_INT32 || io->st[e] != 4)
             return 0;
     }
-    int32_t *o = (int32_t *)operand_ptr(io, 0);
-    const int32_t *A = (const int32_t *)operand_ptr(io, a->src[0]), *B = (const int32_t *)operand_ptr(io, a->src[1]);
     const int64_t m = io->m;
+    int32_t sbuf[CH];
+    const int32_t *ab[2];
+    for (int j = 0; j < 2; j++) {
+        if (a->src[j] != 0) {
+            ab[j] = (const int32_t *)operand_ptr(io, a->src[j]);
+            continue;
+        }
+        int32_t v = (int32_t)(uint32_t)((uint64_t)a->si[j] & 0xffffffffu);
+        if ((op == PW_LSHIFT || op == PW_RSHIFT) && j == 1 && (a->si[1] < 0 || a->si[1] > 31))
+            v = 32; /* a count out of [0, 31] as a whole: 0 (left), the sign (right) */
+        for (int64_t i = 0; i < m; i++) sbuf[i] = v;
+        ab[j] = sbuf;
+    }
+    int32_t *o = (int32_t *)operand_ptr(io, 0);
+    const int32_t *A = ab[0], *B = ab[1];
     int64_t i;
     switch (op) {
     case PW_BITWISE_AND: for (i = 0; i < m; i++) o[i] = A[i] & B[i]; break;

@@ -334,6 +334,7 @@ typedef float v8f __attribute__((vector_size(32)));
 typedef int32_t v8i __attribute__((vector_size(32)));
 typedef float v4f __attribute__((vector_size(16)));
 typedef double v4d __attribute__((vector_size(32)));
+typedef int64_t v4l __attribute__((vector_size(32)));
 #define RED_CLONES ACLEMU_ISA_CLONES /* kernel_util.h: not under TSan */
 
 static int fast_f32(const red_args *a)
@@ -343,17 +344,22 @@ static int fast_f32(const red_args *a)
            (dt == VEC_DT_FLOAT || dt == VEC_DT_FLOAT16 || dt == VEC_DT_BF16);
 }
 
+/* skip_nan: 0 plain sum, 1 NaN elements count as 0, 2 sum of |x| */
 RED_CLONES static double sum_f32(const float *v, int64_t n, int skip_nan)
 {
     v8f a0 = {0}, a1 = {0};
     int64_t i = 0;
     for (; i + 16 <= n; i += 16) {
         v8f x, y;
+        __builtin_prefetch((const char *)(v + i) + 4096);
         memcpy(&x, v + i, 32);
         memcpy(&y, v + i + 8, 32);
-        if (skip_nan) {
+        if (skip_nan == 1) {
             x = (v8f)((v8i)x & (x == x));
             y = (v8f)((v8i)y & (y == y));
+        } else if (skip_nan == 2) {
+            x = (v8f)((v8i)x & INT32_MAX);
+            y = (v8f)((v8i)y & INT32_MAX);
         }
         a0 += x;
         a1 += y;
@@ -363,30 +369,42 @@ RED_CLONES static double sum_f32(const float *v, int64_t n, int skip_nan)
     for (int k = 0; k < 8; k++)
         s += a0[k];
     for (; i < n; i++)
-        if (!skip_nan || v[i] == v[i])
-            s += v[i];
+        if (skip_nan == 2) s += fabsf(v[i]);
+        else if (!skip_nan || v[i] == v[i]) s += v[i];
     return s;
 }
 
-/* Largest (want_max) or smallest element ignoring NaN; *has_nan tells whether there was one. */
+/* Largest (want_max) or smallest element ignoring NaN; *has_nan tells whether there was one.
+ * Two accumulators of 8 lanes, the next lines prefetched (a whole reduction streams its input). */
+#define RED_PF(p) __builtin_prefetch((const char *)(p) + 4096)
+#define RED_EXTREME_LOOP(CMP)                                                                  \
+    for (; i + 16 <= n; i += 16) {                                                             \
+        v8f x, y;                                                                              \
+        RED_PF(v + i);                                                                         \
+        memcpy(&x, v + i, 32);                                                                 \
+        memcpy(&y, v + i + 8, 32);                                                             \
+        nan |= (x != x) | (y != y);                                                            \
+        v8i tx = x CMP m0, ty = y CMP m1;                                                      \
+        m0 = (v8f)(((v8i)x & tx) | ((v8i)m0 & ~tx));                                           \
+        m1 = (v8f)(((v8i)y & ty) | ((v8i)m1 & ~ty));                                           \
+    }
 RED_CLONES static float extreme_f32(const float *v, int64_t n, int want_max, int *has_nan)
 {
     float init = want_max ? -INFINITY : INFINITY;
-    v8f m = {init, init, init, init, init, init, init, init};
+    v8f m0 = {init, init, init, init, init, init, init, init}, m1 = m0;
     v8i nan = {0};
     int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        v8f x;
-        memcpy(&x, v + i, 32);
-        nan |= x != x;
-        v8i take = want_max ? x > m : x < m;
-        m = (v8f)(((v8i)x & take) | ((v8i)m & ~take));
+    if (want_max) {
+        RED_EXTREME_LOOP(>)
+    } else {
+        RED_EXTREME_LOOP(<)
     }
     float r = init;
     int any = 0;
     for (int k = 0; k < 8; k++) {
         any |= nan[k];
-        if (want_max ? m[k] > r : m[k] < r) r = m[k];
+        if (want_max ? m0[k] > r : m0[k] < r) r = m0[k];
+        if (want_max ? m1[k] > r : m1[k] < r) r = m1[k];
     }
     for (; i < n; i++) {
         if (v[i] != v[i]) any = 1;
@@ -396,6 +414,26 @@ RED_CLONES static float extreme_f32(const float *v, int64_t n, int want_max, int
     return r;
 }
 
+/* Position of the first element equal to m (the first NaN when nan), 8 lanes at a time; it is
+ * known to be there. */
+RED_CLONES static int64_t first_f32(const float *v, int64_t n, float m, int nan)
+{
+    v8f mv = {m, m, m, m, m, m, m, m};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v8f x;
+        memcpy(&x, v + i, 32);
+        v4l t = (v4l)(nan ? x != x : x == mv);
+        if (t[0] | t[1] | t[2] | t[3])
+            break;
+    }
+    if (nan)
+        while (v[i] == v[i]) i++;
+    else
+        while (v[i] != m) i++;
+    return i;
+}
+
 /* Deviations of n FP32 elements from m, in double: their sum and sum of squares. */
 RED_CLONES static void dev_f32(const float *v, int64_t n, double m, double *sd, double *sd2)
 {
@@ -403,6 +441,7 @@ RED_CLONES static void dev_f32(const float *v, int64_t n, double m, double *sd, 
     int64_t i = 0;
     for (; i + 8 <= n; i += 8) {
         v4f x0, x1;
+        if (!(i & 15)) __builtin_prefetch((const char *)(v + i) + 4096);
         memcpy(&x0, v + i, 16);
         memcpy(&x1, v + i + 4, 16);
         v4d d0 = __builtin_convertvector(x0, v4d) - mv, d1 = __builtin_convertvector(x1, v4d) - mv;
@@ -423,25 +462,133 @@ RED_CLONES static void dev_f32(const float *v, int64_t n, double m, double *sd, 
     *sd2 = s2;
 }
 
+/* Zeros (want_zero) or non-zeros among n FP32 elements; *has_nan tells whether there was a NaN. */
+RED_CLONES static int64_t count_f32(const float *v, int64_t n, int want_zero, int *has_nan)
+{
+    v8i c = {0}, nan = {0};
+    v8f z = {0};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v8f x;
+        memcpy(&x, v + i, 32);
+        nan |= x != x;
+        c -= want_zero ? x == z : x != z; /* a true lane is -1 */
+    }
+    int64_t r = 0;
+    int any = 0;
+    for (int k = 0; k < 8; k++) { r += c[k]; any |= nan[k]; }
+    for (; i < n; i++) {
+        any |= v[i] != v[i];
+        r += want_zero ? v[i] == 0.0f : v[i] != 0.0f;
+    }
+    *has_nan = any;
+    return r;
+}
+
+/* Largest (want_max) or smallest |x| of n FP32 elements, NaN if there is one. */
+RED_CLONES static float abs_extreme_f32(const float *v, int64_t n, int want_max)
+{
+    float init = want_max ? 0.0f : INFINITY;
+    v8f m = {init, init, init, init, init, init, init, init};
+    v8i nan = {0}, sign = {INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v8f x;
+        memcpy(&x, v + i, 32);
+        x = (v8f)((v8i)x & sign);
+        nan |= x != x;
+        v8i take = want_max ? x > m : x < m;
+        m = (v8f)(((v8i)x & take) | ((v8i)m & ~take));
+    }
+    float r = init;
+    int any = 0;
+    for (int k = 0; k < 8; k++) {
+        any |= nan[k];
+        if (want_max ? m[k] > r : m[k] < r) r = m[k];
+    }
+    for (; i < n; i++) {
+        float x = fabsf(v[i]);
+        if (x != x) any = 1;
+        else if (want_max ? x > r : x < r) r = x;
+    }
+    return any ? NAN : r;
+}
+
+/* Product of n FP32 elements in double (four lanes of partial products). */
+RED_CLONES static double prod_f32(const float *v, int64_t n)
+{
+    v4d p0 = {1, 1, 1, 1}, p1 = {1, 1, 1, 1};
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        v4f x0, x1;
+        memcpy(&x0, v + i, 16);
+        memcpy(&x1, v + i + 4, 16);
+        p0 *= __builtin_convertvector(x0, v4d);
+        p1 *= __builtin_convertvector(x1, v4d);
+    }
+    p0 *= p1;
+    double r = (p0[0] * p0[1]) * (p0[2] * p0[3]);
+    for (; i < n; i++) r *= v[i];
+    return r;
+}
+
 /* Combines n FP32 elements (flat reduced positions from r0). */
 static void st_add_f32(const red_args *a, red_state *s, const float *v, int64_t n, int64_t r0)
 {
     switch (a->op) {
     case RED_SUM: case RED_MEAN: s->f += sum_f32(v, n, 0); return;
     case RED_NANSUM: s->f += sum_f32(v, n, 1); return;
+    case RED_PROD: s->f *= prod_f32(v, n); return;
+    case RED_ANY: case RED_ALL: {
+        int nan;
+        if (a->op == RED_ANY ? s->i != 0 : s->i == 0) return; /* decided */
+        int64_t c = count_f32(v, n, a->op == RED_ALL, &nan);
+        if (a->op == RED_ANY) s->i = c > 0 || nan; /* a NaN is non-zero */
+        else s->i = c == 0;
+        return;
+    }
+    case RED_NORM: {
+        double p = a->p, r;
+        int nan = 0;
+        if (s->f != s->f) return; /* a NaN propagates */
+        if (p == 2) {
+            double sd, sd2;
+            dev_f32(v, n, 0.0, &sd, &sd2);
+            r = sd2;
+        } else if (p == 1) {
+            r = sum_f32(v, n, 2);
+        } else if (p == 0) {
+            r = (double)count_f32(v, n, 0, &nan);
+            if (nan) r = NAN;
+        } else if (p == INFINITY || p == -INFINITY) {
+            float m = abs_extreme_f32(v, n, p > 0);
+            s->f = m != m ? (double)NAN : p > 0 ? (m > s->f ? m : s->f) : (m < s->f ? m : s->f);
+            return;
+        } else { /* other orders: pow per element in double */
+            double d[RED_CHUNK];
+            for (int64_t i = 0; i < n; i++) d[i] = v[i];
+            st_add_f(a, s, d, n, r0);
+            return;
+        }
+        s->f += r;
+        return;
+    }
     case RED_MAX: case RED_MIN: case RED_ARGMAX: case RED_ARGMIN: case RED_MAX_IDX: case RED_MIN_IDX: {
         if (n <= 0 || (s->idx >= 0 && s->f != s->f))
             return; /* a NaN already won */
         int mx = is_max_op(a->op), nan;
         float m = extreme_f32(v, n, mx, &nan);
         int64_t k = 0;
-        if (nan) {
-            while (v[k] == v[k]) k++; /* the first NaN */
-        } else {
-            if (s->idx >= 0 && !(mx ? (double)m > s->f : (double)m < s->f))
-                return;
-            while (v[k] != m) k++; /* its first occurrence */
+        if (a->op == RED_MAX || a->op == RED_MIN) { /* values only: idx just marks "seen" */
+            if (nan) m = NAN;
+            else if (s->idx >= 0 && !(mx ? (double)m > s->f : (double)m < s->f)) return;
+            s->f = m;
+            s->idx = r0;
+            return;
         }
+        if (!nan && s->idx >= 0 && !(mx ? (double)m > s->f : (double)m < s->f))
+            return;
+        k = first_f32(v, n, m, nan); /* the first NaN, or the extreme's first occurrence */
         s->f = v[k];
         s->idx = r0 + k;
         return;
@@ -635,13 +782,41 @@ static void reduce_rows(const red_args *a, int64_t o0, int64_t o1)
 }
 
 
-/* reduce_rows for the FP32 fast path and the sum / extreme ops: plain arrays, no state calls. */
+/* reduce_rows for the FP32 fast path, every op: plain per-column arrays updated a whole input row
+ * piece at a time (no state call per element). The statistics and LogSumExp take RED_RCHUNK
+ * rows per pass and read them twice while they are in cache (a mean / maximum per column first),
+ * as the per-output walk does with its chunks. */
+#define RED_RCHUNK 32
+
+typedef struct rows_acc {
+    double acc[RED_ROW_WIDE];  /* sum / product / count / norm / LogSumExp max / variance's sum */
+    double acc2[RED_ROW_WIDE]; /* variance's squared deviations / LogSumExp's scaled sum */
+    float best[RED_ROW_WIDE];  /* extreme value (max/min ops), Aminmax's minimum */
+    float hi[RED_ROW_WIDE];    /* Aminmax's maximum */
+    int64_t bidx[RED_ROW_WIDE];
+    double csum[RED_ROW_WIDE]; /* the statistics: the current chunk's column sums */
+    int64_t cnt;               /* rows seen (the same for every column) */
+} rows_acc;
+
+
+/* 4 FP32 as doubles / 4 doubles loaded, stored (macros: no vector values cross a call, whose
+ * ABI the non-AVX clone would change) */
+#define ld4f(p) ({ v4f x_; memcpy(&x_, (p), 16); __builtin_convertvector(x_, v4d); })
+#define ld4d(p) ({ v4d x_; memcpy(&x_, (p), 32); x_; })
+#define st4d(p, x) do { v4d y_ = (x); memcpy((p), &y_, 32); } while (0)
+
 RED_CLONES static void rows_sum(double *acc, const float *v, int64_t n, int skip_nan)
 {
+    int64_t j = 0;
     if (skip_nan) {
-        for (int64_t j = 0; j < n; j++) acc[j] += v[j] == v[j] ? v[j] : 0.0f;
+        for (; j + 4 <= n; j += 4) {
+            v4d x = ld4f(v + j);
+            st4d(acc + j, ld4d(acc + j) + (v4d)((v4l)x & (x == x)));
+        }
+        for (; j < n; j++) acc[j] += v[j] == v[j] ? v[j] : 0.0f;
     } else {
-        for (int64_t j = 0; j < n; j++) acc[j] += v[j];
+        for (; j + 4 <= n; j += 4) st4d(acc + j, ld4d(acc + j) + ld4f(v + j));
+        for (; j < n; j++) acc[j] += v[j];
     }
 }
 
@@ -656,20 +831,156 @@ static void rows_extreme(float *best, int64_t *bidx, const float *v, int64_t n, 
     }
 }
 
-static int rows_f32_op(int op)
+/* One row piece v (reduced position r) into the single-pass ops' arrays. */
+RED_CLONES static void rows_step(const red_args *a, rows_acc *s, const float *v, int64_t n, int64_t r)
 {
-    return op == RED_SUM || op == RED_MEAN || op == RED_NANSUM || op == RED_MAX || op == RED_MIN || op == RED_ARGMAX ||
-           op == RED_ARGMIN || op == RED_MAX_IDX || op == RED_MIN_IDX;
+    double *acc = s->acc;
+    switch (a->op) {
+    case RED_SUM: case RED_MEAN: rows_sum(acc, v, n, 0); return;
+    case RED_NANSUM: rows_sum(acc, v, n, 1); return;
+    case RED_PROD:
+        for (int64_t j = 0; j < n; j++) acc[j] *= v[j];
+        return;
+    case RED_ANY: /* counts non-zeros (NaN included) */
+        for (int64_t j = 0; j < n; j++) acc[j] += v[j] != 0.0f;
+        return;
+    case RED_ALL: /* counts zeros */
+        for (int64_t j = 0; j < n; j++) acc[j] += v[j] == 0.0f;
+        return;
+    case RED_NORM: {
+        double p = a->p;
+        if (p == 2) for (int64_t j = 0; j < n; j++) acc[j] += (double)v[j] * v[j];
+        else if (p == 1) for (int64_t j = 0; j < n; j++) acc[j] += fabsf(v[j]);
+        else if (p == 0) /* as the per-output walk: a NaN propagates */
+            for (int64_t j = 0; j < n; j++) acc[j] += v[j] != v[j] ? (double)NAN : (double)(v[j] != 0.0f);
+        else if (p == INFINITY) /* NaN propagates: once acc is NaN neither test holds */
+            for (int64_t j = 0; j < n; j++) { double x = fabsf(v[j]); acc[j] = x > acc[j] || x != x ? x : acc[j]; }
+        else if (p == -INFINITY)
+            for (int64_t j = 0; j < n; j++) { double x = fabsf(v[j]); acc[j] = x < acc[j] || x != x ? x : acc[j]; }
+        else for (int64_t j = 0; j < n; j++) acc[j] += pow(fabs((double)v[j]), p);
+        return;
+    }
+    case RED_AMINMAX:
+        if (s->cnt == 0) {
+            memcpy(s->best, v, sizeof(float) * (size_t)n);
+            memcpy(s->hi, v, sizeof(float) * (size_t)n);
+            return;
+        }
+        for (int64_t j = 0; j < n; j++) { /* a NaN propagates to both and stays */
+            float x = v[j], lo = s->best[j], h = s->hi[j];
+            s->best[j] = x < lo || x != x ? x : lo;
+            s->hi[j] = x > h || x != x ? x : h;
+        }
+        return;
+    default: /* max / min / arg ops */
+        if (s->cnt == 0) {
+            memcpy(s->best, v, sizeof(float) * (size_t)n);
+            memset(s->bidx, 0, sizeof(int64_t) * (size_t)n);
+        } else {
+            rows_extreme(s->best, s->bidx, v, n, is_max_op(a->op), r);
+        }
+        return;
+    }
 }
 
-static void reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
+/* m rows rp[0..m) (each n wide, their column sums in s->csum, taken row by row as they were
+ * read) into the statistics' per-column (sum, squared deviations): the deviations from the
+ * chunk's column means corrected by their sum, merged pairwise. */
+RED_CLONES static void rows_var_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
+{
+    double *csum = s->csum, sd[RED_ROW_WIDE], sd2[RED_ROW_WIDE];
+    int64_t j = 0;
+    v4d dm = {(double)m, (double)m, (double)m, (double)m};
+    for (; j + 8 <= n; j += 8) { /* the chunk is in cache now: 8 columns in registers down its rows */
+        v4d m0 = ld4d(csum + j) / dm, m1 = ld4d(csum + j + 4) / dm, s0 = {0}, s1 = {0}, q0 = {0}, q1 = {0};
+        for (int64_t k = 0; k < m; k++) {
+            v4d d0 = ld4f(rp[k] + j) - m0, d1 = ld4f(rp[k] + j + 4) - m1;
+            s0 += d0;
+            s1 += d1;
+            q0 += d0 * d0;
+            q1 += d1 * d1;
+        }
+        st4d(sd + j, s0);
+        st4d(sd + j + 4, s1);
+        st4d(sd2 + j, q0);
+        st4d(sd2 + j + 4, q1);
+    }
+    for (; j < n; j++) {
+        double a = csum[j], sj = 0, qj = 0;
+        double mj = a / (double)m;
+        for (int64_t k = 0; k < m; k++) {
+            double d = (double)rp[k][j] - mj;
+            sj += d;
+            qj += d * d;
+        }
+        sd[j] = sj;
+        sd2[j] = qj;
+    }
+    for (j = 0; j < n; j++) {
+        red_state t = {.f = s->acc[j], .i = s->cnt, .s = s->acc2[j]};
+        double mean = csum[j] / (double)m, sb = csum[j], m2b = NAN;
+        if (isfinite(mean)) {
+            sb = mean * (double)m + sd[j];
+            m2b = sd2[j] - sd[j] * sd[j] / (double)m;
+            if (m2b < 0) m2b = 0;
+        }
+        var_merge(&t, m, sb, m2b);
+        s->acc[j] = t.f;
+        s->acc2[j] = t.s;
+    }
+}
+
+/* m rows into LogSumExp's per-column running (max, sum of exp(x - max)): the chunk's maximum
+ * first (a NaN, then +Inf, decides a column for good), then one exp per element. */
+RED_CLONES static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
+{
+    float cm[RED_ROW_WIDE], mf[RED_ROW_WIDE], e[RED_ROW_WIDE];
+    int32_t nan[RED_ROW_WIDE];
+    for (int64_t j = 0; j < n; j++) { cm[j] = -INFINITY; nan[j] = 0; }
+    for (int64_t k = 0; k < m; k++)
+        for (int64_t j = 0; j < n; j++) {
+            float x = rp[k][j];
+            nan[j] |= x != x;
+            cm[j] = x > cm[j] ? x : cm[j];
+        }
+    for (int64_t j = 0; j < n; j++) {
+        double mo = s->acc[j];
+        mf[j] = INFINITY; /* exp(x - Inf) adds 0: columns already decided, or all -Inf */
+        if (mo != mo || mo == INFINITY) continue;
+        if (nan[j] || cm[j] == INFINITY) { s->acc[j] = nan[j] ? NAN : INFINITY; s->acc2[j] = 1.0; continue; }
+        double mn = (double)cm[j] > mo ? (double)cm[j] : mo;
+        if (mn == -INFINITY) continue;
+        s->acc2[j] = mo == -INFINITY ? 0.0 : s->acc2[j] * exp(mo - mn);
+        s->acc[j] = mn;
+        mf[j] = (float)mn;
+    }
+    for (int64_t k = 0; k < m; k++) {
+        for (int64_t j = 0; j < n; j++) e[j] = rp[k][j] - mf[j];
+        vec_exp(e, e, n);
+        for (int64_t j = 0; j < n; j++) s->acc2[j] += e[j];
+    }
+}
+
+/* The next reduced position of a rows walk: its index and input offset. */
+static inline void rows_next(const red_args *a, int64_t *ridx, int64_t *roff)
+{
+    for (int d = a->nr - 1; d >= 0; d--) {
+        *roff += a->rin[d];
+        if (++ridx[d] < a->rshape[d]) break;
+        *roff -= ridx[d] * a->rin[d];
+        ridx[d] = 0;
+    }
+}
+
+static int reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
 {
     size_t es = aclemu_kdtype_size(a->in_dtype);
     int64_t kl = a->kshape[a->nk - 1];
-    int sum = a->op == RED_SUM || a->op == RED_MEAN || a->op == RED_NANSUM, mx = is_max_op(a->op);
-    double acc[RED_ROW_WIDE];
-    float best[RED_ROW_WIDE], buf[RED_ROW_WIDE];
-    int64_t bidx[RED_ROW_WIDE];
+    int op = a->op;
+    int var = op == RED_VAR || op == RED_STD || op == RED_INVSTD, two = var || op == RED_LOGSUMEXP;
+    rows_acc *s = (rows_acc *)aclemu_worker_scratch(sizeof(rows_acc) + sizeof(float) * RED_RCHUNK * RED_ROW_WIDE);
+    if (!s) return ACLEMU_KERNEL_BAD_ARGS;
+    float *cbuf = (float *)(s + 1); /* rows converted to FP32 (FP16 / BF16 / strided) */
     for (int64_t o = o0; o < o1;) {
         int64_t n = kl - o % kl;
         if (n > o1 - o) n = o1 - o;
@@ -677,34 +988,49 @@ static void reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
         int64_t io, oo, xo;
         out_offsets(a, o, &io, &oo, &xo);
         const char *base = (const char *)(uintptr_t)a->in + (a->in_off + io) * (int64_t)es;
+        double init = op == RED_PROD ? 1.0 : op == RED_LOGSUMEXP ? -INFINITY
+                    : op == RED_NORM && a->p == -INFINITY ? INFINITY : 0.0;
+        for (int64_t j = 0; j < n; j++) { s->acc[j] = init; s->acc2[j] = 0.0; }
+        s->cnt = 0;
         int64_t ridx[RED_MAX_DIMS] = {0}, roff = 0;
-        for (int64_t r = 0; r < a->rcount; r++) {
-            const float *v = load_f32(a, base + roff * (int64_t)es, 1, n, buf);
-            if (sum) {
-                if (r == 0) memset(acc, 0, sizeof(double) * (size_t)n);
-                rows_sum(acc, v, n, a->op == RED_NANSUM);
-            } else if (r == 0) {
-                memcpy(best, v, sizeof(float) * (size_t)n);
-                memset(bidx, 0, sizeof(int64_t) * (size_t)n);
-            } else {
-                rows_extreme(best, bidx, v, n, mx, r);
+        for (int64_t r0 = 0; r0 < a->rcount; r0 += RED_RCHUNK) {
+            int64_t m = a->rcount - r0 < RED_RCHUNK ? a->rcount - r0 : RED_RCHUNK;
+            const float *rp[RED_RCHUNK];
+            if (var) memset(s->csum, 0, sizeof(double) * (size_t)n);
+            for (int64_t k = 0; k < m; k++) {
+                rp[k] = load_f32(a, base + roff * (int64_t)es, 1, n, cbuf + (two ? k : 0) * RED_ROW_WIDE);
+                if (var) {
+                    rows_sum(s->csum, rp[k], n, 0);
+                } else if (!two) {
+                    rows_step(a, s, rp[k], n, r0 + k);
+                    s->cnt++;
+                }
+                rows_next(a, ridx, &roff);
             }
-            for (int d = a->nr - 1; d >= 0; d--) {
-                roff += a->rin[d];
-                if (++ridx[d] < a->rshape[d]) break;
-                roff -= ridx[d] * a->rin[d];
-                ridx[d] = 0;
-            }
+            if (var) rows_var_chunk(s, rp, m, n);
+            else if (two) rows_lse_chunk(s, rp, m, n);
+            if (two) s->cnt += m;
         }
         for (int64_t j = 0; j < n; j++) {
             red_state st;
             st_init(a, &st);
-            st.f = sum ? acc[j] : best[j];
-            st.idx = sum ? 0 : bidx[j];
+            switch (op) {
+            case RED_ANY: st.i = s->acc[j] != 0; break;
+            case RED_ALL: st.i = s->acc[j] == 0; break;
+            case RED_MAX: case RED_MIN: case RED_ARGMAX: case RED_ARGMIN: case RED_MAX_IDX: case RED_MIN_IDX:
+                st.f = s->best[j];
+                st.idx = s->bidx[j];
+                break;
+            case RED_AMINMAX: st.f = s->best[j]; st.s = s->hi[j]; st.idx = 0; break;
+            case RED_VAR: case RED_STD: case RED_INVSTD: st.f = s->acc[j]; st.s = s->acc2[j]; st.i = s->cnt; break;
+            case RED_LOGSUMEXP: st.f = s->acc[j]; st.s = s->acc2[j]; break;
+            default: st.f = s->acc[j]; break;
+            }
             write_out(a, o + j, &st);
         }
         o += n;
     }
+    return 0;
 }
 
 static int k_reduce(const void *args, size_t size, const aclemu_block *blk)
@@ -721,8 +1047,8 @@ static int k_reduce(const void *args, size_t size, const aclemu_block *blk)
     int rows = a->parts == 1 && a->nk > 0 && a->kin[a->nk - 1] == 1 && a->kshape[a->nk - 1] > 1 &&
                a->nr > 0 && a->rin[a->nr - 1] != 1;
     if (rows) {
-        if (fast_f32(a) && rows_f32_op(a->op) && a->rcount > 0) reduce_rows_f32(a, b, e);
-        else reduce_rows(a, b, e);
+        if (fast_f32(a) && a->rcount > 0) return reduce_rows_f32(a, b, e);
+        reduce_rows(a, b, e);
         return 0;
     }
     red_state *ws = (red_state *)(uintptr_t)a->ws;

@@ -391,6 +391,10 @@ static std::vector<Api> Table()
         SL_(ForeachMinimumScalarList), [](double a, double, double, double s) { return Min(a, s); }, FI32(), -3, 3, kAll, 0.5},
         ST_(ForeachPowScalar, S_TMATCH), [](double a, double, double, double s) { return std::pow(a, s); }, F, 0.5, 3, kA2, 2.5},
         SS_(ForeachPowScalarV2), [](double a, double, double, double s) { return std::pow(a, s); }, F, 0.5, 3, kAll, 1.5},
+        // the exponents the kernel takes exactly (a square, a copy, ones), over negative bases too
+        SS_(ForeachPowScalarV2), [](double a, double, double, double s) { return std::pow(a, s); }, F, -3, 3, kAll, 2},
+        SS_(ForeachPowScalarV2), [](double a, double, double, double s) { return std::pow(a, s); }, F, -3, 3, kAll, 1},
+        SS_(ForeachPowScalarV2), [](double a, double, double, double s) { return std::pow(a, s); }, F, -3, 3, kAll, 0},
         SL_(ForeachPowScalarList), [](double a, double, double, double s) { return std::pow(a, s); }, F, 0.5, 3, kAll, 0.5},
         {"ForeachPowScalarAndTensor", 1, false, S_SCALAR, L_(x) { (void)t; (void)sl; return aclnnForeachPowScalarAndTensorGetWorkspaceSize(s, x[0], o, w, e); }, aclnnForeachPowScalarAndTensor,
          [](double a, double, double, double s) { return std::pow(s, a); }, F, -2, 2, kAll, 1.5},

@@ -87,6 +87,25 @@ static void TestValues()
                     RunCase(what, s.x, s.t, d.x, d.t, d.o, red, logt, (Layout)(seed % 3), seed);
                     seed += 2;
                 }
+    // the log / exp of the FP32 kernel over a wide range against the standard's relative-error
+    // criterion (inputs keep log t - x and t - x away from 0: no cancellation in the reference);
+    // an odd count (a vector tail) and a strided self
+    for (bool logt : {false, true}) {
+        const size_t n = 20001;
+        Lcg r(logt ? 77 : 78);
+        std::vector<double> xv(n), tv(n), g(n);
+        for (size_t i = 0; i < n; i++) {
+            tv[i] = Quant(ACL_FLOAT, logt ? 10 * r.uniform() - 5 : 0.1 + 9.9 * r.uniform());
+            xv[i] = Quant(ACL_FLOAT, logt ? 6 + 2 * r.uniform() : -5 + 2 * r.uniform());
+            g[i] = Pointwise(xv[i], tv[i], logt);
+        }
+        DevTensor tx, tt, to;
+        if (!tx.Init(ACL_FLOAT, {(int64_t)n}, xv, STRIDED) || !tt.Init(ACL_FLOAT, {(int64_t)n}, tv, CONTIG) ||
+            !to.Init(ACL_FLOAT, {(int64_t)n}, {}, CONTIG)) return;
+        int rc = Run("KlDiv accuracy", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnKlDivGetWorkspaceSize(tx.t, tt.t, 0, logt, to.t, w, ex); }, aclnnKlDiv);
+        EXPECT(rc == 0, "KlDiv accuracy run failed");
+        if (!rc) CheckRelErr(logt ? "KlDiv fp32 logTarget accuracy" : "KlDiv fp32 accuracy", ACL_FLOAT, to.Read(), g);
+    }
     // special values: t = 0 adds 0, t < 0 is NaN, NaN propagates
     DevTensor x, t, o;
     if (!x.Init(ACL_FLOAT, {4}, {1.0, 2.0, 3.0, NAN}, CONTIG) || !t.Init(ACL_FLOAT, {4}, {0.0, -1.0, 0.5, 0.5}, CONTIG) || !o.Init(ACL_FLOAT, {4}, {}, CONTIG)) return;

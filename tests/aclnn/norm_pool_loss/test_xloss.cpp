@@ -469,6 +469,36 @@ static void ChipRefused(const char *chip)
     ExpectError(("L2Loss null" + w).c_str(), aclnnL2LossGetWorkspaceSize(x.t, nullptr, &ws, &ex), 161001, "y");
 }
 
+// The log / log1p of the FP32 kernel (BinaryCrossEntropyV2, GaussianNllLoss) over a wide range
+// against the standard's relative-error criterion (the terms of each loss have one sign: no
+// cancellation in the reference); an odd count (a vector tail), a strided input.
+static void Accuracy()
+{
+    const size_t n = 20001;
+    Lcg r(991);
+    std::vector<double> p(n), q(n), x(n), t(n), v(n), gb(n), gg(n);
+    for (size_t i = 0; i < n; i++) {
+        p[i] = Quant(ACL_FLOAT, 0.001 + 0.998 * r.uniform());
+        q[i] = Quant(ACL_FLOAT, r.uniform());
+        x[i] = Quant(ACL_FLOAT, 10 * r.uniform() - 5);
+        t[i] = Quant(ACL_FLOAT, 10 * r.uniform() - 5);
+        v[i] = Quant(ACL_FLOAT, 1.5 + 8.5 * r.uniform());
+        gb[i] = Bce(p[i], q[i]);
+        gg[i] = 0.5 * (std::log(v[i]) + (x[i] - t[i]) * (x[i] - t[i]) / v[i]) + 0.5 * std::log(2 * M_PI);
+    }
+    std::vector<int64_t> sh = {(int64_t)n};
+    DevTensor tp, tq, tb, tx, tt, tv, tg;
+    if (!tp.Init(ACL_FLOAT, sh, p, STRIDED) || !tq.Init(ACL_FLOAT, sh, q, CONTIG) || !tb.Init(ACL_FLOAT, sh, {}, CONTIG) ||
+        !tx.Init(ACL_FLOAT, sh, x, STRIDED) || !tt.Init(ACL_FLOAT, sh, t, CONTIG) || !tv.Init(ACL_FLOAT, sh, v, CONTIG) ||
+        !tg.Init(ACL_FLOAT, sh, {}, CONTIG)) return;
+    int rc = Run("BCEV2", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnBinaryCrossEntropyV2GetWorkspaceSize(tp.t, tq.t, tb.t, ws, e); }, aclnnBinaryCrossEntropyV2);
+    EXPECT(rc == 0, "BCEV2 accuracy run");
+    if (!rc) CheckRelErr("BinaryCrossEntropyV2 fp32 accuracy", ACL_FLOAT, tb.Read(), gb);
+    rc = Run("GaussianNllLoss", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnGaussianNllLossGetWorkspaceSize(tx.t, tt.t, tv.t, true, 1e-6, (char *)"none", tg.t, ws, e); }, aclnnGaussianNllLoss);
+    EXPECT(rc == 0, "GaussianNllLoss accuracy run");
+    if (!rc) CheckRelErr("GaussianNllLoss fp32 accuracy", ACL_FLOAT, tg.Read(), gg);
+}
+
 int main(int argc, char **argv)
 {
     const char *chip = argc > 1 ? argv[1] : nullptr;
@@ -484,6 +514,7 @@ int main(int argc, char **argv)
         HingeEmbeddingCases();
         CrossEntropyGradCases();
         GaussianNllCases();
+        Accuracy();
         Special();
         Validation();
     }

@@ -309,7 +309,9 @@ static void Bitwise()
                 {"BitwiseXor", aclnnBitwiseXorTensorGetWorkspaceSize, aclnnBitwiseXorTensor, aclnnBitwiseXorScalarGetWorkspaceSize,
                  aclnnBitwiseXorScalar, RBXor}};
     int64_t m5 = -5, k300 = 300;
-    aclScalar *sm5 = aclCreateScalar(&m5, ACL_INT64), *s300 = aclCreateScalar(&k300, ACL_INT64);
+    int64_t kbig = (int64_t(1) << 33) + 0x12345;
+    aclScalar *sm5 = aclCreateScalar(&m5, ACL_INT64), *s300 = aclCreateScalar(&k300, ACL_INT64),
+              *sbig = aclCreateScalar(&kbig, ACL_INT64);
     for (auto &op : ops) {
         TT(op.n, op.s1, op.s2, op.r, ACL_INT32, {5, 8}, TRANSPOSED, ACL_INT32, {8}, CONTIG, ACL_INT32, ACL_INT32, {5, 8});
         TT(op.n, op.s1, op.s2, op.r, ACL_INT8, {40}, STRIDED, ACL_INT64, {40}, CONTIG, ACL_INT64, ACL_INT64, {40});
@@ -317,6 +319,10 @@ static void Bitwise()
         TT(op.n, op.s1, op.s2, op.r, ACL_UINT8, {12}, CONTIG, ACL_UINT8, {12}, CONTIG, ACL_UINT8, ACL_UINT8, {12});
         TSc(op.n, op.ss1, op.ss2, op.r, ACL_INT32, {33}, CONTIG, sm5, -5, ACL_INT64, ACL_INT32);
         TSc(op.n, op.ss1, op.ss2, op.r, ACL_INT16, {33}, TRANSPOSED, s300, 300, ACL_INT64, ACL_INT16);
+        // INT32 x scalar straight through: two chunks and a tail; a strided self takes the int64 path
+        TSc(op.n, op.ss1, op.ss2, op.r, ACL_INT32, {3, 1027}, CONTIG, s300, 300, ACL_INT64, ACL_INT32);
+        TSc(op.n, op.ss1, op.ss2, op.r, ACL_INT32, {3, 1027}, STRIDED, sm5, -5, ACL_INT64, ACL_INT32);
+        TSc(op.n, op.ss1, op.ss2, op.r, ACL_INT32, {1029}, CONTIG, sbig, (double)kbig, ACL_INT64, ACL_INT32); // past INT32
     }
     TT("BitwiseAndTensorOut", aclnnBitwiseAndTensorOutGetWorkspaceSize, aclnnBitwiseAndTensorOut, RBAnd, ACL_INT64, {20},
        CONTIG, ACL_INT64, {20}, CONTIG, ACL_INT64, ACL_INT64, {20});
@@ -343,7 +349,7 @@ static void Bitwise()
         aclnnInplaceBitwiseAndTensorOut);
     Expect("InplaceBitwiseAndTensorOut", a, {0, 0, 0, 0});
     a.Free(); b.Free();
-    aclDestroyScalar(sm5); aclDestroyScalar(s300);
+    aclDestroyScalar(sm5); aclDestroyScalar(s300); aclDestroyScalar(sbig);
 }
 
 static void LogShiftClose()
@@ -420,6 +426,23 @@ static void LogShiftClose()
     DevT l = Make(ACL_INT64, {3}, {1, -3, 1099511627776.0}), lo = MakeFill(ACL_INT64, {3}, 0);
     Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnLeftShiftsGetWorkspaceSize(l.t, s2, lo.t, ws, e); }, aclnnLeftShifts);
     Expect("LeftShifts INT64", lo, {4, -12, 4398046511104.0});
+    { // INT32 x scalar on the INT32 direct loop: wraps in INT32, counts past 31 give 0
+        int64_t k3 = 3, k40 = 40;
+        aclScalar *s3 = aclCreateScalar(&k3, ACL_INT64), *s40 = aclCreateScalar(&k40, ACL_INT64);
+        std::vector<double> va(1029), g3(1029);
+        for (size_t i = 0; i < va.size(); i++) {
+            va[i] = (double)(int32_t)(i * 2654435761u);
+            g3[i] = (double)(int32_t)((uint32_t)(int32_t)va[i] << 3);
+        }
+        DevT li = Make(ACL_INT32, {1029}, va), lio = MakeFill(ACL_INT32, {1029}, 7);
+        Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnLeftShiftsGetWorkspaceSize(li.t, s3, lio.t, ws, e); }, aclnnLeftShifts);
+        Expect("LeftShifts INT32 by 3", lio, g3);
+        Run(g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnLeftShiftsGetWorkspaceSize(li.t, s40, lio.t, ws, e); }, aclnnLeftShifts);
+        Expect("LeftShifts INT32 by 40", lio, std::vector<double>(1029, 0.0));
+        li.Free(); lio.Free();
+        aclDestroyScalar(s3);
+        aclDestroyScalar(s40);
+    }
     aclDestroyScalar(s2);
 
     // IsClose: rtol / atol, equalNan, infinities

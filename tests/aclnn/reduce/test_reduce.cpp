@@ -150,10 +150,13 @@ static std::string Name(const char *op, aclDataType dt, const std::vector<int64_
 }
 
 // One call of a dims-list reduction with out of dtype odt; compares with Ref.
+// poke: (flat index, value) pairs written over the random values (special values).
 static void Case(Op op, aclDataType dt, const std::vector<int64_t> &shape, const std::vector<int64_t> &dims, bool keep,
-                 Layout lay, aclDataType odt, aclDataType comp, uint64_t seed)
+                 Layout lay, aclDataType odt, aclDataType comp, uint64_t seed,
+                 const std::vector<std::pair<size_t, double>> &poke = {})
 {
     std::vector<double> x = Values(dt, (size_t)GetShapeSize(shape), seed);
+    for (auto &pv : poke) x[pv.first] = Quant(dt, pv.second);
     uint64_t mask = MaskOf(dims, shape.size());
     std::vector<int64_t> oshape = ReducedShape(shape, mask, keep);
     DevTensor ts, to;
@@ -237,6 +240,130 @@ static void TestDimsReductions()
     Case(SUM, ACL_FLOAT, {3000, 700}, {0}, false, CONTIG, ACL_FLOAT, ACL_FLOAT, 127);
     Case(AMAX, ACL_FLOAT16, {500, 2, 300}, {0, 1}, true, CONTIG, ACL_FLOAT16, ACL_FLOAT16, 128);
     Case(MEAN, ACL_BF16, {256, 1000}, {0}, false, CONTIG, ACL_BF16, ACL_BF16, 129);
+}
+
+// The rows walk (a reduction across the contiguous kept dim, e.g. over dim 0 of a wide matrix) of
+// every op: more rows than one pass of the kernel (32) with a tail, outputs past one 1024-wide
+// piece, FP32 / FP16, contiguous and strided, NaN / +-Inf / zeros in single columns.
+static void TestRowsWalk()
+{
+    const int64_t R = 45, C = 1030;
+    std::vector<std::pair<size_t, double>> poke = {
+        {3 * C + 5, NAN}, {40 * C + 1027, NAN}, {30 * C + 7, INFINITY}, {31 * C + 8, -INFINITY},
+        {33 * C + 11, 0.0}, {44 * C + 1029, INFINITY}, {0 * C + 1026, NAN}, {5 * C + 1026, INFINITY}};
+    uint64_t seed = 4000;
+    for (Op op : {SUM, NANSUM, MEAN, AMAX, AMIN, ANY, ALL, LSE}) {
+        bool lg = op == ANY || op == ALL;
+        Case(op, ACL_FLOAT, {R, C}, {0}, false, CONTIG, lg ? ACL_BOOL : ACL_FLOAT, ACL_FLOAT, seed++, poke);
+        Case(op, ACL_FLOAT16, {R, C}, {0}, false, STRIDED, lg ? ACL_BOOL : ACL_FLOAT16, ACL_FLOAT16, seed++, poke);
+        Case(op, ACL_FLOAT, {R, 3, 350}, {0}, true, CONTIG, lg ? ACL_BOOL : ACL_FLOAT, ACL_FLOAT, seed++);
+    }
+    // Prod (values near 1: no overflow over 45 rows) and the norms over dim 0 (a NaN propagates,
+    // also for p = 0, as the per-output walk has it)
+    std::vector<double> x = QuantAll(ACL_FLOAT, RandomValues((size_t)(R * C), 4100, 0.5));
+    for (double &v : x) v = Quant(ACL_FLOAT, 1.0 + v * 0.1);
+    x[7] = 0;
+    x[20 * C + 9] = NAN;
+    x[30 * C + 1020] = -INFINITY;
+    for (Layout lay : {CONTIG, STRIDED}) {
+        DevTensor ts, tp;
+        if (!ts.Init(ACL_FLOAT, {R, C}, x, lay) || !tp.Init(ACL_FLOAT, {C}, {}, CONTIG)) return;
+        int rc = Run("ProdDim", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnProdDimGetWorkspaceSize(ts.t, 0, false, ACL_FLOAT, tp.t, w, e); }, aclnnProdDim);
+        EXPECT(rc == 0, "ProdDim rows: run failed");
+        if (!rc) CheckDtype("ProdDim rows fp32", ACL_FLOAT, tp.Read(), Ref(PROD, x, {R, C}, 1, ACL_FLOAT));
+        for (double p : {0.0, 1.0, 2.0, 3.0, (double)INFINITY, -(double)INFINITY}) {
+            std::vector<double> g((size_t)C);
+            for (int64_t c = 0; c < C; c++) {
+                double r = p == -INFINITY ? INFINITY : 0.0;
+                bool nan = false;
+                for (int64_t i = 0; i < R; i++) {
+                    double a = std::fabs(x[(size_t)(i * C + c)]);
+                    nan |= std::isnan(a);
+                    if (p == INFINITY) r = std::max(r, a);
+                    else if (p == -INFINITY) r = std::min(r, a);
+                    else if (p == 0) r += a != 0;
+                    else r += std::pow(a, p);
+                }
+                g[(size_t)c] = nan ? NAN : (p == 0 || std::isinf(p)) ? r : std::pow(r, 1.0 / p);
+            }
+            DevTensor to;
+            if (!to.Init(ACL_FLOAT, {C}, {}, CONTIG)) return;
+            int64_t d0 = 0;
+            aclIntArray *da = aclCreateIntArray(&d0, 1);
+            float pf = (float)p;
+            aclScalar *ps = aclCreateScalar(&pf, ACL_FLOAT);
+            rc = Run("Norm", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnNormGetWorkspaceSize(ts.t, ps, da, false, to.t, w, e); }, aclnnNorm);
+            char what[64];
+            snprintf(what, sizeof what, "Norm rows p %g%s", p, lay == STRIDED ? " strided" : "");
+            EXPECT(rc == 0, "%s: run failed", what);
+            if (!rc) {
+                for (double &v : g) v = Quant(ACL_FLOAT, v);
+                CheckDtype(what, ACL_FLOAT, to.Read(), g);
+            }
+            // every dim (the per-output walk: chunks, parts over blocks): the same orders
+            double r = p == -INFINITY ? INFINITY : 0.0;
+            bool nan = false;
+            for (int64_t c = 0; c < C; c++) {
+                for (int64_t i = 0; i < R; i++) {
+                    double a = std::fabs(x[(size_t)(i * C + c)]);
+                    nan |= std::isnan(a);
+                    if (p == INFINITY) r = std::max(r, a);
+                    else if (p == -INFINITY) r = std::min(r, a);
+                    else if (p == 0) r += a != 0;
+                    else r += std::pow(a, p);
+                }
+            }
+            double gall = Quant(ACL_FLOAT, nan ? NAN : (p == 0 || std::isinf(p)) ? r : std::pow(r, 1.0 / p));
+            // ... and without the NaN (which decides every order)
+            std::vector<double> y = x;
+            y[20 * C + 9] = 1.5;
+            double ry = p == -INFINITY ? INFINITY : 0.0;
+            for (double v : y) {
+                double a = std::fabs(v);
+                if (p == INFINITY) ry = std::max(ry, a);
+                else if (p == -INFINITY) ry = std::min(ry, a);
+                else if (p == 0) ry += a != 0;
+                else ry += std::pow(a, p);
+            }
+            double gy = Quant(ACL_FLOAT, (p == 0 || std::isinf(p)) ? ry : std::pow(ry, 1.0 / p));
+            DevTensor tall, ty, tyo;
+            aclIntArray *none = aclCreateIntArray(nullptr, 0);
+            if (!tall.Init(ACL_FLOAT, {}, {}, CONTIG) || !ty.Init(ACL_FLOAT, {R, C}, y, lay) || !tyo.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
+            rc = Run("Norm", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnNormGetWorkspaceSize(ts.t, ps, none, false, tall.t, w, e); }, aclnnNorm);
+            rc |= Run("Norm", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnNormGetWorkspaceSize(ty.t, ps, none, false, tyo.t, w, e); }, aclnnNorm);
+            snprintf(what, sizeof what, "Norm all p %g%s", p, lay == STRIDED ? " strided" : "");
+            EXPECT(rc == 0, "%s: run failed", what);
+            if (!rc) {
+                CheckDtype(what, ACL_FLOAT, tall.Read(), {gall});
+                CheckDtype(what, ACL_FLOAT, tyo.Read(), {gy});
+            }
+            aclDestroyIntArray(none);
+            aclDestroyIntArray(da);
+            aclDestroyScalar(ps);
+        }
+        // Prod, Any and All of every element (no NaN / zero / Inf: x near 1), then with a zero
+        // and a NaN past the first chunks
+        std::vector<double> z(x.size());
+        for (size_t i = 0; i < z.size(); i++) z[i] = Quant(ACL_FLOAT, 1.0 + 0.02 * std::sin((double)i));
+        for (int var = 0; var < 2; var++) {
+            if (var) { z[30000] = 0; z[40001] = NAN; }
+            DevTensor tz, tpa, tany, tallb;
+            if (!tz.Init(ACL_FLOAT, {R, C}, z, lay) || !tpa.Init(ACL_FLOAT, {}, {}, CONTIG) ||
+                !tany.Init(ACL_BOOL, {}, {}, CONTIG) || !tallb.Init(ACL_BOOL, {}, {}, CONTIG)) return;
+            aclIntArray *none = aclCreateIntArray(nullptr, 0);
+            rc = Run("Prod", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnProdGetWorkspaceSize(tz.t, ACL_FLOAT, tpa.t, w, e); }, aclnnProd);
+            rc |= Run("Any", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAnyGetWorkspaceSize(tz.t, none, false, tany.t, w, e); }, aclnnAny);
+            rc |= Run("All", g_stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnAllGetWorkspaceSize(tz.t, none, false, tallb.t, w, e); }, aclnnAll);
+            aclDestroyIntArray(none);
+            EXPECT(rc == 0, "Prod/Any/All all: run failed");
+            if (rc) continue;
+            double pr = 1;
+            for (double v : z) pr *= v;
+            CheckDtype("Prod all fp32", ACL_FLOAT, tpa.Read(), {Quant(ACL_FLOAT, pr)});
+            EXPECT(tany.Read()[0] == 1 && tallb.Read()[0] == (var ? 0 : 1), "Any/All all (%d): %g %g", var,
+                   tany.Read()[0], tallb.Read()[0]);
+        }
+    }
 }
 
 // Arg ops, MaxDim / MinDim, Max / Min, Prod / ProdDim, MeanV2 / MaxV2.
@@ -499,6 +626,7 @@ int main()
     TestDimOps();
     TestSpecials();
     TestNorms();
+    TestRowsWalk();
     TestValidation();
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;

@@ -201,6 +201,22 @@ static void TestVariance()
         big[700] = INFINITY; // past the first chunk: the mean stays +Inf, the variance NaN
         VarCase(VAR_MEAN, ACL_FLOAT, {1200}, {0}, false, false, CONTIG, 1, ACL_FLOAT, big);
     }
+    // the rows walk over dim 0 of a wide matrix: more rows than one pass (32) with a tail, outputs
+    // past one 1024-wide piece, a NaN / +Inf column, a column around 1e4 with a spread of 1e-3
+    {
+        const int64_t R = 45, C = 1030;
+        std::vector<double> x = RandomValues((size_t)(R * C), 321, 3);
+        for (int64_t i = 0; i < R; i++) x[(size_t)(i * C + 1025)] = 1e4 + 1e-3 * x[(size_t)(i * C + 1025)];
+        x[3 * C + 5] = NAN;
+        x[40 * C + 1028] = INFINITY;
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
+            std::vector<double> xq = QuantAll(dt, x);
+            if (dt == ACL_FLOAT16) for (int64_t i = 0; i < R; i++) xq[(size_t)(i * C + 1025)] = Quant(dt, x[(size_t)(i * C + 20)]);
+            VarCase(VAR_MEAN, dt, {R, C}, {0}, false, false, CONTIG, 1, dt, xq);
+            VarCase(STD_MEAN, dt, {R, C}, {0}, false, true, STRIDED, 0, dt, xq);
+            VarCase(VAR, dt, {R, 2, 515}, {0}, false, false, CONTIG, 1, dt, xq);
+        }
+    }
     // empty self: NaN where an output exists
     VarCase(VAR_CORR, ACL_FLOAT, {3, 0}, {1}, false, false, CONTIG, 1, ACL_FLOAT);
     VarCase(VAR_MEAN, ACL_FLOAT, {3, 0}, {1}, false, true, CONTIG, 1, ACL_FLOAT);
@@ -239,6 +255,8 @@ static void TestBatchNormStats()
     BnCase(ACL_FLOAT16, {2, 5, 7}, STRIDED, 1e-5);
     BnCase(ACL_FLOAT, {8, 2}, CONTIG, 0.1);
     BnCase(ACL_FLOAT, {64, 4, 1000}, CONTIG, 1e-5);
+    BnCase(ACL_FLOAT, {45, 1030}, CONTIG, 1e-5); // the rows walk: (N, C) over more rows than one pass
+    BnCase(ACL_FLOAT16, {45, 1030}, STRIDED, 1e-5);
     BnCase(ACL_FLOAT, {2, 3, 1, 1, 1, 1, 2, 2}, CONTIG, 1e-5);
     BnCase(ACL_FLOAT, {0, 3, 4}, CONTIG, 1e-5); // empty batch: mean 0, invstd NaN
 }
@@ -324,6 +342,17 @@ static void TestAminmax()
         std::vector<double> y = {0.0, -0.0, 3, -INFINITY, NAN, 2, 1, INFINITY, 5, 6, 7, 8};
         MinMaxCase(MM_DIM, ACL_FLOAT, {3, 4}, {1}, false, CONTIG, y);
         MinMaxCase(MM_LIST, ACL_FLOAT16, {3, 4}, {0}, true, STRIDED, y);
+    }
+    // the rows walk (dim 0 of a wide matrix, more rows than one pass, past one 1024-wide piece)
+    {
+        std::vector<double> x = RandomValues(45 * 1030, 17, 3);
+        x[3 * 1030 + 5] = NAN;
+        x[44 * 1030 + 1027] = NAN;
+        x[0 * 1030 + 1026] = INFINITY;
+        x[40 * 1030 + 9] = -INFINITY;
+        for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16})
+            for (Layout lay : {CONTIG, STRIDED})
+                MinMaxCase(MM_LIST, dt, {45, 1030}, {0}, false, lay, QuantAll(dt, x));
     }
     // empty self: nothing written, success
     MinMaxCase(MM_ALL, ACL_FLOAT, {0, 3}, {}, false, CONTIG);
