@@ -242,6 +242,22 @@ static void TestDimsReductions()
     Case(MEAN, ACL_BF16, {256, 1000}, {0}, false, CONTIG, ACL_BF16, ACL_BF16, 129);
 }
 
+// (sum |v|^p)^(1/p) in double; p = 0 counts non-zeros, +-Inf the max / min |v|; a NaN decides.
+static double NormRef(const std::vector<double> &v, double p)
+{
+    double r = p == -INFINITY ? INFINITY : 0.0;
+    bool nan = false;
+    for (double x : v) {
+        double a = std::fabs(x);
+        nan |= std::isnan(a);
+        if (p == INFINITY) r = std::max(r, a);
+        else if (p == -INFINITY) r = std::min(r, a);
+        else if (p == 0) r += a != 0;
+        else r += std::pow(a, p);
+    }
+    return nan ? NAN : (p == 0 || std::isinf(p)) ? r : std::pow(r, 1.0 / p);
+}
+
 // The rows walk (a reduction across the contiguous kept dim, e.g. over dim 0 of a wide matrix) of
 // every op: more rows than one pass of the kernel (32) with a tail, outputs past one 1024-wide
 // piece, FP32 / FP16, contiguous and strided, NaN / +-Inf / zeros in single columns.
@@ -272,19 +288,10 @@ static void TestRowsWalk()
         EXPECT(rc == 0, "ProdDim rows: run failed");
         if (!rc) CheckDtype("ProdDim rows fp32", ACL_FLOAT, tp.Read(), Ref(PROD, x, {R, C}, 1, ACL_FLOAT));
         for (double p : {0.0, 1.0, 2.0, 3.0, (double)INFINITY, -(double)INFINITY}) {
-            std::vector<double> g((size_t)C);
+            std::vector<double> g((size_t)C), col((size_t)R);
             for (int64_t c = 0; c < C; c++) {
-                double r = p == -INFINITY ? INFINITY : 0.0;
-                bool nan = false;
-                for (int64_t i = 0; i < R; i++) {
-                    double a = std::fabs(x[(size_t)(i * C + c)]);
-                    nan |= std::isnan(a);
-                    if (p == INFINITY) r = std::max(r, a);
-                    else if (p == -INFINITY) r = std::min(r, a);
-                    else if (p == 0) r += a != 0;
-                    else r += std::pow(a, p);
-                }
-                g[(size_t)c] = nan ? NAN : (p == 0 || std::isinf(p)) ? r : std::pow(r, 1.0 / p);
+                for (int64_t i = 0; i < R; i++) col[(size_t)i] = x[(size_t)(i * C + c)];
+                g[(size_t)c] = NormRef(col, p);
             }
             DevTensor to;
             if (!to.Init(ACL_FLOAT, {C}, {}, CONTIG)) return;
@@ -300,32 +307,12 @@ static void TestRowsWalk()
                 for (double &v : g) v = Quant(ACL_FLOAT, v);
                 CheckDtype(what, ACL_FLOAT, to.Read(), g);
             }
-            // every dim (the per-output walk: chunks, parts over blocks): the same orders
-            double r = p == -INFINITY ? INFINITY : 0.0;
-            bool nan = false;
-            for (int64_t c = 0; c < C; c++) {
-                for (int64_t i = 0; i < R; i++) {
-                    double a = std::fabs(x[(size_t)(i * C + c)]);
-                    nan |= std::isnan(a);
-                    if (p == INFINITY) r = std::max(r, a);
-                    else if (p == -INFINITY) r = std::min(r, a);
-                    else if (p == 0) r += a != 0;
-                    else r += std::pow(a, p);
-                }
-            }
-            double gall = Quant(ACL_FLOAT, nan ? NAN : (p == 0 || std::isinf(p)) ? r : std::pow(r, 1.0 / p));
-            // ... and without the NaN (which decides every order)
+            // every dim (the per-output walk: chunks, parts over blocks): the same orders, and
+            // without the NaN (which decides every order)
+            double gall = Quant(ACL_FLOAT, NormRef(x, p));
             std::vector<double> y = x;
             y[20 * C + 9] = 1.5;
-            double ry = p == -INFINITY ? INFINITY : 0.0;
-            for (double v : y) {
-                double a = std::fabs(v);
-                if (p == INFINITY) ry = std::max(ry, a);
-                else if (p == -INFINITY) ry = std::min(ry, a);
-                else if (p == 0) ry += a != 0;
-                else ry += std::pow(a, p);
-            }
-            double gy = Quant(ACL_FLOAT, (p == 0 || std::isinf(p)) ? ry : std::pow(ry, 1.0 / p));
+            double gy = Quant(ACL_FLOAT, NormRef(y, p));
             DevTensor tall, ty, tyo;
             aclIntArray *none = aclCreateIntArray(nullptr, 0);
             if (!tall.Init(ACL_FLOAT, {}, {}, CONTIG) || !ty.Init(ACL_FLOAT, {R, C}, y, lay) || !tyo.Init(ACL_FLOAT, {}, {}, CONTIG)) return;
