@@ -236,6 +236,10 @@ static void TestSituValidation(bool supported)
     ExpectError("situ scale shape", f(x.t, 1, -1, 36, "rint", y.t, scbad.t), kInvalid, "yScaleOut");
     int rc = f(x.t, 1, -1, 40, "floor", y4.t, sc.t);
     EXPECT(rc == 0, "situ FP4 with floor (the tiling takes it): %d", rc);
+    if (rc == 0) { // stage 2 frees the executor
+        EXPECT(aclnnSituMxQuant(nullptr, ws, ex, g_stream) == 0, "situ FP4 stage 2");
+        aclrtSynchronizeStream(g_stream);
+    }
 }
 
 int main()
