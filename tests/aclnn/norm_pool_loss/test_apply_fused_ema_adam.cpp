@@ -16,7 +16,7 @@ static int Stage1(const DevTensor &g, const DevTensor &var, const DevTensor &m, 
                                                   kWd, ws, ex);
 }
 
-static void Case(Runtime &rt, aclDataType dt, int64_t mode, bool bc, Layout l, int64_t step)
+static void Case(Runtime &rt, aclDataType dt, int64_t mode, bool bc, Layout l, int64_t step, bool wideStep = false)
 {
     const int64_t R = 7, C = 9, N = R * C;
     std::vector<double> g = QuantAll(dt, RandomValues(N, 1, 0.5)), var = QuantAll(dt, RandomValues(N, 2)),
@@ -36,7 +36,8 @@ static void Case(Runtime &rt, aclDataType dt, int64_t mode, bool bc, Layout l, i
     DevTensor tg, tvar, tm, tv, ts, tst;
     if (!tg.Init(dt, {R, C}, g, l) || !tvar.Init(dt, {R, C}, var, l) || !tm.Init(dt, {R, C}, m, CONTIG) ||
         !tv.Init(dt, {R, C}, v, l) || !ts.Init(dt, {R, C}, s, l == CONTIG ? CONTIG : TRANSPOSED) ||
-        !tst.Init(ACL_INT64, {1}, {(double)step}, CONTIG)) {
+        !(wideStep ? tst.Init(ACL_INT64, {2, 2}, {(double)step, 9, 9, 9}, CONTIG)
+                   : tst.Init(ACL_INT64, {1}, {(double)step}, CONTIG))) {
         EXPECT(false, "tensors");
         return;
     }
@@ -59,7 +60,7 @@ static void Validation()
     DevTensor g, g16, gi, var, varw, st, st32, st2;
     if (!g.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !g16.Init(ACL_FLOAT16, {2, 3}, {}, CONTIG) || !gi.Init(ACL_INT32, {2, 3}, {}, CONTIG) ||
         !var.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !varw.Init(ACL_FLOAT, {3, 2}, {}, CONTIG) || !st.Init(ACL_INT64, {1}, {1}, CONTIG) ||
-        !st32.Init(ACL_INT32, {1}, {1}, CONTIG) || !st2.Init(ACL_INT64, {2}, {1, 1}, CONTIG)) {
+        !st32.Init(ACL_INT32, {1}, {1}, CONTIG) || !st2.Init(ACL_INT64, {0}, {}, CONTIG)) {
         EXPECT(false, "validation tensors");
         return;
     }
@@ -73,7 +74,7 @@ static void Validation()
     ExpectError("mixed dtypes", Stage1(g16, var, var, var, var, st, 1, true, &ws, &ex), 161002, "varRef");
     ExpectError("int32 step", Stage1(g, var, var, var, var, st32, 1, true, &ws, &ex), 161002, "step");
     ExpectError("shape", Stage1(g, var, var, varw, var, st, 1, true, &ws, &ex), 561002, "same shape");
-    ExpectError("two steps", Stage1(g, var, var, var, var, st2, 1, true, &ws, &ex), 561002, "step");
+    ExpectError("empty step", Stage1(g, var, var, var, var, st2, 1, true, &ws, &ex), 561002, "step");
 }
 
 int main(int argc, char **argv)
@@ -92,6 +93,7 @@ int main(int argc, char **argv)
             for (int64_t mode : {0, 1})
                 for (bool bc : {false, true}) Case(rt, dt, mode, bc, mode ? STRIDED : CONTIG, bc ? 3 : 1);
         Case(rt, ACL_FLOAT, 1, true, TRANSPOSED, 1000);
+        Case(rt, ACL_FLOAT, 0, true, CONTIG, 2, true); // a [2, 2] step: element 0 is used
         Validation();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
