@@ -12,17 +12,6 @@
 
 #define TILING_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
 
-static int contiguous(const aclTensor *t)
-{
-    int64_t s = 1;
-    for (uint32_t d = t->ndim; d-- > 0;) {
-        if (t->shape[d] != 1 && t->stride[d] != s)
-            return 0;
-        s *= t->shape[d];
-    }
-    return 1;
-}
-
 aclnnStatus aclemu_plan_AdvanceStep(aclOpExecutor *executor, const aclTensor *inputTokens,
                                     const aclTensor *sampledTokenIds, const aclTensor *inputPositions,
                                     const aclTensor *seqLens, const aclTensor *slotMapping,
@@ -44,7 +33,7 @@ aclnnStatus aclemu_plan_AdvanceStep(aclOpExecutor *executor, const aclTensor *in
     for (int i = 0; i < 6; i++) {
         if ((st = aclemu_check_format(api, ts[i], ns[i])) || (st = aclemu_check_shape(api, ts[i], ns[i], ACLEMU_MAX_RANK)))
             return st;
-        if (!contiguous(ts[i]))
+        if (!aclemu_tensor_is_contiguous(ts[i]))
             return ACLEMU_PARAM_ERROR(api, "%s should be contiguous.", ns[i]);
     }
     if (numSeqs < 1)

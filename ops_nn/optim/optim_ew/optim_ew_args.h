@@ -24,6 +24,8 @@ typedef enum oe_op {
     OE_ADADELTA,                  /* in: var accum accumUpdate grad; s: lr rho eps; out: var accum accumUpdate */
     OE_ADAMAX,                    /* in: var m v grad; s: beta1Power lr beta1 beta2 eps; out: var m v */
     OE_FTRL,                      /* in: var accum linear grad lr l1 l2 lr_power; out: var accum linear */
+    OE_FUSED_EMA_ADAM,            /* in: var m v s grad step; s: lr emaDecay beta1 beta2 eps weightDecay;
+                                   * out: var m v s; flag: mode (bit 0), biasCorrection (bit 1) */
     OE_OP_END
 } oe_op;
 

@@ -94,6 +94,26 @@ static void rule(const oe_args *a, const float *x, float *y)
         y[2] = lin;
         break;
     }
+    case OE_FUSED_EMA_ADAM: { /* ApplyFusedEmaAdam: Adam(W) step, then the EMA of var */
+        float lr = (float)a->s[0], ema = (float)a->s[1], b1 = (float)a->s[2], b2 = (float)a->s[3];
+        float eps = (float)a->s[4], wd = (float)a->s[5], step = x[5];
+        int adamw = a->flag & 1;
+        float c1 = 1.0f, c2 = 1.0f;
+        if (a->flag & 2) {
+            c1 = 1.0f - powf(b1, step);
+            c2 = 1.0f - powf(b2, step);
+        }
+        float g = adamw ? x[4] : x[4] + wd * x[0];
+        float m = b1 * x[1] + (1.0f - b1) * g, v = b2 * x[2] + (1.0f - b2) * g * g;
+        float upd = (m / c1) / (sqrtf(v / c2) + eps);
+        if (adamw)
+            upd += wd * x[0];
+        y[0] = x[0] - lr * upd;
+        y[1] = m;
+        y[2] = v;
+        y[3] = ema * x[3] + (1.0f - ema) * y[0];
+        break;
+    }
     default: break;
     }
 }
