@@ -9,6 +9,7 @@
 #include "acl/acl_base.h"
 
 #include "aclemu_op/kernel_util.h"
+#include "index_elem.h" /* ops_nn/index/index: view offsets, INT32 / INT64 values */
 #include "view_copy_args.h"
 
 typedef struct vc_view {
@@ -20,14 +21,7 @@ typedef struct vc_view {
 /* Element offset of flat position i of t (contiguous views skip the division walk). */
 static int64_t vc_where(const aclemu_tdesc *t, int contiguous, int64_t i)
 {
-    if (contiguous)
-        return t->offset + i;
-    int64_t off = t->offset;
-    for (int d = (int)t->ndim - 1; d >= 0; d--) {
-        off += (i % t->shape[d]) * t->stride[d];
-        i /= t->shape[d];
-    }
-    return off;
+    return contiguous ? t->offset + i : index_view_offset(t, (uint64_t)i);
 }
 
 static int vc_is_contiguous(const aclemu_tdesc *t)
@@ -51,16 +45,7 @@ static int64_t vc_numel(const aclemu_tdesc *t)
 
 static int64_t vc_meta(const aclemu_tdesc *t, int64_t i)
 {
-    const char *p = (const char *)(uintptr_t)t->addr;
-    int64_t off = vc_where(t, vc_is_contiguous(t), i);
-    if (t->dtype == ACL_INT32) {
-        int32_t v;
-        memcpy(&v, p + off * 4, 4);
-        return v;
-    }
-    int64_t v;
-    memcpy(&v, p + off * 8, 8);
-    return v;
+    return index_elem_value((const char *)(uintptr_t)t->addr, t->dtype, index_view_offset(t, (uint64_t)i));
 }
 
 /* The real tiling's IsDstMaybeOverlapped: dims of size > 1 sorted by target stride must each
