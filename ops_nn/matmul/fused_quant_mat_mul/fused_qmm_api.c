@@ -1,8 +1,8 @@
 /* aclnnFusedQuantMatmul / aclnnFusedQuantMatmulWeightNz (ops-nn matmul/fused_quant_mat_mul), A2 / A3:
  * the QuantGemm of QuantMatmulV4 (x1Scale the per-token scale, x2Scale the scale) with the GELU
  * (gelu_erf or gelu_tanh, the GEMM engine's gemm_act_apply) applied to the dequantised FP32 value
- * before the one rounding to FLOAT16 / BFLOAT16. Transposes are read from the strides (a view with
- * its last two dims swapped), as the real op's IsTransposeLastTwoDims does.
+ * before the one rounding to FLOAT16 / BFLOAT16. Transposed operands are views with their last two
+ * strides swapped (the real op's IsTransposeLastTwoDims); QuantGemm reads them as they are.
  * Checks in the real op_api's order: null x1 / x2 (161001); (WeightNz) x2's view at least 2-D and
  * its storage the NZ one of the view; fusedOpType "gelu_erf" / "gelu_tanh" (161002); null x1Scale /
  * x2Scale / out and the reserved yScale / x1Offset / x2Offset / yOffset / x3 non-empty or groupSize
@@ -14,14 +14,6 @@
 #include "aclemu_plans.h"
 #include "gemm.h"
 #include "qmm_plan.h"
-
-static int transposed_last2(const aclTensor *t)
-{
-    uint32_t d = t->ndim;
-    if (d < 2 || t->format == ACL_FORMAT_FRACTAL_NZ)
-        return 0;
-    return t->stride[d - 2] == 1 && t->stride[d - 1] == t->shape[d - 2] && t->shape[d - 2] != 1;
-}
 
 static aclnnStatus reserved_null(const char *api, const aclTensor *t, const char *name)
 {
@@ -79,7 +71,6 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
     if (!(x1->dtype == ACL_INT8 && x2->dtype == ACL_INT8) && !(x1->dtype == ACL_INT4 && x2->dtype == ACL_INT4))
         return ACLEMU_PARAM_ERROR(api, "aclnnfusedQuantMatmul only support A8W8/A4W4 scenario, but got x1: %s x2: %s",
                                   aclemu_dtype_name(x1->dtype), aclemu_dtype_name(x2->dtype));
-    const int t1 = transposed_last2(x1), t2 = transposed_last2(x2);
     const uint32_t d1 = x1->ndim, d2 = x2->ndim;
     int64_t m = x1->shape[d1 - 2], n = x2->shape[d2 - 1];
     if (x1Scale->shape[0] != m)
@@ -89,8 +80,7 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
         return ACLEMU_PARAM_ERROR(api, "When quantification of x2 is perchannel/pertensor quant, the shape of x2Scale "
                                        "should equal to the n: (%lld) or (1), but actual is (%lld).", (long long)n,
                                   (long long)x2Scale->shape[0]);
-    (void)t1;
-    (void)t2; /* QuantGemm reads any strided view: the transposes need no flag */
+    /* QuantGemm reads any strided view: a transposed x1 / x2 needs no flag */
     qmm_inputs in = {x1, x2, x2Scale, NULL, x1Scale, bias, out, false, false, (bool)nz};
     in.act = act;
     int a4w4 = 0, nb = 0;
