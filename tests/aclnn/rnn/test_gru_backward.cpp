@@ -218,7 +218,7 @@ static void Validation(bool chip_only)
 {
     const int64_t T = 2, B = 3, I = 4, H = 5;
     std::vector<std::unique_ptr<DevTensor>> own;
-    auto T3 = [&](aclDataType dt, std::vector<int64_t> s, aclFormat fmt) { return NewT(own, dt, s, {0.25}, CONTIG, fmt)->Alias(); };
+    auto T3 = [&](aclDataType dt, std::vector<int64_t> s, aclFormat fmt) { return NewT(own, dt, s, {}, CONTIG, fmt)->Alias(); };
     aclTensor *x = T3(ACL_FLOAT, {T, B, I}, ACL_FORMAT_ND), *xhw = T3(ACL_FLOAT, {T, B, I}, ACL_FORMAT_NCHW);
     aclTensor *xe = T3(ACL_FLOAT, {0, B, I}, ACL_FORMAT_ND);
     aclTensor *dy = T3(ACL_FLOAT, {T, B, H}, ACL_FORMAT_ND), *dy16 = T3(ACL_FLOAT16, {T, B, H}, ACL_FORMAT_ND);

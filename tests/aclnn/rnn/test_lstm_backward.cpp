@@ -309,7 +309,7 @@ static void ChipRefusal()
 {
     std::vector<std::unique_ptr<DevTensor>> own;
     const int64_t T = 1, B = 1, I = 1, H = 1;
-    auto T3 = [&](std::vector<int64_t> s, aclFormat fmt) { return NewT(own, ACL_FLOAT, s, {0.5}, CONTIG, fmt)->Alias(); };
+    auto T3 = [&](std::vector<int64_t> s, aclFormat fmt) { return NewT(own, ACL_FLOAT, s, {}, CONTIG, fmt)->Alias(); };
     auto L1 = [&](std::vector<aclTensor *> v) { return aclCreateTensorList(v.data(), v.size()); };
     aclTensorList *hx = L1({T3({1, B, H}, ACL_FORMAT_NCL), T3({1, B, H}, ACL_FORMAT_NCL)});
     aclTensorList *params = L1({T3({4 * H, I}, ACL_FORMAT_ND), T3({4 * H, H}, ACL_FORMAT_ND)});
