@@ -136,6 +136,9 @@ static void TestValidation(bool runs)
     if (!runs) {
         rc = aclnnUnfoldGradGetWorkspaceSize(g.t, is, 0, 3, 2, o.t, &ws, &ex);
         EXPECT(rc == ACLNN_ERR_RUNTIME_ERROR, "UnfoldGrad on this chip: %d", rc);
+        aclDestroyIntArray(is);
+        aclDestroyIntArray(is3);
+        aclDestroyIntArray(is1);
         return;
     }
     ExpectError("int32 gradOut", aclnnUnfoldGradGetWorkspaceSize(gi.t, is, 0, 3, 2, o.t, &ws, &ex), ACLNN_ERR_PARAM_INVALID, "gradOut");
