@@ -75,6 +75,14 @@ run_one() {
         ! grep -q 'AddConfig("ascend9\|AddConfig(.*soc' "${defs[@]}"; then
         chip=Ascend310P3
     fi
+    # an op whose every aclnn doc says the A2 series is not supported and the 950 is (e.g. ops-math
+    # stateless_random_normal_v2) runs its plain examples on the 950, the only chip they can run on
+    local docs=("$SRC/${rel%%/examples/*}"/docs/aclnn*.md)
+    if [ "$chip" = Ascend910B3 ] && [ -f "${docs[0]}" ] &&
+        ! grep -L '^- <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term>：不支持' "${docs[@]}" | grep -q . &&
+        ! grep -L '^- <term>Ascend 950PR/Ascend 950DT</term>：支持' "${docs[@]}" | grep -q .; then
+        chip=Ascend950PR_9589
+    fi
     name=$(echo "${rel%.cpp}" | tr '/' '_')
     log=$OUT/logs/$name.log
     work=$(mktemp -d "$TOPO/run.XXXXXX")

@@ -1,5 +1,7 @@
 /* Entry points of the elementwise optimizers of experimental/optim (optim_ew_plan.h): one spec
  * per API with the op definition's names, dtypes and chips. */
+#include <string.h>
+
 #include "aclemu_plans.h"
 #include "nn_check.h"
 #include "optim_ew_plan.h"
@@ -282,4 +284,61 @@ aclnnStatus aclemu_plan_ApplyFtrl(aclOpExecutor *executor, aclTensor *varRef, ac
     if ((st = nn_chip_gate(api, A2)))
         return st;
     return oe_launch(executor, &ftrl, in, NULL, NULL, 0, 0);
+}
+
+/* ApplyKerasMomentum (optim/apply_keras_momentum; generated aclnn layer, an ascend950 kernel):
+ * nulls (161001) -> the 950 (161002) -> var FLOAT / FLOAT16 / BF16 with accum and grad of its
+ * dtype, lr and momentum FLOAT whatever var is (the definition's dtype table; 161002) -> ND
+ * formats -> the arch35 tiling's refusals (561002): rank above 8, accum or grad of another shape
+ * than var (a 0-d tensor counts as [1]). lr and momentum are read at element 0 (we also refuse an
+ * empty one, which the kernel would read past). var and accum are updated in place; the header
+ * declares accum const, as the generated layers of reference-updating ops do. */
+static const oe_spec keras_momentum = {OE_KERAS_MOMENTUM, C950, NN_FLOATS, 0x14u /* lr momentum */, 5, 2, 1,
+                                       {"varRef", "accum", "lr", "grad", "momentum"}, {"varRef", "accum"}};
+
+static int km_same_shape(const aclTensor *a, const aclTensor *b)
+{
+    static const int64_t one = 1;
+    const int64_t *sa = a->ndim ? a->shape : &one, *sb = b->ndim ? b->shape : &one;
+    int na = a->ndim ? (int)a->ndim : 1, nb = b->ndim ? (int)b->ndim : 1;
+    return na == nb && memcmp(sa, sb, (size_t)na * sizeof(int64_t)) == 0;
+}
+
+aclnnStatus aclemu_plan_ApplyKerasMomentum(aclOpExecutor *executor, aclTensor *varRef, const aclTensor *accum,
+                                           const aclTensor *lr, const aclTensor *grad, const aclTensor *momentum,
+                                           bool useLocking, bool useNesterov)
+{
+    (void)useLocking;
+    const char *api = aclemu_exec_api(executor);
+    const aclTensor *in[] = {varRef, accum, lr, grad, momentum};
+    const char *const *ns = keras_momentum.in_names;
+    aclnnStatus st;
+    for (int i = 0; i < 5; i++)
+        if ((st = aclemu_check_notnull(api, in[i], ns[i])))
+            return st;
+    if ((st = nn_chip_gate(api, C950)) || (st = aclemu_check_dtype(api, varRef, ns[0], NN_FLOATS)) ||
+        (st = aclemu_check_same_dtype(api, varRef, ns[0], accum, ns[1])) ||
+        (st = aclemu_check_same_dtype(api, varRef, ns[0], grad, ns[3])) ||
+        (st = aclemu_check_dtype(api, lr, ns[2], DT(FLOAT))) || (st = aclemu_check_dtype(api, momentum, ns[4], DT(FLOAT))))
+        return st;
+    for (int i = 0; i < 5; i++)
+        if ((st = aclemu_check_format(api, in[i], ns[i])))
+            return st;
+    if (varRef->ndim > 8)
+        return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api,
+                               "var rank must be in [0, 8], got %d", (int)varRef->ndim);
+    for (int i = 0; i < 5; i++)
+        if ((st = aclemu_check_shape(api, in[i], ns[i], 8)))
+            return st;
+    if (!km_same_shape(varRef, accum))
+        return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, "shape(var) != shape(accum)");
+    if (!km_same_shape(varRef, grad))
+        return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, "shape(var) != shape(grad)");
+    for (int i = 2; i < 5; i += 2)
+        if (aclemu_tensor_numel(in[i]) < 1)
+            return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api,
+                                   "%s should hold one element, but is empty.", ns[i]);
+    if (aclemu_tensor_numel(varRef) == 0)
+        return ACLNN_SUCCESS;
+    return oe_launch(executor, &keras_momentum, in, NULL, NULL, 0, useNesterov);
 }

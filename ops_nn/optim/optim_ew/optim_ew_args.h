@@ -1,6 +1,7 @@
 /* Blob of the single-tensor elementwise optimizers of experimental/optim (AdamApplyOne family,
  * ApplyGradientDescent, ApplyAdagradD, ApplyAdamD, ApplyRmsProp, ApplyCenteredRMSProp,
- * ApplyProximalAdagrad, ApplyAdadelta, ApplyAdamax, ApplyFtrl): one kernel, an update rule per op; per element every input is loaded
+ * ApplyProximalAdagrad, ApplyAdadelta, ApplyAdamax, ApplyFtrl,
+ * ApplyKerasMomentum): one kernel, an update rule per op; per element every input is loaded
  * (one-element inputs at 0), the rule runs in FP32 and the outputs are stored. */
 #ifndef OPS_NN_OPTIM_EW_ARGS_H
 #define OPS_NN_OPTIM_EW_ARGS_H
@@ -26,6 +27,7 @@ typedef enum oe_op {
     OE_FTRL,                      /* in: var accum linear grad lr l1 l2 lr_power; out: var accum linear */
     OE_FUSED_EMA_ADAM,            /* in: var m v s grad step; s: lr emaDecay beta1 beta2 eps weightDecay;
                                    * out: var m v s; flag: mode (bit 0), biasCorrection (bit 1) */
+    OE_KERAS_MOMENTUM,            /* in: var accum lr grad momentum; out: var accum; flag: nesterov */
     OE_OP_END
 } oe_op;
 

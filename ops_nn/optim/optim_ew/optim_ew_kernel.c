@@ -114,6 +114,12 @@ static void rule(const oe_args *a, const float *x, float *y)
         y[3] = ema * x[3] + (1.0f - ema) * y[0];
         break;
     }
+    case OE_KERAS_MOMENTUM: { /* the arch35 kernel's order: accum*mom - grad*lr, then var */
+        float lg = x[3] * x[2], acc = x[1] * x[4] - lg;
+        y[0] = a->flag ? x[0] + (acc * x[4] - lg) : x[0] + acc;
+        y[1] = acc;
+        break;
+    }
     default: break;
     }
 }

@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_apply_centered_rms_prop.h"
 #include "aclnnop/aclnn_apply_ftrl.h"
 #include "aclnnop/aclnn_apply_gradient_descent.h"
+#include "aclnnop/aclnn_apply_keras_momentum.h"
 #include "aclnnop/aclnn_apply_proximal_adagrad.h"
 #include "aclnnop/aclnn_apply_rms_prop.h"
 
@@ -423,6 +424,64 @@ static void Validation950(bool is950)
     ExpectError("AdamD off the 910B", aclnnApplyAdamDGetWorkspaceSize(X, X, X, O, O, O, O, O, O, X, false, false, X, X, X, &ws, &ex), 161002, "not supported");
 }
 
+// ApplyKerasMomentum over three steps in place (the arch35 golden: accum = mom*accum - lr*grad;
+// var += accum, or mom*accum - lr*grad with Nesterov); lr / momentum are FLOAT for every var dtype.
+static void KerasMomentumCases()
+{
+    int li = 0;
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16})
+        for (bool nesterov : {false, true}) {
+            Layout l = (Layout)(li++ % 3);
+            std::vector<double> var = Val(dt, 141, 1.0), acc = Val(dt, 142, 0.2);
+            const double lr = 0.05, mom = 0.875;
+            DevTensor tv, ta, tl, tm;
+            if (!tv.Init(dt, kShape, var, l) || !ta.Init(dt, kShape, acc, nesterov ? STRIDED : CONTIG) ||
+                !tl.Init(ACL_FLOAT, {}, {lr}, CONTIG) || !tm.Init(ACL_FLOAT, {1}, {mom}, CONTIG)) return;
+            for (int step = 0; step < 3; step++) {
+                std::vector<double> g = Val(dt, 150 + step, 0.5);
+                DevTensor tg;
+                if (!tg.Init(dt, kShape, g, step == 1 ? TRANSPOSED : CONTIG)) return;
+                EXPECT(Run("KerasMomentum", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnApplyKerasMomentumGetWorkspaceSize(tv.t, ta.t, tl.t, tg.t, tm.t, false, nesterov, ws, e); }, aclnnApplyKerasMomentum) == 0, "ApplyKerasMomentum run");
+                for (size_t i = 0; i < kN; i++) {
+                    double a = mom * acc[i] - lr * g[i];
+                    var[i] = Quant(dt, nesterov ? var[i] + mom * a - lr * g[i] : var[i] + a);
+                    acc[i] = Quant(dt, a);
+                }
+            }
+            std::string w = std::string(" ") + DtName(dt) + (nesterov ? " nesterov" : "");
+            Check("ApplyKerasMomentum var" + w, dt, tv, var, 3);
+            Check("ApplyKerasMomentum accum" + w, dt, ta, acc, 3);
+            EXPECT(tv.CountClobbered() == 0 && ta.CountClobbered() == 0, "ApplyKerasMomentum wrote outside its views");
+        }
+    {   // 0-d var with [1] accum / grad: the tiling treats a 0-d shape as [1]
+        DevTensor tv, ta, tg, tl, tm;
+        if (!tv.Init(ACL_FLOAT, {}, {1.0}, CONTIG) || !ta.Init(ACL_FLOAT, {1}, {0.5}, CONTIG) || !tg.Init(ACL_FLOAT, {1}, {2.0}, CONTIG) ||
+            !tl.Init(ACL_FLOAT, {1}, {0.25}, CONTIG) || !tm.Init(ACL_FLOAT, {}, {0.5}, CONTIG)) return;
+        EXPECT(Run("KerasMomentum 0-d", g_stream, [&](uint64_t *ws, aclOpExecutor **e) { return aclnnApplyKerasMomentumGetWorkspaceSize(tv.t, ta.t, tl.t, tg.t, tm.t, true, false, ws, e); }, aclnnApplyKerasMomentum) == 0, "ApplyKerasMomentum 0-d run");
+        CheckDtype("ApplyKerasMomentum 0-d accum", ACL_FLOAT, ta.Read(), {0.5 * 0.5 - 0.25 * 2.0});
+        CheckDtype("ApplyKerasMomentum 0-d var", ACL_FLOAT, tv.Read(), {1.0 + (0.25 - 0.5)});
+    }
+}
+
+static void KerasMomentumValidation(bool is950)
+{
+    DevTensor x, xh, xb, x2, one, oneh;
+    if (!x.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !xh.Init(ACL_FLOAT16, {2, 3}, {}, CONTIG) || !xb.Init(ACL_BF16, {2, 3}, {}, CONTIG) ||
+        !x2.Init(ACL_FLOAT, {3, 2}, {}, CONTIG) || !one.Init(ACL_FLOAT, {1}, {0.5}, CONTIG) || !oneh.Init(ACL_FLOAT16, {1}, {0.5}, CONTIG)) return;
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    const aclTensor *X = x.t, *O = one.t;
+    ExpectError("KerasMomentum null momentum", aclnnApplyKerasMomentumGetWorkspaceSize(x.t, X, O, X, nullptr, false, false, &ws, &ex), 161001, "momentum");
+    if (!is950) {
+        ExpectError("KerasMomentum off the 950", aclnnApplyKerasMomentumGetWorkspaceSize(x.t, X, O, X, O, false, false, &ws, &ex), 161002, "not supported");
+        return;
+    }
+    ExpectError("KerasMomentum grad fp16", aclnnApplyKerasMomentumGetWorkspaceSize(x.t, X, O, xh.t, O, false, false, &ws, &ex), 161002, "grad");
+    ExpectError("KerasMomentum lr fp16", aclnnApplyKerasMomentumGetWorkspaceSize(xb.t, xb.t, oneh.t, xb.t, O, false, false, &ws, &ex), 161002, "lr");
+    ExpectError("KerasMomentum accum shape", aclnnApplyKerasMomentumGetWorkspaceSize(x.t, x2.t, O, X, O, false, false, &ws, &ex), 561002, "shape(var) != shape(accum)");
+    ExpectError("KerasMomentum grad shape", aclnnApplyKerasMomentumGetWorkspaceSize(x.t, X, O, x2.t, O, false, false, &ws, &ex), 561002, "shape(var) != shape(grad)");
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1) g_chip = argv[1];
@@ -436,7 +495,8 @@ int main(int argc, char **argv)
         Validation910b();
         ScalarValidation(false);
     } else {
-        if (g_chip == "950") { Cases950(); ScalarCases(); }
+        if (g_chip == "950") { Cases950(); ScalarCases(); KerasMomentumCases(); }
+        KerasMomentumValidation(g_chip == "950");
         Validation950(g_chip == "950");
         ScalarValidation(g_chip == "950");
     }
