@@ -5,6 +5,9 @@
 //   rmsnorm_4096x4096     aclnnRmsNorm over the last dim (gamma, rstd out)
 //   maxpool_3x3s2         aclnnMaxPool 3x3 stride 2 pad 1 on (8, 64, 112, 112)
 //   maxpool_idx_3x3s2     aclnnMaxPool2dWithIndices, same geometry, INT64 indices
+//   add_lora_1024tok      aclnnAddLora (FP16): 1024 tokens, H1 = H2 = H3 = 4096, R = 16, 4 LoRAs
+//                         (indices -1..3), weightA given: 0.27 GFLOP; GB/s counts x, y, out and
+//                         the weights once
 //   eq/gt_scalar/clamp/clamp_min/maximum/minimum/fmod/remainder/floor_divide/atan2/logical_and/
 //   bitwise_and/addcdiv/addcmul/lerp/where/masked_fill/xlogy/logaddexp/left_shift/isclose/ger_64MiB   the ops-math pointwise family
 //                         (FP32 operands, BOOL outputs / masks where the op has them, INT32 for
@@ -32,6 +35,7 @@
 #include <thread>
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_add_lora.h"
 /* part mathrest */
 #include "aclnnop/aclnn_div_v3.h"
 #include "aclnnop/aclnn_mul_no_nan.h"
@@ -91,6 +95,29 @@ static void *dev_random(int64_t n, float scale, uint64_t seed)
     if (aclrtMalloc(&d, (size_t)n * 4, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
         aclrtMemcpy(d, (size_t)n * 4, h.data(), (size_t)n * 4, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
         std::printf("device allocation of %lld floats failed\n", (long long)n);
+        std::exit(1);
+    }
+    return d;
+}
+
+// FLOAT16 device data in [-scale, scale] (normal numbers only; tiny values flush to zero)
+static void *dev_random_f16(int64_t n, float scale, uint64_t seed)
+{
+    std::vector<uint16_t> h((size_t)n);
+    uint64_t s = seed * 6364136223846793005ULL + 1;
+    for (auto &v : h) {
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        float f = ((float)(s >> 40) / 16777216.0f * 2.0f - 1.0f) * scale;
+        uint32_t u;
+        std::memcpy(&u, &f, 4);
+        int32_t e = (int32_t)((u >> 23) & 0xff) - 127 + 15;
+        v = (uint16_t)((u >> 16) & 0x8000);
+        if (e > 0 && e < 31) v |= (uint16_t)((e << 10) | ((u >> 13) & 0x3ff));
+    }
+    void *d = nullptr;
+    if (aclrtMalloc(&d, (size_t)n * 2, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+        aclrtMemcpy(d, (size_t)n * 2, h.data(), (size_t)n * 2, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
+        std::printf("device allocation of %lld halves failed\n", (long long)n);
         std::exit(1);
     }
     return d;
@@ -230,6 +257,25 @@ int main(int argc, char **argv)
          },
          aclnnMaxPool2dWithIndices},
     };
+    // AddLora: 1024 tokens over 4 LoRAs (and -1 = none), FP16
+    const int64_t LB = 1024, LH = 4096, LR = 16, LW = 4;
+    void *lx = dev_random_f16(LB * LH, 1.0f, 11), *ly = dev_random_f16(LB * LH, 1.0f, 12);
+    void *lout = dev_random_f16(LB * LH, 1.0f, 13), *la = dev_random_f16(LW * LR * LH, 0.05f, 14);
+    void *lb = dev_random_f16(LW * LH * LR, 0.05f, 15), *li = nullptr;
+    {
+        std::vector<int32_t> idx((size_t)LB);
+        for (int64_t k = 0; k < LB; k++) idx[(size_t)k] = (int32_t)((k * 7) % (LW + 1)) - 1;
+        aclrtMalloc(&li, (size_t)LB * 4, ACL_MEM_MALLOC_HUGE_FIRST);
+        aclrtMemcpy(li, (size_t)LB * 4, idx.data(), (size_t)LB * 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    }
+    aclTensor *tlx = tensor({LB, LH}, ACL_FLOAT16, lx), *tly = tensor({LB, LH}, ACL_FLOAT16, ly);
+    aclTensor *tlo = tensor({LB, LH}, ACL_FLOAT16, lout), *tla = tensor({LW, 1, LR, LH}, ACL_FLOAT16, la);
+    aclTensor *tlb = tensor({LW, 1, LH, LR}, ACL_FLOAT16, lb), *tli = tensor({LB}, ACL_INT32, li);
+    cases.push_back({"add_lora_1024tok", 3.0 * LB * LH * 2 + 2.0 * LW * LR * LH * 2,
+                     [&](uint64_t *ws, aclOpExecutor **ex) {
+                         return aclnnAddLoraGetWorkspaceSize(tly, tlx, tlb, tli, tla, 0, 0.5, 0, -1, tlo, ws, ex);
+                     },
+                     aclnnAddLora});
     // elementwise cases: 64 MiB FP32 tensors (16 Mi elements)
     const int64_t E = 16 << 20;
     const double eb = (double)E * 4;
@@ -401,6 +447,8 @@ int main(int argc, char **argv)
     for (void *p : {ea, eb2, eo, ec, emask, ebo}) aclrtFree(p);
     aclDestroyTensor(tx); aclDestroyTensor(ty); aclDestroyTensor(tw); aclDestroyTensor(tb); aclDestroyTensor(trs);
     aclDestroyTensor(tpx); aclDestroyTensor(tpy); aclDestroyTensor(tpi);
+    for (aclTensor *t : {tlx, tly, tlo, tla, tlb, tli}) aclDestroyTensor(t);
+    for (void *p : {lx, ly, lout, la, lb, li}) aclrtFree(p);
     for (aclIntArray *a : {norm, ka, sa, pa4, pa2, da, da0}) aclDestroyIntArray(a);
     for (void *p : {x, y, w, b, rs, px, py, pi}) aclrtFree(p);
     aclrtDestroyStream(stream);
