@@ -2,7 +2,8 @@
  *   training:  dx = w * invstd * (dy - sum(dy)/M - xhat * sum(dy*xhat)/M)
  *   inference: dx = w * invstd * dy (running statistics are constants; x may be absent when
  *              only dx is asked for)
- *   dw = sum(dy * xhat), db = sum(dy). */
+ *   dw = sum(dy * xhat), db = sum(dy).
+ * An absent statistic reads as the real ops' fill: mean 0, variance (or saveInvstd) 1. */
 #include <math.h>
 #include <string.h>
 
@@ -27,13 +28,13 @@ static int batch_norm_grad_kernel(const void *args, size_t size, const aclemu_bl
     double M = (double)N * (double)S;
     for (int64_t c = c0; c < c1; c++) {
         double mean, invstd;
-        if (a->training) {
-            mean = nn_load(&a->sm, c);
-            double v = nn_load(&a->si, c);
+        if (a->training) { /* absent statistics (FastBatchNormBackward): mean 0, saveInvstd 1 */
+            mean = a->sm.present ? nn_load(&a->sm, c) : 0.0;
+            double v = a->si.present ? nn_load(&a->si, c) : 1.0;
             invstd = a->invstd_is_var ? 1.0 / sqrt(v + a->eps) : v;
-        } else {
-            mean = a->rm.present ? nn_load(&a->rm, c) : 0.0; /* BnInferGrad has none */
-            invstd = 1.0 / sqrt(nn_load(&a->rv, c) + a->eps);
+        } else { /* absent runningMean 0 (BnInferGrad has none), runningVar 1 */
+            mean = a->rm.present ? nn_load(&a->rm, c) : 0.0;
+            invstd = 1.0 / sqrt((a->rv.present ? nn_load(&a->rv, c) : 1.0) + a->eps);
         }
         double sdy = 0, sdyx = 0;
         for (int64_t n = 0; xp && n < N; n++) { /* no sums without x (BnInferGrad) */

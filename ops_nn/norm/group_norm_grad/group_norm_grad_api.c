@@ -3,12 +3,9 @@
  * FLOAT16 (+ BF16 on A2 / A3 / 950), input / gradInput gradOut's dtype, mean / rstd / gamma /
  * gradGamma / gradBeta gradOut's dtype (the 950 also takes FLOAT statistics with 16-bit data);
  * group > 0 dividing C (A2 / A3: C / group <= 8000, C <= 240000); numel relations
- * (N * C * HxW, N * group, C) and the outputs' shapes. Two launches: gradInput per (n, group)
- * row, gradGamma / gradBeta per channel. */
-#include <stddef.h>
-
+ * (N * C * HxW, N * group, C) and the outputs' shapes. Launches in group_norm_grad_plan.c. */
 #include "aclemu_plans.h"
-#include "group_norm_grad_args.h"
+#include "group_norm_grad_plan.h"
 #include "nn_check.h"
 #include "nn_stage.h"
 #include "norm_rows_plan.h"
@@ -117,35 +114,6 @@ aclnnStatus aclemu_plan_GroupNormBackward(aclOpExecutor *executor, const aclTens
             return ACLEMU_PARAM_ERROR(api, "%s shape should be [%lld].", onames[i], (long long)C);
         }
     }
-    group_norm_grad_args a = {0};
-    a.N = N;
-    a.C = C;
-    a.HxW = HxW;
-    a.G = group;
-    int64_t D = C / group;
-    if (outs[0]) {
-        const nr_operand ops[] = {{gradOut, 0, offsetof(group_norm_grad_args, dy)},
-                                  {input, 0, offsetof(group_norm_grad_args, x)},
-                                  {mean, 0, offsetof(group_norm_grad_args, mean)},
-                                  {rstd, 0, offsetof(group_norm_grad_args, rstd)},
-                                  {gamma, 0, offsetof(group_norm_grad_args, gamma)},
-                                  {outs[0], 1, offsetof(group_norm_grad_args, dx)}};
-        if ((st = nr_launch(executor, "GroupNormGradDx", &a, sizeof a, N * group, D * HxW, 0.0, ops, 6)))
-            return st;
-    }
-    if (!outs[1] && !outs[2])
-        return ACLNN_SUCCESS;
-    if (N == 0 || HxW == 0) { /* nothing summed */
-        for (int i = 1; i < 3; i++)
-            if (outs[i] && (st = nn_fill(executor, outs[i], onames[i], 0.0)))
-                return st;
-        return ACLNN_SUCCESS;
-    }
-    const nr_operand ops[] = {{gradOut, 0, offsetof(group_norm_grad_args, dy)},
-                              {input, 0, offsetof(group_norm_grad_args, x)},
-                              {mean, 0, offsetof(group_norm_grad_args, mean)},
-                              {rstd, 0, offsetof(group_norm_grad_args, rstd)},
-                              {outs[1], 1, offsetof(group_norm_grad_args, dgamma)},
-                              {outs[2], 1, offsetof(group_norm_grad_args, dbeta)}};
-    return nr_launch(executor, "GroupNormGradGamma", &a, sizeof a, C, N * HxW, 0.0, ops, 6);
+    gn_grad_ops o = {gradOut, input, mean, rstd, gamma, NULL, outs[0], outs[1], outs[2], onames[1], onames[2]};
+    return gn_grad_launch(executor, &o, N, C, HxW, group, 0, 0.0);
 }
