@@ -26,15 +26,22 @@ void pool3d_adaptive(pool3d_args *p, const int64_t in[3], const int64_t out[3])
 aclnnStatus pool3d_launch(aclOpExecutor *ex, const char *kernel, const pool3d_args *p, int64_t planes,
                           const aclTensor *const *ins, int nin, const aclTensor *const *outs, int nout, int scratch)
 {
+    return pool3d_launch_perm(ex, kernel, p, planes, ins, nin, outs, nout, scratch, NULL);
+}
+
+aclnnStatus pool3d_launch_perm(aclOpExecutor *ex, const char *kernel, const pool3d_args *p, int64_t planes,
+                               const aclTensor *const *ins, int nin, const aclTensor *const *outs, int nout,
+                               int scratch, const int32_t *perm)
+{
     aclnnStatus st;
     if (planes == 0)
         return ACLNN_SUCCESS;
     nn_stage s[3];
     for (int i = 0; i < nin; i++)
-        if ((st = nn_stage_in(ex, ins[i], NULL, -1, &s[i])))
+        if ((st = nn_stage_in(ex, ins[i], perm, -1, &s[i])))
             return st;
     for (int i = 0; i < nout; i++)
-        if ((st = nn_stage_out(ex, outs[i], NULL, -1, &s[nin + i])))
+        if ((st = nn_stage_out(ex, outs[i], perm, -1, &s[nin + i])))
             return st;
     /* sizes are bounded by the tensors (numel fits in int64), so the products cannot overflow */
     int64_t in_plane = p->in[0] * p->in[1] * p->in[2], out_plane = p->out[0] * p->out[1] * p->out[2];

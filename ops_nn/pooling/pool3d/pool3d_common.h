@@ -16,5 +16,10 @@ void pool3d_adaptive(pool3d_args *p, const int64_t in[3], const int64_t out[3]);
  * per block. */
 aclnnStatus pool3d_launch(aclOpExecutor *ex, const char *kernel, const pool3d_args *p, int64_t planes,
                           const aclTensor *const *ins, int nin, const aclTensor *const *outs, int nout, int scratch);
+/* The same with every operand seen through `perm` (perm[i] = tensor dim shown as dim i, e.g. an
+ * NDHWC tensor as NCDHW planes; NULL = as stored). */
+aclnnStatus pool3d_launch_perm(aclOpExecutor *ex, const char *kernel, const pool3d_args *p, int64_t planes,
+                               const aclTensor *const *ins, int nin, const aclTensor *const *outs, int nout,
+                               int scratch, const int32_t *perm);
 
 #endif

@@ -24,7 +24,9 @@ static void window(const pool3d_args *a, int i, int64_t o, int64_t *first, int64
     *full = (end_pad < lim ? end_pad : lim) - start;
     int64_t j0 = start < 0 ? (-start + d - 1) / d : 0; /* first tap inside the input */
     int64_t j1 = a->k[i];
-    if (start + (j1 - 1) * d >= I)
+    if (start >= I) /* a window wholly in the trailing padding */
+        j1 = 0;
+    else if (start + (j1 - 1) * d >= I)
         j1 = (I - 1 - start) / d + 1;
     *first = start + j0 * d;
     *n = j1 > j0 ? j1 - j0 : 0;
