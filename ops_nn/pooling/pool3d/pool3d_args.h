@@ -16,6 +16,9 @@ typedef struct pool3d_args {
     int64_t k[3], s[3], pad[3], dil[3];
     int32_t adaptive;
     int32_t count_include_pad; /* avg: padded taps count in the divisor */
+    int32_t max_rule;          /* max: 0 = start at -inf, NaN wins at its first position; 1 = start at
+                                  the dtype's lowest finite value with index 0, a strict > compare
+                                  (NaN never wins), as the MaxPoolWithArgmaxV3 scalar kernel */
     int64_t divisor;           /* avg: divisorOverride, 0 = none */
     int64_t planes, planes_per_block;
     uint64_t scratch;          /* backward: blocks * plane doubles */

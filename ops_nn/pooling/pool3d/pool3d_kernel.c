@@ -1,10 +1,12 @@
 /* N-d window pooling kernels (see pool3d_args.h), in double: averages divide once, maxima keep
- * the first maximum and propagate NaN (reported at its position), backward planes accumulate
- * in a double scratch plane and round once. Max-backward indices are range-checked for the
- * whole block before anything is written. */
+ * the first maximum and propagate NaN (reported at its position; max_rule 1: MaxPoolWithArgmaxV3's
+ * start and compare instead, see pool3d_args.h), backward planes accumulate in a double scratch
+ * plane and round once. Max-backward indices are range-checked for the whole block before
+ * anything is written. */
 #include <math.h>
 #include <string.h>
 
+#include "acl/acl_base.h"
 #include "nn_kernel.h"
 #include "pool3d_args.h"
 
@@ -112,10 +114,36 @@ static int k_avg(const void *args, size_t size, const aclemu_block *blk)
 }
 ACLEMU_KERNEL("Pool3dAvg", k_avg);
 
+/* The lowest finite value of a float dtype (max_rule 1's start). */
+static double lowest_finite(int32_t dtype)
+{
+    switch (dtype) {
+    case ACL_FLOAT16: return -65504.0;
+    case ACL_BF16: return -3.3895313892515355e38; /* 0xFF7F */
+    default: return -3.4028234663852886e38;       /* -FLT_MAX */
+    }
+}
+
 static void max_one(const pool3d_args *a, int64_t pl, int64_t y, const win3 *w, void *ctx)
 {
     (void)ctx;
     const int64_t H = a->in[1], W = a->in[2], base = pl * a->in[0] * H * W;
+    if (a->max_rule == 1) {
+        double best = lowest_finite(a->op[0].dtype);
+        int64_t bi = 0;
+        for (int64_t i = 0; i < w->n[0]; i++)
+            for (int64_t j = 0; j < w->n[1]; j++)
+                for (int64_t k = 0; k < w->n[2]; k++) {
+                    int64_t at = tap(w, i, j, k, H, W);
+                    double v = nn_load(&a->op[0], base + at);
+                    if (v > best)
+                        best = v, bi = at;
+                }
+        nn_store(&a->op[1], y, best);
+        if (a->op[2].present)
+            nn_store_int(&a->op[2], y, bi);
+        return;
+    }
     double best = -INFINITY;
     int64_t bi = w->first[0] * H * W + w->first[1] * W + w->first[2];
     for (int64_t i = 0; i < w->n[0]; i++)
