@@ -53,6 +53,9 @@ enum {
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
 
+/* pre_act: x's activation before the quantisation (GeluQuant: GeluV2 then Quant in one pass) */
+enum { QUANT_ACT_NONE = 0, QUANT_ACT_GELU_ERF = 1, QUANT_ACT_GELU_TANH = 2 };
+
 /* float -> integer rounding (the Cast round modes of the vector unit) */
 enum { QUANT_RINT = 0, QUANT_FLOOR = 1, QUANT_CEIL = 2, QUANT_TRUNC = 3, QUANT_ROUND = 4 /* half away */ };
 
@@ -108,7 +111,7 @@ typedef struct quant_args {
     int64_t qmin, qmax;    /* FAKE: the clamp range */
     int64_t block_cols;    /* BLOCK: columns of a block */
     float min_scale;       /* BLOCK: 0 = none */
-    int32_t pad1;
+    int32_t pre_act;     /* STATIC / PER_TOKEN: activation applied to x first (QUANT_ACT_*; GeluQuant) */
     int32_t mx_alg;      /* MX: QUANT_MX_OCP ... (quant_codec.h) */
     int32_t mx_emax;     /* MX: emax of the element type (OCP) */
     float mx_inv_max;    /* MX: fp32(1 / DMAX) of the cuBLAS rules */

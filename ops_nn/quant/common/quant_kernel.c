@@ -9,6 +9,7 @@
 #include "aclemu_op/kernel_util.h"
 #include "quant_args.h"
 #include "quant_codec.h"
+#include "kernels.h"
 
 /* INT4 and the FP4 types: two codes per byte, the even element in the low nibble */
 static int quant_is_nibble(int32_t dt) { return dt == ACL_INT4 || dt == ACL_FLOAT4_E2M1 || dt == ACL_FLOAT4_E1M2; }
@@ -55,6 +56,10 @@ static void load_row(const quant_args *a, int64_t r, float *v, float *tmp)
     int64_t xs = nd ? a->x.stride[nd - 1] : 1;
     int64_t esz = (int64_t)aclemu_kdtype_size(a->x.dtype);
     aclemu_load_f32(v, base_of(&a->x) + flat_off(&a->x, r, nd ? nd - 1 : 0) * esz, a->x.dtype, xs * esz, a->cols);
+    if (a->pre_act != QUANT_ACT_NONE) {
+        const vec_params p = {0};
+        vec_kernels_get()->unary[a->pre_act == QUANT_ACT_GELU_ERF ? VEC_GELU_ERF : VEC_GELU_TANH](v, v, a->cols, &p);
+    }
     if (!a->smooth.addr)
         return;
     const aclemu_tdesc *s = &a->smooth;
@@ -80,7 +85,9 @@ static void load_row(const quant_args *a, int64_t r, float *v, float *tmp)
         }
         soff += e * s->stride[0];
     }
-    aclemu_load_f32(tmp, base_of(s) + soff * ssz, s->dtype, s->stride[s->ndim - 1] * ssz, a->cols);
+    /* a one-element smooth scale applies to every column */
+    int64_t sst = s->shape[s->ndim - 1] == 1 ? 0 : s->stride[s->ndim - 1];
+    aclemu_load_f32(tmp, base_of(s) + soff * ssz, s->dtype, sst * ssz, a->cols);
     for (int64_t c = 0; c < a->cols; c++)
         v[c] *= tmp[c];
 }
