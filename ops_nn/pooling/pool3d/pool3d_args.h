@@ -15,7 +15,8 @@ typedef struct pool3d_args {
     int64_t in[3], out[3];     /* D, H, W of the input and output planes */
     int64_t k[3], s[3], pad[3], dil[3];
     int32_t adaptive;
-    int32_t count_include_pad; /* avg: padded taps count in the divisor */
+    int32_t count_include_pad; /* avg: padded taps count in the divisor (1: the window clipped to
+                                  the padded input; 2: all k taps of every dim, unclipped) */
     int32_t max_rule;          /* max: 0 = start at -inf, NaN wins at its first position; 1 = start at
                                   the dtype's lowest finite value with index 0, a strict > compare
                                   (NaN never wins), as the MaxPoolWithArgmaxV3 scalar kernel */

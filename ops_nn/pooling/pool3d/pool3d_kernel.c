@@ -11,7 +11,8 @@
 #include "pool3d_args.h"
 
 /* Taps of output position o along dim i: first, count, step; *full = taps the avg divisor
- * counts with countIncludePad (the window clipped to the padded input). */
+ * counts with countIncludePad (count_include_pad 1: the window clipped to the padded input;
+ * 2: the kernel's k taps whatever the padding, as AveragePoolingGrad's kernels). */
 static void window(const pool3d_args *a, int i, int64_t o, int64_t *first, int64_t *n, int64_t *step, int64_t *full)
 {
     int64_t I = a->in[i], O = a->out[i];
@@ -23,7 +24,7 @@ static void window(const pool3d_args *a, int i, int64_t o, int64_t *first, int64
     int64_t start = o * a->s[i] - a->pad[i], d = a->dil[i];
     int64_t end_pad = start + (a->k[i] - 1) * d + 1;
     int64_t lim = I + a->pad[i];
-    *full = (end_pad < lim ? end_pad : lim) - start;
+    *full = a->count_include_pad == 2 ? a->k[i] : (end_pad < lim ? end_pad : lim) - start;
     int64_t j0 = start < 0 ? (-start + d - 1) / d : 0; /* first tap inside the input */
     int64_t j1 = a->k[i];
     if (start >= I) /* a window wholly in the trailing padding */
