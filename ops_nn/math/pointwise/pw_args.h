@@ -47,6 +47,8 @@ enum pw_op {
     PW_APPROX_EQUAL, /* BOOL: |a - b| < value */
     PW_DIV_V3,      /* a / b, then value 1: trunc, 2: floor (in FLOAT, as the real kernel) */
     /* end of part mathrest */
+    PW_MAX_POOL_GRAD, /* a = dy, b = x, c = y: b - c == 0 ? a : 0 in the compute dtype (inf - inf is
+                         NaN: not selected), aclnnMaxPoolingGrad */
     PW_OP_COUNT
 };
 

@@ -323,6 +323,7 @@ MR_RUN(double, sqrt, cosh, trunc, floor)
         case PW_ADDCMUL: for (i = 0; i < m; i++) o[i] = A[i] + v * (B[i] * C[i]); break;           \
         case PW_LERP: for (i = 0; i < m; i++) o[i] = A[i] + C[i] * (B[i] - A[i]); break;           \
         case PW_WHERE: for (i = 0; i < m; i++) o[i] = cond[i] ? B[i] : C[i]; break;                \
+        case PW_MAX_POOL_GRAD: for (i = 0; i < m; i++) o[i] = B[i] - C[i] == 0 ? A[i] : (T)0; break; \
         case PW_XLOGY: case PW_LOGADDEXP: case PW_LOGADDEXP2: T##_log_ops_run(o, A, B, m, a->op); break; \
         case PW_ADDR: {                                                                            \
             const T beta = (T)a->aux_f;                                                            \
