@@ -16,6 +16,14 @@ static aclnnStatus launch(aclOpExecutor *ex, const char *kernel, const void *tmp
     nn_stage st_ops[NR_MAX_OPS];
     aclnnStatus st;
     for (int i = 0; i < nops; i++) {
+        if (ops[i].ws1) { /* a workspace buffer: contiguous, never packed or unpacked */
+            memset(&st_ops[i], 0, sizeof st_ops[i]);
+            st_ops[i].t = ops[i].t;
+            st_ops[i].staged = 1;
+            st_ops[i].ws = ops[i].ws1 - 1;
+            st_ops[i].dtype = (int32_t)ops[i].t->dtype;
+            continue;
+        }
         st = ops[i].out ? nn_stage_out(ex, ops[i].t, ops[i].perm, -1, &st_ops[i])
                         : nn_stage_in(ex, ops[i].t, ops[i].perm, -1, &st_ops[i]);
         if (st)
@@ -46,7 +54,7 @@ static aclnnStatus launch(aclOpExecutor *ex, const char *kernel, const void *tmp
         if ((st = nn_stage_bind(ex, blob, (nn_cbuf *)(blob + ops[i].field), &st_ops[i])))
             return st;
     for (int i = 0; i < nops; i++)
-        if (ops[i].out && (st = nn_stage_out_finish(ex, &st_ops[i])))
+        if (ops[i].out && !ops[i].ws1 && (st = nn_stage_out_finish(ex, &st_ops[i])))
             return st;
     return ACLNN_SUCCESS;
 }

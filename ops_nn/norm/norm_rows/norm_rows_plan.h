@@ -14,6 +14,9 @@ typedef struct nr_operand {
     int out;             /* 1: written by the kernel */
     size_t field;        /* offsetof(blob, the operand's nn_cbuf) */
     const int32_t *perm; /* NULL, or the dim order the kernel sees (e.g. NHWC seen as NCHW) */
+    uint64_t ws1;        /* 0, or 1 + the workspace offset of a contiguous buffer of t's shape and dtype
+                          * the kernel uses instead of t (t then only a placeholder: a buffer another
+                          * launch of the same executor reads or wrote) */
 } nr_operand;
 
 /* Records `kernel` with a copy of the `size`-byte blob `tmpl` (op-specific scalars filled by the

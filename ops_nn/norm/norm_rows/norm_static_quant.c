@@ -94,12 +94,14 @@ static int norm_static_quant_kernel(const void *args, size_t size, const aclemu_
             x[i] = a->rms ? x[i] * rstd * g[i] : (x[i] - mean) * rstd * g[i];
         if (a->yn_pre_beta)
             nr_store(&a->yn, r * n, n, x);
-        for (int64_t i = 0; i < n; i++)
+        for (int64_t i = 0; a->beta.present && i < n; i++) /* no beta: nothing added (-0 stays -0) */
             x[i] += b[i];
         if (!a->yn_pre_beta)
             nr_store(&a->yn, r * n, n, x);
-        quant_out(a, x, s1, a->z1.present ? z1 : NULL, q, t);
-        store_out(a, &a->y1, r, q);
+        if (a->y1.present) { /* absent: only the norm's outputs (yn / rstd / xout) are wanted */
+            quant_out(a, x, s1, a->z1.present ? z1 : NULL, q, t);
+            store_out(a, &a->y1, r, q);
+        }
         if (a->y2.present) {
             quant_out(a, x, s2, a->z2.present ? z2 : NULL, q, t);
             store_out(a, &a->y2, r, q);

@@ -250,6 +250,26 @@ aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis,
     return quant_launch(ex, &q, x, y, NULL, NULL, scale, NULL);
 }
 
+aclnnStatus quant_mx_launch_ws(aclOpExecutor *ex, const aclTensor *x_ws, uint64_t x_ws_off, int64_t axis, int32_t round,
+                               int64_t blocksize, int64_t scaleAlg, const aclTensor *y, const aclTensor *scale)
+{
+    if (aclemu_tensor_numel(x_ws) == 0)
+        return ACLNN_SUCCESS;
+    quant_args q, *a;
+    quant_mx_setup(&q, y->dtype, round, blocksize, scaleAlg, 0.0f, 0.0f);
+    q.mx_pre = 1;
+    q.mx_post = 1;
+    for (int64_t i = 0; i < axis; i++)
+        q.mx_pre *= x_ws->shape[i];
+    for (uint32_t i = (uint32_t)axis + 1; i < x_ws->ndim; i++)
+        q.mx_post *= x_ws->shape[i];
+    q.mx_len = x_ws->shape[axis];
+    aclnnStatus st = quant_record(ex, &q, x_ws, y, NULL, NULL, scale, NULL, NULL, NULL, NULL, &a);
+    if (st || !a)
+        return st;
+    return aclemu_exec_bind_workspace(ex, a, &a->x.addr, x_ws_off);
+}
+
 aclnnStatus quant_swiglu_mx_launch(aclOpExecutor *ex, const quant_args *act, const aclTensor *x, int64_t act_dim,
                                    int64_t axis, int32_t round, int64_t scaleAlg, const aclTensor *y,
                                    const aclTensor *scale)

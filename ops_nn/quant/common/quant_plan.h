@@ -65,6 +65,12 @@ aclnnStatus quant_mx_launch(aclOpExecutor *ex, const aclTensor *x, int64_t axis,
                             int64_t scaleAlg, float dstTypeMax, float maxLowBound, const aclTensor *y,
                             const aclTensor *scale);
 
+/* quant_mx_launch reading x from the workspace: x_ws a placeholder tensor (contiguous, the
+ * quantised values' shape and dtype) whose data are the contiguous buffer at workspace offset
+ * `x_ws` another launch of the executor wrote (the fused norm + MX quant ops). */
+aclnnStatus quant_mx_launch_ws(aclOpExecutor *ex, const aclTensor *x_ws, uint64_t x_ws_off, int64_t axis, int32_t round,
+                               int64_t blocksize, int64_t scaleAlg, const aclTensor *y, const aclTensor *scale);
+
 /* Format and rank / stride checks of ts[0..n) (NULL entries skipped), in order; with `nonempty`
  * an empty tensor is 161002 too. */
 aclnnStatus quant_check_tensors(const char *api, const aclTensor *const *ts, const char *const *names, int n,
