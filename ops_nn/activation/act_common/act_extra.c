@@ -195,13 +195,22 @@ double act_extra_ternary(int op, const act_params *p, double a, double b, double
         const double l = p->hi;
         const int clamp = l > 0;
         double g = clamp && b > l ? l : b, u = clamp ? (c > l ? l : c < -l ? -l : c) : c;
-        double s = 1.0 / (1.0 + exp(-g)), f = isinf(g) && g < 0 ? 0.0 : g * s;
-        if (f > -FLT_MIN && f < FLT_MIN)
-            f = 0.0;
-        if (op == ACT_SWIGLU_GROUP_BWD_A) {
-            double d = isinf(f) && f > 0 ? 1.0 : s + f - f * s;
-            return a * d * u * (clamp ? (b < l ? 1.0 : 0.0) : 1.0);
+        double s, f, d;
+        if (p->is_result) { /* SwigluGroupQuantGrad: s = e / (e + 1), e = exp(g) in FP32 (Inf past
+                             * 88.72: NaN), f = g s, silu' = s (1 + g (1 - s)), no special cases */
+            double e = g > 88.72283935546875 ? INFINITY : exp(g);
+            s = e / (e + 1.0);
+            f = g * s;
+            d = s * (1.0 + g * (1.0 - s));
+        } else {            /* SwigluGroupGrad */
+            s = 1.0 / (1.0 + exp(-g));
+            f = isinf(g) && g < 0 ? 0.0 : g * s;
+            if (f > -FLT_MIN && f < FLT_MIN)
+                f = 0.0;
+            d = isinf(f) && f > 0 ? 1.0 : s + f - f * s;
         }
+        if (op == ACT_SWIGLU_GROUP_BWD_A)
+            return a * d * u * (clamp ? (b < l ? 1.0 : 0.0) : 1.0);
         return a * f * (clamp ? (c < l && -c < l ? 1.0 : 0.0) : 1.0);
     }
     default: return NAN;

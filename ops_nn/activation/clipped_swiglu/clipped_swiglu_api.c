@@ -121,7 +121,8 @@ static aclnnStatus launch(aclOpExecutor *ex, act_op op, const act_params *p, con
         rows *= x->shape[i];
     c->rows = rows;
     c->row_elems = rows ? (int64_t)(e->ew.numel / (uint64_t)rows) : 0;
-    c->zero_rest = zero_rest;
+    c->zero_rest = zero_rest & 1;  /* bit 1: the groupIndex sum in uint32 (SwigluGroupQuantGrad) */
+    c->group_u32 = (zero_rest >> 1) & 1;
     if (group) {
         c->has_group = 1;
         c->group_off = group->offset;
@@ -422,6 +423,88 @@ static aclnnStatus launch_ws(aclOpExecutor *ex, act_op op, const int64_t *shape,
     return st;
 }
 
+/* The launches of SwigluGroupGrad (quant_variant 0) and SwigluGroupQuantGrad (1): gradXOut's halves
+ * from dy (times the token weight, staged in FP32) and x's halves, rows past sum(groupIndex) 0;
+ * with a weight, gradWeight = sum over H of gradY * yOrigin (quant_variant: its rows past the
+ * group sum 0 too, and the sum taken in uint32 as that kernel does). hi: the clamp (0: none). */
+static aclnnStatus group_grad_run(aclOpExecutor *executor, const aclTensor *gradY, const aclTensor *x,
+                                  const aclTensor *w, const aclTensor *yo, const aclTensor *group, double hi,
+                                  int quant_variant, const aclTensor *gradXOut, const aclTensor *gw)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    uint32_t rank = gradY->ndim, d = rank - 1;
+    int64_t H = gradY->shape[d], T = aclemu_tensor_numel(gradY) / H;
+    act_params p = act_params_default();
+    p.hi = hi;
+    p.is_result = quant_variant;
+    const int flags = 1 | (quant_variant ? 2 : 0);
+    act_view dy, a, b, ga, gb, wv;
+    act_view_of(&dy, gradY);
+    act_view_slice(&a, x, d, 0, H);
+    act_view_slice(&b, x, d, H, H);
+    act_view_slice(&ga, gradXOut, d, 0, H);
+    act_view_slice(&gb, gradXOut, d, H, H);
+    uint64_t dy_ws = 0, *in0_ws = NULL;
+    act_view dyw; /* dy' in the workspace: FP32, gradY's shape, row-major */
+    if (w) {
+        if ((st = token_view(api, "weightOptional", w, gradY, &wv)))
+            return st;
+        dy_ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(T * H) * sizeof(float));
+        const act_view *mi[2] = {&dy, &wv};
+        if ((st = launch_ws(executor, ACT_MUL, gradY->shape, rank, dy_ws, mi, 2)))
+            return st;
+        act_view_of(&dyw, gradY);
+        dyw.view.dtype = ACL_FLOAT;
+        dyw.view.offset = 0;
+        int64_t s = 1;
+        for (int32_t i = (int32_t)d; i >= 0; i--) {
+            dyw.view.stride[i] = s;
+            s *= gradY->shape[i];
+        }
+        in0_ws = &dy_ws;
+    }
+    const act_view *ins[3] = {w ? &dyw : &dy, &a, &b};
+    if ((st = launch(executor, ACT_SWIGLU_GROUP_BWD_A, &p, &ga, ins, 3, group, x, d, flags, in0_ws)) ||
+        (st = launch(executor, ACT_SWIGLU_GROUP_BWD_B, &p, &gb, ins, 3, group, x, d, flags, in0_ws)))
+        return st;
+    if (!w)
+        return ACLNN_SUCCESS;
+    /* the products gradY * yOrigin as [H, leading dims...] (the token dims innermost) */
+    act_view pd, py;
+    int64_t shape[ACLEMU_MAX_RANK];
+    act_view_of(&pd, gradY);
+    act_view_of(&py, yo);
+    shape[0] = H;
+    pd.view.shape[0] = py.view.shape[0] = H;
+    pd.view.stride[0] = gradY->stride[d];
+    py.view.stride[0] = yo->stride[d];
+    for (uint32_t i = 0; i < d; i++) {
+        shape[i + 1] = gradY->shape[i];
+        pd.view.shape[i + 1] = py.view.shape[i + 1] = gradY->shape[i];
+        pd.view.stride[i + 1] = gradY->stride[i];
+        py.view.stride[i + 1] = yo->stride[i];
+    }
+    uint64_t prod_ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(T * H) * sizeof(float));
+    const act_view *pi[2] = {&pd, &py};
+    if ((st = launch_ws(executor, ACT_MUL, shape, rank, prod_ws, pi, 2)))
+        return st;
+    nn_stage so;
+    if ((st = nn_stage_out(executor, gw, NULL, -1, &so)) || (st = nn_sum_parts(executor, prod_ws, H, T, &so)))
+        return st;
+    if (!quant_variant || !group)
+        return ACLNN_SUCCESS;
+    /* SwigluGroupQuantGrad zeroes gradWeight past the group sum: gw = gw there, 0 after */
+    act_view g0, g1;
+    act_view_of(&g0, gw);
+    act_view_of(&g1, gw);
+    act_params q = act_params_default();
+    q.lo = -INFINITY;
+    q.hi = INFINITY;
+    const act_view *gi[1] = {&g1};
+    return launch(executor, ACT_CLAMP, &q, &g0, gi, 1, group, gradY, d, flags, NULL);
+}
+
 /* aclnnSwigluGroupGrad (950; ops-nn quant/swiglu_group_grad). The op_api's checks in its order:
  * nulls (gradY, x, gradXOut; gradWeightOutOptional when weightOptional is given) 161001; weight
  * and yOrigin together, clampLimit >= 0 (NaN refused), dtypes (gradY / x FLOAT, FLOAT16, BF16,
@@ -508,61 +591,99 @@ aclnnStatus aclemu_plan_SwigluGroupGrad(aclOpExecutor *executor, const aclTensor
         return ACLNN_SUCCESS;
     if ((st = aclemu_check_chip(api, ACLEMU_CHIP(ACLEMU_FAMILY_950))))
         return st;
+    return group_grad_run(executor, gradY, x, w, yo, group, clampLimit > 0.0f ? (double)clampLimit : 0.0, 0,
+                          gradXOut, gw);
+}
 
-    act_params p = act_params_default();
-    p.hi = clampLimit > 0.0f ? (double)clampLimit : 0.0;
-    act_view dy, a, b, ga, gb, wv;
-    act_view_of(&dy, gradY);
-    act_view_slice(&a, x, d, 0, H);
-    act_view_slice(&b, x, d, H, H);
-    act_view_slice(&ga, gradXOut, d, 0, H);
-    act_view_slice(&gb, gradXOut, d, H, H);
-    uint64_t dy_ws = 0, *in0_ws = NULL;
-    act_view dyw; /* dy' in the workspace: FP32, gradY's shape, row-major */
+#define SGQG_TILING(...) TILING_ERROR(api, __VA_ARGS__)
+
+/* aclnnSwigluGroupQuantGrad (950; ops-nn activation/swiglu_group_quant_grad; generated aclnn
+ * layer): nulls (gradY, x, gradXOut) 161001; dtypes of the op definition (gradY FLOAT16, BF16,
+ * FLOAT; x, yOrigin, gradXOut of gradY's dtype; weight, gradWeight FLOAT; groupIndex INT64),
+ * formats, ranks (161002); the chip (361001); then the tiling's refusals (561002) in its order:
+ * clamp_limit -1 or > 0, grad_y / x ranks >= 1 and alike, leading dims equal, x's last dim even
+ * and twice grad_y's, weight of the tokens' element count, y_origin of grad_y's shape, y_origin
+ * with a weight, group_index 1-d, grad_x of x's shape, grad_weight of weight's shape (absent with a
+ * weight: refused, where the tiling would read a missing shape). An empty gradY runs nothing. */
+aclnnStatus aclemu_plan_SwigluGroupQuantGrad(aclOpExecutor *executor, const aclTensor *gradY, const aclTensor *x,
+                                             const aclTensor *weightOptional, const aclTensor *yOriginOptional,
+                                             const aclTensor *groupIndexOptional, double clampLimit,
+                                             const aclTensor *gradXOut, const aclTensor *gradWeightOutOptional)
+{
+    const char *api = aclemu_exec_api(executor);
+    const aclTensor *w = weightOptional, *yo = yOriginOptional, *group = groupIndexOptional,
+                    *gw = gradWeightOutOptional;
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, gradY, "gradY")) || (st = aclemu_check_notnull(api, x, "x")) ||
+        (st = aclemu_check_notnull(api, gradXOut, "gradXOut")))
+        return st;
+    if ((st = aclemu_check_dtype(api, gradY, "gradY", ACT_FLOATS)) ||
+        (st = aclemu_check_same_dtype(api, gradY, "gradY", x, "x")) ||
+        (w && (st = aclemu_check_dtype(api, w, "weightOptional", ACLEMU_DT(ACL_FLOAT)))) ||
+        (yo && (st = aclemu_check_same_dtype(api, gradY, "gradY", yo, "yOriginOptional"))) ||
+        (group && (st = aclemu_check_dtype(api, group, "groupIndexOptional", ACLEMU_DT(ACL_INT64)))) ||
+        (st = aclemu_check_same_dtype(api, gradY, "gradY", gradXOut, "gradXOut")) ||
+        (gw && (st = aclemu_check_dtype(api, gw, "gradWeightOutOptional", ACLEMU_DT(ACL_FLOAT)))))
+        return st;
+    const aclTensor *ts[7] = {gradY, x, w, yo, group, gradXOut, gw};
+    const char *ns[7] = {"gradY", "x", "weightOptional", "yOriginOptional", "groupIndexOptional", "gradXOut",
+                         "gradWeightOutOptional"};
+    for (int i = 0; i < 7; i++)
+        if (ts[i] && (st = aclemu_check_format(api, ts[i], ns[i])))
+            return st;
+    for (int i = 0; i < 7; i++)
+        if (ts[i] && (st = aclemu_check_shape(api, ts[i], ns[i], ACLEMU_MAX_RANK)))
+            return st;
+    if ((st = aclemu_check_chip(api, ACLEMU_CHIP(ACLEMU_FAMILY_950))))
+        return st;
+    const float cl = (float)clampLimit;
+    if (cl != -1.0f && !(cl > 0.0f))
+        return SGQG_TILING("attr clamp_limit must be -1 or > 0.0, got %f.", cl);
+    if (gradY->ndim < 1 || x->ndim < 1)
+        return SGQG_TILING("Input shape dimension must >= 1.");
+    if (gradY->ndim != x->ndim)
+        return SGQG_TILING("grad_y and x shape dimension must be same.");
+    uint32_t d = x->ndim - 1;
+    for (uint32_t i = 0; i < d; i++)
+        if (gradY->shape[i] != x->shape[i])
+            return SGQG_TILING("grad_y and x shape must be same except last dim.");
+    if (x->shape[d] % 2)
+        return SGQG_TILING("Input x last dim must be divisible by 2.");
+    if (gradY->shape[d] != x->shape[d] / 2)
+        return SGQG_TILING("Input grad_y last dim must be half of x last dim.");
+    int64_t T = 1;
+    for (uint32_t i = 0; i < d; i++)
+        T *= gradY->shape[i];
+    if (w && aclemu_tensor_numel(w) != T)
+        return SGQG_TILING("weight element count must equal the product of grad_y or x dimensions excluding the last "
+                           "dimension.");
+    if (yo) {
+        if (yo->ndim != gradY->ndim)
+            return SGQG_TILING("y_origin and grad_y shape dimension must be same.");
+        for (uint32_t i = 0; i <= d; i++)
+            if (yo->shape[i] != gradY->shape[i])
+                return SGQG_TILING("y_origin shape must be same as grad_y.");
+    }
+    if (w && !yo)
+        return SGQG_TILING("When weight exists, y_origin must also exist.");
+    if (group && group->ndim != 1)
+        return SGQG_TILING("group_index must be 1D tensor.");
+    if (gradXOut->ndim != x->ndim)
+        return SGQG_TILING("x and grad_x shape dimension must be same.");
+    for (uint32_t i = 0; i <= d; i++)
+        if (gradXOut->shape[i] != x->shape[i])
+            return SGQG_TILING("x and grad_x shape must be same.");
     if (w) {
-        if ((st = token_view(api, "weightOptional", w, gradY, &wv)))
-            return st;
-        dy_ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(T * H) * sizeof(float));
-        const act_view *mi[2] = {&dy, &wv};
-        if ((st = launch_ws(executor, ACT_MUL, gradY->shape, rank, dy_ws, mi, 2)))
-            return st;
-        act_view_of(&dyw, gradY);
-        dyw.view.dtype = ACL_FLOAT;
-        dyw.view.offset = 0;
-        int64_t s = 1;
-        for (int32_t i = (int32_t)d; i >= 0; i--) {
-            dyw.view.stride[i] = s;
-            s *= gradY->shape[i];
-        }
-        in0_ws = &dy_ws;
+        if (!gw)
+            return SGQG_TILING("grad_weight must be given when weight exists.");
+        if (gw->ndim != w->ndim)
+            return SGQG_TILING("grad_weight and weight shape dimension must be same.");
+        for (uint32_t i = 0; i < w->ndim; i++)
+            if (gw->shape[i] != w->shape[i])
+                return SGQG_TILING("grad_weight shape must be same as weight.");
     }
-    const act_view *ins[3] = {w ? &dyw : &dy, &a, &b};
-    if ((st = launch(executor, ACT_SWIGLU_GROUP_BWD_A, &p, &ga, ins, 3, group, x, d, 1, in0_ws)) ||
-        (st = launch(executor, ACT_SWIGLU_GROUP_BWD_B, &p, &gb, ins, 3, group, x, d, 1, in0_ws)))
-        return st;
-    if (!w)
+    if (aclemu_tensor_numel(gradY) == 0)
         return ACLNN_SUCCESS;
-    /* the products gradY * yOrigin as [H, leading dims...] (the token dims innermost) */
-    act_view pd, py;
-    int64_t shape[3];
-    act_view_of(&pd, gradY);
-    act_view_of(&py, yo);
-    shape[0] = H;
-    pd.view.shape[0] = py.view.shape[0] = H;
-    pd.view.stride[0] = gradY->stride[d];
-    py.view.stride[0] = yo->stride[d];
-    for (uint32_t i = 0; i < d; i++) {
-        shape[i + 1] = gradY->shape[i];
-        pd.view.shape[i + 1] = py.view.shape[i + 1] = gradY->shape[i];
-        pd.view.stride[i + 1] = gradY->stride[i];
-        py.view.stride[i + 1] = yo->stride[i];
-    }
-    uint64_t prod_ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(T * H) * sizeof(float));
-    const act_view *pi[2] = {&pd, &py};
-    if ((st = launch_ws(executor, ACT_MUL, shape, rank, prod_ws, pi, 2)))
-        return st;
-    nn_stage so;
-    if ((st = nn_stage_out(executor, gw, NULL, -1, &so)))
-        return st;
-    return nn_sum_parts(executor, prod_ws, H, T, &so);
+    return group_grad_run(executor, gradY, x, w, w ? yo : NULL, group, cl > 0.0f ? (double)cl : 0.0, 1, gradXOut,
+                          w ? gw : NULL);
 }
