@@ -90,6 +90,12 @@ typedef enum act_op {
     /* nnact part: dy, gate, up; t = tanh(gate / beta), s = sigmoid(gate), up' as in ACT_SITU_GLU */
     ACT_SITU_GLU_BWD_GATE,     /* dy up' s ((1 - t^2) + beta t (1 - s)) */
     ACT_SITU_GLU_BWD_UP,       /* dy beta t s (lb > 0 ? 1 - tanh^2(up / lb) : 1) */
+    /* SwigluGroupGrad: dy, gate, up; hi = clamp limit (0: none), gate' = min(gate, hi),
+     * up' = clamp(up, -hi, hi), s = sigmoid(gate'), f = gate' s (0 at gate' = -Inf and where
+     * |f| < FLT_MIN, the kernel's flush); open-interval masks multiplied in (NaN * 0 stays NaN);
+     * is_result 1: SwigluGroupQuantGrad's kernel (s = e / (e + 1), e = exp(gate'), no special cases) */
+    ACT_SWIGLU_GROUP_BWD_A,    /* dy (f == Inf ? 1 : s + f - f s) up' * (gate < hi) */
+    ACT_SWIGLU_GROUP_BWD_B,    /* dy f * (-hi < up < hi) */
     ACT_OP_END
 } act_op;
 

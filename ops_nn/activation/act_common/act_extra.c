@@ -1,6 +1,7 @@
 /* Double formulas of the activations and activation backwards of the `act` part (issue 12).
  * Backward ops follow the torch derivative conventions at the kinks (the value of the branch the
  * real kernels pick, as their docs state). */
+#include <float.h>
 #include <math.h>
 
 #include "act_extra.h"
@@ -188,6 +189,29 @@ double act_extra_ternary(int op, const act_params *p, double a, double b, double
             return a * (lb > 0 ? lb * tanh(c / lb) : c) * s * ((1.0 - t * t) + p->scale * t * (1.0 - s));
         double u = lb > 0 ? tanh(c / lb) : 0.0;
         return a * p->scale * t * s * (1.0 - u * u);
+    }
+    case ACT_SWIGLU_GROUP_BWD_A:
+    case ACT_SWIGLU_GROUP_BWD_B: {
+        const double l = p->hi;
+        const int clamp = l > 0;
+        double g = clamp && b > l ? l : b, u = clamp ? (c > l ? l : c < -l ? -l : c) : c;
+        double s, f, d;
+        if (p->is_result) { /* SwigluGroupQuantGrad: s = e / (e + 1), e = exp(g) in FP32 (Inf past
+                             * 88.72: NaN), f = g s, silu' = s (1 + g (1 - s)), no special cases */
+            double e = g > 88.72283935546875 ? INFINITY : exp(g);
+            s = e / (e + 1.0);
+            f = g * s;
+            d = s * (1.0 + g * (1.0 - s));
+        } else {            /* SwigluGroupGrad */
+            s = 1.0 / (1.0 + exp(-g));
+            f = isinf(g) && g < 0 ? 0.0 : g * s;
+            if (f > -FLT_MIN && f < FLT_MIN)
+                f = 0.0;
+            d = isinf(f) && f > 0 ? 1.0 : s + f - f * s;
+        }
+        if (op == ACT_SWIGLU_GROUP_BWD_A)
+            return a * d * u * (clamp ? (b < l ? 1.0 : 0.0) : 1.0);
+        return a * f * (clamp ? (c < l && -c < l ? 1.0 : 0.0) : 1.0);
     }
     default: return NAN;
     }

@@ -17,6 +17,9 @@ typedef struct clipped_swiglu_args {
     int64_t group_n;
     int64_t rows;         /* pre */
     int64_t row_elems;    /* out elements per row of pre */
+    int32_t group_u32;    /* the sum in uint32 (SwigluGroupQuantGrad's kernel: a negative total wraps
+                           * to a huge count, i.e. every row) instead of clamping it at 0 */
+    int32_t reserved;
 } clipped_swiglu_args;
 
 #endif

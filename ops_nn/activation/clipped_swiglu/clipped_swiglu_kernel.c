@@ -15,8 +15,13 @@ static int clipped_swiglu_kernel(const void *args, size_t size, const aclemu_blo
         return act_ew_kernel(&a->ew, sizeof(act_ew_args), blk);
     const int64_t *g = (const int64_t *)(uintptr_t)a->group_addr + a->group_off;
     int64_t sum = 0;
-    for (int64_t i = 0; i < a->group_n; i++)
+    uint32_t sum32 = 0;
+    for (int64_t i = 0; i < a->group_n; i++) {
         sum += g[i * a->group_stride];
+        sum32 += (uint32_t)g[i * a->group_stride];
+    }
+    if (a->group_u32)
+        sum = (int64_t)sum32;
     if (sum < 0)
         sum = 0;
     if (sum > a->rows)
