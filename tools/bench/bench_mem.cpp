@@ -516,8 +516,8 @@ struct Bench {
                 b.objs.push_back({'f', fa});
                 b.args[i].p = fa;
             } else if (k == 'c') {
-                b.strs[i] = n == "roundmode" ? "round" : has(n, "reduction") ? "mean" : n == "approximate" ? "none"
-                            : has(n, "format") ? "NCHW" : "";
+                b.strs[i] = n == "roundmode" ? (api == "GeluQuant" ? "rint" : "round") : has(n, "reduction") ? "mean"
+                            : n == "approximate" ? "none" : n == "quantmode" ? "dynamic" : has(n, "format") ? "NCHW" : "";
                 b.args[i].p = (void *)b.strs[i].c_str();
             } else if (k == 'o') {
                 b.args[i].p = &b.outslots[i];

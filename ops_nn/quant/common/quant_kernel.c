@@ -92,13 +92,15 @@ static void load_row(const quant_args *a, int64_t r, float *v, float *tmp)
         v[c] *= tmp[c];
 }
 
-/* Writes the code of column c of row r into y. */
-static void store_code(const quant_args *a, int64_t r, int64_t c, uint32_t code)
+/* Element offset of row r of y (computed once per row by the row loops). */
+static int64_t y_row(const quant_args *a, int64_t r) { return flat_off(&a->y, r, a->y.ndim ? a->y.ndim - 1 : 0); }
+
+/* Writes the code of column c of the row at element offset `row` (y_row) into y. */
+static void store_code_row(const quant_args *a, int64_t row, int64_t c, uint32_t code)
 {
     const aclemu_tdesc *y = &a->y;
     uint32_t nd = y->ndim;
     int64_t ys = nd ? y->stride[nd - 1] : 1;
-    int64_t row = flat_off(y, r, nd ? nd - 1 : 0);
     uint8_t *b = (uint8_t *)base_of(y);
     if (a->code == ACL_INT32) {
         memcpy((char *)b + (row + c * ys) * 4, &code, 4);
@@ -116,6 +118,12 @@ static void store_code(const quant_args *a, int64_t r, int64_t c, uint32_t code)
     } else {
         b[row + c * ys] = (uint8_t)code;
     }
+}
+
+/* Writes the code of column c of row r into y. */
+static void store_code(const quant_args *a, int64_t r, int64_t c, uint32_t code)
+{
+    store_code_row(a, y_row(a, r), c, code);
 }
 
 /* The code of column c of row r of a quantized tensor t (INT8 / FP8 bytes, INT4 nibbles, INT32
@@ -266,10 +274,38 @@ static void minmax(const float *v, int64_t n, float *amax, float *mx, float *mn)
     }
 }
 
-static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q)
+/* INT8 codes written one byte each along a unit-stride row: the rows take the vector path below */
+static int y_int8_rows(const quant_args *a)
 {
+    return a->code == ACL_INT8 && a->y.dtype == ACL_INT8 && a->y.ndim && a->y.stride[a->y.ndim - 1] == 1;
+}
+
+/* dst[i] = the INT8 code of t[i]: half to even, saturating, NaN -> 0 (quant_to_int's rules; the
+ * AVX2 clone rounds with vroundps) */
+ACLEMU_ISA_CLONES
+static void encode_i8_rint(const float *t, int8_t *dst, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        float r = nearbyintf(t[i]);
+        r = r < -128.0f ? -128.0f : r > 127.0f ? 127.0f : r;
+        dst[i] = r == r ? (int8_t)r : 0;
+    }
+}
+
+static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q, float *t)
+{
+    const int64_t row = y_row(a, r);
+    if (y_int8_rows(a)) {
+        for (int64_t c = 0; c < a->cols; c++)
+            t[c] = a->style == QUANT_STYLE_A2 ? v[c] * q->inv : v[c] / q->scale;
+        if (!a->symmetric)
+            for (int64_t c = 0; c < a->cols; c++)
+                t[c] += q->offset;
+        encode_i8_rint(t, (int8_t *)base_of(&a->y) + row, a->cols);
+        return;
+    }
     for (int64_t c = 0; c < a->cols; c++)
-        store_code(a, r, c, dyn_code(a, q, v[c]));
+        store_code_row(a, row, c, dyn_code(a, q, v[c]));
 }
 
 static void write_params(const quant_args *a, int64_t idx, const qparams *q)
@@ -282,6 +318,7 @@ static void write_params(const quant_args *a, int64_t idx, const qparams *q)
 static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
 {
     load_row(a, r, v, tmp);
+    const int64_t row = y_row(a, r);
     int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
     for (int64_t c = 0; c < a->cols; c++) {
         int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
@@ -291,8 +328,14 @@ static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
             t = t * s;
         if (a->offset.addr)
             t = t + as_dtype(load1(&a->offset, a->offset.offset + i * a->offset_step), a->param_dtype);
-        store_code(a, r, c, quant_encode(t, a->code, a->round));
+        v[c] = t;
     }
+    if (y_int8_rows(a) && a->round == QUANT_RINT) {
+        encode_i8_rint(v, (int8_t *)base_of(&a->y) + row, a->cols);
+        return;
+    }
+    for (int64_t c = 0; c < a->cols; c++)
+        store_code_row(a, row, c, quant_encode(v[c], a->code, a->round));
 }
 
 /* FakeQuant row r, in the kernel's steps: t = x * (1/scale) in param_dtype's FP32 path; INT32 zp:
@@ -866,7 +909,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
             minmax(v, K, &amax, &mx, &mn);
             qparams q = dyn_params(a, amax, mx, mn);
             write_params(a, (int64_t)r, &q);
-            quant_row(a, (int64_t)r, v, &q);
+            quant_row(a, (int64_t)r, v, &q, tmp);
         }
         return 0;
     case QUANT_PER_TENSOR: { /* one block: the max over everything, then the rows again */
@@ -879,7 +922,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         write_params(a, 0, &q);
         for (int64_t r = 0; r < a->rows; r++) {
             load_row(a, r, v, tmp);
-            quant_row(a, r, v, &q);
+            quant_row(a, r, v, &q, tmp);
         }
         return 0;
     }
