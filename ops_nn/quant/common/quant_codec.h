@@ -1,7 +1,7 @@
 /* Device-side encoders of the quant driver: FP32 value -> the target's code, with the rounding
  * and saturation the vector unit applies (Cast with SAT / round modes):
- *  - INT8 / UINT8 / INT32 / INT4: rounded (RINT = half to even, FLOOR, CEIL, TRUNC), saturated to the type's
- *    range, NaN -> 0;
+ *  - INT8 / UINT8 / INT32 / INT4: rounded (RINT = half to even, FLOOR, CEIL, TRUNC, ROUND = half
+ *    away from zero), saturated to the type's range, NaN -> 0;
  *  - FLOAT8_E4M3FN / FLOAT8_E5M2: round to nearest even, saturated to the largest finite
  *    (448 / 57344; infinities too), NaN -> the NaN code, sign kept (also for zero). */
 #ifndef OPS_NN_QUANT_CODEC_H
@@ -19,6 +19,7 @@ static inline float quant_round(float v, int32_t mode)
     case QUANT_FLOOR: return floorf(v);
     case QUANT_CEIL: return ceilf(v);
     case QUANT_TRUNC: return truncf(v);
+    case QUANT_ROUND: return roundf(v); /* half away from zero */
     default: return nearbyintf(v); /* default FP environment: half to even */
     }
 }
