@@ -93,6 +93,8 @@ static void TestChecks(aclrtStream stream)
     ExpectError("gradWeight shape", call(gy.t, x.t, w.t, yo.t, g.t, -1, gx.t, gwbad.t), 561002, "same as weight");
     // yOrigin without weight: accepted (the kernel ignores it)
     EXPECT(call(gy.t, x.t, nullptr, yo.t, g.t, -1, gx.t, nullptr) == 0, "yOrigin without weight refused");
+    if (ex) aclDestroyAclOpExecutor(ex); // stage 1 only: the executor is the caller's to release
+    ex = nullptr;
     int rc = call(gy0.t, x0.t, nullptr, nullptr, nullptr, -1, gx0.t, nullptr);
     EXPECT(rc == 0 && ws == 0, "empty gradY: rc %d ws %llu", rc, (unsigned long long)ws);
     if (rc == 0) EXPECT(aclnnSwigluGroupQuantGrad(nullptr, 0, ex, stream) == 0, "empty gradY stage 2");
