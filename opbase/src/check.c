@@ -183,6 +183,26 @@ aclnnStatus aclemu_check_view_in_storage(const char *api, const aclTensor *t)
                            (long long)hi, aclemu_shape_str(t->storage_shape, t->storage_ndim, ss, sizeof ss));
 }
 
+aclnnStatus aclemu_check_device_bytes(const char *api, const aclTensor *t, const char *name, uint64_t bytes)
+{
+    if (!t->data)
+        return ACLNN_SUCCESS;
+    void *base;
+    size_t size;
+    const char *d = (const char *)t->data;
+    uint64_t off = (uint64_t)t->offset * (aclemu_dtype_size(t->dtype) ? aclemu_dtype_size(t->dtype) : 1);
+    if (t->offset >= 0 && aclemu_device_alloc_of(d, &base, &size) && d >= (const char *)base) {
+        uint64_t room = (uint64_t)(size - (size_t)(d - (const char *)base));
+        if (off <= room && bytes <= room - off)
+            return ACLNN_SUCCESS;
+        return ACLEMU_PARAM_ERROR(api, "%s needs %llu bytes of device memory from its address (view offset %lld), "
+                                       "but its allocation holds %llu.",
+                                  name, (unsigned long long)(off + bytes), (long long)t->offset,
+                                  (unsigned long long)room);
+    }
+    return ACLEMU_PARAM_ERROR(api, "%s address %p is not inside a live device allocation.", name, t->data);
+}
+
 aclnnStatus aclemu_check_shape_is(const char *api, const aclTensor *t, const char *name, const int64_t *shape,
                                   uint32_t ndim)
 {

@@ -67,6 +67,11 @@ aclnnStatus aclemu_check_shape(const char *api, const aclTensor *t, const char *
  * after the parameter checks. The executor applies it to every tensor bound to a launch (so it
  * comes after an op's 161xxx checks); private formats are exempt. */
 aclnnStatus aclemu_check_view_in_storage(const char *api, const aclTensor *t);
+/* A private layout's storage (what the view checks above cannot bound): `bytes` bytes from t's
+ * address plus its view offset must lie inside the live device allocation behind that address,
+ * else 161002 "<name> ..." — so that no kernel reads or writes past real memory. A NULL address
+ * passes (the binding refuses it). */
+aclnnStatus aclemu_check_device_bytes(const char *api, const aclTensor *t, const char *name, uint64_t bytes);
 aclnnStatus aclemu_check_same_shape(const char *api, const aclTensor *a, const char *an, const aclTensor *b,
                                     const char *bn);
 /* t's view shape must equal shape[0..ndim). */

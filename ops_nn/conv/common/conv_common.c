@@ -214,3 +214,124 @@ void conv_operand_bind(cube_bind *bind, const conv_operand *o)
     bind[o->slot].t = o->ws < 0 ? o->t : NULL;
     bind[o->slot].ws_off = o->ws;
 }
+
+/* ---- FRACTAL_Z weights ------------------------------------------------------------------------ */
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+int conv_fz_geometry(conv_fz_geom *g, const int64_t *nchw, int64_t groups)
+{
+    memset(g, 0, sizeof *g);
+    for (int i = 0; i < 4; i++)
+        if (nchw[i] <= 0)
+            return -1;
+    g->n = nchw[0];
+    g->c = nchw[1];
+    g->h = nchw[2];
+    g->w = nchw[3];
+    g->groups = groups > 1 && g->n >= groups ? groups : 1;
+    g->cin = g->c;
+    g->cout = g->n / g->groups;
+    /* lcm(lcm(cin, 16) / cin, lcm(cout, 16) / cout) = lcm(16 / gcd(cin, 16), 16 / gcd(cout, 16)) */
+    int64_t a = CONV_FZ_C0 / gcd64(g->cin, CONV_FZ_C0), b = CONV_FZ_C0 / gcd64(g->cout, CONV_FZ_C0);
+    int64_t l = a / gcd64(a, b) * b;
+    g->e = l < g->groups ? l : g->groups;
+    int64_t ecin, ecout, rows, row_elems, numel;
+    if (__builtin_mul_overflow(g->e, g->cin, &ecin) || ecin > INT64_MAX - CONV_FZ_C0 ||
+        __builtin_mul_overflow(g->e, g->cout, &ecout) || ecout > INT64_MAX - CONV_FZ_C0)
+        return -1;
+    g->c1 = ceil_div(ecin, CONV_FZ_C0);
+    g->n1 = ceil_div(ecout, CONV_FZ_C0);
+    g->g_dim = ceil_div(g->groups, g->e);
+    if (__builtin_mul_overflow(g->n1, CONV_FZ_C0, &g->cout_opt) ||
+        __builtin_mul_overflow(g->cout_opt, CONV_FZ_C0, &row_elems) ||
+        __builtin_mul_overflow(g->g_dim, g->c1, &rows) || __builtin_mul_overflow(rows, g->h, &rows) ||
+        __builtin_mul_overflow(rows, g->w, &rows) || __builtin_mul_overflow(rows, row_elems, &numel) ||
+        numel > ACLEMU_TENSOR_SIZE_MAX)
+        return -1;
+    g->shape[0] = rows;
+    g->shape[1] = g->n1;
+    g->shape[2] = CONV_FZ_C0;
+    g->shape[3] = CONV_FZ_C0;
+    g->numel = numel;
+    return 0;
+}
+
+aclnnStatus conv_fz_launch(aclOpExecutor *ex, int mode, const aclTensor *t, int64_t ws_off, const conv_fz_geom *g)
+{
+    int64_t items = mode == CONV_FZ_PACK ? g->shape[0] : g->n * g->c;
+    uint32_t maxb = cube_max_blocks(), nb = items < (int64_t)maxb ? (uint32_t)items : maxb;
+    conv_fz_args *a = (conv_fz_args *)aclemu_exec_add_launch(ex, "ConvFz", nb, sizeof(conv_fz_args));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->mode = mode;
+    a->src_dtype = (int32_t)t->dtype;
+    a->n = g->n;
+    a->c = g->c;
+    a->h = g->h;
+    a->w = g->w;
+    a->groups = g->groups;
+    a->cin = g->cin;
+    a->cout = g->cout;
+    a->e = g->e;
+    a->c1 = g->c1;
+    a->cout_opt = g->cout_opt;
+    if (mode == CONV_FZ_PACK) {
+        a->sn = t->stride[0];
+        a->sc = t->stride[1];
+        a->sh = t->stride[2];
+        a->sw = t->stride[3];
+    }
+    a->src_off = t->offset * (int64_t)aclemu_dtype_size(t->dtype);
+    a->items = items;
+    a->per_block = (items + nb - 1) / nb;
+    aclnnStatus st = aclemu_exec_bind_tensor(ex, a, &a->src, t);
+    return st ? st : aclemu_exec_bind_workspace(ex, a, &a->dst, (uint64_t)ws_off);
+}
+
+aclnnStatus conv_check_fz_weight(const char *api, const aclTensor *input, const aclTensor *weight, int64_t groups,
+                                 conv_fz_geom *g)
+{
+    char s1[128], s2[128], s3[128];
+    if (aclemu_op_profile()->family != ACLEMU_FAMILY_310P)
+        return ACLEMU_PARAM_ERROR(api, "filter format FRACTAL_Z is not supported: The value of this parameter can be "
+                                       "FRACTAL_Z only when the SoC version is Ascend310P, now soc is %s.",
+                                  aclemu_op_profile()->short_soc_version);
+    if (input->dtype != weight->dtype)
+        return ACLEMU_PARAM_ERROR(api, "x, filter dtypes %s, %s are invalid: the dtypes of x and filter must be the "
+                                       "same when filter is FRACTAL_Z.",
+                                  aclemu_dtype_name(input->dtype), aclemu_dtype_name(weight->dtype));
+    if (weight->dtype != ACL_FLOAT16)
+        return ACLEMU_PARAM_ERROR(api, "filter dtype %s is not supported in format FRACTAL_Z: expected DT_FLOAT16 (the "
+                                       "weight aclnnTransConvolutionWeight writes).",
+                                  aclemu_dtype_name(weight->dtype));
+    int ok = conv_fz_geometry(g, weight->shape, groups) == 0 && weight->storage_ndim == 4;
+    for (int i = 0; ok && i < 4; i++)
+        ok = weight->storage_shape[i] == g->shape[i];
+    if (!ok)
+        return ACLEMU_PARAM_ERROR(api, "filter storage shape %s is not the FRACTAL_Z shape %s of filter %s with groups "
+                                       "%lld.",
+                                  aclemu_shape_str(weight->storage_shape, weight->storage_ndim, s1, sizeof s1),
+                                  aclemu_shape_str(g->shape, 4, s2, sizeof s2), cube_shape_str(weight, s3, sizeof s3),
+                                  (long long)groups);
+    return aclemu_check_device_bytes(api, weight, "filter", (uint64_t)g->numel * 2);
+}
+
+aclnnStatus conv_operand_in_fz(aclOpExecutor *ex, conv_operand *o, const aclTensor *t, int slot,
+                               const conv_fz_geom *g)
+{
+    o->t = t;
+    o->slot = slot;
+    o->ws = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)aclemu_tensor_numel(t) * 2);
+    o->synth = CUBE_SYNTH_BASE(slot);
+    return conv_fz_launch(ex, CONV_FZ_UNPACK, t, o->ws, g);
+}

@@ -4,6 +4,7 @@
 #ifndef ACLEMU_CONV_COMMON_H
 #define ACLEMU_CONV_COMMON_H
 
+#include "conv_fz_args.h"
 #include "cube.h"
 
 /* What the checks extract from the API's arrays. */
@@ -41,6 +42,33 @@ aclnnStatus conv_operand_finish(aclOpExecutor *ex, const conv_operand *o);
 conv_operand conv_operand_reslot(const conv_operand *o, int slot);
 /* Fills bind[o->slot] for o. */
 void conv_operand_bind(cube_bind *bind, const conv_operand *o);
+
+/* ---- FRACTAL_Z weights of the Ascend 310P (aclnnTransConvolutionWeight) ----------------------
+ * The layout of an NCHW FLOAT16 weight with `groups` (conv_fz_args.h). GE's shape rule: the
+ * groups are laid out only when groups > 1 and N >= groups; otherwise the weight is one group. */
+typedef struct conv_fz_geom {
+    int64_t n, c, h, w;
+    int64_t groups, cin, cout, e, c1, g_dim, n1, cout_opt; /* groups: as laid out */
+    int64_t shape[4]; /* storage shape [g_dim*c1*H*W, n1, 16, 16] */
+    int64_t numel;
+} conv_fz_geom;
+
+/* Fills g for the NCHW dims `nchw` (all > 0) and `groups`; -1 when a count overflows int64. */
+int conv_fz_geometry(conv_fz_geom *g, const int64_t *nchw, int64_t groups);
+
+/* One ConvFz launch (conv_fz_args.h) between the tensor t and a contiguous workspace buffer at
+ * ws_off: CONV_FZ_PACK reads t's NCHW view (FLOAT16 / FLOAT, any strides) into FZ at ws_off,
+ * CONV_FZ_UNPACK reads t's FZ storage (from its view offset) into NCHW at ws_off. */
+aclnnStatus conv_fz_launch(aclOpExecutor *ex, int mode, const aclTensor *t, int64_t ws_off, const conv_fz_geom *g);
+
+/* aclnnConvolution's acceptance of a FRACTAL_Z weight (after the common checks, as the real
+ * Conv2d PreProcess): Ascend 310P only, the dtype of the input, FLOAT16, a storage shape that is
+ * the FZ shape of its NCHW view with `groups`, storage inside its device memory. Fills *g. */
+aclnnStatus conv_check_fz_weight(const char *api, const aclTensor *input, const aclTensor *weight, int64_t groups,
+                                 conv_fz_geom *g);
+/* The weight operand of an FZ weight: unpacked into an NCHW FLOAT16 workspace buffer. */
+aclnnStatus conv_operand_in_fz(aclOpExecutor *ex, conv_operand *o, const aclTensor *t, int slot,
+                               const conv_fz_geom *g);
 
 /* ---- model graph fusion (issue 11, atc's fused Conv kernels) ---------------------------------
  * The epilogue a fused Conv applies before its single rounding: y = act(conv + bias + residual). */

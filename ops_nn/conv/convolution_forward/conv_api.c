@@ -1,6 +1,7 @@
 /* aclnnConvolution and aclnnConvDepthwise2d: checks of ops-nn convolution_forward, then one
  * implicit-GEMM CubeGemm launch (or the direct depthwise kernel), with workspace copies only for
- * non-contiguous tensors. */
+ * non-contiguous tensors. On the 310P a FRACTAL_Z FLOAT16 weight (aclnnTransConvolutionWeight)
+ * is unpacked into an NCHW workspace buffer first (ConvFz). */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -43,7 +44,10 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
     if (aclemu_op_profile()->family == ACLEMU_FAMILY_310P && input->ndim == 5 && !transposed && pd != ACL_FLOAT16)
         return ACLEMU_PARAM_ERROR(api, "conv3d forward only supports DT_FLOAT16 on the current SOC version [%s].",
                                   aclemu_op_profile()->short_soc_version);
-    if ((st = conv_check_format(api, input, "input")) || (st = conv_check_format(api, weight, "weight")) ||
+    /* a FRACTAL_Z weight (aclnnTransConvolutionWeight's, its view NCHW) is checked with the
+       Conv2d PreProcess below, as the real op checks its storage format there */
+    const int fz = weight->format == ACL_FORMAT_FRACTAL_Z && weight->ndim == 4 && !transposed && !depthwise_api;
+    if ((st = conv_check_format(api, input, "input")) || (!fz && (st = conv_check_format(api, weight, "weight"))) ||
         (st = conv_check_format(api, output, "output")) || (bias && (st = aclemu_check_format(api, bias, "bias"))))
         return st;
     if ((st = aclemu_check_shape(api, input, "input", 5)) || (st = aclemu_check_shape(api, weight, "weight", 5)) ||
@@ -60,6 +64,9 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
     (void)s2;
     if (aclemu_tensor_numel(input) == 0 || aclemu_tensor_numel(output) == 0)
         return ACLNN_SUCCESS;
+    conv_fz_geom fzg = {0};
+    if (fz && (st = conv_check_fz_weight(api, input, weight, groups, &fzg)))
+        return st;
     g.cp.math = math;
     g.cp.hf32_round = GEMM_HF32_RNE;
     g.cp.x_dtype = cube_gemm_dtype(input->dtype);
@@ -68,7 +75,8 @@ static aclnnStatus conv_forward(aclOpExecutor *ex, const aclTensor *input, const
     g.cp.bias_dtype = bias ? cube_gemm_dtype(bias->dtype) : GEMM_F32;
 
     conv_operand x, w, b, y;
-    if ((st = conv_operand_in(ex, &x, input, CUBE_OP_B)) || (st = conv_operand_in(ex, &w, weight, CUBE_OP_A)) ||
+    if ((st = conv_operand_in(ex, &x, input, CUBE_OP_B)) ||
+        (st = fz ? conv_operand_in_fz(ex, &w, weight, CUBE_OP_A, &fzg) : conv_operand_in(ex, &w, weight, CUBE_OP_A)) ||
         (bias && (st = conv_operand_in(ex, &b, bias, CUBE_OP_BIAS))))
         return st;
     conv_operand_out(ex, &y, output, CUBE_OP_C);

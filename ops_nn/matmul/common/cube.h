@@ -80,6 +80,11 @@ aclnnStatus cube_launch_post(aclOpExecutor *ex, const aclTensor *out, int64_t ac
 aclnnStatus cube_launch_post_view(aclOpExecutor *ex, const aclTensor *out, int64_t acc_ws, const aclTensor *x,
                                   const aclTensor *x_addr, int32_t mode);
 
+/* Copies `bytes` bytes from workspace offset ws_off over t's memory from its view offset (CubeNz
+ * COPY, blocks owning 1 MiB pieces): the last step of the weight conversions that pack into the
+ * workspace first. t is bound as it is at the call (bind after describing its new storage). */
+aclnnStatus cube_launch_ws_to_tensor(aclOpExecutor *ex, const aclTensor *t, int64_t ws_off, int64_t bytes);
+
 /* Zeroes `bytes` bytes of the workspace from ws_off. */
 aclnnStatus cube_launch_fill(aclOpExecutor *ex, int64_t ws_off, int64_t bytes);
 

@@ -309,3 +309,21 @@ aclnnStatus cube_launch_fill(aclOpExecutor *ex, int64_t ws_off, int64_t bytes)
     a->per_block = (bytes + nb - 1) / nb;
     return aclemu_exec_bind_workspace(ex, a, &a->dst, (uint64_t)ws_off);
 }
+
+aclnnStatus cube_launch_ws_to_tensor(aclOpExecutor *ex, const aclTensor *t, int64_t ws_off, int64_t bytes)
+{
+    if (bytes <= 0)
+        return ACLNN_SUCCESS;
+    const int64_t chunk = 1 << 20, pieces = (bytes + chunk - 1) / chunk;
+    uint32_t maxb = cube_max_blocks(), nb = pieces < (int64_t)maxb ? (uint32_t)pieces : maxb;
+    cube_nz_args *a = (cube_nz_args *)aclemu_exec_add_launch(ex, "CubeNz", nb, sizeof(cube_nz_args));
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->mode = CUBE_NZ_COPY;
+    a->esize = (int32_t)aclemu_dtype_size(t->dtype);
+    a->bytes = bytes;
+    a->dst_off = t->offset * (int64_t)aclemu_dtype_size(t->dtype);
+    a->per_block = (bytes + nb - 1) / nb;
+    aclnnStatus st = aclemu_exec_bind_workspace(ex, a, &a->src, (uint64_t)ws_off);
+    return st ? st : aclemu_exec_bind_tensor(ex, a, &a->dst, t);
+}

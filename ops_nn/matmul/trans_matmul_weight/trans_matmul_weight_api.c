@@ -183,18 +183,7 @@ aclnnStatus aclemu_plan_TransMatmulWeight(aclOpExecutor *ex, aclTensor *w)
         return st;
 
     /* 2. copy it over the weight's memory (from its view offset) */
-    const int64_t chunk = 1 << 20;
-    int64_t nc = (bytes + chunk - 1) / chunk;
-    nb = nc < (int64_t)maxb ? (uint32_t)nc : maxb;
-    a = (cube_nz_args *)aclemu_exec_add_launch(ex, "CubeNz", nb, sizeof(cube_nz_args));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->mode = CUBE_NZ_COPY;
-    a->esize = (int32_t)es;
-    a->bytes = bytes;
-    a->dst_off = w->offset * es;
-    a->per_block = (bytes + nb - 1) / nb;
-    if ((st = aclemu_exec_bind_workspace(ex, a, &a->src, (uint64_t)ws)) || (st = aclemu_exec_bind_tensor(ex, a, &a->dst, w)))
+    if ((st = cube_launch_ws_to_tensor(ex, w, ws, bytes)))
         return st;
 
     /* 3. the tensor now describes NZ storage [..., N1, K1, 16, N0] (its view shape stays (..., K, N)) */
