@@ -303,6 +303,9 @@ int onnx_import(const void *data, size_t len, const char *path, graph *g, char *
         int ti = on ? g_find_tensor(g, on) : -1;
         if (ti < 0)
             FAIL("E16001: The model has no %s node.", on ? on : "(unnamed) output");
+        if (g->t[ti].is_output) /* ONNX names are unique; the model file lists each output once */
+            FAIL("E10001: Value [%s] for parameter [--model] is invalid. Reason: graph output %s is listed twice.",
+                 path, on);
         g->t[ti].is_output = true;
         g->outputs[g->nout++] = ti;
     }
