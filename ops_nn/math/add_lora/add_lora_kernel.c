@@ -10,6 +10,7 @@
 #include "aclemu_op/kernel_util.h"
 #include "add_lora_args.h"
 #include "dtype.h"
+#include "kernels.h"
 
 #define LORA_CACHE_FLOATS ((int64_t)2 << 20)
 
@@ -22,21 +23,8 @@ static void r16_run(float *v, uint16_t *h, int64_t n)
     vec_cvt_f16_to_f32(h, v, n);
 }
 
-ACLEMU_ISA_CLONES
-static float dot(const float *a, const float *b, int64_t n)
-{
-    float s[32] = {0}; /* four independent 8-lane chains */
-    int64_t i = 0;
-    for (; i + 32 <= n; i += 32)
-        for (int k = 0; k < 32; k++)
-            s[k] += a[i + k] * b[i + k];
-    for (; i < n; i++)
-        s[i & 31] += a[i] * b[i];
-    for (int w = 16; w; w >>= 1)
-        for (int k = 0; k < w; k++)
-            s[k] += s[k + w];
-    return s[0];
-}
+/* the vector library's FP32 dot product (AVX-512 / AVX2 / scalar by the CPU) */
+static float dot(const float *a, const float *b, int64_t n) { return vec_kernels_get()->row_dot(a, b, n); }
 
 /* acc[j] += z * w[j] over n (vectorises across j) */
 ACLEMU_ISA_CLONES
