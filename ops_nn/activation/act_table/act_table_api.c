@@ -17,6 +17,7 @@ static const act_row ROW_HARDSHRINK_BWD = {ACT_SHRINK_BWD, "HardShrinkGrad", ACT
                                            ACT_ROW_BCAST | ACT_ROW_PROMOTE};
 static const act_row ROW_HARDSIGMOID_BWD = {ACT_HARDSIGMOID_BWD, "HardSigmoidGrad", ACT_FLOATS, 0, 0, 0};
 static const act_row ROW_HARDSWISH_BWD = {ACT_HARDSWISH_BWD, "HardSwishGrad", ACT_FLOATS, 0, 0, 0};
+static const act_row ROW_HARDSWISH_BWD_A2 = {ACT_HARDSWISH_BWD_V2, "HardSwishGrad", ACT_FLOATS, 0, 0, 0};
 static const act_row ROW_HARDSWISH_BWD_V2 = {ACT_HARDSWISH_BWD_V2, "HardSwishGradV2", ACT_FLOATS, 0, 0, 0};
 static const act_row ROW_HARDTANH_BWD = {ACT_HARDTANH_BWD, "HardtanhGrad", ACT_FLOATS, 0, 0, 0};
 static const act_row ROW_LEAKY_RELU_BWD = {ACT_LEAKY_RELU_BWD, "LeakyReluGrad", ACT_FLOATS_DOUBLE, 0, 0,
@@ -230,7 +231,11 @@ aclnnStatus aclemu_plan_HardsigmoidBackward(aclOpExecutor *executor, const aclTe
 aclnnStatus aclemu_plan_HardswishBackward(aclOpExecutor *executor, const aclTensor *gradOutput, const aclTensor *self,
                                           aclTensor *out)
 {
-    return plain2(executor, &ROW_HARDSWISH_BWD, gradOutput, "gradOutput", self, "self", out, "out");
+    /* The boundaries differ by chip as the public kernels do: the 950's (activation/hard_swish_grad
+     * arch35: slope on [-3, 3], torch's rule) and the A2 / A3 one (experimental/activation/
+     * hard_swish_grad: Compare GT -3 / LT 3, i.e. 0 at x <= -3, dy at x >= 3) — V2's rule. */
+    const act_row *row = aclemu_chip_in(ACLEMU_CHIPS_A2_A3) ? &ROW_HARDSWISH_BWD_A2 : &ROW_HARDSWISH_BWD;
+    return plain2(executor, row, gradOutput, "gradOutput", self, "self", out, "out");
 }
 
 aclnnStatus aclemu_plan_HardswishBackwardV2(aclOpExecutor *executor, const aclTensor *gradOutput,

@@ -214,16 +214,6 @@ static void TestBackward(aclrtStream stream)
         for (int i = 0; i < 10; i++) golden[i] = (x[i] >= -0.5 && x[i] <= 0.5) ? 0 : g[i];
         CheckDtype("HardshrinkBackward fp16 x fp32 (kinks: |x| == lambd gives 0, NaN passes)", ACL_FLOAT, ty.Read(), golden);
     }
-    // Hardswish kinks: V1 takes the middle branch at +-3, V2 the outer ones
-    {
-        std::vector<double> x = {-3, 3}, g = {1, 1};
-        DevTensor tg, tx, t1, t2;
-        if (!tg.Init(ACL_FLOAT, {2}, g, CONTIG) || !tx.Init(ACL_FLOAT, {2}, x, CONTIG) || !t1.Init(ACL_FLOAT, {2}, {}, CONTIG) || !t2.Init(ACL_FLOAT, {2}, {}, CONTIG)) return;
-        EXPECT(Run("aclnnHardswishBackward", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnHardswishBackwardGetWorkspaceSize(tg.t, tx.t, t1.t, w, e); }, aclnnHardswishBackward) == 0, "hsw kinks");
-        EXPECT(Run("aclnnHardswishBackwardV2", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnHardswishBackwardV2GetWorkspaceSize(tg.t, tx.t, t2.t, w, e); }, aclnnHardswishBackwardV2) == 0, "hsw v2 kinks");
-        CheckDtype("HardswishBackward at -3, 3", ACL_FLOAT, t1.Read(), {-0.5, 1.5});
-        CheckDtype("HardswishBackwardV2 at -3, 3", ACL_FLOAT, t2.Read(), {0, 1});
-    }
 #undef B
     for (aclScalar *s : {lambd, mn, mx, slope, beta, thr, a, sc, isc}) aclDestroyScalar(s);
 }
@@ -357,6 +347,25 @@ static void TestValidation()
     aclDestroyScalar(neg); aclDestroyScalar(zero); aclDestroyScalar(one);
 }
 
+// Hardswish kinks at -3 and 3. V2 takes the outer branches on every chip; V1 follows the chip's
+// public kernel: the 950's (arch35, torch's rule) the middle branch, the A2 / A3 one
+// (experimental/activation/hard_swish_grad, strict compares) the outer ones.
+static void TestHardswishKinks(aclrtStream stream, bool chip950)
+{
+    std::vector<double> x = {-3, 3, -2.5, 2.5}, g = {1, 1, 2, 2};
+    DevTensor tg, tx, t1, t2;
+    if (!tg.Init(ACL_FLOAT, {4}, g, CONTIG) || !tx.Init(ACL_FLOAT, {4}, x, CONTIG) || !t1.Init(ACL_FLOAT, {4}, {}, CONTIG) || !t2.Init(ACL_FLOAT, {4}, {}, CONTIG)) return;
+    EXPECT(Run("aclnnHardswishBackward", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnHardswishBackwardGetWorkspaceSize(tg.t, tx.t, t1.t, w, e); }, aclnnHardswishBackward) == 0, "hsw kinks");
+    EXPECT(Run("aclnnHardswishBackwardV2", stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnHardswishBackwardV2GetWorkspaceSize(tg.t, tx.t, t2.t, w, e); }, aclnnHardswishBackwardV2) == 0, "hsw v2 kinks");
+    // inside (-3, 3) both give dy * (x / 3 + 0.5): 2 * (-2.5 / 3 + 0.5), 2 * (2.5 / 3 + 0.5)
+    const double in0 = 2 * (-2.5 / 3 + 0.5), in1 = 2 * (2.5 / 3 + 0.5);
+    if (chip950)
+        CheckDtype("HardswishBackward (950) at -3, 3", ACL_FLOAT, t1.Read(), {-0.5, 1.5, in0, in1});
+    else
+        CheckDtype("HardswishBackward (A2) at -3, 3", ACL_FLOAT, t1.Read(), {0, 1, in0, in1});
+    CheckDtype("HardswishBackwardV2 at -3, 3", ACL_FLOAT, t2.Read(), {0, 1, in0, in1});
+}
+
 // 310P: no BF16 on the chip.
 static void Test310p()
 {
@@ -378,7 +387,10 @@ int main(int argc, char **argv)
         RunBackward(rt.stream, "aclnnMishBackward(310P)", [](double x) { return x * std::tanh(std::log1p(std::exp(x))); }, {},
                     [&](const aclTensor *g, const aclTensor *x, aclTensor *y, uint64_t *w, aclOpExecutor **e) { return aclnnMishBackwardGetWorkspaceSize(g, x, y, w, e); },
                     aclnnMishBackward, true, nullptr, 1.0, {ACL_FLOAT16});
+    } else if (argc > 1 && std::string(argv[1]) == "950") {
+        TestHardswishKinks(rt.stream, true);
     } else {
+        TestHardswishKinks(rt.stream, false);
         TestForward(rt.stream);
         TestBackward(rt.stream);
         TestSplitBackward(rt.stream);
