@@ -77,7 +77,14 @@ run_one() {
     fi
     # an op whose every aclnn doc says the A2 series is not supported and the 950 is (e.g. ops-math
     # stateless_random_normal_v2) runs its plain examples on the 950, the only chip they can run on
-    local docs=("$SRC/${rel%%/examples/*}"/docs/aclnn*.md)
+    # (the docs of the APIs the example calls when the folder has them: a folder whose V1 runs on
+    # the A2 can hold a V2 example for the 950 only, e.g. activation/clipped_swiglu)
+    local docs=("$SRC/${rel%%/examples/*}"/docs/aclnn*.md) called=() api
+    for api in $(grep -o 'aclnn[A-Za-z0-9]*GetWorkspaceSize' "$SRC/$rel" | sort -u); do
+        api=${api%GetWorkspaceSize}
+        [ -f "$SRC/${rel%%/examples/*}/docs/$api.md" ] && called+=("$SRC/${rel%%/examples/*}/docs/$api.md")
+    done
+    [ ${#called[@]} -gt 0 ] && docs=("${called[@]}")
     if [ "$chip" = Ascend910B3 ] && [ -f "${docs[0]}" ] &&
         ! grep -L '^- <term>Atlas A2 训练系列产品/Atlas A2 推理系列产品</term>：不支持' "${docs[@]}" | grep -q . &&
         ! grep -L '^- <term>Ascend 950PR/Ascend 950DT</term>：支持' "${docs[@]}" | grep -q .; then
