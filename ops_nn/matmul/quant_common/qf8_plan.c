@@ -1,0 +1,95 @@
+/* Stage 1 of the FP8 quantized matmuls: the decode and dequantisation launches (qf8_plan.h). */
+#include <string.h>
+
+#include "aclemu_op/op_api.h"
+#include "qf8_args.h"
+#include "qf8_plan.h"
+
+static uint32_t qf8_blocks(int64_t rows, int64_t *per_block)
+{
+    uint32_t cores = aclemu_vector_core_num(aclemu_op_profile());
+    if (cores < 1)
+        cores = 1;
+    int64_t per = (rows + cores - 1) / cores;
+    if (per < 1)
+        per = 1;
+    *per_block = per;
+    return (uint32_t)((rows + per - 1) / per);
+}
+
+aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int64_t rows, int64_t K,
+                       int64_t *ws_off)
+{
+    const char *api = aclemu_exec_api(ex);
+    uint64_t bytes = (uint64_t)(nb * rows * K) * 4u;
+    *ws_off = (int64_t)aclemu_exec_alloc_workspace(ex, bytes ? bytes : 4u);
+    if (nb * rows * K == 0)
+        return ACLNN_SUCCESS;
+    int64_t per;
+    uint32_t nblk = qf8_blocks(nb * rows, &per);
+    qf8_decode_args *a = (qf8_decode_args *)aclemu_exec_add_launch(ex, "QmmF8Decode", nblk, sizeof *a);
+    if (!a)
+        return ACLNN_ERR_INNER;
+    memset(a, 0, sizeof *a);
+    a->off = o->t->offset;
+    a->sb = o->sb;
+    a->si = o->si;
+    a->sk = o->sk;
+    a->isplit = o->isplit;
+    a->iouter = o->iouter;
+    a->ksplit = o->ksplit;
+    a->kouter = o->kouter;
+    a->src_dtype = o->t->dtype;
+    a->nb = nb;
+    a->rows = rows;
+    a->K = K;
+    a->rows_per_block = per;
+    aclnnStatus st = aclemu_exec_bind_tensor(ex, a, &a->src, o->t);
+    if (!st && o->scale) {
+        a->soff = o->scale->offset;
+        a->ssb = o->ssb;
+        a->ssi = o->ssi;
+        a->ssk64 = o->ssk64;
+        a->ss2 = o->ss2;
+        st = aclemu_exec_bind_tensor(ex, a, &a->scale, o->scale);
+    }
+    if (!st)
+        st = aclemu_exec_bind_workspace(ex, a, &a->dst, (uint64_t)*ws_off);
+    (void)api;
+    return st;
+}
+
+aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osb, int64_t osm,
+                        int64_t osn, const aclTensor *s1, const aclTensor *s2, int64_t nb, int64_t M, int64_t N)
+{
+    if (nb * M * N == 0)
+        return ACLNN_SUCCESS;
+    int64_t per;
+    uint32_t nblk = qf8_blocks(nb * M, &per);
+    qf8_dequant_args *a = (qf8_dequant_args *)aclemu_exec_add_launch(ex, "QmmF8Dequant", nblk, sizeof *a);
+    if (!a)
+        return ACLNN_ERR_INNER;
+    memset(a, 0, sizeof *a);
+    a->out_off = out->offset;
+    a->osb = osb;
+    a->osm = osm;
+    a->osn = osn;
+    a->out_dtype = out->dtype;
+    a->nb = nb;
+    a->M = M;
+    a->N = N;
+    a->rows_per_block = per;
+    a->s2_off = s2->offset;
+    a->s2_s = s2->stride[0];
+    aclnnStatus st = aclemu_exec_bind_workspace(ex, a, &a->acc, (uint64_t)acc_ws);
+    if (!st)
+        st = aclemu_exec_bind_tensor(ex, a, &a->out, out);
+    if (!st)
+        st = aclemu_exec_bind_tensor(ex, a, &a->s2, s2);
+    if (!st && s1) {
+        a->s1_off = s1->offset;
+        a->s1_s = s1->stride[0];
+        st = aclemu_exec_bind_tensor(ex, a, &a->s1, s1);
+    }
+    return st;
+}

@@ -1,0 +1,35 @@
+/* Stage-1 launches of the FP8 quantized matmuls (950): FP8 operands decoded to FP32 in the
+ * workspace (QmmF8Decode), the GEMM engine (CubeGemm), the vector dequantisation (QmmF8Dequant).
+ * See qf8_args.h for the numerics. */
+#ifndef OPS_NN_QF8_PLAN_H
+#define OPS_NN_QF8_PLAN_H
+
+#include "aclemu_op/op_api.h"
+
+/* An FP8 matrix operand viewed as (b, i, k): i runs along M (x1) or N (x2), k along K. Offsets
+ * and strides in elements (the tensor's own view offset is added by qf8_decode). */
+typedef struct qf8_operand {
+    const aclTensor *t;
+    int64_t sb, si, sk, isplit, iouter, ksplit, kouter;
+    const aclTensor *scale; /* FLOAT8_E8M0 MX scale, or NULL */
+    int64_t ssb, ssi, ssk64, ss2;
+} qf8_operand;
+
+/* Records the decode of o ([nb][rows][K] FP32 in a new workspace buffer at *ws_off). */
+aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int64_t rows, int64_t K,
+                       int64_t *ws_off);
+
+/* Records out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m])); acc FP32 [nb][M][N] at acc_ws.
+ * out's batch / row / column strides osb / osm / osn (elements). s1 may be NULL. */
+aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osb, int64_t osm,
+                        int64_t osn, const aclTensor *s1, const aclTensor *s2, int64_t nb, int64_t M, int64_t N);
+
+/* The groupSize triple of the MX APIs: k | n << 16 | m << 32 (the top 16 bits ignored). */
+static inline void qf8_group_size(int64_t g, uint64_t *gm, uint64_t *gn, uint64_t *gk)
+{
+    *gk = (uint64_t)g & 0xFFFF;
+    *gn = ((uint64_t)g >> 16) & 0xFFFF;
+    *gm = ((uint64_t)g >> 32) & 0xFFFF;
+}
+
+#endif
