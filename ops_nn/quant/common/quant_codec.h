@@ -138,6 +138,16 @@ static inline uint32_t quant_to_hif8(float f)
     return s | quant_hif8_fields(E, q - (1u << mb));
 }
 
+/* The same without saturation (SatMode left to the overflow mode, i.e. the Cast op's FP32 -> HiF8):
+ * from the tie 40960 between 32768 and the next step up, and for infinities, +-Inf (0x6F / 0xEF),
+ * as ops-math math/cast/op_kernel_aicpu/cast_aicpu.cpp rounds it. */
+static inline uint32_t quant_to_hif8_inf(float f)
+{
+    if (!isnan(f) && fabsf(f) >= 40960.0f)
+        return (signbit(f) ? 0x80u : 0u) | 0x6fu;
+    return quant_to_hif8(f);
+}
+
 static inline float quant_from_hif8(uint32_t c)
 {
     c &= 0xffu;
