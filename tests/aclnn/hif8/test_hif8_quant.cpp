@@ -4,7 +4,7 @@
 // zero, saturating at 32768). Covers DynamicQuantV2 / V3 / V4 (DMAX 32768 or dstTypeMax; per
 // token symmetric with smooth scales, asymmetric, per tensor), AscendQuantV3, Quantize,
 // AscendAntiQuant (HIFLOAT8 x, all 253 finite codes), QuantMax, GroupedQuantMax and
-// DequantSwigluQuantV2 (dynamic), plus the paths that stay refused: roundMode "hybrid" (the
+// DequantSwigluQuantV2 (dynamic and static), plus the paths that stay refused: roundMode "hybrid" (the
 // stochastic CAST_HYBRID, 361001), dstTypeMax outside [0, 32768] (561002), sqrtMode with HIFLOAT8
 // x (161002); on the 910B HIFLOAT8 is not a dtype of these ops (161002).
 #include <cmath>
@@ -313,27 +313,31 @@ static void RunGroupedQuantMax()
 // ---- DequantSwigluQuantV2 (950, dynamic, INT32 x, swigluMode 0) -------------------------------
 // dequant_swiglu_quant.h: d = x * ws * as (FP32), v = swish(A) * B, v *= quantScale,
 // scale = max|v| / 32768, y = v / scale.
-static void RunDequantSwigluQuant()
+static void RunDequantSwigluQuant(bool dynamic)
 {
     const int64_t R = 4, H = 32, W = 2 * H;
     Lcg rng(99);
-    std::vector<double> xv((size_t)(R * W)), wv(W), av(R), qv(H);
+    std::vector<double> xv((size_t)(R * W)), wv(W), av(R), qv(H), ov(H);
     for (auto &v : xv) v = (double)(int64_t)(rng.value() * 4000.0);
     for (auto &v : wv) v = 0.001 + std::fabs(rng.value()) * 0.004;
     for (auto &v : av) v = 0.5 + std::fabs(rng.value());
-    for (auto &v : qv) v = 0.5 + std::fabs(rng.value());
-    DevTensor x, w, a, q, sc;
+    for (auto &v : qv) v = dynamic ? 0.5 + std::fabs(rng.value()) : 0.002 + std::fabs(rng.value()) * 0.01;
+    for (auto &v : ov) v = rng.value() * 3.0;
+    DevTensor x, w, a, q, o, sc;
     x.Init(ACL_INT32, {R, W}, xv, CONTIG);
     w.Init(ACL_FLOAT, {W}, wv, CONTIG);
     a.Init(ACL_FLOAT, {R}, av, CONTIG);
     q.Init(ACL_FLOAT, {H}, qv, CONTIG);
+    o.Init(ACL_FLOAT, {H}, ov, CONTIG);
     sc.Init(ACL_FLOAT, {R}, {}, CONTIG, -5.0);
+    const char *what = dynamic ? "DequantSwigluQuantV2 hif8 dynamic" : "DequantSwigluQuantV2 hif8 static";
     Bytes y(ACL_HIFLOAT8, {R, H});
     int rc = Run("DequantSwigluQuantV2", g_stream, [&](uint64_t *ws, aclOpExecutor **ex) {
-        return aclnnDequantSwigluQuantV2GetWorkspaceSize(x.t, w.t, a.t, nullptr, q.t, nullptr, nullptr, true,
-                                                        (char *)"dynamic", 34, (char *)"round", -1, 0, 7.0, 1.702,
-                                                        1.0, y.t, sc.t, ws, ex); }, aclnnDequantSwigluQuantV2);
-    EXPECT(rc == 0, "DequantSwigluQuantV2 hif8: %d", rc);
+        return aclnnDequantSwigluQuantV2GetWorkspaceSize(x.t, w.t, a.t, nullptr, q.t, dynamic ? nullptr : o.t,
+                                                        nullptr, true, (char *)(dynamic ? "dynamic" : "static"), 34,
+                                                        (char *)"round", -1, 0, 7.0, 1.702, 1.0, y.t, sc.t, ws, ex); },
+        aclnnDequantSwigluQuantV2);
+    EXPECT(rc == 0, "%s: %d", what, rc);
     if (rc) return;
     std::vector<float> t((size_t)(R * H));
     std::vector<double> gs = sc.Read();
@@ -345,14 +349,20 @@ static void RunDequantSwigluQuant()
         float amax = 0;
         for (int64_t c = 0; c < H; c++) {
             float A = d[(size_t)c], B = d[(size_t)(H + c)];
-            v[(size_t)c] = B * (A / (std::exp(-A) + 1.0f)) * (float)qv[(size_t)c];
+            v[(size_t)c] = B * (A / (std::exp(-A) + 1.0f));
+            if (dynamic) v[(size_t)c] = v[(size_t)c] * (float)qv[(size_t)c];
             amax = std::fmax(amax, std::fabs(v[(size_t)c]));
+        }
+        if (!dynamic) { // y = v / quantScale + quantOffset (per channel)
+            for (int64_t c = 0; c < H; c++)
+                t[(size_t)(r * H + c)] = v[(size_t)c] / (float)qv[(size_t)c] + (float)ov[(size_t)c];
+            continue;
         }
         float scale = amax / 32768.0f;
         bad += gs[(size_t)r] != (double)scale;
         for (int64_t c = 0; c < H; c++) t[(size_t)(r * H + c)] = v[(size_t)c] / scale;
     }
-    EXPECT(bad == 0, "DequantSwigluQuantV2 hif8: %zu scales differ", bad);
+    EXPECT(bad == 0, "%s: %zu scales differ", what, bad);
     // swish uses the device's expf: allow codes one step apart where the FP32 value sits on a tie
     std::vector<unsigned char> got = y.Read();
     size_t off = 0;
@@ -361,11 +371,11 @@ static void RunDequantSwigluQuant()
         if (got[i] != want) {
             double gv = hif8_ref_value(got[i]), wvv = hif8_ref_value((int)want);
             bool near = std::fabs(gv - (double)t[i]) <= std::fabs(wvv - (double)t[i]) * (1 + 1e-6) + 1e-30;
-            if (!near && off < 5) LOG_PRINT("  dsq[%zu]: %.9g got 0x%02x want 0x%02x\n", i, t[i], got[i], want);
+            if (!near && off < 5) LOG_PRINT("  %s[%zu]: %.9g got 0x%02x want 0x%02x\n", what, i, t[i], got[i], want);
             off += !near;
         }
     }
-    EXPECT(off == 0, "DequantSwigluQuantV2 hif8: %zu codes are not the nearest", off);
+    EXPECT(off == 0, "%s: %zu codes are not the nearest", what, off);
 }
 
 static void TestValidation950()
@@ -423,7 +433,8 @@ int main()
         RunQuantMax(ACL_FLOAT);
         RunQuantMax(ACL_FLOAT16);
         RunGroupedQuantMax();
-        RunDequantSwigluQuant();
+        RunDequantSwigluQuant(true);
+        RunDequantSwigluQuant(false);
         TestValidation950();
     }
     if (g_failures) { LOG_PRINT("test_hif8_quant: %d failures\n", g_failures); return 1; }
