@@ -6,6 +6,7 @@
 #include "acl/acl_base.h"
 #include "aclemu_op/kernel_util.h"
 #include "cast_args.h"
+#include "quant_codec.h" /* HIFLOAT8 */
 #ifdef ACLEMU_HAVE_VEC
 #include "cast.h" /* ops_nn/vec */
 #endif
@@ -45,6 +46,22 @@ static int cast_kernel(const void *args, size_t args_size, const aclemu_block *b
     const int vec = use_vec(ddt, sdt);
 #endif
     while ((n = aclemu_ew_iter_next(&it, p)) > 0) {
+        if (ddt == ACL_HIFLOAT8 || sdt == ACL_HIFLOAT8) { /* through FP32 (exact for the peers) */
+            for (int64_t i = 0; i < n; i++) {
+                char *d = p[0] + i * it.inner_stride[0];
+                const char *s = p[1] + i * it.inner_stride[1];
+                float f;
+                if (sdt == ACL_HIFLOAT8)
+                    f = quant_from_hif8(*(const uint8_t *)s);
+                else
+                    aclemu_convert_run((char *)&f, ACL_FLOAT, 4, s, sdt, 0, 1);
+                if (ddt == ACL_HIFLOAT8)
+                    *(uint8_t *)d = (uint8_t)quant_to_hif8_inf(f);
+                else
+                    aclemu_convert_run(d, ddt, 0, (const char *)&f, ACL_FLOAT, 4, 1);
+            }
+            continue;
+        }
 #ifdef ACLEMU_HAVE_VEC
         if (vec && it.inner_stride[0] % des == 0 && it.inner_stride[1] % ses == 0 &&
             vec_cast_elems(p[1], sdt, it.inner_stride[1] / ses, p[0], ddt, it.inner_stride[0] / des, n) == 0)

@@ -4,7 +4,8 @@
  * INT4 per element along the last dim, a 0-d x gives y (8,); else the same shape) -> empty ->
  * INT4 x contiguous. Per chip:
  *  - A2 / A3: x INT4 / INT8 / INT32, y FLOAT16 / BF16, scale / offset FLOAT / BF16, 1-D;
- *  - 950: x also FLOAT8_E5M2 / FLOAT8_E4M3FN / HIFLOAT8 (not encoded here yet: 361001);
+ *  - 950: x also FLOAT8_E5M2 / FLOAT8_E4M3FN / HIFLOAT8 (its codes exactly in FP32, the arch35
+ *    CAST_TRAIT_HIFP8_TO_FP32 of ascend_anti_quant_v2_common.h);
  *  - 310P: x INT8, y FLOAT16, scale FLOAT; other chips nothing.
  * scale (and offset) hold one value or one per y column. */
 #include <string.h>
@@ -173,9 +174,6 @@ aclnnStatus aclemu_plan_AscendAntiQuant(aclOpExecutor *executor, const aclTensor
         return ACLNN_SUCCESS;
     if (x->dtype == ACL_INT4 && !aclemu_tensor_is_contiguous(x))
         return ACLEMU_PARAM_ERROR(api, "when x is of type int4, it must be contiguous");
-    if (x->dtype == ACL_HIFLOAT8)
-        return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
-                               "x dtype DT_HIFLOAT8 is not implemented in aclemu.");
     quant_args a;
     memset(&a, 0, sizeof a);
     a.mode = QUANT_ANTI;

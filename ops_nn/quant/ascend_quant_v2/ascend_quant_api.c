@@ -141,7 +141,7 @@ static aclnnStatus aq_launch(aclOpExecutor *ex, const aclTensor *x, const aclTen
     aclnnStatus st;
     if (aclemu_tensor_numel(x) == 0)
         return ACLNN_SUCCESS;
-    if ((st = quant_check_encodable(aclemu_exec_api(ex), y, "y")))
+    if ((st = quant_check_hif8_round(aclemu_exec_api(ex), y, roundMode)))
         return st;
     quant_args a;
     memset(&a, 0, sizeof a);

@@ -3,7 +3,8 @@
  *  - INT8 / UINT8 / INT32 / INT4: rounded (RINT = half to even, FLOOR, CEIL, TRUNC, ROUND = half
  *    away from zero), saturated to the type's range, NaN -> 0;
  *  - FLOAT8_E4M3FN / FLOAT8_E5M2: round to nearest even, saturated to the largest finite
- *    (448 / 57344; infinities too), NaN -> the NaN code, sign kept (also for zero). */
+ *    (448 / 57344; infinities too), NaN -> the NaN code, sign kept (also for zero);
+ *  - HIFLOAT8: round half away from zero, saturated to 32768 (quant_to_hif8 below). */
 #ifndef OPS_NN_QUANT_CODEC_H
 #define OPS_NN_QUANT_CODEC_H
 
@@ -68,6 +69,128 @@ static inline uint8_t quant_to_fp8(float f, int mbits, int bias, uint32_t maxcod
     return (uint8_t)(s | code);
 }
 
+/* ---- HIFLOAT8 (950) ------------------------------------------------------------------------- *
+ * HiF8 ("Ascend HiFloat8 Format for Deep Learning"): sign | dot | exponent | mantissa, the dot a
+ * prefix code giving the exponent width D and with it the mantissa width (tapered precision):
+ *   dot 11   D = 4, |E| 8..15, 1 mantissa bit      dot 10   D = 3, |E| 4..7, 2 bits
+ *   dot 01   D = 2, |E| 2..3, 3 bits               dot 001  D = 1, |E| = 1, 3 bits
+ *   dot 0001 D = 0, E = 0, 3 bits                  dot 0000 denormal: 2^(M - 23), M = 1..7
+ * The exponent is sign-magnitude with the magnitude's leading 1 implicit (D bits: sign, then the
+ * magnitude's low D - 1 bits). 0x00 is the only zero, 0x80 NaN, 0x6F / 0xEF +-Inf; the largest
+ * finite value is 2^15 = 32768 (0x6E), the smallest 2^-22 (0x01).
+ * FP32 -> HiF8 as the 950 kernels cast (Cast<hifloat8_t, float> with CAST_ROUND and SatMode::SAT,
+ * e.g. ops-nn quant/dynamic_quant/op_kernel/arch35/dynamic_quant_regbase_full_load.h; the same
+ * grid and half-away ties as ops-math math/cast/op_kernel_aicpu/cast_aicpu.cpp): round to the
+ * nearest value, ties away from zero; saturated to +-32768 (infinities too); below 2^-23 -> 0 (no
+ * signed zero); NaN -> 0x80. */
+static inline uint32_t quant_hif8_fields(int E, uint32_t m)
+{
+    uint32_t neg = E < 0, a = (uint32_t)(E < 0 ? -E : E);
+    if (a == 0)
+        return 0x08u | m;
+    if (a == 1)
+        return 0x10u | neg << 3 | m;
+    if (a <= 3)
+        return 0x20u | neg << 4 | (a - 2) << 3 | m;
+    if (a <= 7)
+        return 0x40u | neg << 4 | (a - 4) << 2 | m;
+    return 0x60u | neg << 4 | (a - 8) << 1 | m;
+}
+
+/* mantissa bits of the normal binade 2^E */
+static inline int quant_hif8_mbits(int E)
+{
+    int a = E < 0 ? -E : E;
+    return a <= 3 ? 3 : a <= 7 ? 2 : 1;
+}
+
+static inline uint32_t quant_to_hif8(float f)
+{
+    if (isnan(f))
+        return 0x80u;
+    uint32_t s = signbit(f) ? 0x80u : 0u;
+    float a = fabsf(f);
+    if (a >= 32768.0f) /* SAT: overflow and infinities to the largest finite */
+        return s | 0x6eu;
+    if (a < 0x1p-23f)
+        return 0u;
+    int e;
+    float fr = frexpf(a, &e); /* a = fr * 2^e, fr in [0.5, 1) */
+    int E = e - 1;
+    if (E < -15) { /* denormal powers of two 2^-22 .. 2^-16 (the tie 1.5 * 2^E goes up) */
+        if (fr >= 0.75f)
+            E++;
+        if (E < -22)
+            E = -22;
+        if (E >= -15)
+            return s | quant_hif8_fields(-15, 0);
+        return s | (uint32_t)(E + 23);
+    }
+    int mb = quant_hif8_mbits(E);
+    uint32_t q = (uint32_t)roundf(ldexpf(a, mb - E)); /* in [2^mb, 2^(mb+1)], ties away */
+    if (q >= (2u << mb)) {
+        E++;
+        q = 0;
+        if (E > 15)
+            return s | 0x6eu;
+        return s | quant_hif8_fields(E, 0);
+    }
+    return s | quant_hif8_fields(E, q - (1u << mb));
+}
+
+/* The same without saturation (SatMode left to the overflow mode, i.e. the Cast op's FP32 -> HiF8):
+ * from the tie 40960 between 32768 and the next step up, and for infinities, +-Inf (0x6F / 0xEF),
+ * as ops-math math/cast/op_kernel_aicpu/cast_aicpu.cpp rounds it. */
+static inline uint32_t quant_to_hif8_inf(float f)
+{
+    if (!isnan(f) && fabsf(f) >= 40960.0f)
+        return (signbit(f) ? 0x80u : 0u) | 0x6fu;
+    return quant_to_hif8(f);
+}
+
+static inline float quant_from_hif8(uint32_t c)
+{
+    c &= 0xffu;
+    uint32_t s = c & 0x80u, b = c & 0x7fu;
+    if (c == 0x80u)
+        return NAN;
+    if (b == 0x6fu)
+        return s ? -INFINITY : INFINITY;
+    float v;
+    if (b < 0x08u) { /* denormal (0 for M = 0) */
+        v = b ? ldexpf(1.0f, (int)b - 23) : 0.0f;
+    } else {
+        int E, mb;
+        uint32_t m;
+        if (b >= 0x60u) { /* dot 11 */
+            mb = 1;
+            E = 8 + (int)((b >> 1) & 7u);
+            if (b & 0x10u) E = -E;
+            m = b & 1u;
+        } else if (b >= 0x40u) { /* dot 10 */
+            mb = 2;
+            E = 4 + (int)((b >> 2) & 3u);
+            if (b & 0x10u) E = -E;
+            m = b & 3u;
+        } else if (b >= 0x20u) { /* dot 01 */
+            mb = 3;
+            E = 2 + (int)((b >> 3) & 1u);
+            if (b & 0x10u) E = -E;
+            m = b & 7u;
+        } else if (b >= 0x10u) { /* dot 001 */
+            mb = 3;
+            E = (b & 0x08u) ? -1 : 1;
+            m = b & 7u;
+        } else { /* dot 0001 */
+            mb = 3;
+            E = 0;
+            m = b & 7u;
+        }
+        v = ldexpf(1.0f + (float)m / (float)(1u << mb), E);
+    }
+    return s ? -v : v;
+}
+
 /* The stored code of v for `code_dtype` (ACL_INT8 / ACL_INT4: two's complement, INT4 in the low
  * nibble). */
 static inline uint32_t quant_encode(float v, int32_t code_dtype, int32_t round)
@@ -78,6 +201,7 @@ static inline uint32_t quant_encode(float v, int32_t code_dtype, int32_t round)
     case 3 /* ACL_INT32 */: return (uint32_t)quant_to_int(v, round, INT32_MIN, INT32_MAX);
     case 36 /* ACL_FLOAT8_E4M3FN */: return quant_to_fp8(v, 3, 7, 0x7e, 0x7f);
     case 35 /* ACL_FLOAT8_E5M2 */: return quant_to_fp8(v, 2, 15, 0x7b, 0x7f);
+    case 34 /* ACL_HIFLOAT8 */: return quant_to_hif8(v); /* always CAST_ROUND */
     default /* ACL_INT8 */: return (uint32_t)quant_to_int(v, round, -128, 127) & 0xffu;
     }
 }
@@ -106,6 +230,7 @@ static inline float quant_decode(uint32_t c, int32_t code_dtype)
     case 29 /* ACL_INT4 */: return (float)((int32_t)(c & 0xf) - ((c & 0x8) ? 16 : 0));
     case 36 /* ACL_FLOAT8_E4M3FN */: return quant_from_fp8(c, 3, 7, 0);
     case 35 /* ACL_FLOAT8_E5M2 */: return quant_from_fp8(c, 2, 15, 1);
+    case 34 /* ACL_HIFLOAT8 */: return quant_from_hif8(c);
     default /* ACL_INT8 */: return (float)(int8_t)(uint8_t)c;
     }
 }

@@ -12,6 +12,7 @@ float quant_dst_max(aclDataType y)
     case ACL_INT4: case ACL_INT32: return 7.0f;
     case ACL_FLOAT8_E4M3FN: return 448.0f;
     case ACL_FLOAT8_E5M2: return 57344.0f;
+    case ACL_HIFLOAT8: return 32768.0f;
     default: return 127.0f;
     }
 }
@@ -23,6 +24,15 @@ aclnnStatus quant_check_encodable(const char *api, const aclTensor *y, const cha
     if (y->dtype == ACL_HIFLOAT8)
         return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
                                "%s dtype DT_HIFLOAT8 is not implemented in aclemu.", name);
+    return ACLNN_SUCCESS;
+}
+
+aclnnStatus quant_check_hif8_round(const char *api, const aclTensor *y, const char *roundMode)
+{
+    if (y && y->dtype == ACL_HIFLOAT8 && roundMode && !strcmp(roundMode, "hybrid"))
+        return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
+                               "roundMode hybrid (the stochastic CAST_HYBRID) for DT_HIFLOAT8 is not implemented in "
+                               "aclemu.");
     return ACLNN_SUCCESS;
 }
 

@@ -12,13 +12,17 @@ static inline int quant_is_8x(int64_t a, int64_t b) { return b >= 0 && b <= INT6
 /* 1 on chips whose quant kernels are the regbase (950) ones. */
 int quant_is_950(void);
 
-/* Largest value of the target (127, 7, 448, 57344); the INT32 packing counts as INT4. */
+/* Largest value of the target (127, 7, 448, 57344, HIFLOAT8 32768); the INT32 packing counts as INT4. */
 float quant_dst_max(aclDataType y);
 /* The code a y dtype is written with (INT32 -> INT4). */
 int32_t quant_code_of(aclDataType y);
 
-/* HIFLOAT8 targets are listed by the real ops on 950 but not encoded here yet: 361001. */
+/* HIFLOAT8 targets of ops whose kernels do not encode them here (gelu_quant): 361001. */
 aclnnStatus quant_check_encodable(const char *api, const aclTensor *y, const char *name);
+
+/* HIFLOAT8 is encoded (quant_to_hif8, CAST_ROUND); its roundMode "hybrid" (CAST_HYBRID, stochastic
+ * rounding) is not: 361001. Nothing for other dtypes. */
+aclnnStatus quant_check_hif8_round(const char *api, const aclTensor *y, const char *roundMode);
 
 /* y's shape against x's: INT32 -> last dim x's / 8, others the same shape; INT4 -> x's last dim
  * even. Messages of aclnnAscendQuantV3 (`ascend` != 0) or aclnnDynamicQuant. */

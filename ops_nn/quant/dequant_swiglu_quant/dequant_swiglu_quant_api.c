@@ -12,8 +12,9 @@
  * The arithmetic of the three kernels (A2 without / with a group index, 950) is the blob's
  * dsq_path (quant_args.h). The real aclnn is generated from the op definition and validates in
  * its tiling; the checks here follow the documented constraints in the order null -> chip ->
- * dtypes -> attributes -> format / rank -> shapes -> chip rules. Not done (361001, saying so):
- * HIFLOAT8 and FLOAT4 targets and an activateDim other than the last axis (950). */
+ * dtypes -> attributes -> format / rank -> shapes -> chip rules. HIFLOAT8 targets (950): DMAX
+ * 32768, cast CAST_ROUND with SAT (arch35 dequant_swiglu_quant_common.h's CAST_FP32_TO_HI8). Not
+ * done (361001, saying so): FLOAT4 targets and an activateDim other than the last axis (950). */
 #include <string.h>
 #include <strings.h>
 #include <math.h>
@@ -234,7 +235,7 @@ static aclnnStatus dsq_plan(aclOpExecutor *ex, const dsq_params *p)
             return ACLEMU_PARAM_ERROR(api, "swigluMode should be 0 on this chip, but got %ld.", (long)p->swiglu_mode);
         if (H > 5120)
             return ACLEMU_PARAM_ERROR(api, "The last dim of yOut should be at most 5120, but got %ld.", (long)H);
-        if (p->y->dtype == ACL_HIFLOAT8 || quant_is_fp4(p->y->dtype))
+        if (quant_is_fp4(p->y->dtype))
             return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
                                    "yOut dtype %s is not implemented in this emulator yet.",
                                    aclemu_dtype_name(p->y->dtype));

@@ -1,7 +1,8 @@
 /* The DynamicQuant family (aclnnDynamicQuant, V2, V3, V4) on the quant driver, in the real check
  * order: nulls (x, y, scale) -> attributes (isSymmetrical vs offset, quantMode, perchannel without
  * groupIndex) -> dtypes -> shapes; empty -> nothing to run. Per chip:
- *  - 950: x FLOAT16 / BF16, y INT4 / INT8 / INT32 / FLOAT8_E5M2 / FLOAT8_E4M3FN / HIFLOAT8;
+ *  - 950: x FLOAT16 / BF16, y INT4 / INT8 / INT32 / FLOAT8_E5M2 / FLOAT8_E4M3FN / HIFLOAT8 (DMAX 32768 or
+ *    V4's dstTypeMax, CAST_ROUND);
  *  - A2 / A3: x FLOAT16 / BF16, y INT4 / INT8 / INT32;
  *  - 910 / 310P: x FLOAT16, y INT8; 310B: no dtype at all;
  *  - V3 / V4 only on 950 (561000 elsewhere);
@@ -173,9 +174,12 @@ static aclnnStatus dq_plan(aclOpExecutor *ex, const dq_params *p, float dst_type
         return st;
     if (aclemu_tensor_numel(p->x) == 0 || aclemu_tensor_numel(p->y) == 0 || aclemu_tensor_numel(p->scale) == 0)
         return ACLNN_SUCCESS;
-    if ((st = quant_check_encodable(api, p->y, "yOut")))
-        return st;
-    (void)dst_type_max; /* only the HIFLOAT8 range */
+    /* dst_type_max: [0, 32768], 0 meaning 32768; it is HIFLOAT8's DMAX (the other targets use their
+     * constants) -- ops-nn quant/dynamic_quant/op_host/dynamic_quant_tiling_arch35.cpp */
+    if (dst_type_max > 32768.0f || dst_type_max < 0.0f)
+        return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api,
+                               "The value of dst_type_max must be within the range [0, 32768], got %f",
+                               (double)dst_type_max);
     quant_args a;
     memset(&a, 0, sizeof a);
     a.mode = mode_is(p->mode, "pertoken") ? QUANT_PER_TOKEN
@@ -186,6 +190,8 @@ static aclnnStatus dq_plan(aclOpExecutor *ex, const dq_params *p, float dst_type
     a.code = quant_code_of(p->y->dtype);
     a.round = QUANT_RINT;
     a.dst_max = quant_dst_max(p->y->dtype);
+    if (p->y->dtype == ACL_HIFLOAT8 && dst_type_max >= 1e-6f) /* below the tiling's epsilon (1e-6): 32768 */
+        a.dst_max = dst_type_max;
     /* asymmetric range: 255 / 15 for the integers, twice DMAX for the floats */
     a.range = a.code == ACL_INT8 ? 255.0f : a.code == ACL_INT4 ? 15.0f : 2.0f * a.dst_max;
     /* on 910 / 310P the smooth scales and group index are reserved: checked, not used */

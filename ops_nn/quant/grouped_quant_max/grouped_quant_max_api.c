@@ -1,14 +1,15 @@
 /* aclnnGroupedQuantMax on the quant driver (QUANT_GROUPED_MAX), the Ascend950 kernel: x FLOAT /
  * FLOAT16 / BF16 (2-8 dims, any strides), groupList INT64 [G] cumulative ends along dim 0
  * (non-decreasing, the last x's dim 0; otherwise the launch fails), y = Cast(x * scale[g]) to
- * FLOAT8_E5M2 / E4M3FN (FP32 product, nearest even, saturating), amax[g] = max |x| of group g in
+ * FLOAT8_E5M2 / E4M3FN (FP32 product, nearest even, saturating) or HIFLOAT8 ("round": half away from
+ * zero, saturating at 32768, grouped_quant_max_common.h's CAST_ROUND), amax[g] = max |x| of group g in
  * x's dtype (NaN skipped).
  * The op_api checks (161002) in its order: nulls (161001) -> x dtype, x rank 2-8 -> scale FLOAT,
  * not empty -> groupList INT64, not empty -> dstType 34 / 35 / 36 -> roundMode (null / empty
  * refused; FP8 "rint", HIFLOAT8 "round" / "hybrid") -> y dtype = dstType, y shape = x, amax dtype
  * = x's; then an empty x succeeds. The real op_api does not check the lengths of scale and amax;
- * here they must hold G values (561002), so that no kernel reads past them. HIFLOAT8 targets:
- * 361001 (not encoded here); other chips: 361001. */
+ * here they must hold G values (561002), so that no kernel reads past them. HIFLOAT8 "hybrid"
+ * (the stochastic CAST_HYBRID): 361001 (not emulated); other chips: 361001. */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -79,7 +80,7 @@ aclnnStatus aclemu_plan_GroupedQuantMax(aclOpExecutor *executor, const aclTensor
         aclemu_tensor_numel(amax) != G)
         return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api,
                                "groupList, scale and amax must have the shape [num_groups] (%ld).", (long)G);
-    if ((st = quant_check_encodable(api, y, "y")))
+    if ((st = quant_check_hif8_round(api, y, roundMode)))
         return st;
     quant_args q;
     memset(&q, 0, sizeof q);

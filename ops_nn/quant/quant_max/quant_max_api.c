@@ -1,10 +1,11 @@
 /* aclnnQuantMax on the quant driver (QUANT_MAX): y = Cast(x * scale) with x in FP32, scale one
  * FP32 value, FLOAT8_E5M2 / FLOAT8_E4M3FN by round to nearest even with saturation (roundMode
- * "rint"); amax = max |x| in FP32, written in x's dtype (nothing is written for an empty x).
+ * "rint"), HIFLOAT8 by round half away from zero with saturation to 32768 ("round", the arch35
+ * CAST_TRAIT_FP32_TO_HIFP8: CAST_ROUND, SAT); amax = max |x| in FP32, written in x's dtype (nothing is written for an empty x).
  * Check order of the real op_api: nulls -> x dtype / rank 1..8 -> scale FLOAT, not empty, [1]
  * -> dstType 34 / 35 / 36 -> roundMode (rint for the FP8 targets, round / hybrid for HIFLOAT8)
  * -> y dtype = dstType, y shape = x's -> amax dtype = x's, amax [1]. The op has kernels for the
- * 950 only (its docs): 361001 elsewhere; HIFLOAT8 targets are not encoded here yet (361001). */
+ * 950 only (its docs): 361001 elsewhere; HIFLOAT8 "hybrid" (stochastic CAST_HYBRID) is not emulated (361001). */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -58,7 +59,7 @@ aclnnStatus aclemu_plan_QuantMax(aclOpExecutor *executor, const aclTensor *x, co
         return st;
     if (aclemu_tensor_numel(x) == 0)
         return ACLNN_SUCCESS;
-    if ((st = quant_check_encodable(api, y, "y")))
+    if ((st = quant_check_hif8_round(api, y, roundMode)))
         return st;
     quant_args a;
     memset(&a, 0, sizeof a);

@@ -2,7 +2,7 @@
 // to x * scale (FP32 product), found by searching the decoded table of all codes, ties to the
 // even code, saturating at the largest finite (infinities too), NaN -> the NaN code with its
 // sign; amax = max |x| rounded to x's dtype. Strided x, every x dtype, both FP8 targets, empty
-// x (amax untouched), HIFLOAT8 refused (361001, not encoded here), the validation paths, and the
+// x (amax untouched), HIFLOAT8 "round" accepted (its values: tests/aclnn/hif8), "hybrid" refused (361001, stochastic), the validation paths, and the
 // 361001 refusal on the 910B / 310P. GroupedQuantMax: per group of dim-0 slices its own scale and
 // amax (an empty group keeps amax 0), strided x, the op_api's validation order, a bad groupList.
 #include <cmath>
@@ -152,8 +152,12 @@ static void TestValidation(bool is950)
     }
     EXPECT(rc == 0, "valid: %d", rc);
     if (rc == 0) aclDestroyAclOpExecutor(ex); // never run
-    rc = qm(x.t, s.t, round, 34, hf.t, am.t);
-    EXPECT(rc == 361001, "HIFLOAT8 not encoded: %d", rc);
+    rc = qm(x.t, s.t, round, 34, hf.t, am.t); // HIFLOAT8 values: tests/aclnn/hif8
+    EXPECT(rc == 0, "HIFLOAT8 round: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
+    char hybrid[] = "hybrid";
+    rc = qm(x.t, s.t, hybrid, 34, hf.t, am.t);
+    EXPECT(rc == 361001, "HIFLOAT8 hybrid (stochastic) not emulated: %d", rc);
     // empty x: nothing runs, amax keeps its value
     DevTensor xe, ame;
     xe.Init(ACL_FLOAT, {0, 8}, {}, CONTIG);
@@ -258,7 +262,10 @@ static void TestGroupedValidation(bool is950)
     rc = gq(x.t, s3.t, g.t, "rint", 36, y.t, am.t);
     EXPECT(rc == 561002, "g scale length: %d", rc);
     rc = gq(x.t, s.t, g.t, "round", 34, hf.t, am.t);
-    EXPECT(rc == 361001, "g HIFLOAT8 not encoded: %d", rc);
+    EXPECT(rc == 0, "g HIFLOAT8 round: %d", rc);
+    if (rc == 0) aclDestroyAclOpExecutor(ex);
+    rc = gq(x.t, s.t, g.t, "hybrid", 34, hf.t, am.t);
+    EXPECT(rc == 361001, "g HIFLOAT8 hybrid (stochastic) not emulated: %d", rc);
     DevTensor gb;
     gb.Init(ACL_INT64, {2}, {3, 2}, CONTIG);
     rc = Run("GroupedQuantMax", g_stream,
