@@ -300,6 +300,32 @@ static float r_max(const float *x, int64_t n)
     return r;
 }
 
+/* v_max(x, acc) is x > acc ? x : acc, so a NaN x leaves acc as it was */
+static void r_minmax(const float *x, int64_t n, float *amax, float *mx, float *mn)
+{
+    V a0 = v_set1(*amax), a1 = a0, h0 = v_set1(*mx), h1 = h0, l0 = v_set1(*mn), l1 = l0;
+    int64_t i = 0;
+    for (; i + 2 * VN <= n; i += 2 * VN) {
+        V p = v_load(x + i), q = v_load(x + i + VN);
+        a0 = v_max(v_abs(p), a0);
+        a1 = v_max(v_abs(q), a1);
+        h0 = v_max(p, h0);
+        h1 = v_max(q, h1);
+        l0 = v_min(p, l0);
+        l1 = v_min(q, l1);
+    }
+    float a = v_hmax(v_max(a0, a1)), h = v_hmax(v_max(h0, h1)), l = v_hmin(v_min(l0, l1));
+    for (; i < n; i++) {
+        float v = x[i], av = v < 0 ? -v : v;
+        a = av > a ? av : a;
+        h = v > h ? v : h;
+        l = v < l ? v : l;
+    }
+    *amax = a;
+    *mx = h;
+    *mn = l;
+}
+
 static float r_sum(const float *x, int64_t n)
 {
     V s0 = v_zero(), s1 = v_zero(), s2 = v_zero(), s3 = v_zero();
@@ -545,6 +571,7 @@ const vec_kernels KERN_TABLE_NAME = {
         [VEC_HEAVISIDE] = b_heaviside, [VEC_LOGIT_BWD] = b_logit_bwd, [VEC_SILU_MUL] = b_silu_mul,
     },
     .row_max = r_max,
+    .row_minmax = r_minmax,
     .row_sum = r_sum,
     .row_dot = r_dot,
     .row_sq_dev = r_sq_dev,

@@ -19,6 +19,9 @@ typedef struct vec_kernels {
     vec_binary_fn binary[VEC_BINARY_COUNT];
     /* row reductions and transforms (contiguous FP32) */
     float (*row_max)(const float *x, int64_t n);            /* NaN if any NaN */
+    /* folds x into *amax = max |x|, *mx = max, *mn = min, NaN elements skipped (what a compare-and-
+     * select loop gives); the running values come in through the pointers */
+    void (*row_minmax)(const float *x, int64_t n, float *amax, float *mx, float *mn);
     float (*row_sum)(const float *x, int64_t n);
     float (*row_dot)(const float *a, const float *b, int64_t n);
     float (*row_sq_dev)(const float *x, int64_t n, float mean); /* sum (x-mean)^2 */

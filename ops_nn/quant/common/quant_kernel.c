@@ -264,9 +264,15 @@ static uint32_t dyn_code(const quant_args *a, const qparams *q, float v)
     return quant_encode(t, a->code, QUANT_RINT);
 }
 
+/* Folds v[0, n) into max |v|, max and min; NaN elements are skipped (each compare is false for
+ * them), on the vector library's row_minmax. */
 static void minmax(const float *v, int64_t n, float *amax, float *mx, float *mn)
 {
-    for (int64_t c = 0; c < n; c++) {
+    if (n >= 16) {
+        vec_kernels_get()->row_minmax(v, n, amax, mx, mn);
+        return;
+    }
+    for (int64_t c = 0; c < n; c++) { /* a few values (per-channel passes): inline */
         float x = v[c];
         if (fabsf(x) > *amax) *amax = fabsf(x);
         if (x > *mx) *mx = x;
