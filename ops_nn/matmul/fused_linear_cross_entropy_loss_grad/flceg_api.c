@@ -12,6 +12,7 @@
  * workspace; LinearCeGrad (flceg_args.h) the logits' gradient g in input's dtype into workspace;
  * CubeGemm inputGradOut = g @ weight and CubeGemm weightGradOut = g^T @ input (FP32 accumulation,
  * one rounding to the output dtype as the kernel's final Cast). */
+#include <stdint.h>
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -125,6 +126,10 @@ aclnnStatus aclemu_plan_FusedLinearCrossEntropyLossGrad(aclOpExecutor *executor,
     if (fam != ACLEMU_FAMILY_A2 && fam != ACLEMU_FAMILY_A3)
         return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api, "Current platform is not supported");
 
+    int64_t cells;
+    if (__builtin_mul_overflow(BT, V, &cells) || cells > INT64_MAX / 4)
+        return aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "BT x V (%lld x %lld) is too large.",
+                               (long long)BT, (long long)V);
     int32_t math;
     if ((st = cube_math(api, CUBE_MATMUL, input->dtype, 0, &math)))
         return st;
