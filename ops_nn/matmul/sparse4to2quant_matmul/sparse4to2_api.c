@@ -120,6 +120,67 @@ static aclnnStatus nd_is(const char *api, const aclTensor *t, const char *name)
     return ACLEMU_PARAM_ERROR(api, "Format of %s must be ND, actual is %s.", name, aclemu_format_name(t->format));
 }
 
+/* The two launches of validated inputs: Sparse4to2Expand (the compressed storages into a dense
+ * (n, kd) INT8 weight in the workspace), then QuantGemm. */
+static aclnnStatus sp_launch(aclOpExecutor *executor, const aclTensor *x, const aclTensor *sparseWeight,
+                             const aclTensor *index, const aclTensor *xScale, const aclTensor *sparseWeightScale,
+                             const aclTensor *bias, const aclTensor *out)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    const int64_t n = sparseWeight->shape[0], kh = sparseWeight->shape[1], k = x->shape[1];
+    const int64_t k1 = (kh + 31) / 32, n1 = (n + 15) / 16;
+    /* the compressed storages must lie in their allocations (the kernel reads them whole) */
+    const int64_t nnz = n1 * 16;
+    if ((st = aclemu_check_device_bytes(api, sparseWeight, "sparseWeight", (uint64_t)(k1 * nnz * 32))) ||
+        (st = aclemu_check_device_bytes(api, index, "index", (uint64_t)(k1 * nnz * 8))))
+        return st;
+    /* 1: expand into the workspace, (n, kd) INT8 */
+    const int64_t kd = k1 * 64;
+    uint64_t ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(n * kd));
+    uint32_t cores = aclemu_vector_core_num(aclemu_op_profile());
+    uint64_t per = ((uint64_t)n + cores - 1) / cores;
+    uint32_t blocks = (uint32_t)(((uint64_t)n + per - 1) / per);
+    sparse4to2_args *a = aclemu_exec_add_launch(executor, "Sparse4to2Expand", blocks, sizeof *a);
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->n = n;
+    a->nnz = nnz;
+    a->k1 = k1;
+    a->rows_per_block = per;
+    a->w_off = sparseWeight->offset;
+    a->i_off = index->offset;
+    if ((st = aclemu_exec_bind_tensor(executor, a, &a->weight, sparseWeight)) ||
+        (st = aclemu_exec_bind_tensor(executor, a, &a->index, index)) ||
+        (st = aclemu_exec_bind_workspace(executor, a, &a->out, ws)))
+        return st;
+    /* 2: QuantGemm over the dense weight viewed (k, n) with strides (1, kd) */
+    aclTensor w2;
+    memset(&w2, 0, sizeof w2);
+    w2.dtype = ACL_INT8;
+    w2.format = ACL_FORMAT_ND;
+    w2.ndim = w2.storage_ndim = 2;
+    w2.shape = w2.inl_shape;
+    w2.stride = w2.inl_stride;
+    w2.storage_shape = w2.inl_storage;
+    w2.shape[0] = k;
+    w2.shape[1] = n;
+    w2.stride[0] = 1;
+    w2.stride[1] = kd;
+    w2.storage_shape[0] = n;
+    w2.storage_shape[1] = kd;
+    qmm_inputs in;
+    memset(&in, 0, sizeof in);
+    in.x1 = x;
+    in.x2 = &w2;
+    in.scale = sparseWeightScale;
+    in.pertoken = xScale;
+    in.bias = bias;
+    in.out = out;
+    in.ws_plus1[1] = (int64_t)ws + 1;
+    return qmm_launch(executor, &in, 0, 0, NULL, 0.0f);
+}
+
 aclnnStatus aclemu_plan_Sparse4to2QuantMatmulWeightNz(aclOpExecutor *executor, const aclTensor *x,
                                                       const aclTensor *sparseWeight, const aclTensor *index,
                                                       const aclTensor *xScale, const aclTensor *sparseWeightScale,
@@ -201,53 +262,79 @@ aclnnStatus aclemu_plan_Sparse4to2QuantMatmulWeightNz(aclOpExecutor *executor, c
                                        "%lld, n dim of sparseWeight is %lld.", (long long)out->shape[1], (long long)n);
     if (m <= 0 || k <= 0 || n <= 0)
         return ACLEMU_PARAM_ERROR(api, "Sparse4to2QuantMatmul not support to process empty tensor for now.");
-    /* the compressed storages must lie in their allocations (the kernel reads them whole) */
-    const int64_t nnz = n1 * 16;
-    if ((st = aclemu_check_device_bytes(api, sparseWeight, "sparseWeight", (uint64_t)(k1 * nnz * 32))) ||
-        (st = aclemu_check_device_bytes(api, index, "index", (uint64_t)(k1 * nnz * 8))))
+    return sp_launch(executor, x, sparseWeight, index, xScale, sparseWeightScale, bias, out);
+}
+
+#define TILING_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
+
+/* aclnnSparse4to2QuantMatmul, generated from the op definition (sparse4to2quant_matmul_def.cpp:
+ * ascend910b / 910_93): nulls of x, sparseWeight, index, yOut (161001) -> the chip (161002
+ * elsewhere) -> dtypes of the definition (x, sparseWeight INT8, index UINT8, scales FLOAT, bias and
+ * y BFLOAT16) -> formats (sparseWeight FRACTAL_NZ, the others ND) (161002) -> the tiling's refusals
+ * (561002) in its order (sparse4to2quant_matmul_tiling.cpp): missing xScale / sparseWeightScale,
+ * x / sparseWeight not 2-D, the 8-aligned k of x not twice sparseWeight's, a zero dim. The tiling
+ * takes a one-element sparseWeightScale as per tensor; what it does not check and its kernel would
+ * read past (the sparseWeight storage shape, xScale of m, the scale of n, bias of n, y (m, n)) is
+ * refused with 561002 too. `dtype` is the output's dtype attribute (not read by the tiling). */
+aclnnStatus aclemu_plan_Sparse4to2QuantMatmul(aclOpExecutor *executor, const aclTensor *x, const aclTensor *sparseWeight,
+                                              const aclTensor *index, const aclTensor *xScaleOptional,
+                                              const aclTensor *sparseWeightScaleOptional,
+                                              const aclTensor *biasOptional, int64_t dtype, const aclTensor *yOut)
+{
+    (void)dtype;
+    const char *api = aclemu_exec_api(executor);
+    const aclTensor *xs = xScaleOptional, *ws = sparseWeightScaleOptional, *bias = biasOptional, *y = yOut;
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, sparseWeight, "sparseWeight")) ||
+        (st = aclemu_check_notnull(api, index, "index")) || (st = aclemu_check_notnull(api, y, "yOut")))
         return st;
-    /* 1: expand into the workspace, (n, kd) INT8 */
-    const int64_t kd = k1 * 64;
-    uint64_t ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(n * kd));
-    uint32_t cores = aclemu_vector_core_num(aclemu_op_profile());
-    uint64_t per = ((uint64_t)n + cores - 1) / cores;
-    uint32_t blocks = (uint32_t)(((uint64_t)n + per - 1) / per);
-    sparse4to2_args *a = aclemu_exec_add_launch(executor, "Sparse4to2Expand", blocks, sizeof *a);
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->n = n;
-    a->nnz = nnz;
-    a->k1 = k1;
-    a->rows_per_block = per;
-    a->w_off = sparseWeight->offset;
-    a->i_off = index->offset;
-    if ((st = aclemu_exec_bind_tensor(executor, a, &a->weight, sparseWeight)) ||
-        (st = aclemu_exec_bind_tensor(executor, a, &a->index, index)) ||
-        (st = aclemu_exec_bind_workspace(executor, a, &a->out, ws)))
+    if (!aclemu_chip_in(ACLEMU_CHIPS_A2_A3))
+        return ACLEMU_PARAM_ERROR(api, "Sparse4to2QuantMatmul is not supported on %s.",
+                                  aclemu_op_profile()->short_soc_version);
+    const aclemu_dtype_set f32 = ACLEMU_DT(ACL_FLOAT), bf = ACLEMU_DT(ACL_BF16);
+    if ((st = aclemu_check_dtype(api, x, "x", ACLEMU_DT(ACL_INT8))) ||
+        (st = aclemu_check_dtype(api, sparseWeight, "sparseWeight", ACLEMU_DT(ACL_INT8))) ||
+        (st = aclemu_check_dtype(api, index, "index", ACLEMU_DT(ACL_UINT8))) ||
+        (xs && (st = aclemu_check_dtype(api, xs, "xScaleOptional", f32))) ||
+        (ws && (st = aclemu_check_dtype(api, ws, "sparseWeightScaleOptional", f32))) ||
+        (bias && (st = aclemu_check_dtype(api, bias, "biasOptional", bf))) ||
+        (st = aclemu_check_dtype(api, y, "yOut", bf)))
         return st;
-    /* 2: QuantGemm over the dense weight viewed (k, n) with strides (1, kd) */
-    aclTensor w2;
-    memset(&w2, 0, sizeof w2);
-    w2.dtype = ACL_INT8;
-    w2.format = ACL_FORMAT_ND;
-    w2.ndim = w2.storage_ndim = 2;
-    w2.shape = w2.inl_shape;
-    w2.stride = w2.inl_stride;
-    w2.storage_shape = w2.inl_storage;
-    w2.shape[0] = k;
-    w2.shape[1] = n;
-    w2.stride[0] = 1;
-    w2.stride[1] = kd;
-    w2.storage_shape[0] = n;
-    w2.storage_shape[1] = kd;
-    qmm_inputs in;
-    memset(&in, 0, sizeof in);
-    in.x1 = x;
-    in.x2 = &w2;
-    in.scale = sparseWeightScale;
-    in.pertoken = xScale;
-    in.bias = bias;
-    in.out = out;
-    in.ws_plus1[1] = (int64_t)ws + 1;
-    return qmm_launch(executor, &in, 0, 0, NULL, 0.0f);
+    if (sparseWeight->format != ACL_FORMAT_FRACTAL_NZ)
+        return ACLEMU_PARAM_ERROR(api, "sparseWeight's format should be FRACTAL_NZ, actual is %s.",
+                                  aclemu_format_name(sparseWeight->format));
+    if ((st = nd_is(api, x, "x")) || (st = nd_is(api, index, "index")) || (st = nd_is(api, xs, "xScaleOptional")) ||
+        (st = nd_is(api, ws, "sparseWeightScaleOptional")) || (st = nd_is(api, bias, "biasOptional")) ||
+        (st = nd_is(api, y, "yOut")))
+        return st;
+    if (!xs || !ws)
+        return TILING_ERROR(api, "XScale and weightScale can not be null.");
+    if (x->ndim != 2 || sparseWeight->ndim != 2)
+        return TILING_ERROR(api, "Invalid inputs shape, shape dimension of x(value is %u) and sparseWeight(value is %u) "
+                                 "must be 2.", x->ndim, sparseWeight->ndim);
+    const int64_t m = x->shape[0], k = x->shape[1], n = sparseWeight->shape[0], kh = sparseWeight->shape[1];
+    if ((k + 7) / 8 * 8 != 2 * kh)
+        return TILING_ERROR(api, "Invalid inputs, k axis of input x(8 aligned value is %lld) must double that of "
+                                 "sparseWeight(value is %lld).", (long long)((k + 7) / 8 * 8), (long long)kh);
+    if (m == 0 || k == 0 || kh == 0 || n == 0)
+        return TILING_ERROR(api, "Invalid inputs, input shape of x and sparseWeight have 0.");
+    const int64_t want[4] = {(kh + 31) / 32, (n + 15) / 16, 16, 32};
+    char b1[96], b2[128];
+    if (sparseWeight->storage_ndim != 4 || memcmp(sparseWeight->storage_shape, want, sizeof want))
+        return TILING_ERROR(api, "sparseWeight's storage shape %s should be %s (aclnnTransSparse4to2Para's).",
+                            aclemu_shape_str(sparseWeight->storage_shape, sparseWeight->storage_ndim, b2, sizeof b2),
+                            aclemu_shape_str(want, 4, b1, sizeof b1));
+    if (xs->ndim != 1 || xs->shape[0] != m)
+        return TILING_ERROR(api, "xScaleOptional's shape %s should be [%lld].", cube_shape_str(xs, b1, sizeof b1),
+                            (long long)m);
+    if (ws->ndim != 1 || (ws->shape[0] != n && ws->shape[0] != 1))
+        return TILING_ERROR(api, "sparseWeightScaleOptional's shape %s should be [%lld] or [1].",
+                            cube_shape_str(ws, b1, sizeof b1), (long long)n);
+    if (bias && (bias->ndim != 1 || bias->shape[0] != n))
+        return TILING_ERROR(api, "biasOptional's shape %s should be [%lld].", cube_shape_str(bias, b1, sizeof b1),
+                            (long long)n);
+    if (y->ndim != 2 || y->shape[0] != m || y->shape[1] != n)
+        return TILING_ERROR(api, "yOut's shape %s should be [%lld, %lld].", cube_shape_str(y, b1, sizeof b1),
+                            (long long)m, (long long)n);
+    return sp_launch(executor, x, sparseWeight, index, xs, ws, bias, y);
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_sparse4to2quant_matmul.h"
 #include "aclnnop/aclnn_sparse4to2quant_matmul_weight_nz.h"
 
 static aclrtStream g_stream;
@@ -201,6 +202,48 @@ static void Validation()
     }
 }
 
+
+// aclnnSparse4to2QuantMatmul (generated): FRACTAL_NZ sparseWeight, a per-tensor weight scale.
+static void GeneratedCase(int64_t m, int64_t k, int64_t n, uint64_t seed)
+{
+    Problem P;
+    P.m = m, P.k = k, P.n = n;
+    if (!Build(P, seed, true, ACL_FORMAT_FRACTAL_NZ)) { EXPECT(false, "build"); return; }
+    DevTensor ws1;
+    const double wsv = 0.0123;
+    if (!ws1.Init(ACL_FLOAT, {1}, {wsv}, CONTIG)) { EXPECT(false, "scale"); return; }
+    int r = Run("aclnnSparse4to2QuantMatmul", g_stream,
+                [&](uint64_t *wsz, aclOpExecutor **ex) {
+                    return aclnnSparse4to2QuantMatmulGetWorkspaceSize(P.x.t, P.sw.t, P.ix.t, P.xs.t, ws1.t, P.bias.t,
+                                                                      (int64_t)ACL_BF16, P.out.t, wsz, ex);
+                },
+                aclnnSparse4to2QuantMatmul);
+    EXPECT(r == 0, "generated run: %d (%s)", r, aclGetRecentErrMsg());
+    if (r) return;
+    std::vector<double> got = P.out.Read();
+    int bad = 0;
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            int64_t acc = 0;
+            for (int64_t q = 0; q < k; q++) acc += (int64_t)P.xv[(size_t)(i * k + q)] * P.w[(size_t)(j * k + q)];
+            double ref = (double)acc * (double)(float)wsv * P.xsv[(size_t)i] + P.bv[(size_t)j];
+            if (!(std::fabs(got[(size_t)(i * n + j)] - ref) <= 1e-2 * std::fabs(ref) + 1e-3)) bad++;
+        }
+    EXPECT(bad == 0, "generated: %d element(s) off", bad);
+    // checks: ND-labelled weight (definition: FRACTAL_NZ), then the tiling's refusals
+    Problem Q;
+    Q.m = 4, Q.k = 64, Q.n = 16;
+    if (!Build(Q, 5, true)) { EXPECT(false, "build Q"); return; }
+    uint64_t wsz = 0;
+    aclOpExecutor *ex = nullptr;
+    ExpectError("gen ND weight", aclnnSparse4to2QuantMatmulGetWorkspaceSize(Q.x.t, Q.sw.t, Q.ix.t, Q.xs.t, Q.ws.t, Q.bias.t, 27, Q.out.t, &wsz, &ex), 161002, "FRACTAL_NZ");
+    ExpectError("gen null yOut", aclnnSparse4to2QuantMatmulGetWorkspaceSize(P.x.t, P.sw.t, P.ix.t, P.xs.t, ws1.t, nullptr, 27, nullptr, &wsz, &ex), 161001, "yOut");
+    ExpectError("gen no xScale", aclnnSparse4to2QuantMatmulGetWorkspaceSize(P.x.t, P.sw.t, P.ix.t, nullptr, ws1.t, nullptr, 27, P.out.t, &wsz, &ex), 561002, "XScale and weightScale can not be null.");
+    DevTensor xk;
+    if (xk.Init(ACL_INT8, {m, k + 8}, {}, CONTIG))
+        ExpectError("gen k", aclnnSparse4to2QuantMatmulGetWorkspaceSize(xk.t, P.sw.t, P.ix.t, P.xs.t, ws1.t, nullptr, 27, P.out.t, &wsz, &ex), 561002, "must double");
+}
+
 int main(int argc, char **argv)
 {
     const char *chip = argc > 1 ? argv[1] : nullptr;
@@ -225,6 +268,7 @@ int main(int argc, char **argv)
         Case(65, 1000, 70, true, 4);
         Case(1, 8, 1, true, 5);
         Validation();
+        GeneratedCase(5, 72, 24, 21);
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
