@@ -129,6 +129,9 @@ static aclnnStatus sp_launch(aclOpExecutor *executor, const aclTensor *x, const 
     const char *api = aclemu_exec_api(executor);
     aclnnStatus st;
     const int64_t n = sparseWeight->shape[0], kh = sparseWeight->shape[1], k = x->shape[1];
+    if (n > ((int64_t)1 << 31) || kh > ((int64_t)1 << 20))
+        return ACLEMU_PARAM_ERROR(api, "sparseWeight's shape [%lld, %lld] is too large for this emulation.",
+                                  (long long)n, (long long)kh);
     const int64_t k1 = (kh + 31) / 32, n1 = (n + 15) / 16;
     /* the compressed storages must lie in their allocations (the kernel reads them whole) */
     const int64_t nnz = n1 * 16;
