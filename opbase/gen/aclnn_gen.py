@@ -308,6 +308,8 @@ FUZZ_KINDS = {
     'float*': ('F', 'p'), 'uint64_t**': ('P', 'p'),
     # aclnnNpuFormatCastCalculateSizeAndFormat's allocated shape and its format out-parameter
     'int64_t**': ('P', 'p'), 'int*': ('o', 'p'),
+    # aclnnTransSparse4to2Para's host weight (NULL when fuzzed) and its allocated results
+    'int8_t*': ('F', 'p'), 'int8_t**': ('P', 'p'), 'uint8_t**': ('P', 'p'),
 }
 
 
