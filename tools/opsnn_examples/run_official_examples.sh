@@ -105,6 +105,9 @@ run_one() {
         cd "$work"
         local -a xflags
         read -ra xflags <<<"${EXAMPLE_CXXFLAGS:-}"
+        # examples written for an aarch64 host (Kunpeng) use its half type __fp16, which x86 g++
+        # spells _Float16: the host architecture's difference, not the toolkit's
+        if [ "$(uname -m)" = x86_64 ] && grep -q '__fp16' "$SRC/$rel"; then xflags+=(-D__fp16=_Float16); fi
         if ! g++ "${xflags[@]}" "$SRC/$rel" -I "$inc" -I "$inc/aclnnop" -I "$inc/aclnn" -L "$opp" -L "$lib" \
             -lopapi_nn -lopapi_math "$rt" -lnnopbase -o prog >"$log" 2>&1; then
             if grep -q 'undefined reference' "$log"; then exit 11; else exit 10; fi
