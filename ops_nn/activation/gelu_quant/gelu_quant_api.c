@@ -7,7 +7,10 @@
  * static: self <= 8-D; scale / offset 1-D, offset the scale's length; y self's shape); roundMode
  * "rint" (INT8 / FP8) or "round" / "hybrid" (HIFLOAT8); empty tensors (161002). Then the
  * tiling's (561002): FLOAT self wants FLOAT scale, scale of 1 element or of self's last dim (its
- * scalar-scale / normal-offset refusal cannot be reached: the op_api wants equal lengths). HIFLOAT8 has no encoder here (361001, quant_check_encodable).
+ * scalar-scale / normal-offset refusal cannot be reached: the op_api wants equal lengths).
+ * HIFLOAT8 (DMAX 32768, gelu_dynamic_quant_regbase.h) is cast with CAST_ROUND (CastOutLocal of
+ * gelu_quant_base_regbase.h: nearest, ties away, saturating — quant_to_hif8); roundMode "hybrid"
+ * is the stochastic CAST_HYBRID: 361001 (quant_check_hif8_round).
  * The kernels' arithmetic: static y = rint(gelu * scale + offset) (scale / offset in FP32),
  * dynamic scale = max|gelu * smooth| * (1 / DMAX), y = rint(gelu * smooth / scale) — the quant
  * driver's STATIC and PER_TOKEN (950 style) rows with the GeLU applied as x is loaded. */
@@ -126,7 +129,7 @@ aclnnStatus aclemu_plan_GeluQuant(aclOpExecutor *executor, const aclTensor *self
                                    "input_scale,input_x shape %lld,%lld: Shape[0] of input_scale must be equal to shape[-1] of x",
                                    (long long)sc->shape[0], (long long)cols);
     }
-    if ((st = quant_check_encodable(api, y, "y")))
+    if ((st = quant_check_hif8_round(api, y, roundMode)))
         return st;
     quant_args a;
     memset(&a, 0, sizeof a);

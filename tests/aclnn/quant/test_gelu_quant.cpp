@@ -5,8 +5,8 @@
 // code is accepted when it is the code of t scaled by 1 +- 2e-4 (a value near a rounding midpoint
 // may go either way); dynamic scales within 1e-4 relative. Every self dtype, both GeLU forms,
 // INT8 / both FP8 targets, per-column and one-element scale / offset / smooth, no smooth,
-// strided views; the op_api's and the tiling's validation paths; HIFLOAT8 not encoded here
-// (361001); argv[1] "910b": no kernel (361001).
+// strided views; the op_api's and the tiling's validation paths; HIFLOAT8 roundMode "hybrid"
+// (361001; HIFLOAT8 values: ../swgq/test_gelu_quant_hif8.cpp); argv[1] "910b": no kernel (361001).
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -195,7 +195,7 @@ static void TestValidation()
         int rc = aclnnGeluQuantGetWorkspaceSize(b.self, b.scale, b.offset, b.approx, b.mode, b.round, b.dst, b.yt, b.os, &ws, &ex);
         ExpectError(b.what, rc, b.code, *b.needle ? b.needle : nullptr);
     }
-    { // HIFLOAT8 passes every check, then has no encoder here
+    { // HIFLOAT8 with roundMode "hybrid" (the stochastic CAST_HYBRID): not emulated
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
         int rc = aclnnGeluQuantGetWorkspaceSize(x.t, s.t, nullptr, "none", "static", "hybrid", 34, yh.t, nullptr, &ws, &ex);
