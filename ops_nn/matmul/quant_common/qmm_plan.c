@@ -558,6 +558,11 @@ aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
     if ((st = aclemu_check_notnull(api, x1, "x1")) || (st = aclemu_check_notnull(api, x2, "x2")) ||
         (st = aclemu_check_notnull(api, x2Scale, "x2Scale")) || (st = aclemu_check_notnull(api, out, "out")))
         return st;
+    int grouped = 0; /* A2 / A3: A8W4 (K-C / K-G) and G-B per-block (quant_batch_matmul_v3/qmm_group_plan.c) */
+    st = qmm_group_plan(ex, x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, transposeX1,
+                        transposeX2, groupSize, out, nz_only, &grouped);
+    if (grouped || st)
+        return st;
     if (yScale || x1Offset || yOffset)
         return ACLEMU_PARAM_ERROR(api, "the yScale / x1Offset / yOffset routes (A8W4, MX quantisation) are not "
                                        "implemented.");
