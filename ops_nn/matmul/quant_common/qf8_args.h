@@ -38,6 +38,8 @@ typedef struct qf8_dequant_args {
     int32_t add_out; /* 1: out (FLOAT) = out + the dequantised value (QuantBatchMatmulInplaceAdd) */
     int64_t nb, M, N;
     int64_t rows_per_block;
+    int32_t s2_param; /* 1: s2 holds UINT64 quant parameters (the fixpipe's FP19 scale, quant_param_bits.h) */
+    int32_t reserved2;
 } qf8_dequant_args;
 
 #endif

@@ -11,6 +11,7 @@
 #include "aclemu_op/kernel_util.h"
 #include "qf8_args.h"
 #include "quant_codec.h"
+#include "quant_param_bits.h"
 
 static int64_t qf8_idx(int64_t j, int64_t split, int64_t s, int64_t outer)
 {
@@ -75,7 +76,9 @@ static int qf8_dequant_kernel(const void *args, size_t size, const aclemu_block 
         for (int64_t n0 = 0; n0 < a->N; n0 += ACLEMU_CHUNK) {
             int64_t cnt = a->N - n0 < ACLEMU_CHUNK ? a->N - n0 : ACLEMU_CHUNK;
             for (int64_t j = 0; j < cnt; j++) {
-                float v = ar[n0 + j] * s2[a->s2_off + (n0 + j) * a->s2_s];
+                float sc = a->s2_param ? quant_param_scale(((const uint64_t *)(const void *)s2)[a->s2_off + (n0 + j) * a->s2_s])
+                                       : s2[a->s2_off + (n0 + j) * a->s2_s];
+                float v = ar[n0 + j] * sc;
                 row[j] = s1 ? v * pt : v;
             }
             if (a->add_out) { /* FLOAT out += value (one FP32 add) */

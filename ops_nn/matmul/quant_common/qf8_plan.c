@@ -80,7 +80,8 @@ aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out,
     a->N = N;
     a->rows_per_block = per;
     a->s2_off = s2->offset;
-    a->s2_s = s2->stride[0];
+    a->s2_s = s2->shape[0] == 1 ? 0 : s2->stride[0];
+    a->s2_param = s2->dtype == ACL_UINT64 || s2->dtype == ACL_INT64;
     aclnnStatus st = aclemu_exec_bind_workspace(ex, a, &a->acc, (uint64_t)acc_ws);
     if (!st)
         st = aclemu_exec_bind_tensor(ex, a, &a->out, out);

@@ -20,6 +20,7 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
                        int64_t *ws_off);
 
 /* Records out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m])); acc FP32 [nb][M][N] at acc_ws.
+ * A UINT64 / INT64 s2 holds quant parameters (FP19 scale); a one-element s2 applies to every n.
  * out's batch / row / column strides osb / osm / osn (elements). s1 may be NULL. */
 aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osb, int64_t osm,
                         int64_t osn, const aclTensor *s1, const aclTensor *s2, int64_t nb, int64_t M, int64_t N);
