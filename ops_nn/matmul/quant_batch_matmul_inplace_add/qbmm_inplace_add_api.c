@@ -6,8 +6,9 @@
  * in-place accumulate). Checks in the real op_api's order (aclnn_quant_batch_matmul_inplace_add.cpp):
  * nulls, the 2-D ranks, groupSize inference and check, formats, dtypes (the MX / HIFLOAT8 routes),
  * shapes; m = 0 or n = 0 succeeds with nothing to run. The HIFLOAT8 per-tensor route (x1 / x2
- * HIFLOAT8, FLOAT32 scales) is validated and then refused with 361001 (HIFLOAT8 is not decoded
- * by this emulation yet); other chips have no kernel (361001). */
+ * HIFLOAT8 decoded exactly by quant_from_hif8, FLOAT32 one-element scales): FP32 sums, then
+ * yRef += (acc * x2Scale) * x1Scale in FP32 (the fixpipe's per-tensor dequant and atomic add);
+ * other chips have no kernel (361001). */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -255,14 +256,14 @@ aclnnStatus aclemu_plan_QuantBatchMatmulInplaceAdd(aclOpExecutor *ex, const aclT
         return ACLNN_SUCCESS; /* the real op_api returns before building the kernel */
     if ((st = aclemu_check_chip(api, ACLEMU_CHIP(ACLEMU_FAMILY_950))))
         return st;
-    if (x1->dtype == ACL_HIFLOAT8)
-        return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
-                               "the HIFLOAT8 per-tensor route (x1 / x2 DT_HIFLOAT8) is not implemented in aclemu.");
+    const int hif8 = x1->dtype == ACL_HIFLOAT8;
     /* x1 (K, M) viewed as (m, k); x1Scale (kb, M, 2): (m, k) -> (k / 64) * s0 + m * s1 + ((k / 32) & 1) * s2 */
     qf8_operand a = {x1, 0, x1->stride[1], x1->stride[0], 0, 0, 0, 0,
                      x1Scale, 0, x1Scale->stride[1], x1Scale->stride[0], x1Scale->stride[2]};
     qf8_operand b = {x2, 0, x2->stride[1], x2->stride[0], 0, 0, 0, 0,
                      x2Scale, 0, x2Scale->stride[1], x2Scale->stride[0], x2Scale->stride[2]};
+    if (hif8) /* T-T: FLOAT per-tensor scales applied after the sums */
+        a.scale = b.scale = NULL;
     int64_t wa, wb;
     if ((st = qf8_decode(ex, &a, 1, m, k, &wa)) || (st = qf8_decode(ex, &b, 1, n, k, &wb)))
         return st;
@@ -277,6 +278,15 @@ aclnnStatus aclemu_plan_QuantBatchMatmulInplaceAdd(aclOpExecutor *ex, const aclT
     d.beta = 1.0f;
     cube_view_raw(&d.a, CUBE_OP_A, GEMM_F32, k, 1);
     cube_view_raw(&d.b, CUBE_OP_B, GEMM_F32, 1, k);
+    if (hif8) { /* FP32 sums to the workspace, then yRef += (acc * x2Scale) * x1Scale */
+        int64_t wc = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)(m * n) * 4u);
+        d.beta = 0.0f;
+        cube_view_raw(&d.c, CUBE_OP_C, GEMM_F32, n, 1);
+        cube_bind hb[CUBE_NOPS] = {{NULL, wa}, {NULL, wb}, {NULL, wc}, {NULL, -1}, {NULL, -1}};
+        if ((st = cube_launch_gemm(ex, &d, hb)))
+            return st;
+        return qf8_dequant_add_pt(ex, wc, yRef, yRef->stride[0], yRef->stride[1], x1Scale, x2Scale, m, n);
+    }
     cube_view(&d.c, CUBE_OP_C, yRef, 0, 1, 0, 0);
     cube_view(&d.d, CUBE_OP_D, yRef, 0, 1, 0, 0);
     cube_bind bind[CUBE_NOPS] = {{NULL, wa}, {NULL, wb}, {yRef, -1}, {yRef, -1}, {NULL, -1}};

@@ -10,7 +10,8 @@
  *     (* 2^(scale[soff + b*ssb + i*ssi + (k/64)*ssk64 + ((k/32)&1)*ss2] - 127) when MX),
  *   idx(j, split, s, outer) = j*s, or (j % split)*s + (j / split)*outer when split > 0 (FRACTAL_NZ).
  *   Blocks own rows of (b, i).
- * "QmmF8Dequant": out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m])) to FLOAT16 / BFLOAT16 (RNE),
+ * "QmmF8Dequant": out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m])) to FLOAT16 / BFLOAT16 (RNE)
+ *   (add_out: out (FLOAT) += that FP32 value, the InplaceAdd's atomic add; scalar scales: stride 0),
  *   acc FP32 contiguous [nb][M][N] in the workspace; blocks own rows of (b, m). */
 #ifndef OPS_NN_QF8_ARGS_H
 #define OPS_NN_QF8_ARGS_H
@@ -22,7 +23,7 @@ typedef struct qf8_decode_args {
     int64_t off, sb, si, sk, isplit, iouter, ksplit, kouter;
     int64_t soff, ssb, ssi, ssk64, ss2;
     int64_t dst_off; /* bytes */
-    int32_t src_dtype; /* ACL_FLOAT8_E4M3FN / ACL_FLOAT8_E5M2 */
+    int32_t src_dtype; /* ACL_FLOAT8_E4M3FN / ACL_FLOAT8_E5M2 / ACL_HIFLOAT8 */
     int32_t reserved;
     int64_t nb, rows, K;
     int64_t rows_per_block;
@@ -34,9 +35,11 @@ typedef struct qf8_dequant_args {
     int64_t out_off, osb, osm, osn; /* elements */
     int64_t s1_off, s1_s, s2_off, s2_s;
     int32_t out_dtype;
-    int32_t reserved;
+    int32_t add_out; /* 1: out (FLOAT) = out + the dequantised value (QuantBatchMatmulInplaceAdd) */
     int64_t nb, M, N;
     int64_t rows_per_block;
+    int32_t s2_param; /* 1: s2 holds UINT64 quant parameters (the fixpipe's FP19 scale, quant_param_bits.h) */
+    int32_t reserved2;
 } qf8_dequant_args;
 
 #endif

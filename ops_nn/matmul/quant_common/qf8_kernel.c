@@ -1,6 +1,6 @@
 /* QmmF8Decode / QmmF8Dequant: the FP8 quantized matmuls' steps around the GEMM engine (see
  * qf8_args.h). Numerics: the FP8 codes decode exactly (E4M3FN: no infinities, S.1111.111 NaN;
- * E5M2: IEEE-like), E8M0 scales are 2^(c - 127) with 0xFF NaN (quant_codec.h); the dequantisation
+ * E5M2: IEEE-like; HIFLOAT8 by quant_from_hif8), E8M0 scales are 2^(c - 127) with 0xFF NaN (quant_codec.h); the dequantisation
  * follows the arch35 TransposeQuantBatchMatMul kernel's VFDoDequant: FP32 (acc * x2Scale[n]) *
  * x1Scale[m], then one cast to FLOAT16 / BFLOAT16 (round to nearest even). */
 #include <math.h>
@@ -11,6 +11,7 @@
 #include "aclemu_op/kernel_util.h"
 #include "qf8_args.h"
 #include "quant_codec.h"
+#include "quant_param_bits.h"
 
 static int64_t qf8_idx(int64_t j, int64_t split, int64_t s, int64_t outer)
 {
@@ -22,7 +23,7 @@ static int qf8_decode_kernel(const void *args, size_t size, const aclemu_block *
     if (size != sizeof(qf8_decode_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const qf8_decode_args *a = (const qf8_decode_args *)args;
-    if (a->src_dtype != ACL_FLOAT8_E4M3FN && a->src_dtype != ACL_FLOAT8_E5M2)
+    if (a->src_dtype != ACL_FLOAT8_E4M3FN && a->src_dtype != ACL_FLOAT8_E5M2 && a->src_dtype != ACL_HIFLOAT8)
         return ACLEMU_KERNEL_BAD_ARGS;
     float lut[256];
     for (uint32_t c = 0; c < 256; c++)
@@ -75,8 +76,16 @@ static int qf8_dequant_kernel(const void *args, size_t size, const aclemu_block 
         for (int64_t n0 = 0; n0 < a->N; n0 += ACLEMU_CHUNK) {
             int64_t cnt = a->N - n0 < ACLEMU_CHUNK ? a->N - n0 : ACLEMU_CHUNK;
             for (int64_t j = 0; j < cnt; j++) {
-                float v = ar[n0 + j] * s2[a->s2_off + (n0 + j) * a->s2_s];
+                float sc = a->s2_param ? quant_param_scale(((const uint64_t *)(const void *)s2)[a->s2_off + (n0 + j) * a->s2_s])
+                                       : s2[a->s2_off + (n0 + j) * a->s2_s];
+                float v = ar[n0 + j] * sc;
                 row[j] = s1 ? v * pt : v;
+            }
+            if (a->add_out) { /* FLOAT out += value (one FP32 add) */
+                float *o = (float *)(void *)(out + (a->out_off + b * a->osb + m * a->osm + n0 * a->osn) * 4);
+                for (int64_t j = 0; j < cnt; j++)
+                    o[j * a->osn] += row[j];
+                continue;
             }
             aclemu_store_f32(out + (a->out_off + b * a->osb + m * a->osm + n0 * a->osn) * oes, a->out_dtype,
                              a->osn * oes, row, cnt);

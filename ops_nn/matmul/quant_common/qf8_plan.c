@@ -80,7 +80,8 @@ aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out,
     a->N = N;
     a->rows_per_block = per;
     a->s2_off = s2->offset;
-    a->s2_s = s2->stride[0];
+    a->s2_s = s2->shape[0] == 1 ? 0 : s2->stride[0];
+    a->s2_param = s2->dtype == ACL_UINT64 || s2->dtype == ACL_INT64;
     aclnnStatus st = aclemu_exec_bind_workspace(ex, a, &a->acc, (uint64_t)acc_ws);
     if (!st)
         st = aclemu_exec_bind_tensor(ex, a, &a->out, out);
@@ -91,5 +92,37 @@ aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out,
         a->s1_s = s1->stride[0];
         st = aclemu_exec_bind_tensor(ex, a, &a->s1, s1);
     }
+    return st;
+}
+
+aclnnStatus qf8_dequant_add_pt(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osm, int64_t osn,
+                               const aclTensor *s1, const aclTensor *s2, int64_t M, int64_t N)
+{
+    if (M * N == 0)
+        return ACLNN_SUCCESS;
+    int64_t per;
+    uint32_t nblk = qf8_blocks(M, &per);
+    qf8_dequant_args *a = (qf8_dequant_args *)aclemu_exec_add_launch(ex, "QmmF8Dequant", nblk, sizeof *a);
+    if (!a)
+        return ACLNN_ERR_INNER;
+    memset(a, 0, sizeof *a);
+    a->out_off = out->offset;
+    a->osm = osm;
+    a->osn = osn;
+    a->out_dtype = out->dtype;
+    a->add_out = 1;
+    a->nb = 1;
+    a->M = M;
+    a->N = N;
+    a->rows_per_block = per;
+    a->s1_off = s1->offset;
+    a->s2_off = s2->offset; /* s1_s = s2_s = 0: one value each */
+    aclnnStatus st = aclemu_exec_bind_workspace(ex, a, &a->acc, (uint64_t)acc_ws);
+    if (!st)
+        st = aclemu_exec_bind_tensor(ex, a, &a->out, out);
+    if (!st)
+        st = aclemu_exec_bind_tensor(ex, a, &a->s2, s2);
+    if (!st)
+        st = aclemu_exec_bind_tensor(ex, a, &a->s1, s1);
     return st;
 }

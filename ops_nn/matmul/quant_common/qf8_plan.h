@@ -20,9 +20,15 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
                        int64_t *ws_off);
 
 /* Records out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m])); acc FP32 [nb][M][N] at acc_ws.
+ * A UINT64 / INT64 s2 holds quant parameters (FP19 scale); a one-element s2 applies to every n.
  * out's batch / row / column strides osb / osm / osn (elements). s1 may be NULL. */
 aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osb, int64_t osm,
                         int64_t osn, const aclTensor *s1, const aclTensor *s2, int64_t nb, int64_t M, int64_t N);
+
+/* Records out(m, n) (FLOAT) += (acc[m][n] * s2) * s1 for one-element FLOAT scales s1, s2 (the
+ * per-tensor routes: read at stride 0). */
+aclnnStatus qf8_dequant_add_pt(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osm, int64_t osn,
+                               const aclTensor *s1, const aclTensor *s2, int64_t M, int64_t N);
 
 /* The groupSize triple of the MX APIs: k | n << 16 | m << 32 (the top 16 bits ignored). */
 static inline void qf8_group_size(int64_t g, uint64_t *gm, uint64_t *gn, uint64_t *gk)

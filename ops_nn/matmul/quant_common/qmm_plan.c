@@ -196,8 +196,11 @@ static aclnnStatus check_shapes(const char *api, const qmm_inputs *in, int a4w4,
     if (k1 != k2)
         return ACLEMU_PARAM_ERROR(api, "x1 k dim and x2 k dim should be same, but x1 is %lld, x2 is %lld.",
                                   (long long)k1, (long long)k2);
-    if (x2->format == ACL_FORMAT_FRACTAL_NZ && x2->dtype == ACL_INT8 && x2->storage_ndim >= 4) {
+    if (x2->format == ACL_FORMAT_FRACTAL_NZ && x2->storage_ndim >= 4) {
         const int64_t *ss = x2->storage_shape + x2->storage_ndim - 4;
+        /* fractal width in elements of the view's dtype: 32 INT8, 64 INT4, 8 INT32 (= 64 INT4) */
+        const int64_t fw = x2->dtype == ACL_INT8 ? 32 : x2->dtype == ACL_INT4 ? 64 : 8;
+        const int64_t kw = x2->dtype == ACL_INT8 ? 32 : 64; /* the same in K elements */
         for (int i = 0; i < 4; i++)
             if (ss[i] < 1 || ss[i] > ((int64_t)1 << 40))
                 return ACLEMU_PARAM_ERROR(api, "x2's FRACTAL_NZ storage dims should be in [1, 2^40].");
@@ -208,7 +211,7 @@ static aclnnStatus check_shapes(const char *api, const qmm_inputs *in, int a4w4,
             if (x2->storage_shape[i] != x2->shape[i])
                 return ACLEMU_PARAM_ERROR(api, "x2's FRACTAL_NZ storage batch dim %u is %lld, its view's is %lld.", i,
                                           (long long)x2->storage_shape[i], (long long)x2->shape[i]);
-        int64_t round = in->transposeX2 ? 32 : 16, k1 = in->transposeX2 ? ss[0] : ss[1];
+        int64_t round = in->transposeX2 ? kw : 16, k1 = in->transposeX2 ? ss[0] : ss[1];
         int64_t kr = k1 > INT64_MAX / round ? INT64_MAX : k1 * round;
         int64_t kal = k2 <= INT64_MAX - round ? (k2 + round - 1) / round * round : -1;
         if (kal != kr)
@@ -217,10 +220,10 @@ static aclnnStatus check_shapes(const char *api, const qmm_inputs *in, int a4w4,
         int64_t r = x2->shape[x2->ndim - 2], c = x2->shape[x2->ndim - 1];
         if (r == 1 || c == 1)
             return ACLEMU_PARAM_ERROR(api, "x2 with n = 1 or k = 1 cannot be in FRACTAL_NZ format.");
-        if (ss[2] != 16 || ss[3] != 32 || ss[1] * 16 < r || ss[0] * 32 < c)
-            return ACLEMU_PARAM_ERROR(api, "x2's storage shape does not hold a FRACTAL_NZ (%lld, %lld) INT8 matrix of "
-                                           "[ceil(%lld / 32), ceil(%lld / 16), 16, 32].", (long long)r, (long long)c,
-                                      (long long)c, (long long)r);
+        if (ss[2] != 16 || ss[3] != fw || ss[1] * 16 < r || ss[0] * fw < c)
+            return ACLEMU_PARAM_ERROR(api, "x2's storage shape does not hold a FRACTAL_NZ (%lld, %lld) %s matrix of "
+                                           "[ceil(%lld / %lld), ceil(%lld / 16), 16, %lld].", (long long)r, (long long)c,
+                                      dn(x2), (long long)c, (long long)fw, (long long)r, (long long)fw);
     }
     int large_ok = is_a2_a3() && !a4w4 && (in->scale->dtype == ACL_FLOAT || in->scale->dtype == ACL_BF16) &&
                    in->pertoken && in->pertoken->ndim == 1;
@@ -313,9 +316,10 @@ static aclnnStatus check_formats(const char *api, const qmm_inputs *in)
         if (!ts[i] || ts[i]->format == ACL_FORMAT_ND || ts[i]->format == ACL_FORMAT_NCHW)
             continue;
         if (i == 1 && ts[i]->format == ACL_FORMAT_FRACTAL_NZ) {
-            if (ts[i]->dtype != ACL_INT8)
-                return ACLEMU_PARAM_ERROR(api, "x2 in FRACTAL_NZ format is implemented for INT8 only, actual is %s.",
-                                          dn(ts[i]));
+            /* INT8 and INT4 / INT32-packed INT4 (A2 / A3 A4W4 NZ) */
+            if (ts[i]->dtype != ACL_INT8 && !is_a2_a3())
+                return ACLEMU_PARAM_ERROR(api, "x2 in FRACTAL_NZ format is implemented for INT8 only on this SoC, "
+                                               "actual is %s.", dn(ts[i]));
             continue;
         }
         return ACLEMU_PARAM_ERROR(api, "%s's format should be ND, actual is %s.", names[i],
@@ -350,18 +354,20 @@ static void mat_operand(qgemm_operand *o, const aclTensor *t, int transposed, in
     memset(o->bs, 0, sizeof o->bs);
     int tb = (int)t->ndim - 2;
     if (t->format == ACL_FORMAT_FRACTAL_NZ) {
-        /* storage [..., C1, R1, 16, 32] of the view's (R, C): (r, c) at ((c / 32) * R1 * 16 + r) * 32 + c % 32 */
+        /* storage [..., C1, R1, 16, W] of the view's (R, C): (r, c) at ((c / W) * R1 * 16 + r) * W + c % W,
+         * W = 32 INT8 or 64 INT4 (nibble units; INT32-packed: 8 words = 64 nibbles) */
         const int64_t *ss = t->storage_shape + t->storage_ndim - 4;
-        int64_t outer = ss[1] * 16 * 32, per = ss[0] * outer;
+        const int64_t w = ss[3] * mul;
+        int64_t outer = ss[1] * 16 * w, per = ss[0] * outer;
         if (transposed) {
             o->rs = 1;
-            o->rsplit = 32;
+            o->rsplit = w;
             o->rs_outer = outer;
-            o->cs = 32;
+            o->cs = w;
         } else {
-            o->rs = 32;
+            o->rs = w;
             o->cs = 1;
-            o->csplit = 32;
+            o->csplit = w;
             o->cs_outer = outer;
         }
         for (int i = 0; i < nb; i++) {
@@ -557,6 +563,11 @@ aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
     aclnnStatus st;
     if ((st = aclemu_check_notnull(api, x1, "x1")) || (st = aclemu_check_notnull(api, x2, "x2")) ||
         (st = aclemu_check_notnull(api, x2Scale, "x2Scale")) || (st = aclemu_check_notnull(api, out, "out")))
+        return st;
+    int grouped = 0; /* A2 / A3: A8W4 (K-C / K-G) and G-B per-block (quant_batch_matmul_v3/qmm_group_plan.c) */
+    st = qmm_group_plan(ex, x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, transposeX1,
+                        transposeX2, groupSize, out, nz_only, &grouped);
+    if (grouped || st)
         return st;
     if (yScale || x1Offset || yOffset)
         return ACLEMU_PARAM_ERROR(api, "the yScale / x1Offset / yOffset routes (A8W4, MX quantisation) are not "

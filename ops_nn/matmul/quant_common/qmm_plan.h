@@ -24,13 +24,22 @@ aclnnStatus qmm_check(aclOpExecutor *ex, const qmm_inputs *in, int *a4w4, int64_
 /* aclnnQuantMatmulV5 / aclnnQuantMatmulWeightNz (x1Scale, x2Scale, yScale, x1Offset, x2Offset,
  * yOffset, groupSize): the K-C / K-T / T-C / T-T routes through qmm_plan (x1Scale is the
  * per-token scale, x2Scale the scale, x2Offset the offset); yScale, x1Offset, yOffset and
- * groupSize > 0 (the A8W4 / MX routes) are refused as not implemented. */
+ * groupSize > 0 take qmm_group_plan's routes on A2 / A3 (A8W4, G-B) and are refused as not
+ * implemented elsewhere (MX, 950 groups). */
 aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
                         const aclTensor *x2Scale, const aclTensor *yScale, const aclTensor *x1Offset,
                         const aclTensor *x2Offset, const aclTensor *yOffset, const aclTensor *bias, bool transposeX1,
                         bool transposeX2, int64_t groupSize, const aclTensor *out, bool nz_only);
 
 aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in);
+
+/* aclnnQuantMatmulV5's K-grouped routes on A2 / A3 (A8W4 INT8 x INT4 K-C / K-G, G-B per-block
+ * INT8): *handled = 1 when the inputs take one of them (then the return is final). */
+aclnnStatus qmm_group_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
+                           const aclTensor *x2Scale, const aclTensor *yScale, const aclTensor *x1Offset,
+                           const aclTensor *x2Offset, const aclTensor *yOffset, const aclTensor *bias,
+                           bool transposeX1, bool transposeX2, int64_t groupSize, const aclTensor *out, bool nz_only,
+                           int *handled);
 
 /* 161002 when t (may be NULL) has a negative dim. */
 aclnnStatus qmm_check_dims_nonneg(const char *api, const aclTensor *t, const char *name);

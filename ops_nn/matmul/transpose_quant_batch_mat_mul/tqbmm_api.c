@@ -12,8 +12,9 @@
  * matrix x2's last two dims), read in place. Checks in the real op_api's order
  * (aclnn_transpose_quant_batch_mat_mul.cpp): platform (only the 950: 161002), nulls, perms,
  * shapes, dtypes, formats, groupSize, batchSplitFactor, empty inputs, bias (reserved: must be
- * null). The T-C route (HIFLOAT8 x1 / x2, UINT64 scales) is validated, then refused with 361001:
- * HIFLOAT8 is not decoded by this emulation yet. */
+ * null). T-C (HIFLOAT8 x1 / x2 decoded by quant_from_hif8, UINT64 / INT64 x2Scale quant parameters
+ * (N) or (1)): out = cast(acc * FP19(x2Scale[n])), the HIFP8 path of the arch35 kernel, where the
+ * fixpipe applies the scale vector and x1Scale is not read; a HIFLOAT8 out is refused (361001). */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -263,9 +264,11 @@ static aclnnStatus tq_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
     if (out->ndim != 3 || out->shape[0] != M || out->shape[1] != B || out->shape[2] != N)
         return ACLEMU_PARAM_ERROR(TQ_NAME, "out shape %s is invalid: it must be %s.",
                                   aclemu_shape_str(out->shape, out->ndim, a, sizeof a), aclemu_shape_str(ys, 3, b, sizeof b));
-    if (is_hif8(x1, x2))
+    if (is_hif8(x1, x2) && out->dtype == ACL_HIFLOAT8)
         return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
-                               "the T-C route (x1 / x2 DT_HIFLOAT8) is not implemented in aclemu.");
+                               "the T-C route with a DT_HIFLOAT8 out is not implemented in aclemu.");
+    if (is_hif8(x1, x2))
+        s1 = NULL; /* T-C: only x2Scale's quant parameters reach the fixpipe (the HIFP8 kernel path) */
     const int mx = is_mx(s1, s2);
     /* x1 (M, B, K) as (b, m, k) */
     qf8_operand oa = {x1, x1->stride[1], x1->stride[0], x1->stride[2], 0, 0, 0, 0, NULL, 0, 0, 0, 0};
