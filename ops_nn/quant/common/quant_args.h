@@ -53,6 +53,12 @@ enum {
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
 
+/* mx_act: what a QUANT_MX / QUANT_GROUPED_MX launch quantizes (y's element e):
+ *  SWIGLU: SWIGLU_MX's activation of x (swiglu_mode, activate_left, act_half, act_inner);
+ *  SWIGLU_GRAD: SwigluBackwardMxQuantWithDualAxis's dx over rows of 2 * act_half: x [rows, 2H], dy
+ *  [rows, H] in `w`; the first half of a dx row is grad A, the second grad B (A the activated half). */
+enum { QUANT_MX_ACT_NONE = 0, QUANT_MX_ACT_SWIGLU = 1, QUANT_MX_ACT_SWIGLU_GRAD = 2 };
+
 /* pre_act: x's activation before the quantisation (GeluQuant: GeluV2 then Quant in one pass) */
 enum { QUANT_ACT_NONE = 0, QUANT_ACT_GELU_ERF = 1, QUANT_ACT_GELU_TANH = 2 };
 
@@ -117,7 +123,8 @@ typedef struct quant_args {
     float mx_inv_max;    /* MX: fp32(1 / DMAX) of the cuBLAS rules */
     float mx_low_bound;  /* MX: maxLowBound (CUBLAS) */
     uint32_t mx_add_bits; /* MX: the BF16 mantissa carry of the RANGE rule */
-    int32_t pad2;
+    int32_t mx_act;       /* MX / GROUPED_MX: the quantized values are not x itself (QUANT_MX_ACT_*); the MX
+                           * shape and rows x cols are y's */
     int64_t mx_pre, mx_len, mx_post; /* MX: x as [pre, len, post], len the quantized axis */
     int64_t rows, cols;  /* x as rows x cols */
     int64_t chan_rows;   /* PER_CHANNEL: the second-to-last dim M (rows = batches * M) */

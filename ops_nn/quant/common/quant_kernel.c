@@ -538,6 +538,43 @@ static float swiglu_mx_value(const quant_args *a, int64_t e)
     return as_dtype(v, a->x.dtype);
 }
 
+/* SwigluBackwardMxQuantWithDualAxis: element e (flat, dx = y's shape [rows, 2H]) of the swiglu
+ * gradient as the arch35 kernel computes it in FP32 (swiglu_backward_mx_quant_with_dual_axis_regbase.h,
+ * ComputeSwigluBackward): sig = 1 / (exp(-A) + 1), grad A = ((1 - sig) * A + 1) * B * sig * dy to the
+ * first half of the row, grad B = sig * dy * A to the second (whichever half A is), each rounded to x's
+ * dtype as the kernel stores it. */
+static float swiglu_grad_mx_value(const quant_args *a, int64_t e)
+{
+    int64_t H = a->act_half, r = e / (2 * H), c = e % (2 * H), j = c < H ? c : c - H;
+    int64_t xa = r * 2 * H + j, xb = xa + H;
+    if (!a->activate_left) {
+        int64_t t = xa;
+        xa = xb;
+        xb = t;
+    }
+    float A = load1(&a->x, flat_off(&a->x, xa, a->x.ndim)), B = load1(&a->x, flat_off(&a->x, xb, a->x.ndim));
+    float g = load1(&a->w, flat_off(&a->w, r * H + j, a->w.ndim));
+    float sig = 1.0f / (expf(A * -1.0f) + 1.0f), v;
+    if (c < H) {
+        v = sig * -1.0f + 1.0f;
+        v = v * A + 1.0f;
+        v = v * B * sig * g;
+    } else {
+        v = sig * g * A;
+    }
+    return as_dtype(v, a->x.dtype);
+}
+
+/* The value MX element e (flat over y's shape) quantizes. */
+static float mx_elem(const quant_args *a, int64_t e)
+{
+    if (a->mode == QUANT_SWIGLU_MX || a->mx_act == QUANT_MX_ACT_SWIGLU)
+        return swiglu_mx_value(a, e);
+    if (a->mx_act == QUANT_MX_ACT_SWIGLU_GRAD)
+        return swiglu_grad_mx_value(a, e);
+    return load1(&a->x, flat_off(&a->x, e, a->x.ndim));
+}
+
 /* One MX slab: L x P elements of x from flat element e0 (row-major, the quantized axis L outer),
  * blocks of block_cols along L for each column q; the scale of block b goes to flat scale element
  * s0 + ((b / 2) * P + q) * 2 + b % 2 (an odd block count's pad 0). */
@@ -557,7 +594,7 @@ static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64
             int finite = 1;
             for (int64_t i = 0; i < n; i++) {
                 int64_t e = e0 + (l0 + i) * P + q;
-                v[i] = a->mode == QUANT_SWIGLU_MX ? swiglu_mx_value(a, e) : load1(&a->x, flat_off(&a->x, e, a->x.ndim));
+                v[i] = mx_elem(a, e);
                 if (!isfinite(v[i]))
                     finite = 0;
                 else

@@ -105,7 +105,7 @@ static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTe
     /* rows x cols of the float side: x, or y for the dequantisation */
     const aclTensor *f = tmpl->mode == QUANT_ANTI || tmpl->mode == QUANT_SWIGLU_DYN ||
                                  tmpl->mode == QUANT_SWIGLU_STATIC || tmpl->mode == QUANT_DEQUANT_SWIGLU ||
-                                 tmpl->mode == QUANT_SWIGLU_MX ? y : x;
+                                 tmpl->mode == QUANT_SWIGLU_MX || tmpl->mx_act ? y : x;
     uint32_t n = f->ndim;
     tmpl->cols = n ? f->shape[n - 1] : 1;
     tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
