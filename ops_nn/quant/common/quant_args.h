@@ -49,6 +49,11 @@ enum {
     QUANT_SWIGLU_MX = 17,  /* SwigluMxQuant: QUANT_MX over the swiglu (swiglu_mode 0 / 1 of
                             * DEQUANT_SWIGLU) of x along act_dim, rounded to x's dtype; the MX
                             * shape [pre, len, post] is y's (x with act_dim halved) */
+    QUANT_BLOCK_MX = 18,   /* DynamicBlockMxQuant: x as [mx_pre, mx_len, cols], square blocks of block_cols
+                            * x block_cols; per block the E8M0 scale of quant_mx_scale_of, y = cast(x *
+                            * multiplier); the block's scale broadcast to scale [pre, len, ceil(nbc / 2), 2]
+                            * (each of its rows) and aux [pre, ceil(nbr / 2), cols, 2] (each of its
+                            * columns), the odd block count's pad 0; a unit is one row of blocks */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };

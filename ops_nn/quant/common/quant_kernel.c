@@ -611,6 +611,48 @@ static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64
     }
 }
 
+/* DynamicBlockMxQuant unit u: the row of square blocks rb of batch b (dynamic_block_mx_quant_base.h:
+ * one scale per 32 x 32 block from its max, by the rules of quant_mx_scale_of (the kernel's OCP /
+ * DDR paths take the same BF16 exponent fields), written for each of the block's rows to scale and
+ * each of its columns to aux; the pads of odd block counts 0). */
+static void run_block_mx(const quant_args *a, int64_t u, float *v)
+{
+    int64_t bs = a->block_cols, M = a->mx_len, N = a->cols, nbr = (M + bs - 1) / bs, nbc = (N + bs - 1) / bs;
+    int64_t nbr2 = (nbr + 1) / 2, nbc2 = (nbc + 1) / 2, b = u / nbr, rb = u % nbr;
+    int64_t r0 = rb * bs, r1 = r0 + bs < M ? r0 + bs : M;
+    uint8_t *s1 = (uint8_t *)base_of(&a->scale), *s2 = (uint8_t *)base_of(&a->aux);
+    for (int64_t cb = 0; cb < nbc2 * 2; cb++) {
+        uint32_t code = 0;
+        int64_t c0 = cb * bs, c1 = c0 + bs < N ? c0 + bs : N;
+        if (cb < nbc) {
+            float amax = 0.0f;
+            int finite = 1;
+            for (int64_t r = r0; r < r1; r++)
+                for (int64_t c = c0; c < c1; c++) {
+                    float x = load1(&a->x, flat_off(&a->x, (b * M + r) * N + c, a->x.ndim));
+                    v[(r - r0) * bs + (c - c0)] = x;
+                    if (!isfinite(x))
+                        finite = 0;
+                    else
+                        amax = fmaxf(amax, fabsf(x));
+                }
+            quant_mx_scale s = quant_mx_scale_of(amax, finite, a->mx_alg, a->mx_emax, a->mx_inv_max, a->mx_low_bound,
+                                                 a->mx_add_bits);
+            code = s.code;
+            for (int64_t r = r0; r < r1; r++)
+                for (int64_t c = c0; c < c1; c++)
+                    store_code(a, b * M + r, c, mx_code(a, v[(r - r0) * bs + (c - c0)] * s.mul));
+            for (int64_t c = c0; c < c1; c++)
+                s2[flat_off(&a->aux, ((b * nbr2 + rb / 2) * N + c) * 2 + rb % 2, a->aux.ndim)] = (uint8_t)code;
+        }
+        for (int64_t r = r0; r < r1; r++)
+            s1[flat_off(&a->scale, ((b * M + r) * nbc2 + cb / 2) * 2 + cb % 2, a->scale.ndim)] = (uint8_t)code;
+    }
+    if (rb == nbr - 1 && nbr % 2)
+        for (int64_t c = 0; c < N; c++)
+            s2[flat_off(&a->aux, ((b * nbr2 + rb / 2) * N + c) * 2 + 1, a->aux.ndim)] = 0;
+}
+
 /* DynamicMxQuant slab p ([len, post] of x); its scales are [p, ceil(nb / 2), post, 2]. */
 static void run_mx(const quant_args *a, int64_t p, float *v)
 {
@@ -870,7 +912,8 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
+    int64_t K = a->mode == QUANT_BLOCK_MX ? a->block_cols * a->block_cols
+                : a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
                 : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
     size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
@@ -912,6 +955,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_MX: case QUANT_SWIGLU_MX:
         for (uint64_t p = s; p < e; p++)
             run_mx(a, (int64_t)p, v);
+        return 0;
+    case QUANT_BLOCK_MX:
+        for (uint64_t u = s; u < e; u++)
+            run_block_mx(a, (int64_t)u, v);
         return 0;
     case QUANT_GROUPED_MAX:
         if (!group_ends_ok(a))

@@ -119,6 +119,10 @@ static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTe
         tmpl->units = group->shape[0];
         unit_elems = aclemu_tensor_numel(x) / (group->shape[0] ? group->shape[0] : 1);
         break;
+    case QUANT_BLOCK_MX:
+        tmpl->units = tmpl->mx_pre * ((tmpl->mx_len + tmpl->block_cols - 1) / tmpl->block_cols);
+        unit_elems = tmpl->block_cols * tmpl->cols;
+        break;
     case QUANT_MX: case QUANT_ANTI_MX: case QUANT_SWIGLU_MX:
         tmpl->units = tmpl->mx_pre;
         unit_elems = tmpl->mx_len * tmpl->mx_post;

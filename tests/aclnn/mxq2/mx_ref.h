@@ -94,7 +94,9 @@ static inline int MxEmax(aclDataType yd)
 
 struct MxScale { uint32_t code; double mul; };
 
-static inline MxScale MxRefScale(const std::vector<double> &blk, aclDataType yd, int alg)
+// alg 2 (FP4 E2M1, dstTypeMax 0 / 6 / 7): amax rounded to BF16 (nearest even), its exponent bumped
+// when the BF16 fraction exceeds 1.5 (1.75 for dstTypeMax 7), then as OCP.
+static inline MxScale MxRefScale(const std::vector<double> &blk, aclDataType yd, int alg, double dmax = 0.0)
 {
     double amax = 0;
     for (double v : blk) {
@@ -116,11 +118,17 @@ static inline MxScale MxRefScale(const std::vector<double> &blk, aclDataType yd,
         }
         return {code, code >= 254 ? 0.0 : std::ldexp(1.0, 127 - (int)code)};
     }
+    if (alg == 2 && amax > 0) {
+        int e;
+        double fr = std::frexp(amax, &e);
+        amax = std::ldexp(std::nearbyint(std::ldexp(fr, 8)), e - 8);
+    }
     int E = 0;
     if (amax >= std::ldexp(1.0, -126)) {
         int e;
         std::frexp(amax, &e);
         E = e - 1 + 127;
+        if (alg == 2 && amax / std::ldexp(1.0, E - 127) > (dmax == 7.0 ? 1.75 : 1.5)) E++;
     }
     int code = E > MxEmax(yd) ? E - MxEmax(yd) : 0;
     return {(uint32_t)code, code == 0 ? 0.0 : std::ldexp(1.0, 127 - code)};
