@@ -53,7 +53,9 @@ enum {
                             * x block_cols; per block the E8M0 scale of quant_mx_scale_of, y = cast(x *
                             * multiplier); the block's scale broadcast to scale [pre, len, ceil(nbc / 2), 2]
                             * (each of its rows) and aux [pre, ceil(nbr / 2), cols, 2] (each of its
-                            * columns), the odd block count's pad 0; a unit is one row of blocks */
+                            * columns), the odd block count's pad 0; a unit is one row of blocks.
+                            * MxToBlockMxQuant: x FP4 codes with their DynamicMxQuant row scales in
+                            * `smooth`, the block scale max(row scales) - max_offset (mx_emax), y FP8 */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };

@@ -611,7 +611,8 @@ static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64
     }
 }
 
-/* DynamicBlockMxQuant unit u: the row of square blocks rb of batch b (dynamic_block_mx_quant_base.h:
+/* DynamicBlockMxQuant / MxToBlockMxQuant (smooth: the FP4 input's row scales, mx_emax its max offset)
+ * unit u: the row of square blocks rb of batch b (dynamic_block_mx_quant_base.h:
  * one scale per 32 x 32 block from its max, by the rules of quant_mx_scale_of (the kernel's OCP /
  * DDR paths take the same BF16 exponent fields), written for each of the block's rows to scale and
  * each of its columns to aux; the pads of odd block counts 0). */
@@ -624,7 +625,31 @@ static void run_block_mx(const quant_args *a, int64_t u, float *v)
     for (int64_t cb = 0; cb < nbc2 * 2; cb++) {
         uint32_t code = 0;
         int64_t c0 = cb * bs, c1 = c0 + bs < N ? c0 + bs : N;
-        if (cb < nbc) {
+        if (cb < nbc && a->smooth.addr) { /* MxToBlockMxQuant: FP4 codes with their row scales (smooth) */
+            /* mx_to_block_mx_quant.h SubCompute: block scale = max(row scales, max_offset) - max_offset;
+             * element = fp4 * 2^(row scale - block scale) (0 when that exponent field is <= 0), cast
+             * to FP8 (rint, saturating) */
+            const aclemu_tdesc *ms = &a->smooth;
+            const uint8_t *mb = (const uint8_t *)base_of(ms);
+            uint32_t mx = 0, off = (uint32_t)a->mx_emax;
+            for (int64_t r = r0; r < r1; r++) {
+                uint32_t rs = mb[flat_off(ms, ((b * M + r) * nbc2 + cb / 2) * 2 + cb % 2, ms->ndim)];
+                mx = rs > mx ? rs : mx;
+            }
+            code = (mx <= off ? off : mx) - off;
+            for (int64_t r = r0; r < r1; r++) {
+                int32_t rs = mb[flat_off(ms, ((b * M + r) * nbc2 + cb / 2) * 2 + cb % 2, ms->ndim)];
+                int32_t e = rs - (int32_t)code + 127;
+                float mul = e <= 0 ? 0.0f : ldexpf(1.0f, e - 127);
+                for (int64_t c = c0; c < c1; c++) {
+                    uint32_t xc = load_code(&a->x, b * M + r, c);
+                    float v0 = quant_from_fp4(xc, a->x.dtype == ACL_FLOAT4_E1M2) * mul;
+                    store_code(a, b * M + r, c, quant_encode(v0, a->code, QUANT_RINT));
+                }
+            }
+            for (int64_t c = c0; c < c1; c++)
+                s2[flat_off(&a->aux, ((b * nbr2 + rb / 2) * N + c) * 2 + rb % 2, a->aux.ndim)] = (uint8_t)code;
+        } else if (cb < nbc) {
             float amax = 0.0f;
             int finite = 1;
             for (int64_t r = r0; r < r1; r++)
