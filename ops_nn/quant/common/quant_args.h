@@ -56,6 +56,10 @@ enum {
                             * columns), the odd block count's pad 0; a unit is one row of blocks.
                             * MxToBlockMxQuant: x FP4 codes with their DynamicMxQuant row scales in
                             * `smooth`, the block scale max(row scales) - max_offset (mx_emax), y FP8 */
+    QUANT_DUAL_LEVEL_MX = 19, /* DynamicDualLevelMxQuant: per row of x (times smooth, in x's dtype), blocks of
+                               * 512: l0 = max|v| * fp32(1 / 6) (0 below FP32 normals) to aux (FP32), t =
+                               * x's dtype(v / l0) (v = 0 kept); then QUANT_MX of t along the row in blocks of
+                               * block_cols (OCP, FP4 E2M1) -> y, scale [rows, ceil(nb / 2), 2] */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };

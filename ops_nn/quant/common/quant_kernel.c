@@ -678,6 +678,61 @@ static void run_block_mx(const quant_args *a, int64_t u, float *v)
             s2[flat_off(&a->aux, ((b * nbr2 + rb / 2) * N + c) * 2 + 1, a->aux.ndim)] = 0;
 }
 
+/* DynamicDualLevelMxQuant row r (dynamic_dual_level_mx_quant_base.h ComputeSmoothScaleLevel0Quant /
+ * CalcXTmp / ComputeLevel1Scale): v = x [* smooth] in x's dtype; per 512 block l0 = fp32(max |v| over
+ * the finite elements) * fp32(1 / 6), 0 when below 2^-126; t = x's dtype(fp32(v) / l0) (RINT, a zero v
+ * kept as it is); then the OCP MX quantisation of t in blocks of block_cols. */
+static void run_dual_level_mx(const quant_args *a, int64_t r, float *v)
+{
+    int64_t N = a->cols, bs = a->block_cols, nb = (N + bs - 1) / bs, nb2 = (nb + 1) / 2, n0 = (N + 511) / 512;
+    int32_t dt = a->x.dtype;
+    float inv6;
+    uint32_t inv6b = 0x3e2aaaabu;
+    memcpy(&inv6, &inv6b, 4);
+    for (int64_t c = 0; c < N; c++) {
+        float x = load1(&a->x, flat_off(&a->x, r * N + c, a->x.ndim));
+        if (a->smooth.addr)
+            x = as_dtype(x * load1(&a->smooth, a->smooth.offset + c * a->smooth.stride[0]), dt);
+        v[c] = x;
+    }
+    for (int64_t k = 0; k < n0; k++) {
+        int64_t c0 = k * 512, c1 = c0 + 512 < N ? c0 + 512 : N;
+        float amax = 0.0f;
+        for (int64_t c = c0; c < c1; c++)
+            if (isfinite(v[c]))
+                amax = fmaxf(amax, fabsf(v[c]));
+        float l0 = amax * inv6;
+        if (l0 < 0x1p-126f)
+            l0 = 0.0f;
+        store1_f32(&a->aux, flat_off(&a->aux, r * n0 + k, a->aux.ndim), l0);
+        for (int64_t c = c0; c < c1; c++)
+            if (v[c] != 0.0f)
+                v[c] = as_dtype(v[c] / l0, dt);
+    }
+    uint8_t *sc = (uint8_t *)base_of(&a->scale);
+    for (int64_t b = 0; b < nb2 * 2; b++) {
+        uint8_t *sp = sc + flat_off(&a->scale, (r * nb2 + b / 2) * 2 + b % 2, a->scale.ndim);
+        if (b >= nb) {
+            *sp = 0;
+            continue;
+        }
+        int64_t c0 = b * bs, c1 = c0 + bs < N ? c0 + bs : N;
+        float amax = 0.0f;
+        int finite = 1;
+        for (int64_t c = c0; c < c1; c++) {
+            if (!isfinite(v[c]))
+                finite = 0;
+            else
+                amax = fmaxf(amax, fabsf(v[c]));
+        }
+        quant_mx_scale s = quant_mx_scale_of(amax, finite, a->mx_alg, a->mx_emax, a->mx_inv_max, a->mx_low_bound,
+                                             a->mx_add_bits);
+        *sp = (uint8_t)s.code;
+        for (int64_t c = c0; c < c1; c++)
+            store_code(a, r, c, mx_code(a, v[c] * s.mul));
+    }
+}
+
 /* DynamicMxQuant slab p ([len, post] of x); its scales are [p, ceil(nb / 2), post, 2]. */
 static void run_mx(const quant_args *a, int64_t p, float *v)
 {
@@ -937,7 +992,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->mode == QUANT_BLOCK_MX ? a->block_cols * a->block_cols
+    int64_t K = a->mode == QUANT_BLOCK_MX ? a->block_cols * a->block_cols : a->mode == QUANT_DUAL_LEVEL_MX ? a->cols
                 : a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
                 : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
@@ -980,6 +1035,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_MX: case QUANT_SWIGLU_MX:
         for (uint64_t p = s; p < e; p++)
             run_mx(a, (int64_t)p, v);
+        return 0;
+    case QUANT_DUAL_LEVEL_MX:
+        for (uint64_t r = s; r < e; r++)
+            run_dual_level_mx(a, (int64_t)r, v);
         return 0;
     case QUANT_BLOCK_MX:
         for (uint64_t u = s; u < e; u++)
