@@ -49,9 +49,26 @@ enum {
     QUANT_SWIGLU_MX = 17,  /* SwigluMxQuant: QUANT_MX over the swiglu (swiglu_mode 0 / 1 of
                             * DEQUANT_SWIGLU) of x along act_dim, rounded to x's dtype; the MX
                             * shape [pre, len, post] is y's (x with act_dim halved) */
+    QUANT_BLOCK_MX = 18,   /* DynamicBlockMxQuant: x as [mx_pre, mx_len, cols], square blocks of block_cols
+                            * x block_cols; per block the E8M0 scale of quant_mx_scale_of, y = cast(x *
+                            * multiplier); the block's scale broadcast to scale [pre, len, ceil(nbc / 2), 2]
+                            * (each of its rows) and aux [pre, ceil(nbr / 2), cols, 2] (each of its
+                            * columns), the odd block count's pad 0; a unit is one row of blocks.
+                            * MxToBlockMxQuant: x FP4 codes with their DynamicMxQuant row scales in
+                            * `smooth`, the block scale max(row scales) - max_offset (mx_emax), y FP8 */
+    QUANT_DUAL_LEVEL_MX = 19, /* DynamicDualLevelMxQuant: per row of x (times smooth, in x's dtype), blocks of
+                               * 512: l0 = max|v| * fp32(1 / 6) (0 below FP32 normals) to aux (FP32), t =
+                               * x's dtype(v / l0) (v = 0 kept); then QUANT_MX of t along the row in blocks of
+                               * block_cols (OCP, FP4 E2M1) -> y, scale [rows, ceil(nb / 2), 2] */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
+
+/* mx_act: what a QUANT_MX / QUANT_GROUPED_MX launch quantizes (y's element e):
+ *  SWIGLU: SWIGLU_MX's activation of x (swiglu_mode, activate_left, act_half, act_inner);
+ *  SWIGLU_GRAD: SwigluBackwardMxQuantWithDualAxis's dx over rows of 2 * act_half: x [rows, 2H], dy
+ *  [rows, H] in `w`; the first half of a dx row is grad A, the second grad B (A the activated half). */
+enum { QUANT_MX_ACT_NONE = 0, QUANT_MX_ACT_SWIGLU = 1, QUANT_MX_ACT_SWIGLU_GRAD = 2 };
 
 /* pre_act: x's activation before the quantisation (GeluQuant: GeluV2 then Quant in one pass) */
 enum { QUANT_ACT_NONE = 0, QUANT_ACT_GELU_ERF = 1, QUANT_ACT_GELU_TANH = 2 };
@@ -117,7 +134,8 @@ typedef struct quant_args {
     float mx_inv_max;    /* MX: fp32(1 / DMAX) of the cuBLAS rules */
     float mx_low_bound;  /* MX: maxLowBound (CUBLAS) */
     uint32_t mx_add_bits; /* MX: the BF16 mantissa carry of the RANGE rule */
-    int32_t pad2;
+    int32_t mx_act;       /* MX / GROUPED_MX: the quantized values are not x itself (QUANT_MX_ACT_*); the MX
+                           * shape and rows x cols are y's */
     int64_t mx_pre, mx_len, mx_post; /* MX: x as [pre, len, post], len the quantized axis */
     int64_t rows, cols;  /* x as rows x cols */
     int64_t chan_rows;   /* PER_CHANNEL: the second-to-last dim M (rows = batches * M) */

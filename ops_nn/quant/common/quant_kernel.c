@@ -538,6 +538,43 @@ static float swiglu_mx_value(const quant_args *a, int64_t e)
     return as_dtype(v, a->x.dtype);
 }
 
+/* SwigluBackwardMxQuantWithDualAxis: element e (flat, dx = y's shape [rows, 2H]) of the swiglu
+ * gradient as the arch35 kernel computes it in FP32 (swiglu_backward_mx_quant_with_dual_axis_regbase.h,
+ * ComputeSwigluBackward): sig = 1 / (exp(-A) + 1), grad A = ((1 - sig) * A + 1) * B * sig * dy to the
+ * first half of the row, grad B = sig * dy * A to the second (whichever half A is), each rounded to x's
+ * dtype as the kernel stores it. */
+static float swiglu_grad_mx_value(const quant_args *a, int64_t e)
+{
+    int64_t H = a->act_half, r = e / (2 * H), c = e % (2 * H), j = c < H ? c : c - H;
+    int64_t xa = r * 2 * H + j, xb = xa + H;
+    if (!a->activate_left) {
+        int64_t t = xa;
+        xa = xb;
+        xb = t;
+    }
+    float A = load1(&a->x, flat_off(&a->x, xa, a->x.ndim)), B = load1(&a->x, flat_off(&a->x, xb, a->x.ndim));
+    float g = load1(&a->w, flat_off(&a->w, r * H + j, a->w.ndim));
+    float sig = 1.0f / (expf(A * -1.0f) + 1.0f), v;
+    if (c < H) {
+        v = sig * -1.0f + 1.0f;
+        v = v * A + 1.0f;
+        v = v * B * sig * g;
+    } else {
+        v = sig * g * A;
+    }
+    return as_dtype(v, a->x.dtype);
+}
+
+/* The value MX element e (flat over y's shape) quantizes. */
+static float mx_elem(const quant_args *a, int64_t e)
+{
+    if (a->mode == QUANT_SWIGLU_MX || a->mx_act == QUANT_MX_ACT_SWIGLU)
+        return swiglu_mx_value(a, e);
+    if (a->mx_act == QUANT_MX_ACT_SWIGLU_GRAD)
+        return swiglu_grad_mx_value(a, e);
+    return load1(&a->x, flat_off(&a->x, e, a->x.ndim));
+}
+
 /* One MX slab: L x P elements of x from flat element e0 (row-major, the quantized axis L outer),
  * blocks of block_cols along L for each column q; the scale of block b goes to flat scale element
  * s0 + ((b / 2) * P + q) * 2 + b % 2 (an odd block count's pad 0). */
@@ -557,7 +594,7 @@ static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64
             int finite = 1;
             for (int64_t i = 0; i < n; i++) {
                 int64_t e = e0 + (l0 + i) * P + q;
-                v[i] = a->mode == QUANT_SWIGLU_MX ? swiglu_mx_value(a, e) : load1(&a->x, flat_off(&a->x, e, a->x.ndim));
+                v[i] = mx_elem(a, e);
                 if (!isfinite(v[i]))
                     finite = 0;
                 else
@@ -571,6 +608,128 @@ static void mx_slab(const quant_args *a, int64_t e0, int64_t L, int64_t P, int64
                 store_code(a, e / cols, e % cols, mx_code(a, v[i] * s.mul));
             }
         }
+    }
+}
+
+/* DynamicBlockMxQuant / MxToBlockMxQuant (smooth: the FP4 input's row scales, mx_emax its max offset)
+ * unit u: the row of square blocks rb of batch b (dynamic_block_mx_quant_base.h:
+ * one scale per 32 x 32 block from its max, by the rules of quant_mx_scale_of (the kernel's OCP /
+ * DDR paths take the same BF16 exponent fields), written for each of the block's rows to scale and
+ * each of its columns to aux; the pads of odd block counts 0). */
+static void run_block_mx(const quant_args *a, int64_t u, float *v)
+{
+    int64_t bs = a->block_cols, M = a->mx_len, N = a->cols, nbr = (M + bs - 1) / bs, nbc = (N + bs - 1) / bs;
+    int64_t nbr2 = (nbr + 1) / 2, nbc2 = (nbc + 1) / 2, b = u / nbr, rb = u % nbr;
+    int64_t r0 = rb * bs, r1 = r0 + bs < M ? r0 + bs : M;
+    uint8_t *s1 = (uint8_t *)base_of(&a->scale), *s2 = (uint8_t *)base_of(&a->aux);
+    for (int64_t cb = 0; cb < nbc2 * 2; cb++) {
+        uint32_t code = 0;
+        int64_t c0 = cb * bs, c1 = c0 + bs < N ? c0 + bs : N;
+        if (cb < nbc && a->smooth.addr) { /* MxToBlockMxQuant: FP4 codes with their row scales (smooth) */
+            /* mx_to_block_mx_quant.h SubCompute: block scale = max(row scales, max_offset) - max_offset;
+             * element = fp4 * 2^(row scale - block scale) (0 when that exponent field is <= 0), cast
+             * to FP8 (rint, saturating) */
+            const aclemu_tdesc *ms = &a->smooth;
+            const uint8_t *mb = (const uint8_t *)base_of(ms);
+            uint32_t mx = 0, off = (uint32_t)a->mx_emax;
+            for (int64_t r = r0; r < r1; r++) {
+                uint32_t rs = mb[flat_off(ms, ((b * M + r) * nbc2 + cb / 2) * 2 + cb % 2, ms->ndim)];
+                mx = rs > mx ? rs : mx;
+            }
+            code = (mx <= off ? off : mx) - off;
+            for (int64_t r = r0; r < r1; r++) {
+                int32_t rs = mb[flat_off(ms, ((b * M + r) * nbc2 + cb / 2) * 2 + cb % 2, ms->ndim)];
+                int32_t e = rs - (int32_t)code + 127;
+                float mul = e <= 0 ? 0.0f : ldexpf(1.0f, e - 127);
+                for (int64_t c = c0; c < c1; c++) {
+                    uint32_t xc = load_code(&a->x, b * M + r, c);
+                    float v0 = quant_from_fp4(xc, a->x.dtype == ACL_FLOAT4_E1M2) * mul;
+                    store_code(a, b * M + r, c, quant_encode(v0, a->code, QUANT_RINT));
+                }
+            }
+            for (int64_t c = c0; c < c1; c++)
+                s2[flat_off(&a->aux, ((b * nbr2 + rb / 2) * N + c) * 2 + rb % 2, a->aux.ndim)] = (uint8_t)code;
+        } else if (cb < nbc) {
+            float amax = 0.0f;
+            int finite = 1;
+            for (int64_t r = r0; r < r1; r++)
+                for (int64_t c = c0; c < c1; c++) {
+                    float x = load1(&a->x, flat_off(&a->x, (b * M + r) * N + c, a->x.ndim));
+                    v[(r - r0) * bs + (c - c0)] = x;
+                    if (!isfinite(x))
+                        finite = 0;
+                    else
+                        amax = fmaxf(amax, fabsf(x));
+                }
+            quant_mx_scale s = quant_mx_scale_of(amax, finite, a->mx_alg, a->mx_emax, a->mx_inv_max, a->mx_low_bound,
+                                                 a->mx_add_bits);
+            code = s.code;
+            for (int64_t r = r0; r < r1; r++)
+                for (int64_t c = c0; c < c1; c++)
+                    store_code(a, b * M + r, c, mx_code(a, v[(r - r0) * bs + (c - c0)] * s.mul));
+            for (int64_t c = c0; c < c1; c++)
+                s2[flat_off(&a->aux, ((b * nbr2 + rb / 2) * N + c) * 2 + rb % 2, a->aux.ndim)] = (uint8_t)code;
+        }
+        for (int64_t r = r0; r < r1; r++)
+            s1[flat_off(&a->scale, ((b * M + r) * nbc2 + cb / 2) * 2 + cb % 2, a->scale.ndim)] = (uint8_t)code;
+    }
+    if (rb == nbr - 1 && nbr % 2)
+        for (int64_t c = 0; c < N; c++)
+            s2[flat_off(&a->aux, ((b * nbr2 + rb / 2) * N + c) * 2 + 1, a->aux.ndim)] = 0;
+}
+
+/* DynamicDualLevelMxQuant row r (dynamic_dual_level_mx_quant_base.h ComputeSmoothScaleLevel0Quant /
+ * CalcXTmp / ComputeLevel1Scale): v = x [* smooth] in x's dtype; per 512 block l0 = fp32(max |v| over
+ * the finite elements) * fp32(1 / 6), 0 when below 2^-126; t = x's dtype(fp32(v) / l0) (RINT, a zero v
+ * kept as it is); then the OCP MX quantisation of t in blocks of block_cols. */
+static void run_dual_level_mx(const quant_args *a, int64_t r, float *v)
+{
+    int64_t N = a->cols, bs = a->block_cols, nb = (N + bs - 1) / bs, nb2 = (nb + 1) / 2, n0 = (N + 511) / 512;
+    int32_t dt = a->x.dtype;
+    float inv6;
+    uint32_t inv6b = 0x3e2aaaabu;
+    memcpy(&inv6, &inv6b, 4);
+    for (int64_t c = 0; c < N; c++) {
+        float x = load1(&a->x, flat_off(&a->x, r * N + c, a->x.ndim));
+        if (a->smooth.addr)
+            x = as_dtype(x * load1(&a->smooth, a->smooth.offset + c * a->smooth.stride[0]), dt);
+        v[c] = x;
+    }
+    for (int64_t k = 0; k < n0; k++) {
+        int64_t c0 = k * 512, c1 = c0 + 512 < N ? c0 + 512 : N;
+        float amax = 0.0f;
+        for (int64_t c = c0; c < c1; c++)
+            if (isfinite(v[c]))
+                amax = fmaxf(amax, fabsf(v[c]));
+        float l0 = amax * inv6;
+        if (l0 < 0x1p-126f)
+            l0 = 0.0f;
+        store1_f32(&a->aux, flat_off(&a->aux, r * n0 + k, a->aux.ndim), l0);
+        for (int64_t c = c0; c < c1; c++)
+            if (v[c] != 0.0f)
+                v[c] = as_dtype(v[c] / l0, dt);
+    }
+    uint8_t *sc = (uint8_t *)base_of(&a->scale);
+    for (int64_t b = 0; b < nb2 * 2; b++) {
+        uint8_t *sp = sc + flat_off(&a->scale, (r * nb2 + b / 2) * 2 + b % 2, a->scale.ndim);
+        if (b >= nb) {
+            *sp = 0;
+            continue;
+        }
+        int64_t c0 = b * bs, c1 = c0 + bs < N ? c0 + bs : N;
+        float amax = 0.0f;
+        int finite = 1;
+        for (int64_t c = c0; c < c1; c++) {
+            if (!isfinite(v[c]))
+                finite = 0;
+            else
+                amax = fmaxf(amax, fabsf(v[c]));
+        }
+        quant_mx_scale s = quant_mx_scale_of(amax, finite, a->mx_alg, a->mx_emax, a->mx_inv_max, a->mx_low_bound,
+                                             a->mx_add_bits);
+        *sp = (uint8_t)s.code;
+        for (int64_t c = c0; c < c1; c++)
+            store_code(a, r, c, mx_code(a, v[c] * s.mul));
     }
 }
 
@@ -833,7 +992,8 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     aclemu_block_range((uint64_t)a->units, (uint64_t)a->units_per_block, blk, &s, &e);
     if (s >= e)
         return 0;
-    int64_t K = a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
+    int64_t K = a->mode == QUANT_BLOCK_MX ? a->block_cols * a->block_cols : a->mode == QUANT_DUAL_LEVEL_MX ? a->cols
+                : a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
                 : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
     size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
@@ -875,6 +1035,14 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_MX: case QUANT_SWIGLU_MX:
         for (uint64_t p = s; p < e; p++)
             run_mx(a, (int64_t)p, v);
+        return 0;
+    case QUANT_DUAL_LEVEL_MX:
+        for (uint64_t r = s; r < e; r++)
+            run_dual_level_mx(a, (int64_t)r, v);
+        return 0;
+    case QUANT_BLOCK_MX:
+        for (uint64_t u = s; u < e; u++)
+            run_block_mx(a, (int64_t)u, v);
         return 0;
     case QUANT_GROUPED_MAX:
         if (!group_ends_ok(a))

@@ -105,7 +105,7 @@ static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTe
     /* rows x cols of the float side: x, or y for the dequantisation */
     const aclTensor *f = tmpl->mode == QUANT_ANTI || tmpl->mode == QUANT_SWIGLU_DYN ||
                                  tmpl->mode == QUANT_SWIGLU_STATIC || tmpl->mode == QUANT_DEQUANT_SWIGLU ||
-                                 tmpl->mode == QUANT_SWIGLU_MX ? y : x;
+                                 tmpl->mode == QUANT_SWIGLU_MX || tmpl->mx_act ? y : x;
     uint32_t n = f->ndim;
     tmpl->cols = n ? f->shape[n - 1] : 1;
     tmpl->rows = aclemu_tensor_numel(f) / tmpl->cols;
@@ -118,6 +118,10 @@ static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTe
     case QUANT_GROUPED_MX: case QUANT_GROUPED_MAX:
         tmpl->units = group->shape[0];
         unit_elems = aclemu_tensor_numel(x) / (group->shape[0] ? group->shape[0] : 1);
+        break;
+    case QUANT_BLOCK_MX:
+        tmpl->units = tmpl->mx_pre * ((tmpl->mx_len + tmpl->block_cols - 1) / tmpl->block_cols);
+        unit_elems = tmpl->block_cols * tmpl->cols;
         break;
     case QUANT_MX: case QUANT_ANTI_MX: case QUANT_SWIGLU_MX:
         tmpl->units = tmpl->mx_pre;
