@@ -595,6 +595,8 @@ static int64_t group_end(const quant_args *a, int64_t g)
  * kernels): row r belongs to the first group g with end(g - 1) <= r < end(g). */
 static int grouped_block_owner(const quant_args *a, int64_t r, int64_t g)
 {
+    if (!a->group.addr)
+        return 1; /* DynamicBlockQuant (950): one group of all rows */
     for (int64_t h = 0; h <= g; h++) {
         int64_t s = h > 0 ? group_end(a, h - 1) : 0, e = group_end(a, h);
         if (r >= s && r < e)
@@ -603,14 +605,15 @@ static int grouped_block_owner(const quant_args *a, int64_t r, int64_t g)
     return 0;
 }
 
-/* Unit u = (batch b, group g): per piece of the group's rows inside one absolute block of
+/* Unit u = (batch b, group g; no group tensor: one group of all rows, DynamicBlockQuant's 950
+ * kernels, dynamic_block_quant/op_kernel/arch35): per piece of the group's rows inside one absolute block of
  * block_rows rows, per block_cols columns: m = max |x| (the kernels' max of the 16-bit magnitudes,
  * so a NaN wins), scale = m / DMAX, min(scale, 1 / minScale) when the scale is finite, y = x / scale
  * cast to FP8 (RNE, saturating); the scale at [b, row / block_rows + g, column block]. */
 static void run_grouped_block(const quant_args *a, int64_t u, float *v, float *mx)
 {
-    int64_t G = a->group.shape[0], b = u / G, g = u % G, M = a->mx_len, N = a->cols;
-    int64_t gs = g > 0 ? group_end(a, g - 1) : 0, ge = group_end(a, g);
+    int64_t G = a->group.addr ? a->group.shape[0] : 1, b = u / G, g = u % G, M = a->mx_len, N = a->cols;
+    int64_t gs = g > 0 ? group_end(a, g - 1) : 0, ge = a->group.addr ? group_end(a, g) : M;
     if (gs < 0)
         gs = 0;
     if (ge > M)
@@ -653,6 +656,7 @@ static void run_grouped_block(const quant_args *a, int64_t u, float *v, float *m
                 load_row(a, b * M + r, v, NULL);
                 for (int64_t c = 0; c < N; c++)
                     store_code(a, b * M + r, c, quant_encode(v[c] / mx[c / a->block_cols], a->code, QUANT_RINT));
+                /* INT8: Cast RINT to INT16 then through FLOAT16 (exact), saturating: quant_encode's rint */
             }
         }
         p0 = p1;

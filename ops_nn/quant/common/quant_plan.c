@@ -116,7 +116,7 @@ static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTe
         unit_elems = aclemu_tensor_numel(x);
         break;
     case QUANT_GROUPED_BLOCK:
-        tmpl->units = tmpl->mx_pre * group->shape[0];
+        tmpl->units = tmpl->mx_pre * (group ? group->shape[0] : 1);
         unit_elems = aclemu_tensor_numel(x) / (tmpl->units ? tmpl->units : 1);
         break;
     case QUANT_GROUPED_MX: case QUANT_GROUPED_MAX:

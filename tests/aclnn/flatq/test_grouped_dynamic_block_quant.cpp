@@ -4,11 +4,15 @@
 // saturating; the scale of group g's rows r at row r / rowBlockSize + g; rows in no group untouched.
 // The reference (FP32 steps of the rule, FP8 by a nearest-code search over all 256 codes) is written
 // here; the tiling's checks (561002) with messages; HIFLOAT8 (361001, not implemented); A2 / 310P
-// have no kernel (361001).
+// have no kernel (361001). Also aclnnDynamicBlockQuant / V2 on the 950 (its arch35 kernels: the same
+// rule with one group of all rows, scale [(B,) ceil(M / rowBlockSize), ceil(N / colBlockSize)], INT8
+// targets rint saturating, FLOAT x too) with its tiling's checks.
 #include <cmath>
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_grouped_dynamic_block_quant.h"
 #include "aclnnop/aclnn_grouped_dynamic_block_quant_v2.h"
+#include "aclnnop/aclnn_dynamic_block_quant.h"
+#include "aclnnop/aclnn_dynamic_block_quant_v2.h"
 
 static aclrtStream g_stream;
 
@@ -72,15 +76,17 @@ struct Case {
     std::vector<double> groups;
     double minScale;
     bool v2;
+    bool dbq; // aclnnDynamicBlockQuant(V2) (groups must be {M})
 };
 
 static void RunCase(const Case &c, uint64_t seed)
 {
     int64_t B = c.B, M = c.M, N = c.N, G = (int64_t)c.groups.size();
     bool e5 = c.yDt == ACL_FLOAT8_E5M2;
-    double DMAX = e5 ? 57344.0 : 448.0;
+    bool i8 = c.yDt == ACL_INT8;
+    double DMAX = i8 ? 127.0 : e5 ? 57344.0 : 448.0;
     std::vector<double> x = QuantAll(c.dt, RandomValues((size_t)(B * M * N), seed, 3.0));
-    int64_t SR = M / c.rowBlock + G, SC = (N + c.colBlock - 1) / c.colBlock;
+    int64_t SR = c.dbq ? (M + c.rowBlock - 1) / c.rowBlock : M / c.rowBlock + G, SC = (N + c.colBlock - 1) / c.colBlock;
     std::vector<int64_t> xs = {M, N}, ss = {SR, SC};
     if (B > 1) { xs.insert(xs.begin(), B); ss.insert(ss.begin(), B); }
     DevTensor tx, tg;
@@ -92,13 +98,20 @@ static void RunCase(const Case &c, uint64_t seed)
     }
     int r = Run("aclnnGroupedDynamicBlockQuant", g_stream,
                 [&](uint64_t *ws, aclOpExecutor **e) {
+                    if (c.dbq && c.v2)
+                        return aclnnDynamicBlockQuantV2GetWorkspaceSize(tx.t, c.minScale, (char *)"rint", c.yDt, c.rowBlock,
+                                                                        c.colBlock, 0.0, ty.t, ts.t, ws, e);
+                    if (c.dbq)
+                        return aclnnDynamicBlockQuantGetWorkspaceSize(tx.t, c.minScale, (char *)"rint", c.yDt, c.rowBlock,
+                                                                      c.colBlock, ty.t, ts.t, ws, e);
                     if (c.v2)
                         return aclnnGroupedDynamicBlockQuantV2GetWorkspaceSize(tx.t, tg.t, c.minScale, (char *)"rint", c.yDt,
                                                                                c.rowBlock, c.colBlock, 0, 0.0, ty.t, ts.t, ws, e);
                     return aclnnGroupedDynamicBlockQuantGetWorkspaceSize(tx.t, tg.t, c.minScale, nullptr, c.yDt, c.rowBlock,
                                                                          c.colBlock, 0, ty.t, ts.t, ws, e);
                 },
-                c.v2 ? aclnnGroupedDynamicBlockQuantV2 : aclnnGroupedDynamicBlockQuant);
+                c.dbq ? (c.v2 ? aclnnDynamicBlockQuantV2 : aclnnDynamicBlockQuant)
+                      : (c.v2 ? aclnnGroupedDynamicBlockQuantV2 : aclnnGroupedDynamicBlockQuant));
     EXPECT(r == 0, "run %d (%s)", r, aclGetRecentErrMsg());
     if (r) return;
     std::vector<unsigned char> yb = ty.Bytes(), sb = ts.Bytes();
@@ -120,7 +133,9 @@ static void RunCase(const Case &c, uint64_t seed)
                     for (int64_t rr = p0; rr < p1; rr++)
                         for (int64_t cc = c0; cc < c1; cc++) {
                             float q = (float)x[(size_t)((b * M + rr) * N + cc)] / sc;
-                            wantY[(size_t)((b * M + rr) * N + cc)] = Fp8Nearest((double)q, e5);
+                            wantY[(size_t)((b * M + rr) * N + cc)] =
+                                i8 ? (int)(unsigned char)(signed char)std::max(-128.0, std::min(127.0, std::nearbyint((double)q)))
+                                   : Fp8Nearest((double)q, e5);
                         }
                 }
                 p0 = p1;
@@ -137,7 +152,7 @@ static void RunCase(const Case &c, uint64_t seed)
         else badS += got != (float)wantS[i];
     }
     EXPECT(badY == 0, "%lldx%lldx%lld %s rb %lld cb %lld: %zu codes wrong", (long long)B, (long long)M, (long long)N,
-           e5 ? "e5m2" : "e4m3", (long long)c.rowBlock, (long long)c.colBlock, badY);
+           i8 ? "int8" : e5 ? "e5m2" : "e4m3", (long long)c.rowBlock, (long long)c.colBlock, badY);
     EXPECT(badS == 0, "%lldx%lldx%lld: %zu scales wrong", (long long)B, (long long)M, (long long)N, badS);
 }
 
@@ -193,6 +208,37 @@ static void Validation()
     EXPECT(r == 0, "stage 1 only: %d (%s)", r, aclGetRecentErrMsg());
 }
 
+static void ValidationDbq()
+{
+    DevTensor x;
+    RawTensor y, s, y16, sbad, yh;
+    if (!x.Init(ACL_FLOAT16, {8, 256}, {}, CONTIG) || !y.Init(ACL_FLOAT8_E4M3FN, {8, 256}, 2048) ||
+        !s.Init(ACL_FLOAT, {8, 2}, 64) || !sbad.Init(ACL_FLOAT, {8, 3}, 96) || !yh.Init(ACL_HIFLOAT8, {8, 256}, 2048)) {
+        EXPECT(false, "dbq tensors");
+        return;
+    }
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    auto dq = [&](double ms, const char *rm, int64_t dt, int64_t rb, int64_t cb, double dmax, const aclTensor *yy,
+                  const aclTensor *ss) {
+        ex = nullptr;
+        int r = aclnnDynamicBlockQuantV2GetWorkspaceSize(x.t, ms, (char *)rm, dt, rb, cb, dmax, yy, ss, &ws, &ex);
+        if (r == 0 && ex) aclDestroyAclOpExecutor(ex);
+        return r;
+    };
+    const int64_t E4 = ACL_FLOAT8_E4M3FN;
+    ExpectTiling("dbq min_scale", dq(-1, "rint", E4, 1, 128, 0, y.t, s.t), "The value of min_scale must be greater than or equal to 0");
+    ExpectTiling("dbq dst_type", dq(0, "rint", ACL_FLOAT8_E5M2, 1, 128, 0, y.t, s.t), "The dtypes of y and dst_type must be the same");
+    ExpectTiling("dbq round", dq(0, "round", E4, 1, 128, 0, y.t, s.t), "parameter round_mode must be rint");
+    ExpectTiling("dbq row block", dq(0, "rint", E4, 32, 128, 0, y.t, s.t), "must be 1, 64, 128, 256, or 512");
+    ExpectTiling("dbq col block", dq(0, "rint", E4, 1, 100, 0, y.t, s.t), "must be 64, 128, 192, or 256");
+    ExpectTiling("dbq dst_type_max", dq(0, "rint", E4, 1, 128, 20.0, y.t, s.t), "must be 0.0, 15.0, 56.0, 224.0, or 32768.0");
+    ExpectTiling("dbq dst_type_max fp8", dq(0, "rint", E4, 1, 128, 15.0, y.t, s.t), "parameter dst_type_max must be 0.0");
+    ExpectTiling("dbq scale shape", dq(0, "rint", E4, 1, 128, 0, y.t, sbad.t), "ceil(x.rows/row_block_size)");
+    int r = dq(0, "round", ACL_HIFLOAT8, 1, 128, 0, yh.t, s.t);
+    EXPECT(r == 361001, "dbq HIFLOAT8: returned %d, expected 361001 (%s)", r, aclGetRecentErrMsg());
+}
+
 int main(int argc, char **argv)
 {
     const char *chip = argc > 1 ? argv[1] : nullptr;
@@ -213,6 +259,12 @@ int main(int argc, char **argv)
         RunCase({1, 600, 256, ACL_FLOAT16, ACL_FLOAT8_E4M3FN, 256, 192, {130, 600}, 1000.0, false}, 3); // 1/minScale clamps
         RunCase({3, 40, 64, ACL_BF16, ACL_FLOAT8_E4M3FN, 512, 256, {40}, 0.5, true}, 4);
         Validation();
+        // aclnnDynamicBlockQuant / V2 on the 950
+        RunCase({1, 10, 300, ACL_FLOAT16, ACL_FLOAT8_E4M3FN, 1, 128, {10}, 0.0, false, true}, 11);
+        RunCase({2, 150, 200, ACL_BF16, ACL_FLOAT8_E5M2, 64, 192, {150}, 0.0, true, true}, 12);
+        RunCase({1, 300, 100, ACL_FLOAT, ACL_INT8, 128, 64, {300}, 0.0, false, true}, 13);
+        RunCase({1, 40, 256, ACL_FLOAT16, ACL_INT8, 512, 256, {40}, 100.0, true, true}, 14);
+        ValidationDbq();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
