@@ -11,8 +11,8 @@
  * x colBlockSize (64 / 128 / 192 / 256) columns, scale = max |x| / DMAX, min(scale, 1 / minScale)
  * when finite, y = cast(x / scale) to FLOAT8_E4M3FN / FLOAT8_E5M2 (RNE, saturating) or INT8 (RINT,
  * saturating); the 950 tiling's checks in its order (561002): dtypes -> min_scale -> dst_type ->
- * round mode -> block sizes -> dst_type_max -> shapes. HIFLOAT8 targets pass the checks and are
- * refused with 361001 (no HIFLOAT8 encoder yet); 310P / 910: no kernel (361001). */
+ * round mode -> block sizes -> dst_type_max -> shapes. HIFLOAT8 ("round" only): DMAX dst_type_max
+ * (0: 32768), quant_codec's HIFLOAT8 encoder (CAST_ROUND); 310P / 910: no kernel (361001). */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -94,16 +94,13 @@ static aclnnStatus dbq_plan_950(aclOpExecutor *executor, const aclTensor *x, dou
                                         "ceil(x.rows/row_block_size), ceil(x.cols/col_block_size)]",
                           aclemu_shape_str(x->shape, n, b1, sizeof b1),
                           aclemu_shape_str(scaleOut->shape, scaleOut->ndim, b2, sizeof b2));
-    if (dstType == ACL_HIFLOAT8)
-        return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
-                               "HIFLOAT8 targets of DynamicBlockQuant are not implemented in aclemu.");
     if (aclemu_tensor_numel(x) == 0)
         return ACLNN_SUCCESS;
     quant_args a;
     memset(&a, 0, sizeof a);
     a.mode = QUANT_GROUPED_BLOCK;
     a.code = (int32_t)dstType;
-    a.dst_max = quant_dst_max(yd);
+    a.dst_max = yd == ACL_HIFLOAT8 && dm != 0.0f ? dm : quant_dst_max(yd); /* GetDstTypeMaxValue */
     a.block_cols = colBlockSize;
     a.block_rows = rowBlockSize;
     a.min_scale = ms;

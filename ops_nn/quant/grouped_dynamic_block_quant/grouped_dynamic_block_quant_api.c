@@ -11,8 +11,8 @@
  * target (round / hybrid for HIFLOAT8, rint for FP8), row_block_size 1 / 128 / 256 / 512,
  * col_block_size 64 / 128 / 192 / 256, group_list_type 0, (V2, HIFLOAT8) dst_type_max in
  * [0, 32768], non-empty x and group list, y shape = x shape, group list 1-D, x 2-D / 3-D and the
- * scale shape. HIFLOAT8 targets pass the checks and are refused with 361001 (no HIFLOAT8 encoder
- * in aclemu yet). */
+ * scale shape. HIFLOAT8 targets: DMAX dst_type_max (0: 32768), "round" through quant_codec's
+ * HIFLOAT8 encoder (CAST_ROUND); "hybrid" (stochastic) is refused with 361001. */
 #include <string.h>
 
 #include "aclemu_plans.h"
@@ -114,14 +114,14 @@ static aclnnStatus gdbq_plan(aclOpExecutor *executor, int v2, const aclTensor *x
                                          "x.rows / row_block_size + groupListSize, ceil(x.cols / col_block_size)]",
                            aclemu_shape_str(x->shape, n, b1, sizeof b1),
                            aclemu_shape_str(scaleOut->shape, scaleOut->ndim, b2, sizeof b2));
-    if (dstType == ACL_HIFLOAT8)
-        return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
-                               "HIFLOAT8 targets of GroupedDynamicBlockQuant are not implemented in aclemu.");
+    if ((st = quant_check_hif8_round(api, yOut, rm)))
+        return st; /* "hybrid" (stochastic): 361001 */
     quant_args a;
     memset(&a, 0, sizeof a);
     a.mode = QUANT_GROUPED_BLOCK;
     a.code = (int32_t)dstType;
-    a.dst_max = quant_dst_max(yOut->dtype);
+    /* GetDstTypeMaxValue: HIFLOAT8 dst_type_max when not 0, else 32768 */
+    a.dst_max = dstType == ACL_HIFLOAT8 && dmax != 0.0f ? dmax : quant_dst_max(yOut->dtype);
     a.block_cols = colBlockSize;
     a.block_rows = rowBlockSize;
     a.min_scale = ms;

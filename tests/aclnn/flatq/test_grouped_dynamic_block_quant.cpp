@@ -3,7 +3,7 @@
 // scale = fp32(max |x| / DMAX) (at most fp32(1 / minScale)), y = FP8(fp32(x / scale)) to nearest even,
 // saturating; the scale of group g's rows r at row r / rowBlockSize + g; rows in no group untouched.
 // The reference (FP32 steps of the rule, FP8 by a nearest-code search over all 256 codes) is written
-// here; the tiling's checks (561002) with messages; HIFLOAT8 (361001, not implemented); A2 / 310P
+// here; the tiling's checks (561002) with messages; HIFLOAT8 "round" (hif8_ref.h), "hybrid" 361001; A2 / 310P
 // have no kernel (361001). Also aclnnDynamicBlockQuant / V2 on the 950 (its arch35 kernels: the same
 // rule with one group of all rows, scale [(B,) ceil(M / rowBlockSize), ceil(N / colBlockSize)], INT8
 // targets rint saturating, FLOAT x too) with its tiling's checks.
@@ -13,6 +13,7 @@
 #include "aclnnop/aclnn_grouped_dynamic_block_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_block_quant.h"
 #include "aclnnop/aclnn_dynamic_block_quant_v2.h"
+#include "../hif8/hif8_ref.h"
 
 static aclrtStream g_stream;
 
@@ -77,6 +78,7 @@ struct Case {
     double minScale;
     bool v2;
     bool dbq; // aclnnDynamicBlockQuant(V2) (groups must be {M})
+    double dmax; // V2 dstTypeMax (HIFLOAT8)
 };
 
 static void RunCase(const Case &c, uint64_t seed)
@@ -84,7 +86,9 @@ static void RunCase(const Case &c, uint64_t seed)
     int64_t B = c.B, M = c.M, N = c.N, G = (int64_t)c.groups.size();
     bool e5 = c.yDt == ACL_FLOAT8_E5M2;
     bool i8 = c.yDt == ACL_INT8;
-    double DMAX = i8 ? 127.0 : e5 ? 57344.0 : 448.0;
+    bool h8 = c.yDt == ACL_HIFLOAT8;
+    double DMAX = h8 ? (c.dmax != 0 ? c.dmax : 32768.0) : i8 ? 127.0 : e5 ? 57344.0 : 448.0;
+    char *rm = (char *)(h8 ? "round" : "rint");
     std::vector<double> x = QuantAll(c.dt, RandomValues((size_t)(B * M * N), seed, 3.0));
     int64_t SR = c.dbq ? (M + c.rowBlock - 1) / c.rowBlock : M / c.rowBlock + G, SC = (N + c.colBlock - 1) / c.colBlock;
     std::vector<int64_t> xs = {M, N}, ss = {SR, SC};
@@ -99,15 +103,15 @@ static void RunCase(const Case &c, uint64_t seed)
     int r = Run("aclnnGroupedDynamicBlockQuant", g_stream,
                 [&](uint64_t *ws, aclOpExecutor **e) {
                     if (c.dbq && c.v2)
-                        return aclnnDynamicBlockQuantV2GetWorkspaceSize(tx.t, c.minScale, (char *)"rint", c.yDt, c.rowBlock,
-                                                                        c.colBlock, 0.0, ty.t, ts.t, ws, e);
+                        return aclnnDynamicBlockQuantV2GetWorkspaceSize(tx.t, c.minScale, rm, c.yDt, c.rowBlock,
+                                                                        c.colBlock, c.dmax, ty.t, ts.t, ws, e);
                     if (c.dbq)
-                        return aclnnDynamicBlockQuantGetWorkspaceSize(tx.t, c.minScale, (char *)"rint", c.yDt, c.rowBlock,
+                        return aclnnDynamicBlockQuantGetWorkspaceSize(tx.t, c.minScale, rm, c.yDt, c.rowBlock,
                                                                       c.colBlock, ty.t, ts.t, ws, e);
                     if (c.v2)
-                        return aclnnGroupedDynamicBlockQuantV2GetWorkspaceSize(tx.t, tg.t, c.minScale, (char *)"rint", c.yDt,
-                                                                               c.rowBlock, c.colBlock, 0, 0.0, ty.t, ts.t, ws, e);
-                    return aclnnGroupedDynamicBlockQuantGetWorkspaceSize(tx.t, tg.t, c.minScale, nullptr, c.yDt, c.rowBlock,
+                        return aclnnGroupedDynamicBlockQuantV2GetWorkspaceSize(tx.t, tg.t, c.minScale, rm, c.yDt,
+                                                                               c.rowBlock, c.colBlock, 0, c.dmax, ty.t, ts.t, ws, e);
+                    return aclnnGroupedDynamicBlockQuantGetWorkspaceSize(tx.t, tg.t, c.minScale, h8 ? rm : nullptr, c.yDt, c.rowBlock,
                                                                          c.colBlock, 0, ty.t, ts.t, ws, e);
                 },
                 c.dbq ? (c.v2 ? aclnnDynamicBlockQuantV2 : aclnnDynamicBlockQuant)
@@ -134,6 +138,7 @@ static void RunCase(const Case &c, uint64_t seed)
                         for (int64_t cc = c0; cc < c1; cc++) {
                             float q = (float)x[(size_t)((b * M + rr) * N + cc)] / sc;
                             wantY[(size_t)((b * M + rr) * N + cc)] =
+                                h8 ? hif8_ref_encode((double)q) :
                                 i8 ? (int)(unsigned char)(signed char)std::max(-128.0, std::min(127.0, std::nearbyint((double)q)))
                                    : Fp8Nearest((double)q, e5);
                         }
@@ -152,7 +157,7 @@ static void RunCase(const Case &c, uint64_t seed)
         else badS += got != (float)wantS[i];
     }
     EXPECT(badY == 0, "%lldx%lldx%lld %s rb %lld cb %lld: %zu codes wrong", (long long)B, (long long)M, (long long)N,
-           i8 ? "int8" : e5 ? "e5m2" : "e4m3", (long long)c.rowBlock, (long long)c.colBlock, badY);
+           h8 ? "hif8" : i8 ? "int8" : e5 ? "e5m2" : "e4m3", (long long)c.rowBlock, (long long)c.colBlock, badY);
     EXPECT(badS == 0, "%lldx%lldx%lld: %zu scales wrong", (long long)B, (long long)M, (long long)N, badS);
 }
 
@@ -202,8 +207,8 @@ static void Validation()
     ExpectTiling("y shape", S1(x.t, g.t, 0, "rint", E4, 1, 128, 0, y3.t, s.t), "The shapes of x and y must be the same");
     ExpectTiling("group 2-D", S1(x.t, g2.t, 0, "rint", E4, 1, 128, 0, y.t, s.t), "group_list");
     ExpectTiling("scale shape", S1(x.t, g.t, 0, "rint", E4, 1, 128, 0, y.t, sbad.t), "row_block_size + groupListSize");
-    int r = S1(x.t, g.t, 0, "round", ACL_HIFLOAT8, 1, 128, 0, yh.t, s.t);
-    EXPECT(r == 361001, "HIFLOAT8: returned %d, expected 361001 (%s)", r, aclGetRecentErrMsg());
+    int r = S1(x.t, g.t, 0, "hybrid", ACL_HIFLOAT8, 1, 128, 0, yh.t, s.t);
+    EXPECT(r == 361001, "HIFLOAT8 hybrid: returned %d, expected 361001 (%s)", r, aclGetRecentErrMsg());
     r = S1(x.t, g.t, 0, nullptr, E4, 1, 128, 0, y.t, s.t); // stage 1 only, executor released
     EXPECT(r == 0, "stage 1 only: %d (%s)", r, aclGetRecentErrMsg());
 }
@@ -235,8 +240,9 @@ static void ValidationDbq()
     ExpectTiling("dbq dst_type_max", dq(0, "rint", E4, 1, 128, 20.0, y.t, s.t), "must be 0.0, 15.0, 56.0, 224.0, or 32768.0");
     ExpectTiling("dbq dst_type_max fp8", dq(0, "rint", E4, 1, 128, 15.0, y.t, s.t), "parameter dst_type_max must be 0.0");
     ExpectTiling("dbq scale shape", dq(0, "rint", E4, 1, 128, 0, y.t, sbad.t), "ceil(x.rows/row_block_size)");
-    int r = dq(0, "round", ACL_HIFLOAT8, 1, 128, 0, yh.t, s.t);
-    EXPECT(r == 361001, "dbq HIFLOAT8: returned %d, expected 361001 (%s)", r, aclGetRecentErrMsg());
+    ExpectTiling("dbq hif8 hybrid", dq(0, "hybrid", ACL_HIFLOAT8, 1, 128, 0, yh.t, s.t), "parameter round_mode must be round");
+    int r = dq(0, "round", ACL_HIFLOAT8, 1, 128, 224.0, yh.t, s.t);
+    EXPECT(r == 0, "dbq HIFLOAT8 stage 1: returned %d (%s)", r, aclGetRecentErrMsg());
 }
 
 int main(int argc, char **argv)
@@ -258,12 +264,16 @@ int main(int argc, char **argv)
         RunCase({2, 300, 200, ACL_BF16, ACL_FLOAT8_E5M2, 128, 64, {100, 250}, 0.0, true}, 2);   // rows 250.. in no group
         RunCase({1, 600, 256, ACL_FLOAT16, ACL_FLOAT8_E4M3FN, 256, 192, {130, 600}, 1000.0, false}, 3); // 1/minScale clamps
         RunCase({3, 40, 64, ACL_BF16, ACL_FLOAT8_E4M3FN, 512, 256, {40}, 0.5, true}, 4);
+        RunCase({1, 30, 200, ACL_FLOAT16, ACL_HIFLOAT8, 1, 64, {10, 30}, 0.0, false}, 5);               // HIFLOAT8, 32768
+        RunCase({2, 260, 128, ACL_BF16, ACL_HIFLOAT8, 128, 128, {5, 200, 260}, 0.0, true, false, 15.0}, 6); // dst_type_max
         Validation();
         // aclnnDynamicBlockQuant / V2 on the 950
         RunCase({1, 10, 300, ACL_FLOAT16, ACL_FLOAT8_E4M3FN, 1, 128, {10}, 0.0, false, true}, 11);
         RunCase({2, 150, 200, ACL_BF16, ACL_FLOAT8_E5M2, 64, 192, {150}, 0.0, true, true}, 12);
         RunCase({1, 300, 100, ACL_FLOAT, ACL_INT8, 128, 64, {300}, 0.0, false, true}, 13);
         RunCase({1, 40, 256, ACL_FLOAT16, ACL_INT8, 512, 256, {40}, 100.0, true, true}, 14);
+        RunCase({1, 20, 300, ACL_FLOAT16, ACL_HIFLOAT8, 1, 128, {20}, 0.0, false, true, 0.0}, 15);
+        RunCase({2, 70, 128, ACL_BF16, ACL_HIFLOAT8, 64, 64, {70}, 0.0, true, true, 224.0}, 16);
         ValidationDbq();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
