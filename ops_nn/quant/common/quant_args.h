@@ -60,6 +60,12 @@ enum {
                                * 512: l0 = max|v| * fp32(1 / 6) (0 below FP32 normals) to aux (FP32), t =
                                * x's dtype(v / l0) (v = 0 kept); then QUANT_MX of t along the row in blocks of
                                * block_cols (OCP, FP4 E2M1) -> y, scale [rows, ceil(nb / 2), 2] */
+    QUANT_GROUPED_BLOCK = 20, /* GroupedDynamicBlockQuant (950): x [mx_pre, mx_len, cols], row groups (group:
+                               * cumulative ends, a row in the first group holding it; rows in none are
+                               * not written); blocks = a group's rows within one absolute block of
+                               * block_rows rows x block_cols columns: m = max |x|, scale = m / DMAX
+                               * [min 1 / minScale when finite], y = cast(x / scale); scale row
+                               * row / block_rows + g. Units: (batch, group) */
     QUANT_ANTI = 4         /* AscendAntiQuant: x codes -> y = (x + offset) * scale [* scale]; rows x
                             * cols are y's, scale / offset per column (scale_axis 1) or single */
 };
@@ -150,6 +156,7 @@ typedef struct quant_args {
     int32_t group_pairs;   /* DEQUANT_SWIGLU: group is [G, 2] (group id, count) pairs */
     float situ_beta, situ_linear_beta; /* QUANT_SITU */
     int64_t act_half, act_inner; /* SWIGLU_MX: y's size along act_dim and the elements after it */
+    int64_t block_rows;  /* GROUPED_BLOCK: rows of a block */
 } quant_args;
 
 #endif

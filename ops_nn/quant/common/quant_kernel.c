@@ -750,6 +750,78 @@ static int64_t group_end(const quant_args *a, int64_t g)
     return v;
 }
 
+/* GroupedDynamicBlockQuant (quant/grouped_dynamic_block_quant/op_kernel/arch35, small / large block
+ * kernels): row r belongs to the first group g with end(g - 1) <= r < end(g). */
+static int grouped_block_owner(const quant_args *a, int64_t r, int64_t g)
+{
+    if (!a->group.addr)
+        return 1; /* DynamicBlockQuant (950): one group of all rows */
+    for (int64_t h = 0; h <= g; h++) {
+        int64_t s = h > 0 ? group_end(a, h - 1) : 0, e = group_end(a, h);
+        if (r >= s && r < e)
+            return h == g;
+    }
+    return 0;
+}
+
+/* Unit u = (batch b, group g; no group tensor: one group of all rows, DynamicBlockQuant's 950
+ * kernels, dynamic_block_quant/op_kernel/arch35): per piece of the group's rows inside one absolute block of
+ * block_rows rows, per block_cols columns: m = max |x| (the kernels' max of the 16-bit magnitudes,
+ * so a NaN wins), scale = m / DMAX, min(scale, 1 / minScale) when the scale is finite, y = x / scale
+ * cast to FP8 (RNE, saturating); the scale at [b, row / block_rows + g, column block]. */
+static void run_grouped_block(const quant_args *a, int64_t u, float *v, float *mx)
+{
+    int64_t G = a->group.addr ? a->group.shape[0] : 1, b = u / G, g = u % G, M = a->mx_len, N = a->cols;
+    int64_t gs = g > 0 ? group_end(a, g - 1) : 0, ge = a->group.addr ? group_end(a, g) : M;
+    if (gs < 0)
+        gs = 0;
+    if (ge > M)
+        ge = M;
+    uint32_t snd = a->scale.ndim;
+    int64_t SR = a->scale.shape[snd - 2], SC = a->scale.shape[snd - 1];
+    int64_t nb = (N + a->block_cols - 1) / a->block_cols;
+    float inv_min = 1.0f / a->min_scale; /* inf when minScale is 0 */
+    for (int64_t p0 = gs; p0 < ge;) {
+        int64_t p1 = (p0 / a->block_rows + 1) * a->block_rows;
+        if (p1 > ge)
+            p1 = ge;
+        for (int64_t c = 0; c < nb; c++)
+            mx[c] = 0.0f;
+        int any = 0;
+        for (int64_t r = p0; r < p1; r++) {
+            if (!grouped_block_owner(a, r, g))
+                continue;
+            any = 1;
+            load_row(a, b * M + r, v, NULL);
+            for (int64_t c = 0; c < N; c++) {
+                float f = fabsf(v[c]), *m = &mx[c / a->block_cols];
+                if (isnan(f) || f > *m)
+                    *m = isnan(*m) ? *m : f;
+            }
+        }
+        if (any) {
+            int64_t sr = p0 / a->block_rows + g;
+            for (int64_t c = 0; c < nb; c++) {
+                float sc = mx[c] / a->dst_max;
+                if (quant_f32_bits(sc) < 0x7f800000u)
+                    sc = fminf(sc, inv_min);
+                mx[c] = sc;
+                if (sr < SR && c < SC)
+                    store1_f32(&a->scale, flat_off(&a->scale, (b * SR + sr) * SC + c, snd), sc);
+            }
+            for (int64_t r = p0; r < p1; r++) {
+                if (!grouped_block_owner(a, r, g))
+                    continue;
+                load_row(a, b * M + r, v, NULL);
+                for (int64_t c = 0; c < N; c++)
+                    store_code(a, b * M + r, c, quant_encode(v[c] / mx[c / a->block_cols], a->code, QUANT_RINT));
+                /* INT8: Cast RINT to INT16 then through FLOAT16 (exact), saturating: quant_encode's rint */
+            }
+        }
+        p0 = p1;
+    }
+}
+
 /* group ends non-decreasing from >= 0, the last one x's dim 0 (mx_len) */
 static int group_ends_ok(const quant_args *a)
 {
@@ -1049,6 +1121,10 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
             return ACLEMU_KERNEL_BAD_ARGS; /* a bad groupList: the kernel's result is undefined */
         for (uint64_t g = s; g < e; g++)
             run_grouped_max(a, (int64_t)g);
+        return 0;
+    case QUANT_GROUPED_BLOCK:
+        for (uint64_t u = s; u < e; u++)
+            run_grouped_block(a, (int64_t)u, v, v + 2 * K);
         return 0;
     case QUANT_GROUPED_MX:
         if (!group_ends_ok(a))

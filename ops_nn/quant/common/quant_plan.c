@@ -115,6 +115,10 @@ static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTe
         tmpl->units = 1;
         unit_elems = aclemu_tensor_numel(x);
         break;
+    case QUANT_GROUPED_BLOCK:
+        tmpl->units = tmpl->mx_pre * (group ? group->shape[0] : 1);
+        unit_elems = aclemu_tensor_numel(x) / (tmpl->units ? tmpl->units : 1);
+        break;
     case QUANT_GROUPED_MX: case QUANT_GROUPED_MAX:
         tmpl->units = group->shape[0];
         unit_elems = aclemu_tensor_numel(x) / (group->shape[0] ? group->shape[0] : 1);
@@ -156,7 +160,8 @@ static aclnnStatus quant_record(aclOpExecutor *ex, quant_args *tmpl, const aclTe
     if (smooth && (st = aclemu_exec_tdesc(ex, a, &a->smooth, smooth)))
         return st;
     int uses_group = smooth || tmpl->mode == QUANT_SWIGLU_DYN || tmpl->mode == QUANT_DEQUANT_SWIGLU || tmpl->mode == QUANT_GROUP ||
-                     tmpl->mode == QUANT_GROUPED_MX || tmpl->mode == QUANT_GROUPED_MAX;
+                     tmpl->mode == QUANT_GROUPED_MX || tmpl->mode == QUANT_GROUPED_MAX ||
+                     tmpl->mode == QUANT_GROUPED_BLOCK;
     if (group && uses_group && (st = aclemu_exec_tdesc(ex, a, &a->group, group)))
         return st;
     if (offset && (st = aclemu_exec_tdesc(ex, a, &a->offset, offset)))
