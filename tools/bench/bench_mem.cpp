@@ -783,7 +783,8 @@ int main(int argc, char **argv)
             if (!B.find(a, dim0, b, why)) {
                 if (!dim0) skipped.push_back({name, trim_msg(why)});
                 if (!dim0 && (has(why, "is not implemented") || has(why, "socversion") || has(why, "Soc Version") ||
-                              has(why, "only support") || has(why, "only supports Ascend")))
+                              has(why, "only support") || has(why, "only supports Ascend") ||
+                              has(why, "is not supported on Ascend")))
                     chip_refused++;
                 continue;
             }

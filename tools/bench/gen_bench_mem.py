@@ -21,7 +21,9 @@ import aclnn_gen  # noqa: E402
 # reduction, data movement, index, sort, random; issue 12: the ops-nn memory-bound families).
 # Not here: GEMM/conv/pooling/attention (compute-bound, own benchmarks) and math/linalg.
 FAMILIES = ('math', 'activation', 'loss', 'norm', 'quant', 'index', 'foreach')
-EXCLUDED = ('math/linalg',)
+# quant/flat_quant: its work is two small GEMMs per slice (the Kronecker transform P1 · x · P2,
+# ~(M + N) multiply-adds per element), compute-bound like matmul/rotate_quant.
+EXCLUDED = ('math/linalg', 'quant/flat_quant')
 
 # Goal 0.3 of memcpy instead of 0.5: names with a transcendental function per element.
 TRANSCENDENTAL = re.compile(
