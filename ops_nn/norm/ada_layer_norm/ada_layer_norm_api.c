@@ -20,16 +20,6 @@ static aclnnStatus dtype_of_x(const char *api, const aclTensor *x, const aclTens
     return aclemu_check_same_dtype(api, x, "x", t, name);
 }
 
-static int shape_is(const aclTensor *t, const int64_t *shape, uint32_t nd)
-{
-    if (t->ndim != nd)
-        return 0;
-    for (uint32_t i = 0; i < nd; i++)
-        if (t->shape[i] != shape[i])
-            return 0;
-    return 1;
-}
-
 static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *x, const aclTensor *scale, const aclTensor *shift,
                         const aclTensor *w, const aclTensor *b, double epsilon, aclTensor *out, aclTensor *mean,
                         aclTensor *rstd, int v2)
@@ -63,27 +53,11 @@ static aclnnStatus plan(aclOpExecutor *ex, const aclTensor *x, const aclTensor *
     for (int i = 0; i < 8; i++)
         if ((st = nn_format_opt(api, ts[i], names[i])) || (st = nn_shape_opt(api, ts[i], names[i], 8)))
             return st;
+    int64_t B, S, H;
+    if ((st = nn_ada_ln_shapes(api, x, scale, shift, w, b, &B, &S, &H)))
+        return st;
     uint32_t nd = x->ndim;
-    if (nd < 2 || nd > 8)
-        return ACLEMU_PARAM_ERROR(api, "input x dim num should be between 2 and 8.");
-    int64_t S = x->shape[nd - 2], H = x->shape[nd - 1], B = nn_prod(x->shape, 0, nd - 2);
-    if (B <= 0 || S <= 0 || H <= 0)
-        return ACLEMU_PARAM_ERROR(api, "x sizes should greater than 0.");
-    int64_t e1[ACLEMU_MAX_RANK], e2[ACLEMU_MAX_RANK];
-    for (uint32_t i = 0; i + 2 < nd; i++)
-        e1[i] = e2[i] = x->shape[i];
-    e1[nd - 2] = 1;
-    e1[nd - 1] = H;
-    e2[nd - 2] = H;
-    char sa[128];
-    if (!shape_is(scale, e1, nd) && !shape_is(scale, e2, nd - 1))
-        return ACLEMU_PARAM_ERROR(api, "scale shape %s should be [B..., 1, H] or [B..., H] of x.",
-                                  aclemu_shape_str(scale->shape, scale->ndim, sa, sizeof sa));
-    if (!shape_is(shift, e1, nd) && !shape_is(shift, e2, nd - 1))
-        return ACLEMU_PARAM_ERROR(api, "shift shape %s should be [B..., 1, H] or [B..., H] of x.",
-                                  aclemu_shape_str(shift->shape, shift->ndim, sa, sizeof sa));
-    if ((st = nn_vec_of(api, w, "weightOptional", H)) || (st = nn_vec_of(api, b, "biasOptional", H)) ||
-        (st = aclemu_check_same_shape(api, x, "x", out, "out")))
+    if ((st = aclemu_check_same_shape(api, x, "x", out, "out")))
         return st;
     int64_t ms[ACLEMU_MAX_RANK];
     for (uint32_t i = 0; i < nd; i++)

@@ -18,16 +18,6 @@
 
 #define ALNG_TILING(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
 
-static int same_shape(const aclTensor *t, const int64_t *shape, uint32_t nd)
-{
-    if (t->ndim != nd)
-        return 0;
-    for (uint32_t i = 0; i < nd; i++)
-        if (t->shape[i] != shape[i])
-            return 0;
-    return 1;
-}
-
 static aclnnStatus dt_same(const char *api, const aclTensor *a, const char *an, const aclTensor *b, const char *bn)
 {
     return aclemu_check_same_dtype(api, a, an, b, bn);
@@ -115,8 +105,8 @@ aclnnStatus aclemu_plan_AdaLayerNormBackward(aclOpExecutor *executor, const aclT
     e1[nd - 2] = 1;
     e1[nd - 1] = H;
     e2[nd - 2] = H;
-    if (!(same_shape(scale, e1, nd) || same_shape(scale, e2, nd - 1)) ||
-        !(same_shape(shift, e1, nd) || same_shape(shift, e2, nd - 1))) {
+    if (!(nn_shape_eq(scale, e1, nd) || nn_shape_eq(scale, e2, nd - 1)) ||
+        !(nn_shape_eq(shift, e1, nd) || nn_shape_eq(shift, e2, nd - 1))) {
         char s0[128], s1[128], s2[128];
         return ACLEMU_PARAM_ERROR(api, "Expected scale/shape shape %s to be %s or %s, but failed.",
                                   aclemu_shape_str(scale->shape, scale->ndim, s0, sizeof s0),
@@ -126,7 +116,7 @@ aclnnStatus aclemu_plan_AdaLayerNormBackward(aclOpExecutor *executor, const aclT
     for (uint32_t i = 0; i < nd; i++)
         ms[i] = input->shape[i];
     ms[nd - 1] = 1;
-    if (!same_shape(mean, ms, nd)) {
+    if (!nn_shape_eq(mean, ms, nd)) {
         char s0[128], s1[128];
         return ACLEMU_PARAM_ERROR(api, "Expected mean shape %s to be %s, but failed.",
                                   aclemu_shape_str(mean->shape, mean->ndim, s0, sizeof s0),

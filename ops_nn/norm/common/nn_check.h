@@ -16,6 +16,13 @@ aclnnStatus nn_numel_opt(const char *api, const aclTensor *t, const char *name, 
 aclnnStatus nn_rank_in(const char *api, const aclTensor *t, const char *name, uint32_t lo, uint32_t hi);
 /* 1-D tensor of length n (when given). */
 aclnnStatus nn_vec_of(const char *api, const aclTensor *t, const char *name, int64_t n);
+/* 1 if t's view shape is exactly shape[0, nd). */
+int nn_shape_eq(const aclTensor *t, const int64_t *shape, uint32_t nd);
+/* AdaLayerNorm's x / scale / shift / weight / bias shape rules (AdaLayerNorm, V2, AdaLayerNormQuant
+ * share them, ops-nn norm/ada_layer_norm*'s op_api): x rank 2..8 with positive sizes [B..., S, H],
+ * scale and shift [B..., 1, H] or [B..., H], weight and bias [H]; *B / *S / *H out. */
+aclnnStatus nn_ada_ln_shapes(const char *api, const aclTensor *x, const aclTensor *scale, const aclTensor *shift,
+                             const aclTensor *w, const aclTensor *b, int64_t *B, int64_t *S, int64_t *H);
 
 /* Chip families as a set (bit 1 << aclemu_family). */
 #define NN_CHIP(f) (1u << (unsigned)(f))

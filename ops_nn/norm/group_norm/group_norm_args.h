@@ -14,6 +14,13 @@ typedef struct group_norm_args {
     int32_t stat_var;
     float swish_scale;
     int32_t reserved;
+    /* GroupNormSiluQuant (quant != GN_Q_NONE): y INT8 codes of silu / quantScale (qscale_n 1 or
+     * C values) */
+    nn_cbuf qscale;
+    int64_t qscale_n;
+    int32_t quant, reserved2;
 } group_norm_args;
+
+enum { GN_Q_NONE = 0, GN_Q_A2 = 1, GN_Q_950 = 2 };
 
 #endif
