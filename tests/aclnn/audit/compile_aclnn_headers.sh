@@ -43,5 +43,17 @@ for name in relu add_relu gelu gelu_v2 fast_gelu silu swish sigmoid leaky_relu e
     add sub mul div cast copy zero fill_scalar permute tanh exp; do
     [ -f "$gen/aclnnop/aclnn_$name.h" ] || { echo "FAIL missing header aclnnop/aclnn_$name.h"; fail=1; }
 done
+# The real headers that include <array> / <string> themselves, whose examples use std::array /
+# std::string with no include of their own (ops-nn group_norm_grad, softmax_grad, ... examples):
+# including the header alone must make the type available in C++11.
+for name in adaptive_avg_pool2d adaptive_avg_pool3d adaptive_max_pool2d adaptive_max_pool3d softmax_backward \
+    logsigmoid_backward logsoftmax_backward group_norm_backward batch_norm_backward fast_batch_norm_backward; do
+    printf '#include "aclnnop/aclnn_%s.h"\nstd::array<bool, 3> aclemu_mask = {{true, false, true}};\n' "$name" >"$work/arr.cpp"
+    check "C++11 std::array from aclnn_$name.h" $cxx -std=c++11 -Wall -Werror $inc -c "$work/arr.cpp" -o "$work/arr.o"
+done
+for name in quant_matmul_dequant fused_quant_matmul fused_quant_matmul_weight_nz einsum quant_matmul_v5; do
+    printf '#include "aclnnop/aclnn_%s.h"\nstd::string aclemu_eq("ij,jk->ik");\n' "$name" >"$work/str.cpp"
+    check "C++11 std::string from aclnn_$name.h" $cxx -std=c++11 -Wall -Werror $inc -c "$work/str.cpp" -o "$work/str.o"
+done
 echo "$n headers checked"
 exit $fail
