@@ -75,6 +75,12 @@ run_one() {
         ! grep -q 'AddConfig("ascend9\|AddConfig(.*soc' "${defs[@]}"; then
         chip=Ascend310P3
     fi
+    # ... and one whose definition registers the 950 only (e.g. experimental
+    # ApplyProximalGradientDescent) runs on the 950
+    if [ "$chip" = Ascend910B3 ] && [ -f "${defs[0]}" ] && grep -q 'AddConfig("ascend950"' "${defs[@]}" &&
+        ! grep -q 'AddConfig("ascend910\|AddConfig("ascend310\|AddConfig(.*soc' "${defs[@]}"; then
+        chip=Ascend950PR_9589
+    fi
     # an op whose every aclnn doc says the A2 series is not supported and the 950 is (e.g. ops-math
     # stateless_random_normal_v2) runs its plain examples on the 950, the only chip they can run on
     # (the docs of the APIs the example calls when the folder has them: a folder whose V1 runs on

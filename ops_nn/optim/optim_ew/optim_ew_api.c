@@ -32,6 +32,11 @@ static const oe_spec centered_rms_prop = {
     OE_CENTERED_RMS_PROP, C950, DT(FLOAT) | DT(FLOAT16), 0xf0u /* lr .. epsilon */, 9, 4, 0,
     {"var", "mg", "ms", "mom", "lr", "rho", "momentum", "epsilon", "grad"},
     {"varOut", "mgOut", "msOut", "momOut"}};
+/* ApplyProximalGradientDescent: the tiling compares the element counts of var, delta and varOut
+ * only (apply_proximal_gradient_descent_tiling.cpp, GetShapeAttrsInfo); alpha / l1 / l2 are read
+ * at element 0 (the README: 0-d or [1]). */
+static const oe_spec proximal_gd = {OE_PROXIMAL_GD, C950, DT(FLOAT) | DT(FLOAT16), 0xeu /* alpha l1 l2 */, 5, 1, 0,
+                                    {"var", "alpha", "l1", "l2", "delta"}, {"varOut"}, 1, NULL};
 static const oe_spec proximal_adagrad = {OE_PROXIMAL_ADAGRAD, C950, DT(FLOAT), 0x1cu /* lr l1 l2 */, 6, 2, 0,
                                          {"var", "accum", "lr", "l1", "l2", "grad"}, {"varOut", "accumOut"}};
 
@@ -129,6 +134,15 @@ aclnnStatus aclemu_plan_ApplyProximalAdagrad(aclOpExecutor *executor, const aclT
     const aclTensor *in[] = {var, accum, lr, l1, l2, grad};
     const aclTensor *out[] = {varOut, accumOut};
     return oe_plan(executor, &proximal_adagrad, in, out, NULL, 0, 0);
+}
+
+aclnnStatus aclemu_plan_ApplyProximalGradientDescent(aclOpExecutor *executor, const aclTensor *var,
+                                                     const aclTensor *alpha, const aclTensor *l1, const aclTensor *l2,
+                                                     const aclTensor *delta, aclTensor *varOut)
+{
+    const aclTensor *in[] = {var, alpha, l1, l2, delta};
+    const aclTensor *out[] = {varOut};
+    return oe_plan(executor, &proximal_gd, in, out, NULL, 0, 0);
 }
 
 /* ApplyAdadelta / ApplyAdamax have hand-written op_apis (experimental/optim/apply_adadelta,

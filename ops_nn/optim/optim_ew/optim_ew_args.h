@@ -1,7 +1,8 @@
 /* Blob of the single-tensor elementwise optimizers of experimental/optim (AdamApplyOne family,
  * ApplyGradientDescent, ApplyAdagradD, ApplyAdamD, ApplyRmsProp, ApplyCenteredRMSProp,
  * ApplyProximalAdagrad, ApplyAdadelta, ApplyAdamax, ApplyFtrl,
- * ApplyKerasMomentum): one kernel, an update rule per op; per element every input is loaded
+ * ApplyKerasMomentum, ApplyProximalGradientDescent; and norm's elementwise
+ * SyncBatchNormBackwardReduce): one kernel, an update rule per op; per element every input is loaded
  * (one-element inputs at 0), the rule runs in FP32 and the outputs are stored. */
 #ifndef OPS_NN_OPTIM_EW_ARGS_H
 #define OPS_NN_OPTIM_EW_ARGS_H
@@ -28,6 +29,8 @@ typedef enum oe_op {
     OE_FUSED_EMA_ADAM,            /* in: var m v s grad step; s: lr emaDecay beta1 beta2 eps weightDecay;
                                    * out: var m v s; flag: mode (bit 0), biasCorrection (bit 1) */
     OE_KERAS_MOMENTUM,            /* in: var accum lr grad momentum; out: var accum; flag: nesterov */
+    OE_PROXIMAL_GD,               /* in: var alpha l1 l2 delta; out: var */
+    OE_SYNC_BN_BACKWARD_REDUCE,   /* in: sum_dy sum_dy_dx_pad mean invert_std; out: sum_dy_xmu y */
     OE_OP_END
 } oe_op;
 

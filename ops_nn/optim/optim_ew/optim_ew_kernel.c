@@ -120,6 +120,20 @@ static void rule(const oe_args *a, const float *x, float *y)
         y[1] = acc;
         break;
     }
+    case OE_PROXIMAL_GD: { /* the kernel's steps: alpha * l1 and 1 / (1 + alpha * l2) as scalars,
+                            * prox = var - delta * alpha, max(|prox| - alpha * l1, 0) * sign(prox) */
+        float al1 = x[1] * x[2], inv = 1.0f / (1.0f + x[1] * x[3]);
+        float prox = x[0] - x[4] * x[1], mag = fabsf(prox) - al1;
+        float sgn = prox > 0 ? 1.0f : prox < 0 ? -1.0f : 0.0f;
+        y[0] = sgn * (mag > 0.0f ? mag : 0.0f) * inv;
+        break;
+    }
+    case OE_SYNC_BN_BACKWARD_REDUCE: { /* sum_dy_xmu = sum_dy_dx_pad - mean * sum_dy; y = sum_dy_xmu * invstd */
+        float xmu = x[1] - x[2] * x[0];
+        y[0] = xmu;
+        y[1] = xmu * x[3];
+        break;
+    }
     default: break;
     }
 }

@@ -48,8 +48,18 @@ aclnnStatus oe_plan(aclOpExecutor *ex, const oe_spec *sp, const aclTensor *const
     for (int i = 0; i < nt; i++)
         if ((st = aclemu_check_format(api, ts[i], ns[i])) || (st = aclemu_check_shape(api, ts[i], ns[i], 8)))
             return st;
+    if (sp->empty_refused && aclemu_tensor_numel(ts[0]) == 0)
+        return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, "%s", sp->empty_refused);
     for (int i = 1; i < nt; i++) {
         int one = i < sp->nin && ((sp->one_mask >> i) & 1u);
+        if (!one && sp->numel_only) {
+            if (aclemu_tensor_numel(ts[i]) != aclemu_tensor_numel(ts[0]))
+                return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api,
+                                       "shape size mismatch: %s=%lld, %s=%lld.", ns[0],
+                                       (long long)aclemu_tensor_numel(ts[0]), ns[i],
+                                       (long long)aclemu_tensor_numel(ts[i]));
+            continue;
+        }
         if (one && aclemu_tensor_numel(ts[i]) != 1)
             return aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api,
                                    "%s should hold one element, but holds %lld.", ns[i],

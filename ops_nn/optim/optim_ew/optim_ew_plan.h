@@ -19,6 +19,8 @@ typedef struct oe_spec {
     int in_place;               /* outputs k are inputs k (the definition names them alike; no output parameters) */
     const char *in_names[OE_MAX_IN];
     const char *out_names[OE_MAX_OUT];
+    int numel_only;             /* the tiling compares only the element counts of the full-size operands */
+    const char *empty_refused;  /* non-NULL: the tiling refuses an empty first input with this message */
 } oe_spec;
 
 /* out may be NULL when spec->in_place. s: the op's attribute scalars (NULL: none). */
