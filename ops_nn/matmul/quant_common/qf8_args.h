@@ -10,7 +10,9 @@
  *     (* 2^(scale[soff + b*ssb + i*ssi + (k/64)*ssk64 + ((k/32)&1)*ss2] - 127) when MX),
  *   idx(j, split, s, outer) = j*s, or (j % split)*s + (j / split)*outer when split > 0 (FRACTAL_NZ).
  *   Blocks own rows of (b, i).
- * "QmmF8Dequant": out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m])) to FLOAT16 / BFLOAT16 (RNE)
+ * "QmmF8Dequant": out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m]) (+ bias[b][n])) to FLOAT16 /
+ *   BFLOAT16 (RNE) or FLOAT (bias_first: (acc + bias) * s2, the fixpipe of the static routes; s2
+ *   absent: 1)
  *   (add_out: out (FLOAT) += that FP32 value, the InplaceAdd's atomic add; scalar scales: stride 0),
  *   acc FP32 contiguous [nb][M][N] in the workspace; blocks own rows of (b, m). */
 #ifndef OPS_NN_QF8_ARGS_H
@@ -39,7 +41,9 @@ typedef struct qf8_dequant_args {
     int64_t nb, M, N;
     int64_t rows_per_block;
     int32_t s2_param; /* 1: s2 holds UINT64 quant parameters (the fixpipe's FP19 scale, quant_param_bits.h) */
-    int32_t reserved2;
+    int32_t bias_first; /* 1: (acc + bias) * scale (the fixpipe's order), 0: acc * scale + bias */
+    uint64_t bias;      /* FLOAT bias (0: none) at bias_off + b * bias_sb + n * bias_sn */
+    int64_t bias_off, bias_sb, bias_sn;
 } qf8_dequant_args;
 
 #endif

@@ -63,6 +63,7 @@ static int qf8_dequant_kernel(const void *args, size_t size, const aclemu_block 
     const qf8_dequant_args *a = (const qf8_dequant_args *)args;
     const float *acc = (const float *)(uintptr_t)(a->acc + (uint64_t)a->acc_off);
     const float *s1 = (const float *)(uintptr_t)a->s1, *s2 = (const float *)(uintptr_t)a->s2;
+    const float *bias = (const float *)(uintptr_t)a->bias;
     char *out = (char *)(uintptr_t)a->out;
     const int64_t oes = (int64_t)aclemu_kdtype_size(a->out_dtype);
     float row[ACLEMU_CHUNK];
@@ -76,10 +77,13 @@ static int qf8_dequant_kernel(const void *args, size_t size, const aclemu_block 
         for (int64_t n0 = 0; n0 < a->N; n0 += ACLEMU_CHUNK) {
             int64_t cnt = a->N - n0 < ACLEMU_CHUNK ? a->N - n0 : ACLEMU_CHUNK;
             for (int64_t j = 0; j < cnt; j++) {
-                float sc = a->s2_param ? quant_param_scale(((const uint64_t *)(const void *)s2)[a->s2_off + (n0 + j) * a->s2_s])
-                                       : s2[a->s2_off + (n0 + j) * a->s2_s];
-                float v = ar[n0 + j] * sc;
-                row[j] = s1 ? v * pt : v;
+                float sc = !s2 ? 1.0f
+                           : a->s2_param ? quant_param_scale(((const uint64_t *)(const void *)s2)[a->s2_off + (n0 + j) * a->s2_s])
+                                         : s2[a->s2_off + (n0 + j) * a->s2_s];
+                float bv = bias ? bias[a->bias_off + b * a->bias_sb + (n0 + j) * a->bias_sn] : 0.0f;
+                float v = (a->bias_first ? ar[n0 + j] + bv : ar[n0 + j]) * sc;
+                v = s1 ? v * pt : v;
+                row[j] = a->bias_first || !bias ? v : v + bv;
             }
             if (a->add_out) { /* FLOAT out += value (one FP32 add) */
                 float *o = (float *)(void *)(out + (a->out_off + b * a->osb + m * a->osm + n0 * a->osn) * 4);

@@ -62,6 +62,13 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
 aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osb, int64_t osm,
                         int64_t osn, const aclTensor *s1, const aclTensor *s2, int64_t nb, int64_t M, int64_t N)
 {
+    return qf8_dequant_bias(ex, acc_ws, out, osb, osm, osn, s1, s2, NULL, 0, 0, nb, M, N);
+}
+
+aclnnStatus qf8_dequant_bias(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osb, int64_t osm,
+                             int64_t osn, const aclTensor *s1, const aclTensor *s2, const aclTensor *bias,
+                             int64_t bias_sb, int bias_first, int64_t nb, int64_t M, int64_t N)
+{
     if (nb * M * N == 0)
         return ACLNN_SUCCESS;
     int64_t per;
@@ -79,17 +86,25 @@ aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out,
     a->M = M;
     a->N = N;
     a->rows_per_block = per;
-    a->s2_off = s2->offset;
-    a->s2_s = s2->shape[0] == 1 ? 0 : s2->stride[0];
-    a->s2_param = s2->dtype == ACL_UINT64 || s2->dtype == ACL_INT64;
     aclnnStatus st = aclemu_exec_bind_workspace(ex, a, &a->acc, (uint64_t)acc_ws);
     if (!st)
         st = aclemu_exec_bind_tensor(ex, a, &a->out, out);
-    if (!st)
+    if (!st && s2) {
+        a->s2_off = s2->offset;
+        a->s2_s = aclemu_tensor_numel(s2) == 1 ? 0 : s2->stride[s2->ndim - 1];
+        a->s2_param = s2->dtype == ACL_UINT64 || s2->dtype == ACL_INT64;
         st = aclemu_exec_bind_tensor(ex, a, &a->s2, s2);
+    }
+    if (!st && bias) {
+        a->bias_off = bias->offset;
+        a->bias_sb = bias_sb;
+        a->bias_sn = bias->stride[bias->ndim - 1];
+        a->bias_first = bias_first;
+        st = aclemu_exec_bind_tensor(ex, a, &a->bias, bias);
+    }
     if (!st && s1) {
         a->s1_off = s1->offset;
-        a->s1_s = s1->stride[0];
+        a->s1_s = aclemu_tensor_numel(s1) == 1 ? 0 : s1->stride[0];
         st = aclemu_exec_bind_tensor(ex, a, &a->s1, s1);
     }
     return st;

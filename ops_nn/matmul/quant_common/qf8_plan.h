@@ -25,6 +25,13 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
 aclnnStatus qf8_dequant(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osb, int64_t osm,
                         int64_t osn, const aclTensor *s1, const aclTensor *s2, int64_t nb, int64_t M, int64_t N);
 
+/* qf8_dequant with an optional FLOAT bias [n] or (nb, 1, n) (bias_sb: its batch stride, 0 to
+ * share one row) and s2 optional (NULL: 1): bias_first adds it to acc before the scale (static
+ * UINT64 / INT64 scales: the fixpipe's order), else after (the vector dequantisation). */
+aclnnStatus qf8_dequant_bias(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osb, int64_t osm,
+                             int64_t osn, const aclTensor *s1, const aclTensor *s2, const aclTensor *bias,
+                             int64_t bias_sb, int bias_first, int64_t nb, int64_t M, int64_t N);
+
 /* Records out(m, n) (FLOAT) += (acc[m][n] * s2) * s1 for one-element FLOAT scales s1, s2 (the
  * per-tensor routes: read at stride 0). */
 aclnnStatus qf8_dequant_add_pt(aclOpExecutor *ex, int64_t acc_ws, const aclTensor *out, int64_t osm, int64_t osn,

@@ -569,6 +569,9 @@ aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
                         transposeX2, groupSize, out, nz_only, &grouped);
     if (grouped || st)
         return st;
+    if (qmm_v5_f8_applies(x1, x2)) /* 950: FLOAT8 / HIFLOAT8 operands (qmm_v5_f8.c) */
+        return qmm_v5_f8_plan(ex, x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, transposeX1,
+                              transposeX2, groupSize, out, nz_only);
     if (yScale || x1Offset || yOffset)
         return ACLEMU_PARAM_ERROR(api, "the yScale / x1Offset / yOffset routes (A8W4, MX quantisation) are not "
                                        "implemented.");

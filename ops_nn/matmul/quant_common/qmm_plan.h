@@ -33,6 +33,14 @@ aclnnStatus qmm_plan_v5(aclOpExecutor *ex, const aclTensor *x1, const aclTensor 
 
 aclnnStatus qmm_plan(aclOpExecutor *ex, const qmm_inputs *in);
 
+/* QuantMatmulV5's 950 routes for FLOAT8_E4M3FN / FLOAT8_E5M2 / HIFLOAT8 (and, refused as not
+ * implemented, FLOAT4_E2M1) x1 (qmm_v5_f8.c): applies tells whether x1 / x2 take them. */
+int qmm_v5_f8_applies(const aclTensor *x1, const aclTensor *x2);
+aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
+                           const aclTensor *x2Scale, const aclTensor *yScale, const aclTensor *x1Offset,
+                           const aclTensor *x2Offset, const aclTensor *yOffset, const aclTensor *bias,
+                           bool transposeX1, bool transposeX2, int64_t groupSize, const aclTensor *out, bool nz_only);
+
 /* aclnnQuantMatmulV5's K-grouped routes on A2 / A3 (A8W4 INT8 x INT4 K-C / K-G, G-B per-block
  * INT8): *handled = 1 when the inputs take one of them (then the return is final). */
 aclnnStatus qmm_group_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,

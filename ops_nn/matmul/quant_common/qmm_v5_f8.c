@@ -1,0 +1,253 @@
+/* aclnnQuantMatmulV5's float routes on the 950 (ops-nn matmul/quant_batch_matmul_v4,
+ * docs/aclnnQuantMatmulV5.md, the 950 constraints):
+ *  - T-T / T-C / K-T / K-C with FLOAT8_E4M3FN / FLOAT8_E5M2 or HIFLOAT8 x1 and x2: dynamic (x2Scale
+ *    FLOAT (1,) or (n,), x1Scale null, FLOAT (1,) or (m,)): out = (acc * x2Scale[n]) * x1Scale[m]
+ *    + bias[n], the vector dequantisation's order; static (x1Scale null, x2Scale UINT64 / INT64
+ *    quant parameters (1,) or (n,), see aclnnTransQuantParamV2): out = (acc + bias[n]) *
+ *    FP19(x2Scale[n]), the fixpipe's order;
+ *  - MX full quantisation with FLOAT8_E4M3FN / E5M2 x1 and x2 and FLOAT8_E8M0 scales of 32-element
+ *    K blocks (x1Scale (batch, m, ceil(k / 64), 2) or transposed (batch, ceil(k / 64), m, 2);
+ *    x2Scale (batch, ceil(k / 64), n, 2) or transposed (batch, n, ceil(k / 64), 2)), groupSize 0
+ *    or [1, 1, 32] = 4295032864: out = sum_k x1 * 2^(s1 - 127) * x2 * 2^(s2 - 127) + bias[n].
+ * FP8 products are exact and summed in FP32 (the Cube unit's L0C): the operands are decoded to
+ * FP32 (QmmF8Decode), the GEMM engine accumulates them exactly, QmmF8Dequant applies scales and
+ * bias and rounds once into out (FLOAT16 / BFLOAT16 / FLOAT). bias FLOAT: (n,), (1, n) for a 2-D
+ * out, (batch, 1, n) for a 3-D one. x1 / x2 2..6-D with broadcast batch dims (a view's batch dims
+ * must collapse to one stride). Not here (refused as not implemented): FLOAT4_E2M1 (MX FP4 and
+ * the T-CG pseudo-quantisation), the G-B / B-B per-block routes, FRACTAL_NZ x2. */
+#include <string.h>
+
+#include "cube.h"
+#include "qf8_plan.h"
+#include "qmm_plan.h"
+
+#define V5_MX_GROUP 4295032864LL /* [1, 1, 32]: k | n << 16 | m << 32 */
+
+static int is_fp8(aclDataType d) { return d == ACL_FLOAT8_E4M3FN || d == ACL_FLOAT8_E5M2; }
+
+int qmm_v5_f8_applies(const aclTensor *x1, const aclTensor *x2)
+{
+    return aclemu_op_profile()->family == ACLEMU_FAMILY_950 && x1 && x2 &&
+           (is_fp8(x1->dtype) || x1->dtype == ACL_HIFLOAT8 || x1->dtype == ACL_FLOAT4_E2M1);
+}
+
+/* The batch dims [0, nb) of t collapse to one stride: *count elements of stride *stride. */
+static int batch_flat(const aclTensor *t, int nb, int64_t *count, int64_t *stride)
+{
+    int64_t c = 1, s = 0, inner = -1;
+    for (int i = nb - 1; i >= 0; i--) {
+        if (t->shape[i] == 1)
+            continue;
+        if (inner < 0) {
+            s = t->stride[i];
+        } else if (t->stride[i] != inner) {
+            return 0;
+        }
+        c *= t->shape[i];
+        inner = t->stride[i] * t->shape[i];
+    }
+    *count = c;
+    *stride = s;
+    return 1;
+}
+
+static aclnnStatus not_impl(const char *api, const char *what)
+{
+    return ACLEMU_PARAM_ERROR(api, "%s is not implemented on this emulated chip.", what);
+}
+
+aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
+                           const aclTensor *x2Scale, const aclTensor *yScale, const aclTensor *x1Offset,
+                           const aclTensor *x2Offset, const aclTensor *yOffset, const aclTensor *bias,
+                           bool transposeX1, bool transposeX2, int64_t groupSize, const aclTensor *out, bool nz_only)
+{
+    const char *api = aclemu_exec_api(ex);
+    char b1[160], b2[160];
+    aclnnStatus st;
+    if (x1->dtype == ACL_FLOAT4_E2M1 || x2->dtype == ACL_FLOAT4_E2M1)
+        return not_impl(api, "FLOAT4_E2M1 x1 / x2 (MX FP4 and T-CG quantisation)");
+    int hif8 = x1->dtype == ACL_HIFLOAT8;
+    if (hif8 ? x2->dtype != ACL_HIFLOAT8 : !is_fp8(x2->dtype))
+        return ACLEMU_PARAM_ERROR(api, "x2 dtype %s does not go with x1 dtype %s: FLOAT8_E4M3FN / FLOAT8_E5M2 x1 take "
+                                       "FLOAT8_E4M3FN / FLOAT8_E5M2 x2, HIFLOAT8 x1 a HIFLOAT8 x2.",
+                                  aclemu_dtype_name(x2->dtype), aclemu_dtype_name(x1->dtype));
+    if (x2Offset || yScale || x1Offset || (yOffset && aclemu_tensor_numel(yOffset) != 0))
+        return ACLEMU_PARAM_ERROR(api, "x2Offset, yScale, x1Offset and yOffset must be nullptr when x1 and x2 are %s.",
+                                  aclemu_dtype_name(x1->dtype));
+    if (out->dtype != ACL_FLOAT16 && out->dtype != ACL_BF16 && out->dtype != ACL_FLOAT)
+        return ACLEMU_PARAM_ERROR(api, "out dtype %s should be in dtype support list [DT_FLOAT16, DT_BF16, DT_FLOAT].",
+                                  aclemu_dtype_name(out->dtype));
+    if (bias && bias->dtype != ACL_FLOAT)
+        return ACLEMU_PARAM_ERROR(api, "bias dtype %s should be DT_FLOAT when x1 and x2 are %s.",
+                                  aclemu_dtype_name(bias->dtype), aclemu_dtype_name(x1->dtype));
+    int mx = x2Scale->dtype == ACL_FLOAT8_E8M0;
+    int stat = x2Scale->dtype == ACL_UINT64 || x2Scale->dtype == ACL_INT64;
+    if (mx) {
+        if (hif8 || !x1Scale || x1Scale->dtype != ACL_FLOAT8_E8M0)
+            return ACLEMU_PARAM_ERROR(api, "MX quantisation takes FLOAT8_E4M3FN / FLOAT8_E5M2 x1 and x2 with "
+                                           "FLOAT8_E8M0 x1Scale and x2Scale.");
+    } else if (stat) {
+        if (x1Scale)
+            return ACLEMU_PARAM_ERROR(api, "x1Scale must be nullptr when x2Scale is %s (static quantisation).",
+                                      aclemu_dtype_name(x2Scale->dtype));
+    } else if (x2Scale->dtype != ACL_FLOAT || (x1Scale && x1Scale->dtype != ACL_FLOAT)) {
+        return ACLEMU_PARAM_ERROR(api, "x1Scale / x2Scale dtypes %s / %s are not a combination of the %s routes "
+                                       "(FLOAT / FLOAT, null / UINT64 or INT64, FLOAT8_E8M0 / FLOAT8_E8M0).",
+                                  x1Scale ? aclemu_dtype_name(x1Scale->dtype) : "null",
+                                  aclemu_dtype_name(x2Scale->dtype), aclemu_dtype_name(x1->dtype));
+    }
+    if (mx ? (groupSize != 0 && groupSize != V5_MX_GROUP) : groupSize != 0)
+        return ACLEMU_PARAM_ERROR(api, "groupSize %lld is invalid for %s: expected 0%s.", (long long)groupSize,
+                                  mx ? "MX quantisation" : "T-C / T-T / K-C / K-T quantisation",
+                                  mx ? " or 4295032864 ([1, 1, 32])" : "");
+    if (nz_only || x2->format == ACL_FORMAT_FRACTAL_NZ)
+        return not_impl(api, "a FRACTAL_NZ x2 with FLOAT8 / HIFLOAT8 operands");
+    const aclTensor *fmt[] = {x1, x2, x1Scale, x2Scale, bias, out};
+    const char *fname[] = {"x1", "x2", "x1Scale", "x2Scale", "bias", "out"};
+    for (int i = 0; i < 6; i++)
+        if (fmt[i] && (st = aclemu_check_format(api, fmt[i], fname[i])))
+            return st;
+    /* shapes */
+    if (x1->ndim < 2 || x1->ndim > 6 || x2->ndim < 2 || x2->ndim > 6)
+        return ACLEMU_PARAM_ERROR(api, "x1 and x2 should be 2- to 6-D, but got x1 %s and x2 %s.",
+                                  aclemu_shape_str(x1->shape, x1->ndim, b1, sizeof b1),
+                                  aclemu_shape_str(x2->shape, x2->ndim, b2, sizeof b2));
+    const int r1 = (int)x1->ndim, r2 = (int)x2->ndim, nb1 = r1 - 2, nb2 = r2 - 2;
+    const int64_t M = x1->shape[transposeX1 ? r1 - 1 : r1 - 2], K = x1->shape[transposeX1 ? r1 - 2 : r1 - 1];
+    const int64_t K2 = x2->shape[transposeX2 ? r2 - 1 : r2 - 2], N = x2->shape[transposeX2 ? r2 - 2 : r2 - 1];
+    if (K != K2)
+        return ACLEMU_PARAM_ERROR(api, "The k of x1 %s and x2 %s should be equal (transposeX1 %d, transposeX2 %d).",
+                                  aclemu_shape_str(x1->shape, x1->ndim, b1, sizeof b1),
+                                  aclemu_shape_str(x2->shape, x2->ndim, b2, sizeof b2), transposeX1, transposeX2);
+    int nbo = nb1 > nb2 ? nb1 : nb2;
+    int64_t ob[4];
+    for (int i = 0; i < nbo; i++) {
+        int i1 = i - (nbo - nb1), i2 = i - (nbo - nb2);
+        int64_t d1 = i1 >= 0 ? x1->shape[i1] : 1, d2 = i2 >= 0 ? x2->shape[i2] : 1;
+        if (d1 != d2 && d1 != 1 && d2 != 1)
+            return ACLEMU_PARAM_ERROR(api, "The batch dims of x1 %s and x2 %s cannot be broadcast.",
+                                      aclemu_shape_str(x1->shape, x1->ndim, b1, sizeof b1),
+                                      aclemu_shape_str(x2->shape, x2->ndim, b2, sizeof b2));
+        ob[i] = d1 == 1 ? d2 : d1;
+    }
+    int oshape_ok = (int)out->ndim == nbo + 2 && out->shape[nbo] == M && out->shape[nbo + 1] == N;
+    for (int i = 0; oshape_ok && i < nbo; i++)
+        oshape_ok = out->shape[i] == ob[i];
+    if (!oshape_ok) {
+        int64_t want[8];
+        memcpy(want, ob, sizeof(int64_t) * (size_t)nbo);
+        want[nbo] = M;
+        want[nbo + 1] = N;
+        return ACLEMU_PARAM_ERROR(api, "out shape %s should be %s.", aclemu_shape_str(out->shape, out->ndim, b1, sizeof b1),
+                                  aclemu_shape_str(want, (uint32_t)nbo + 2, b2, sizeof b2));
+    }
+    int64_t bias_sb = 0;
+    if (bias) {
+        int ok = (bias->ndim == 1 && bias->shape[0] == N) ||
+                 (out->ndim == 2 && bias->ndim == 2 && bias->shape[0] == 1 && bias->shape[1] == N) ||
+                 (out->ndim == 3 && bias->ndim == 3 && bias->shape[0] == ob[0] && bias->shape[1] == 1 &&
+                  bias->shape[2] == N);
+        if (!ok)
+            return ACLEMU_PARAM_ERROR(api, "bias shape %s should be (n,)%s with n = %lld.",
+                                      aclemu_shape_str(bias->shape, bias->ndim, b1, sizeof b1),
+                                      out->ndim == 2 ? " or (1, n)" : out->ndim == 3 ? " or (batch, 1, n)" : "",
+                                      (long long)N);
+        if (bias->ndim == 3 && ob[0] > 1)
+            bias_sb = bias->stride[0];
+    }
+    if (!mx) {
+        int64_t ns = aclemu_tensor_numel(x2Scale);
+        if (x2Scale->ndim != 1 || (ns != 1 && ns != N))
+            return ACLEMU_PARAM_ERROR(api, "x2Scale shape %s should be (1,) or (n,) with n = %lld.",
+                                      aclemu_shape_str(x2Scale->shape, x2Scale->ndim, b1, sizeof b1), (long long)N);
+        if (x1Scale && (x1Scale->ndim != 1 || (x1Scale->shape[0] != 1 && x1Scale->shape[0] != M)))
+            return ACLEMU_PARAM_ERROR(api, "x1Scale shape %s should be (1,) or (m,) with m = %lld.",
+                                      aclemu_shape_str(x1Scale->shape, x1Scale->ndim, b1, sizeof b1), (long long)M);
+    } else {
+        /* (batch..., m, kb, 2) / (batch..., kb, m, 2) and (batch..., kb, n, 2) / (batch..., n, kb, 2) */
+        const int64_t kb = (K + 63) / 64;
+        const aclTensor *sc[2] = {x1Scale, x2Scale};
+        const aclTensor *xs[2] = {x1, x2};
+        for (int w = 0; w < 2; w++) {
+            const aclTensor *s = sc[w], *x = xs[w];
+            int tr = w == 0 ? transposeX1 : transposeX2, r = (int)x->ndim;
+            int64_t rows = w == 0 ? M : N;
+            int ok = (int)s->ndim == r + 1 && s->shape[r] == 2;
+            for (int i = 0; ok && i < r - 2; i++)
+                ok = s->shape[i] == x->shape[i];
+            /* x1: (m, kb) plain, (kb, m) transposed; x2: (kb, n) plain, (n, kb) transposed */
+            int kb_first = w == 0 ? tr : !tr;
+            if (ok)
+                ok = kb_first ? (s->shape[r - 2] == kb && s->shape[r - 1] == rows)
+                              : (s->shape[r - 2] == rows && s->shape[r - 1] == kb);
+            if (!ok)
+                return ACLEMU_PARAM_ERROR(api, "%s shape %s does not fit MX quantisation of %s %s: expected "
+                                               "(batch, %s, 2) with ceil(k / 64) = %lld.",
+                                          w ? "x2Scale" : "x1Scale", aclemu_shape_str(s->shape, s->ndim, b1, sizeof b1),
+                                          w ? "x2" : "x1", aclemu_shape_str(x->shape, x->ndim, b2, sizeof b2),
+                                          kb_first ? "ceil(k / 64), rows" : "rows, ceil(k / 64)", (long long)kb);
+        }
+    }
+    if (M * N == 0 || aclemu_tensor_numel(out) == 0)
+        return ACLNN_SUCCESS;
+    int64_t c1, sb1, c2, sb2, co, sbo;
+    if (!batch_flat(x1, nb1, &c1, &sb1) || !batch_flat(x2, nb2, &c2, &sb2) || !batch_flat(out, nbo, &co, &sbo) ||
+        (mx && (!batch_flat(x1Scale, nb1, &c1, &sb1) || !batch_flat(x2Scale, nb2, &c2, &sb2))))
+        return not_impl(api, "a view whose batch dims do not collapse to one stride");
+    batch_flat(x1, nb1, &c1, &sb1);
+    batch_flat(x2, nb2, &c2, &sb2);
+    /* x1 as (b, m, k), x2 as (b, n, k) */
+    qf8_operand oa = {x1, sb1, x1->stride[transposeX1 ? r1 - 1 : r1 - 2], x1->stride[transposeX1 ? r1 - 2 : r1 - 1],
+                      0, 0, 0, 0, NULL, 0, 0, 0, 0};
+    qf8_operand ob2 = {x2, sb2, x2->stride[transposeX2 ? r2 - 2 : r2 - 1], x2->stride[transposeX2 ? r2 - 1 : r2 - 2],
+                       0, 0, 0, 0, NULL, 0, 0, 0, 0};
+    if (mx) {
+        int64_t c, sbs;
+        batch_flat(x1Scale, nb1, &c, &sbs);
+        oa.scale = x1Scale;
+        oa.ssb = sbs;
+        oa.ssi = x1Scale->stride[transposeX1 ? r1 - 1 : r1 - 2];
+        oa.ssk64 = x1Scale->stride[transposeX1 ? r1 - 2 : r1 - 1];
+        oa.ss2 = x1Scale->stride[r1];
+        batch_flat(x2Scale, nb2, &c, &sbs);
+        ob2.scale = x2Scale;
+        ob2.ssb = sbs;
+        ob2.ssi = x2Scale->stride[transposeX2 ? r2 - 2 : r2 - 1];
+        ob2.ssk64 = x2Scale->stride[transposeX2 ? r2 - 1 : r2 - 2];
+        ob2.ss2 = x2Scale->stride[r2];
+    }
+    int64_t wa, wb;
+    if ((st = qf8_decode(ex, &oa, c1, M, K, &wa)) || (st = qf8_decode(ex, &ob2, c2, N, K, &wb)))
+        return st;
+    gemm_desc d;
+    memset(&d, 0, sizeof d);
+    d.M = M;
+    d.N = N;
+    d.K = K;
+    d.nbatch_dims = nbo;
+    d.math = GEMM_MATH_KEEP;
+    d.alpha = 1.0f;
+    cube_view_raw(&d.a, CUBE_OP_A, GEMM_F32, K, 1);
+    cube_view_raw(&d.b, CUBE_OP_B, GEMM_F32, 1, K);
+    cube_view_raw(&d.c, CUBE_OP_C, GEMM_F32, N, 1);
+    /* decoded buffers are contiguous over each operand's own batch dims (aligned right) */
+    int64_t s1 = M * K, s2 = N * K, sc = M * N;
+    for (int i = nbo - 1; i >= 0; i--) {
+        int i1 = i - (nbo - nb1), i2 = i - (nbo - nb2);
+        int64_t d1 = i1 >= 0 ? x1->shape[i1] : 1, d2 = i2 >= 0 ? x2->shape[i2] : 1;
+        d.batch_shape[i] = ob[i];
+        d.a.bstride[i] = d1 == 1 ? 0 : s1;
+        d.b.bstride[i] = d2 == 1 ? 0 : s2;
+        d.c.bstride[i] = sc;
+        s1 *= d1;
+        s2 *= d2;
+        sc *= ob[i];
+    }
+    int64_t wc = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)(co * M * N) * 4u);
+    cube_bind bind[CUBE_NOPS] = {{NULL, wa}, {NULL, wb}, {NULL, wc}, {NULL, -1}, {NULL, -1}};
+    if ((st = cube_launch_gemm(ex, &d, bind)))
+        return st;
+    const int ro = (int)out->ndim;
+    return qf8_dequant_bias(ex, wc, out, sbo, out->stride[ro - 2], out->stride[ro - 1], mx ? NULL : x1Scale,
+                            mx ? NULL : x2Scale, bias, bias_sb, stat, co, M, N);
+}
