@@ -537,7 +537,7 @@ int main(int argc, char **argv)
         f.dil = {1, 1};
         Case("950 fp8 2-D -> fp16", f, 21);
         Validation950();
-    } else { // Atlas A2 (and A3 by the same rules)
+    } else { // Atlas A2, and A3 ("a3") by the same rules
         Conv c;
         c.xs = {2, 3, 5, 7, 6};
         c.ws = {4, 3, 2, 3, 2};
