@@ -345,8 +345,10 @@ struct V {
     {
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
-        return aclnnQuantConvolutionGetWorkspaceSize(x, w, b, s, nullptr, st, pd, dl, false, nullptr, groups, offsetx,
-                                                     round, y, &ws, &ex);
+        int r = aclnnQuantConvolutionGetWorkspaceSize(x, w, b, s, nullptr, st, pd, dl, false, nullptr, groups,
+                                                      offsetx, round, y, &ws, &ex);
+        if (r == 0) aclDestroyAclOpExecutor(ex); // accepted and not run
+        return r;
     }
 };
 
