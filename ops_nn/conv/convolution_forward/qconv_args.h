@@ -16,13 +16,16 @@
  *       float bias:  v = acc * scale[c] + bias[c]
  *     scale FLOAT, or INT64 / UINT64 quant parameters (the FP19 scale of quant_param_bits.h);
  *     FLOAT16 / BF16 / FLOAT round to nearest even, FLOAT8_E4M3FN rint with saturation,
- *     HIFLOAT8 round half away (quant_encode); blocks own (n, c) planes. */
+ *     HIFLOAT8 round half away (quant_encode); blocks own (n, c) planes.
+ * QCONV_DECODE_FZ3D: as QCONV_DECODE (no padding) for a weight [N, C, D, H, W] stored in
+ *     FRACTAL_Z_3D [D*C1*H*W, N1, 16, 32] (C1 = ceil(C/32), N1 = ceil(N/16)): element (n, c, d, h, w)
+ *     at ((((d*C1 + c/32)*H + h)*W + w)*N1 + n/16)*512 + (n%16)*32 + c%32. */
 #ifndef OPS_NN_QCONV_ARGS_H
 #define OPS_NN_QCONV_ARGS_H
 
 #include <stdint.h>
 
-enum { QCONV_DECODE = 0, QCONV_DEQUANT = 1 };
+enum { QCONV_DECODE = 0, QCONV_DEQUANT = 1, QCONV_DECODE_FZ3D = 2 };
 
 typedef struct qconv_args {
     uint64_t src, dst, scale, bias; /* device bases (patched at stage 2); bias 0: none */
@@ -37,6 +40,7 @@ typedef struct qconv_args {
     int64_t sz[3];      /* DECODE: source spatial sizes; DEQUANT: output spatial sizes */
     int64_t lo[3], hi[3];
     int64_t sn, sc, ss[3]; /* element strides of the strided side (DECODE src, DEQUANT out) */
+    int64_t fz_c1, fz_n1; /* QCONV_DECODE_FZ3D */
     int64_t planes, per_block;
 } qconv_args;
 

@@ -37,6 +37,20 @@ static void qconv_decode_plane(const qconv_args *a, const uint8_t *src, float *d
     }
 }
 
+/* Plane p = (n, c) of a FRACTAL_Z_3D weight into the contiguous FP32 plane at dst. */
+static void qconv_decode_fz3d_plane(const qconv_args *a, const uint8_t *src, float *dst, int64_t p)
+{
+    const int64_t n = p / a->c, c = p % a->c, D = a->sz[0], H = a->sz[1], W = a->sz[2];
+    const int64_t inner = (n / 16) * 512 + (n % 16) * 32 + c % 32;
+    float *out = dst + p * D * H * W;
+    for (int64_t d = 0; d < D; d++)
+        for (int64_t h = 0; h < H; h++)
+            for (int64_t w = 0; w < W; w++) {
+                const int64_t r = ((d * a->fz_c1 + c / 32) * H + h) * W + w;
+                *out++ = quant_decode(src[r * a->fz_n1 * 512 + inner], a->src_dtype);
+            }
+}
+
 static float qconv_scale(const qconv_args *a, int64_t c)
 {
     const char *s = (const char *)(uintptr_t)a->scale;
@@ -99,7 +113,7 @@ static int qconv_kernel(const void *args, size_t size, const aclemu_block *blk)
     if (size != sizeof(qconv_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const qconv_args *a = (const qconv_args *)args;
-    if (a->c <= 0 || (a->mode != QCONV_DECODE && a->mode != QCONV_DEQUANT))
+    if (a->c <= 0 || a->mode < QCONV_DECODE || a->mode > QCONV_DECODE_FZ3D)
         return ACLEMU_KERNEL_BAD_ARGS;
     uint64_t s, e;
     aclemu_block_range((uint64_t)a->planes, (uint64_t)a->per_block, blk, &s, &e);
@@ -108,6 +122,8 @@ static int qconv_kernel(const void *args, size_t size, const aclemu_block *blk)
     for (uint64_t p = s; p < e; p++) {
         if (a->mode == QCONV_DECODE)
             qconv_decode_plane(a, (const uint8_t *)src, (float *)dst, (int64_t)p);
+        else if (a->mode == QCONV_DECODE_FZ3D)
+            qconv_decode_fz3d_plane(a, (const uint8_t *)src, (float *)dst, (int64_t)p);
         else
             qconv_dequant_plane(a, (const float *)src, dst, (int64_t)p);
     }

@@ -8,7 +8,10 @@
  * and roundMode not used; Ascend 950 — 2-D (NCHW) and 3-D, INT8 / HIFLOAT8 / FLOAT8_E4M3FN,
  * scale FLOAT / INT64 / UINT64 (quant parameters), optional bias (INT32 with a FLOAT16 INT8 route),
  * groups, 2/4 (2-D) or 3/6 (3-D) pads, offsetx (the pad value of INT8 inputs on the QuantConv
- * routes) and roundMode (rint for FLOAT8 output, round for HIFLOAT8). */
+ * routes) and roundMode (rint for FLOAT8 output, round for HIFLOAT8).
+ * aclnnQuantConvolutionWeightNz: the same with a 3-D weight in FRACTAL_Z_3D (its storage
+ * [D*C1*H*W, N1, 16, 32], C0 = 32, N0 = 16; the view keeps the NCDHW shape), decoded from that
+ * layout (QCONV_DECODE_FZ3D). */
 #include <stdio.h>
 #include <string.h>
 
@@ -117,8 +120,8 @@ static aclnnStatus qconv_check_dims(const char *api, int dav, const aclTensor *x
     return ACLNN_SUCCESS;
 }
 
-static aclnnStatus qconv_check_formats(const char *api, const aclTensor *x, const aclTensor *w, const aclTensor *b,
-                                       const aclTensor *scale, const aclTensor *y)
+static aclnnStatus qconv_check_formats(const char *api, int nz, const aclTensor *x, const aclTensor *w,
+                                       const aclTensor *b, const aclTensor *scale, const aclTensor *y)
 {
     if (b && b->format != ACL_FORMAT_ND)
         return ACLEMU_PARAM_ERROR(api, "bias format %s is invalid: expected ND.", aclemu_format_name(b->format));
@@ -127,10 +130,17 @@ static aclnnStatus qconv_check_formats(const char *api, const aclTensor *x, cons
     aclFormat want = x->ndim == 4 ? ACL_FORMAT_NCHW : ACL_FORMAT_NCDHW;
     const aclTensor *ts[3] = {x, w, y};
     const char *names[3] = {"x", "filter", "y"};
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
+        if (i == 1 && nz && x->ndim == 5) {
+            if (w->format != ACL_FRACTAL_Z_3D)
+                return ACLEMU_PARAM_ERROR(api, "filter format %s is invalid: expected FRACTAL_Z_3D.",
+                                          aclemu_format_name(w->format));
+            continue;
+        }
         if (ts[i]->format != want)
             return ACLEMU_PARAM_ERROR(api, "%s format %s is invalid: expected %s.", names[i],
                                       aclemu_format_name(ts[i]->format), aclemu_format_name(want));
+    }
     return ACLNN_SUCCESS;
 }
 
@@ -160,7 +170,17 @@ static void qconv_pads(const aclIntArray *padding, int nsp, int64_t *lo, int64_t
     }
 }
 
-static aclnnStatus qconv_check_values(const char *api, int dav, const aclTensor *x, const aclTensor *w,
+/* The FRACTAL_Z_3D storage shape [D*C1*H*W, N1, 16, 32] of weight view w (4-D: D = 1). */
+static void qconv_fz3d_shape(const aclTensor *w, int64_t *fz)
+{
+    const int64_t d = w->ndim == 5 ? w->shape[2] : 1, h = w->shape[w->ndim - 2], wd = w->shape[w->ndim - 1];
+    fz[0] = d * ((w->shape[1] + 31) / 32) * h * wd;
+    fz[1] = (w->shape[0] + 15) / 16;
+    fz[2] = 16;
+    fz[3] = 32;
+}
+
+static aclnnStatus qconv_check_values(const char *api, int dav, int nz, const aclTensor *x, const aclTensor *w,
                                       const aclTensor *b, const aclTensor *scale, const aclTensor *y,
                                       const aclIntArray *stride, const aclIntArray *padding,
                                       const aclIntArray *dilation, int64_t groups, int32_t offsetx,
@@ -175,6 +195,23 @@ static aclnnStatus qconv_check_values(const char *api, int dav, const aclTensor 
             if (ts[t]->shape[i] <= 0)
                 return ACLEMU_PARAM_ERROR(api, "%s shape %s is invalid: Shape[%u] of %s must be greater than 0.",
                                           names[t], cube_shape_str(ts[t], s1, sizeof s1), i, names[t]);
+    if (nz) {
+        for (uint32_t i = 0; i < w->storage_ndim; i++)
+            if (w->storage_shape[i] <= 0)
+                return ACLEMU_PARAM_ERROR(api, "filter storage shape %s is invalid: Storage shape[%u] of filter must "
+                                               "be greater than 0.",
+                                          aclemu_shape_str(w->storage_shape, w->storage_ndim, s1, sizeof s1), i);
+        int64_t fz[4];
+        qconv_fz3d_shape(w, fz);
+        int ok = w->storage_ndim == 4;
+        for (int i = 0; ok && i < 4; i++)
+            ok = w->storage_shape[i] == fz[i];
+        if (!ok)
+            return ACLEMU_PARAM_ERROR(api, "filter storage shape %s is invalid: The storage shape of filter should be "
+                                           "[%lld, %lld, %lld, %lld].",
+                                      aclemu_shape_str(w->storage_shape, w->storage_ndim, s1, sizeof s1),
+                                      (long long)fz[0], (long long)fz[1], (long long)fz[2], (long long)fz[3]);
+    }
     const int64_t cout = w->shape[0];
     if (b && b->shape[0] != cout)
         return ACLEMU_PARAM_ERROR(api, "bias, filter shapes %s, %s are invalid: shape[0] of bias must be equal to "
@@ -344,20 +381,37 @@ static aclnnStatus qconv_decode(aclOpExecutor *ex, const aclTensor *t, const int
     return st ? st : aclemu_exec_bind_workspace(ex, a, &a->dst, (uint64_t)*ws);
 }
 
-aclnnStatus aclemu_plan_QuantConvolution(aclOpExecutor *executor, const aclTensor *input, const aclTensor *weight,
-                                         const aclTensor *bias, const aclTensor *scale, const aclTensor *offset,
-                                         const aclIntArray *stride, const aclIntArray *padding,
-                                         const aclIntArray *dilation, bool transposed,
-                                         const aclIntArray *outputPadding, int64_t groups, int32_t offsetx,
-                                         const char *roundMode, aclTensor *output)
+/* Decodes a FRACTAL_Z_3D weight (view [N, C, D, H, W]) into a new contiguous FP32 buffer. */
+static aclnnStatus qconv_decode_fz3d(aclOpExecutor *ex, const aclTensor *t, int64_t *ws)
+{
+    int64_t fz[4];
+    qconv_fz3d_shape(t, fz);
+    *ws = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)aclemu_tensor_numel(t) * 4);
+    qconv_args *a = qconv_launch(ex, t->shape[0] * t->shape[1]);
+    if (!a)
+        return ACLNN_ERR_INNER;
+    a->mode = QCONV_DECODE_FZ3D;
+    a->src_dtype = (int32_t)t->dtype;
+    a->src_off = t->offset;
+    a->n = t->shape[0];
+    a->c = t->shape[1];
+    for (int d = 0; d < 3; d++)
+        a->sz[d] = t->shape[2 + d];
+    a->fz_c1 = (t->shape[1] + 31) / 32;
+    a->fz_n1 = fz[1];
+    aclnnStatus st = aclemu_exec_bind_tensor(ex, a, &a->src, t);
+    return st ? st : aclemu_exec_bind_workspace(ex, a, &a->dst, (uint64_t)*ws);
+}
+
+static aclnnStatus qconv_plan(aclOpExecutor *executor, int nz, const aclTensor *input, const aclTensor *weight,
+                              const aclTensor *bias, const aclTensor *scale, const aclIntArray *stride,
+                              const aclIntArray *padding, const aclIntArray *dilation, int64_t groups, int32_t offsetx,
+                              const char *roundMode, aclTensor *output)
 {
     const char *api = aclemu_exec_api(executor);
     const aclemu_family fam = aclemu_op_profile()->family;
     const int dav = fam == ACLEMU_FAMILY_950;
     aclnnStatus st;
-    (void)offset; /* reserved (doc: pass nullptr); the real op does not read it */
-    (void)transposed;
-    (void)outputPadding;
     if ((!dav && (st = aclemu_check_notnull(api, bias, "bias"))) || (st = aclemu_check_notnull(api, input, "x")) ||
         (st = aclemu_check_notnull(api, weight, "filter")) || (st = aclemu_check_notnull(api, scale, "scale")) ||
         (st = aclemu_check_notnull(api, stride, "strides")) || (st = aclemu_check_notnull(api, padding, "pads")) ||
@@ -366,8 +420,8 @@ aclnnStatus aclemu_plan_QuantConvolution(aclOpExecutor *executor, const aclTenso
     int64_t out_shape[5];
     if ((st = qconv_check_dtypes(api, dav, input, weight, bias, scale, output)) ||
         (st = qconv_check_dims(api, dav, input, weight, bias, scale, output, stride, padding, dilation)) ||
-        (st = qconv_check_formats(api, input, weight, bias, scale, output)) ||
-        (st = qconv_check_values(api, dav, input, weight, bias, scale, output, stride, padding, dilation, groups,
+        (st = qconv_check_formats(api, nz, input, weight, bias, scale, output)) ||
+        (st = qconv_check_values(api, dav, nz, input, weight, bias, scale, output, stride, padding, dilation, groups,
                                  offsetx, roundMode, out_shape)))
         return st;
     if (!dav && fam != ACLEMU_FAMILY_A2 && fam != ACLEMU_FAMILY_A3)
@@ -375,6 +429,10 @@ aclnnStatus aclemu_plan_QuantConvolution(aclOpExecutor *executor, const aclTenso
                                        "Ascend950}.",
                                   aclemu_op_profile()->short_soc_version);
     if ((st = qconv_check_limits(api, input, weight, bias, scale, stride, padding, dilation)))
+        return st;
+    const int fz3d = nz && input->ndim == 5;
+    if (fz3d && (st = aclemu_check_device_bytes(api, weight, "filter", (uint64_t)(weight->storage_shape[0] *
+                                                                                   weight->storage_shape[1] * 512))))
         return st;
 
     const int nsp = (int)input->ndim - 2, off = 3 - nsp;
@@ -390,7 +448,8 @@ aclnnStatus aclemu_plan_QuantConvolution(aclOpExecutor *executor, const aclTenso
         }
     int64_t ws_x, ws_w;
     if ((st = qconv_decode(executor, input, xlo, xhi, fill ? (float)offsetx : 0.0f, &ws_x)) ||
-        (st = qconv_decode(executor, weight, zero, zero, 0.0f, &ws_w)))
+        (st = fz3d ? qconv_decode_fz3d(executor, weight, &ws_w)
+                   : qconv_decode(executor, weight, zero, zero, 0.0f, &ws_w)))
         return st;
 
     gemm_conv_params cp;
@@ -458,4 +517,35 @@ aclnnStatus aclemu_plan_QuantConvolution(aclOpExecutor *executor, const aclTenso
             return st;
     }
     return ACLNN_SUCCESS;
+}
+
+/* offset (reserved: the doc says nullptr), transposed and outputPadding (reserved) are not read,
+   as in the real op. */
+aclnnStatus aclemu_plan_QuantConvolution(aclOpExecutor *executor, const aclTensor *input, const aclTensor *weight,
+                                         const aclTensor *bias, const aclTensor *scale, const aclTensor *offset,
+                                         const aclIntArray *stride, const aclIntArray *padding,
+                                         const aclIntArray *dilation, bool transposed,
+                                         const aclIntArray *outputPadding, int64_t groups, int32_t offsetx,
+                                         const char *roundMode, aclTensor *output)
+{
+    (void)offset;
+    (void)transposed;
+    (void)outputPadding;
+    return qconv_plan(executor, 0, input, weight, bias, scale, stride, padding, dilation, groups, offsetx, roundMode,
+                      output);
+}
+
+aclnnStatus aclemu_plan_QuantConvolutionWeightNz(aclOpExecutor *executor, const aclTensor *input,
+                                                 const aclTensor *weight, const aclTensor *bias,
+                                                 const aclTensor *scale, const aclTensor *offset,
+                                                 const aclIntArray *stride, const aclIntArray *padding,
+                                                 const aclIntArray *dilation, bool transposed,
+                                                 const aclIntArray *outputPadding, int64_t groups, int32_t offsetx,
+                                                 const char *roundMode, aclTensor *output)
+{
+    (void)offset;
+    (void)transposed;
+    (void)outputPadding;
+    return qconv_plan(executor, 1, input, weight, bias, scale, stride, padding, dilation, groups, offsetx, roundMode,
+                      output);
 }

@@ -123,6 +123,33 @@ struct QT {
         t = aclCreateTensor(shape.data(), shape.size(), dt, strides.data(), offset, fmt, &storage, 1, dev);
         return t != nullptr;
     }
+    // A 3-D weight (view [N, C, D, H, W]) stored in FRACTAL_Z_3D [D*C1*H*W, N1, 16, 32] (the doc's
+    // layout: C0 = 32, N0 = 16), zeros where no element lies.
+    bool InitFz3d(aclDataType d, const std::vector<int64_t> &shp, const std::vector<double> &vals)
+    {
+        dt = d;
+        shape = shp;
+        strides.assign(5, 1);
+        for (int i = 3; i >= 0; i--) strides[i] = strides[i + 1] * shape[i + 1];
+        const int64_t N = shp[0], C = shp[1], D = shp[2], H = shp[3], W = shp[4], C1 = (C + 31) / 32, N1 = (N + 15) / 16;
+        int64_t fz[4] = {D * C1 * H * W, N1, 16, 32};
+        storage = fz[0] * fz[1] * 512;
+        std::vector<unsigned char> host((size_t)storage, 0);
+        size_t i = 0;
+        for (int64_t n = 0; n < N; n++)
+            for (int64_t c = 0; c < C; c++)
+                for (int64_t dd = 0; dd < D; dd++)
+                    for (int64_t h = 0; h < H; h++)
+                        for (int64_t w = 0; w < W; w++) {
+                            int64_t row = ((dd * C1 + c / 32) * H + h) * W + w;
+                            Put(dt, vals[i++], &host[(size_t)(((row * N1 + n / 16) * 16 + n % 16) * 32 + c % 32)]);
+                        }
+        if (aclrtMalloc(&dev, (size_t)storage, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return false;
+        if (aclrtMemcpy(dev, (size_t)storage, host.data(), (size_t)storage, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS)
+            return false;
+        t = aclCreateTensor(shape.data(), 5, dt, strides.data(), 0, ACL_FRACTAL_Z_3D, fz, 4, dev);
+        return t != nullptr;
+    }
     std::vector<unsigned char> Host() const
     {
         size_t bytes = (size_t)storage * Esz(dt);
@@ -194,6 +221,7 @@ struct Conv {
     bool fill = false; // the reference pads with offsetx
     const char *round = nullptr;
     bool strided = false;
+    bool nz = false; // aclnnQuantConvolutionWeightNz with a FRACTAL_Z_3D weight
 };
 
 static void Case(const char *name, const Conv &c, uint64_t seed)
@@ -240,7 +268,7 @@ static void Case(const char *name, const Conv &c, uint64_t seed)
         bias[(size_t)o] = c.has_bias ? b : 0;
     }
     QT tx, tw, tb, ts, ty;
-    if (!tx.Init(c.xdt, c.xs, fmt, x, c.strided) || !tw.Init(c.xdt, c.ws, fmt, w) ||
+    if (!tx.Init(c.xdt, c.xs, fmt, x, c.strided) || !(c.nz ? tw.InitFz3d(c.xdt, c.ws, w) : tw.Init(c.xdt, c.ws, fmt, w)) ||
         (c.has_bias && !tb.Init(c.bdt, {Cout}, ACL_FORMAT_ND, bias, c.strided)) ||
         !ts.Init(c.sdt, {Cout}, ACL_FORMAT_ND, scale, c.strided, c.sdt == ACL_FLOAT ? nullptr : &params) ||
         !ty.Init(c.ydt, ys, fmt, {}, c.strided)) {
@@ -248,13 +276,14 @@ static void Case(const char *name, const Conv &c, uint64_t seed)
         return;
     }
     Array st(c.stride), pd(c.pads), dl(c.dil);
-    int r = RunOp("aclnnQuantConvolution", g_stream,
+    int r = RunOp(c.nz ? "aclnnQuantConvolutionWeightNz" : "aclnnQuantConvolution", g_stream,
                   [&](uint64_t *wsz, aclOpExecutor **ex) {
-                      return aclnnQuantConvolutionGetWorkspaceSize(tx.t, tw.t, c.has_bias ? tb.t : nullptr, ts.t,
-                                                                   nullptr, st.a, pd.a, dl.a, false, nullptr,
-                                                                   c.groups, c.offsetx, c.round, ty.t, wsz, ex);
+                      auto s1 = c.nz ? aclnnQuantConvolutionWeightNzGetWorkspaceSize
+                                     : aclnnQuantConvolutionGetWorkspaceSize;
+                      return s1(tx.t, tw.t, c.has_bias ? tb.t : nullptr, ts.t, nullptr, st.a, pd.a, dl.a, false,
+                                nullptr, c.groups, c.offsetx, c.round, ty.t, wsz, ex);
                   },
-                  aclnnQuantConvolution);
+                  c.nz ? aclnnQuantConvolutionWeightNz : aclnnQuantConvolution);
     EXPECT(r == 0, "%s: run %d", name, r);
     if (r) return;
     // the reference (double)
@@ -336,6 +365,7 @@ struct V {
     int64_t groups;
     int32_t offsetx;
     const char *round;
+    bool nz = false;
     V(const aclTensor *x_, const aclTensor *w_, const aclTensor *b_, const aclTensor *s_, aclTensor *y_,
       const aclIntArray *st_, const aclIntArray *pd_, const aclIntArray *dl_)
         : x(x_), w(w_), b(b_), s(s_), y(y_), st(st_), pd(pd_), dl(dl_), groups(1), offsetx(0), round(nullptr)
@@ -345,8 +375,8 @@ struct V {
     {
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
-        int r = aclnnQuantConvolutionGetWorkspaceSize(x, w, b, s, nullptr, st, pd, dl, false, nullptr, groups,
-                                                      offsetx, round, y, &ws, &ex);
+        auto s1 = nz ? aclnnQuantConvolutionWeightNzGetWorkspaceSize : aclnnQuantConvolutionGetWorkspaceSize;
+        int r = s1(x, w, b, s, nullptr, st, pd, dl, false, nullptr, groups, offsetx, round, y, &ws, &ex);
         if (r == 0) aclDestroyAclOpExecutor(ex); // accepted and not run
         return r;
     }
@@ -404,6 +434,32 @@ static void ValidationA2()
     v = ok; v.dl = dl256.a; v.x = xd.t; v.y = yd.t; Err("dilationW 256", v.Call(), 161002, "dilationW");
     v = ok; v.pd = pd256.a; v.y = yp.t; Err("padH 256", v.Call(), 161002, "paddingH");
     v = ok; v.offsetx = 100; v.round = "xx"; Err("A2 ignores offsetx / roundMode", v.Call(), 0, nullptr);
+}
+
+static void ValidationNz()
+{
+    QT x, w, wfz, wbad, b, s, y;
+    const aclFormat F5 = ACL_FORMAT_NCDHW;
+    std::vector<double> wv(3 * 2 * 8, 1.0);
+    if (!x.Init(ACL_INT8, {1, 2, 4, 5, 6}, F5, {}) || !w.Init(ACL_INT8, {3, 2, 2, 2, 2}, F5, {}) ||
+        !wfz.InitFz3d(ACL_INT8, {3, 2, 2, 2, 2}, wv) || !b.Init(ACL_FLOAT, {3}, ACL_FORMAT_ND, {}) ||
+        !s.Init(ACL_FLOAT, {3}, ACL_FORMAT_ND, {}) || !y.Init(ACL_BF16, {1, 3, 3, 4, 5}, F5, {})) {
+        EXPECT(false, "nz validation tensors");
+        return;
+    }
+    int64_t vs[5] = {3, 2, 2, 2, 2}, st5[5] = {16, 8, 4, 2, 1}, bad[4] = {8, 1, 16, 16};
+    void *dev = nullptr;
+    aclrtMalloc(&dev, 8 * 16 * 16, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclTensor *wb = aclCreateTensor(vs, 5, ACL_INT8, st5, 0, ACL_FRACTAL_Z_3D, bad, 4, dev);
+    Array sta({1, 1, 1}), pd({0, 0, 0}), dl({1, 1, 1});
+    V ok(x.t, wfz.t, b.t, s.t, y.t, sta.a, pd.a, dl.a);
+    ok.nz = true;
+    Err("nz valid", ok.Call(), 0, nullptr);
+    V v = ok; v.w = w.t; Err("nz with an NCDHW weight", v.Call(), 161002, "FRACTAL_Z_3D");
+    v = ok; v.w = wb; Err("nz storage shape", v.Call(), 161002, "[8, 1, 16, 32]");
+    v = ok; v.nz = false; v.w = wfz.t; Err("FRACTAL_Z_3D weight to aclnnQuantConvolution", v.Call(), 161002, "NCDHW");
+    aclDestroyTensor(wb);
+    aclrtFree(dev);
 }
 
 static void Validation950()
@@ -538,6 +594,22 @@ int main(int argc, char **argv)
         f.pads = {1, 1};
         f.dil = {1, 1};
         Case("950 fp8 2-D -> fp16", f, 21);
+        Conv z;
+        z.nz = true;
+        z.xdt = ACL_HIFLOAT8;
+        z.xs = {1, 33, 3, 5, 4};
+        z.ws = {17, 33, 1, 3, 2};
+        z.stride = {1, 1, 1};
+        z.pads = {0, 1, 0, 1, 1, 0};
+        z.dil = {1, 1, 1};
+        z.ydt = ACL_FLOAT16;
+        Case("950 WeightNz hif8 3-D (C1 2, N1 2)", z, 22);
+        z.xdt = ACL_INT8;
+        z.bdt = ACL_INT32;
+        z.sdt = ACL_UINT64;
+        z.offsetx = -4;
+        z.fill = true;
+        Case("950 WeightNz int8 int32 bias uint64 scale offsetx", z, 23);
         Validation950();
     } else { // Atlas A2, and A3 ("a3") by the same rules
         Conv c;
@@ -563,7 +635,20 @@ int main(int argc, char **argv)
         c.pads = {1, 1, 1};
         c.dil = {1, 1, 1};
         Case("A2 3-D int8 bf16 bf16 bias 3x3x3", c, 3);
+        c.nz = true;
+        c.xs = {2, 40, 4, 6, 5};
+        c.ws = {20, 40, 2, 3, 2};
+        c.stride = {1, 2, 1};
+        c.pads = {1, 1, 0};
+        c.dil = {2, 1, 1};
+        c.ydt = ACL_FLOAT16;
+        c.bdt = ACL_FLOAT;
+        Case("A2 WeightNz 3-D int8 fp16 (C1 2, N1 2)", c, 4);
+        c.strided = true;
+        c.ydt = ACL_BF16;
+        Case("A2 WeightNz 3-D int8 bf16 strided x / y", c, 5);
         ValidationA2();
+        ValidationNz();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;
