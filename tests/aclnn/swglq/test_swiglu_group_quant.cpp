@@ -135,6 +135,22 @@ struct Raw {
         for (size_t i = 0; i < v.size(); i++) Encode(d, v[i], &h[i * esz]);
         return Init(d, s, h);
     }
+    // a view with every other element of a twice as large storage (offset 1): x read through strides
+    bool InitStrided(aclDataType d, const std::vector<int64_t> &s, const std::vector<double> &v)
+    {
+        dt = d;
+        shape = s;
+        size_t esz = Bits(d) / 8, n = v.size();
+        bytes = (2 * n + 1) * esz;
+        std::vector<uint8_t> h(bytes, 0x7f);
+        for (size_t i = 0; i < n; i++) Encode(d, v[i], &h[(1 + 2 * i) * esz]);
+        if (aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return false;
+        aclrtMemcpy(dev, bytes, h.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+        std::vector<int64_t> st(s.size(), 2), storage = {(int64_t)(2 * n + 1)};
+        for (int64_t i = (int64_t)s.size() - 2; i >= 0; i--) st[(size_t)i] = st[(size_t)i + 1] * s[(size_t)i + 1];
+        t = aclCreateTensor(s.data(), s.size(), d, st.data(), 1, ACL_FORMAT_ND, storage.data(), 1, dev);
+        return t != nullptr;
+    }
     std::vector<uint8_t> Bytes() const
     {
         std::vector<uint8_t> h(bytes ? bytes : 1);
@@ -169,6 +185,7 @@ struct Case {
     bool origin;
     double dmax;                // mode 3
     int special;                // 1: Infs in x1 (mode 0), 2: row 0 zero, 3: x zero
+    bool strided;               // x a strided view (omitted: false)
 };
 
 static void RunCase(aclrtStream stream, const Case &c, uint64_t seed)
@@ -204,7 +221,7 @@ static void RunCase(aclrtStream stream, const Case &c, uint64_t seed)
     else sshape = {G ? G : 1};
     Raw tx, tw, tg, ts, ty, tys, tyo;
     std::vector<double> gv(c.groups.begin(), c.groups.end());
-    if (!tx.InitValues(c.xdt, c.xshape, x) || !ty.Init((aclDataType)c.dst, yshape) || !tys.Init(sdt, sshape) ||
+    if (!(c.strided ? tx.InitStrided(c.xdt, c.xshape, x) : tx.InitValues(c.xdt, c.xshape, x)) || !ty.Init((aclDataType)c.dst, yshape) || !tys.Init(sdt, sshape) ||
         !tyo.Init(c.xdt, yshape))
         return;
     if (c.weight && !tw.InitValues(ACL_FLOAT, {N}, w)) return;
@@ -362,6 +379,10 @@ static void TestValues(aclrtStream s)
         RunCase(s, {"hif8 dynamic groups", dt, {6, 32}, 3, H8, false, false, 2.0, {2, 0, 2}, true, 224.0, 0}, seed++);
         RunCase(s, {"hif8 dynamic groups past N", dt, {4, 16}, 3, H8, false, true, -1, {3, 5}, false, 56.0, 0}, seed++);
     }
+    RunCase(s, {"block strided x", ACL_FLOAT16, {3, 512}, 0, E4, true, true, 1.0, {}, false, 0, 0, true}, seed++);
+    RunCase(s, {"mx strided x", ACL_BF16, {2, 2, 256}, 1, E5, true, true, -1, {3}, false, 0, 0, true}, seed++);
+    RunCase(s, {"fp4 strided x", ACL_FLOAT16, {3, 256}, 1, ACL_FLOAT4_E1M2, true, false, -1, {}, false, 0, 0, true}, seed++);
+    RunCase(s, {"hif8 dynamic strided x", ACL_FLOAT, {4, 96}, 3, H8, false, true, -1, {1, 2}, true, 15.0, 0, true}, seed++);
     RunCase(s, {"hif8 rank1", ACL_FLOAT, {64}, 3, H8, false, false, -1, {}, false, 32768.0, 0}, seed++);
     RunCase(s, {"hif8 static large", ACL_BF16, {33, 1024}, 2, H8, false, true, -1, {10, 13}, true, 15.0, 0}, seed++);
     RunCase(s, {"block large", ACL_BF16, {70, 1024}, 0, E4, false, true, -1, {}, false, 0, 0}, seed++);
