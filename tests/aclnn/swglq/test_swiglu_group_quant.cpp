@@ -402,8 +402,10 @@ static int Call(Args a)
 {
     uint64_t ws = 0;
     aclOpExecutor *ex = nullptr;
-    return aclnnSwigluGroupQuantGetWorkspaceSize(a.x, a.w, a.g, a.s, a.dst, a.mode, a.bs, a.round, a.clamp, a.dmax,
-                                                 a.origin, a.y, a.ys, a.yo, &ws, &ex);
+    int rc = aclnnSwigluGroupQuantGetWorkspaceSize(a.x, a.w, a.g, a.s, a.dst, a.mode, a.bs, a.round, a.clamp,
+                                                   a.dmax, a.origin, a.y, a.ys, a.yo, &ws, &ex);
+    if (rc == 0) aclDestroyAclOpExecutor(ex); // stage 1 only: the executor is the caller's to free
+    return rc;
 }
 
 static void TestChecks()
