@@ -21,6 +21,17 @@ typedef struct aclemu_tdesc {
     int64_t stride[ACLEMU_KMAX_RANK];
 } aclemu_tdesc;
 
+/* Element offset of flat (row-major) index idx over the first n dims of t's view. */
+static inline int64_t aclemu_tdesc_flat_off(const aclemu_tdesc *t, int64_t idx, uint32_t n)
+{
+    int64_t off = t->offset;
+    for (int32_t d = (int32_t)n - 1; d >= 0; d--) {
+        off += (idx % t->shape[d]) * t->stride[d];
+        idx /= t->shape[d];
+    }
+    return off;
+}
+
 /* An elementwise iteration space: every operand is walked over the same (broadcast, coalesced)
  * shape with its own strides (0 on broadcast dims). op[0] is the output by convention. Blocks
  * take consecutive ranges of `per_block` flat indices. */

@@ -16,16 +16,7 @@ static int quant_is_nibble(int32_t dt) { return dt == ACL_INT4 || dt == ACL_FLOA
 
 static char *base_of(const aclemu_tdesc *t) { return (char *)(uintptr_t)t->addr; }
 
-/* Element offset of flat (row-major) index idx over the first n dims of t. */
-static int64_t flat_off(const aclemu_tdesc *t, int64_t idx, uint32_t n)
-{
-    int64_t off = t->offset;
-    for (int32_t d = (int32_t)n - 1; d >= 0; d--) {
-        off += (idx % t->shape[d]) * t->stride[d];
-        idx /= t->shape[d];
-    }
-    return off;
-}
+static int64_t flat_off(const aclemu_tdesc *t, int64_t idx, uint32_t n) { return aclemu_tdesc_flat_off(t, idx, n); }
 
 static float load1(const aclemu_tdesc *t, int64_t off)
 {
