@@ -269,15 +269,8 @@ aclnnStatus aclemu_plan_QuantBatchMatmulInplaceAdd(aclOpExecutor *ex, const aclT
         return st;
     /* yRef = A (M, K) @ B (K, N) + yRef: the engine adds beta * D in FP32 after the FP32 sums */
     gemm_desc d;
-    memset(&d, 0, sizeof d);
-    d.M = m;
-    d.N = n;
-    d.K = k;
-    d.math = GEMM_MATH_KEEP;
-    d.alpha = 1.0f;
+    qf8_gemm_desc(&d, m, n, k);
     d.beta = 1.0f;
-    cube_view_raw(&d.a, CUBE_OP_A, GEMM_F32, k, 1);
-    cube_view_raw(&d.b, CUBE_OP_B, GEMM_F32, 1, k);
     if (hif8) { /* FP32 sums to the workspace, then yRef += (acc * x2Scale) * x1Scale */
         int64_t wc = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)(m * n) * 4u);
         d.beta = 0.0f;

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "aclemu_op/op_api.h"
+#include "cube.h"
 #include "qf8_args.h"
 #include "qf8_plan.h"
 
@@ -15,6 +16,18 @@ static uint32_t qf8_blocks(int64_t rows, int64_t *per_block)
         per = 1;
     *per_block = per;
     return (uint32_t)((rows + per - 1) / per);
+}
+
+void qf8_gemm_desc(gemm_desc *d, int64_t M, int64_t N, int64_t K)
+{
+    memset(d, 0, sizeof *d);
+    d->M = M;
+    d->N = N;
+    d->K = K;
+    d->math = GEMM_MATH_KEEP;
+    d->alpha = 1.0f;
+    cube_view_raw(&d->a, CUBE_OP_A, GEMM_F32, K, 1);
+    cube_view_raw(&d->b, CUBE_OP_B, GEMM_F32, 1, K);
 }
 
 aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int64_t rows, int64_t K,

@@ -5,6 +5,7 @@
 #define OPS_NN_QF8_PLAN_H
 
 #include "aclemu_op/op_api.h"
+#include "gemm.h"
 
 /* An FP8 matrix operand viewed as (b, i, k): i runs along M (x1) or N (x2), k along K. Offsets
  * and strides in elements (the tensor's own view offset is added by qf8_decode). */
@@ -18,6 +19,10 @@ typedef struct qf8_operand {
 /* Records the decode of o ([nb][rows][K] FP32 in a new workspace buffer at *ws_off). */
 aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int64_t rows, int64_t K,
                        int64_t *ws_off);
+
+/* A GEMM over two decoded operands: A [M][K] and B [N][K] FP32 contiguous (one batch: callers add
+ * batch dims, the C view, beta and D), the engine's exact FP32 math, alpha 1. */
+void qf8_gemm_desc(gemm_desc *d, int64_t M, int64_t N, int64_t K);
 
 /* Records out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m])); acc FP32 [nb][M][N] at acc_ws.
  * A UINT64 / INT64 s2 holds quant parameters (FP19 scale); a one-element s2 applies to every n.

@@ -220,15 +220,8 @@ aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
     if ((st = qf8_decode(ex, &oa, c1, M, K, &wa)) || (st = qf8_decode(ex, &ob2, c2, N, K, &wb)))
         return st;
     gemm_desc d;
-    memset(&d, 0, sizeof d);
-    d.M = M;
-    d.N = N;
-    d.K = K;
+    qf8_gemm_desc(&d, M, N, K);
     d.nbatch_dims = nbo;
-    d.math = GEMM_MATH_KEEP;
-    d.alpha = 1.0f;
-    cube_view_raw(&d.a, CUBE_OP_A, GEMM_F32, K, 1);
-    cube_view_raw(&d.b, CUBE_OP_B, GEMM_F32, 1, K);
     cube_view_raw(&d.c, CUBE_OP_C, GEMM_F32, N, 1);
     /* decoded buffers are contiguous over each operand's own batch dims (aligned right) */
     int64_t s1 = M * K, s2 = N * K, sc = M * N;

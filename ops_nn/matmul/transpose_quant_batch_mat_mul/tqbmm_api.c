@@ -317,17 +317,10 @@ static aclnnStatus tq_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
     if ((st = qf8_decode(ex, &oa, B, M, K, &wa)) || (st = qf8_decode(ex, &ob, B, N, K, &wb)))
         return st;
     gemm_desc d;
-    memset(&d, 0, sizeof d);
-    d.M = M;
-    d.N = N;
-    d.K = K;
+    qf8_gemm_desc(&d, M, N, K);
     d.nbatch_dims = 1;
     d.batch_shape[0] = B;
-    d.math = GEMM_MATH_KEEP;
-    d.alpha = 1.0f;
-    cube_view_raw(&d.a, CUBE_OP_A, GEMM_F32, K, 1);
     d.a.bstride[0] = M * K;
-    cube_view_raw(&d.b, CUBE_OP_B, GEMM_F32, 1, K);
     d.b.bstride[0] = N * K;
     if (mx) { /* the FP32 sums cast once to out */
         cube_view(&d.c, CUBE_OP_C, out, 0, 2, 0, 1);
