@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "../activation/act_test_util.h"
+#include "aclnnop/aclnn_convert_weight_to_int4_pack.h"
 #include "aclnnop/aclnn_trans_matmul_weight.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
 
@@ -191,6 +192,50 @@ static void RunCase(const Case &c)
     CheckDtype(c.name, c.dt, ty.Read(), gold);
 }
 
+// aclnnConvertWeightToINT4Pack on the 950 (C0 16): an ND INT32 / FLOAT (k, n) weight of one
+// code per element into an INT4 / FLOAT4_E2M1 [ceil(n/16), ceil(k/16), 16, 16] or packed INT32 /
+// FLOAT [.., .., 16, 2] NZ, compared byte by byte with the NZ built here.
+static void Pack950(const char *name, bool fp, bool packed, int64_t k, int64_t n, uint64_t seed)
+{
+    Lcg rng(seed);
+    std::vector<uint8_t> src((size_t)(k * n * 4));
+    std::vector<uint8_t> want((size_t)(Cdiv(n, 16) * Cdiv(k, 16) * 16 * 16 / 2), 0);
+    for (int64_t i = 0; i < k * n; i++) {
+        int c = (int)((uint32_t)(rng.uniform() * 16) & 15);
+        uint32_t bits;
+        if (fp) {
+            float f = (float)Fp4Value(c);
+            memcpy(&bits, &f, 4);
+        } else {
+            int32_t v = c >= 8 ? c - 16 : c;
+            memcpy(&bits, &v, 4);
+        }
+        memcpy(&src[(size_t)i * 4], &bits, 4);
+        int64_t e = NzIndex(i / n, i % n, k, 16);
+        want[(size_t)(e / 2)] |= (uint8_t)(e % 2 ? c << 4 : c);
+    }
+    RawTensor w, p;
+    aclDataType pdt = fp ? (packed ? ACL_FLOAT : ACL_FLOAT4_E2M1) : (packed ? ACL_INT32 : ACL_INT4);
+    int64_t vn = packed ? n / 8 : n;
+    std::vector<int64_t> storage = packed ? std::vector<int64_t>{Cdiv(vn, 2), Cdiv(k, 16), 16, 2}
+                                          : std::vector<int64_t>{Cdiv(n, 16), Cdiv(k, 16), 16, 16};
+    if (!w.Init(fp ? ACL_FLOAT : ACL_INT32, {k, n}, {n, 1}, ACL_FORMAT_ND, {k, n}, src) ||
+        !p.Init(pdt, {k, vn}, {vn, 1}, ACL_FORMAT_FRACTAL_NZ, storage, std::vector<uint8_t>(want.size(), 0xAA))) {
+        EXPECT(false, "%s: tensors", name);
+        return;
+    }
+    int r = Run("aclnnConvertWeightToINT4Pack", g_stream,
+                [&](uint64_t *ws, aclOpExecutor **ex) { return aclnnConvertWeightToINT4PackGetWorkspaceSize(w.t, p.t, ws, ex); },
+                aclnnConvertWeightToINT4Pack);
+    EXPECT(r == 0, "%s: run %d (%s)", name, r, aclGetRecentErrMsg());
+    if (r) return;
+    std::vector<uint8_t> got(want.size());
+    aclrtMemcpy(got.data(), got.size(), p.dev, got.size(), ACL_MEMCPY_DEVICE_TO_HOST);
+    size_t bad = 0;
+    for (size_t i = 0; i < got.size(); i++) bad += got[i] != want[i];
+    EXPECT(bad == 0, "%s: %zu of %zu NZ bytes differ", name, bad, got.size());
+}
+
 static void Validation()
 {
     const int64_t m = 4, k = 64, n = 64;
@@ -285,6 +330,10 @@ int main(int argc, char **argv)
         RunCase({"fp4 fp16 group", W_FP4, ACL_FLOAT16, 5, 80, 50, 32, false, false, ACL_FLOAT16, false, false, 9});
         RunCase({"fp4 bf16 mx", W_FP4, ACL_BF16, 3, 64, 32, 32, false, true, ACL_BF16, false, false, 10});
         RunCase({"float-packed fp16 mx", W_FLOATPK, ACL_FLOAT16, 8, 96, 40, 32, false, true, U, false, false, 11});
+        Pack950("pack int32 -> int4 nz", false, false, 40, 34, 21);
+        Pack950("pack int32 -> int32 nz", false, true, 33, 64, 22);
+        Pack950("pack float -> fp4 nz", true, false, 50, 48, 23);
+        Pack950("pack float -> float nz", true, true, 16, 40, 24);
         Validation();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
