@@ -276,17 +276,6 @@ static int is_trans(const aclTensor *t)
            t->stride[t->ndim - 1] == t->shape[t->ndim - 2];
 }
 
-static int is_contiguous(const aclTensor *t)
-{
-    int64_t s = 1;
-    for (int i = (int)t->ndim - 1; i >= 0; i--) {
-        if (t->shape[i] != 1 && t->stride[i] != s)
-            return 0;
-        s *= t->shape[i];
-    }
-    return 1;
-}
-
 aclnnStatus aclemu_plan_WeightQuantBatchMatmulNz(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
                                                  const aclTensor *antiquantScale,
                                                  const aclTensor *antiquantOffsetOptional,
@@ -310,7 +299,7 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulNz(aclOpExecutor *executor, const 
     if (weight->format != ACL_FORMAT_FRACTAL_NZ)
         return ACLEMU_PARAM_ERROR(api, "Parameter weight's format %s is invalid, expected FORMAT_FRACTAL_NZ.",
                                   aclemu_format_name(weight->format));
-    if (is_trans(x) || !is_contiguous(x))
+    if (is_trans(x) || !aclemu_tensor_is_contiguous(x))
         return ACLEMU_PARAM_ERROR(api, "Parameter x is transposed or not contiguous: on DAV3510, the value of x can "
                                        "not be transposed and the value of x must be contiguous.");
     /* dtypes */
