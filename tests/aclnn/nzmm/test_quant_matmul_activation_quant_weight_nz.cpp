@@ -8,42 +8,11 @@
 #include <cmath>
 #include <cstring>
 
-#include "../activation/act_test_util.h"
+#include "nzmm_test_util.h"
 #include "aclnnop/aclnn_quant_matmul_activation_quant_weight_nz.h"
 
 static aclrtStream g_stream = nullptr;
 static const int64_t kGroup = 4295032864LL; // (1, 1, 32)
-
-struct Raw {
-    void *dev = nullptr;
-    aclTensor *t = nullptr;
-    size_t bytes = 0;
-    Raw() {}
-    Raw(const Raw &) = delete;
-    Raw &operator=(const Raw &) = delete;
-    ~Raw()
-    {
-        if (t) aclDestroyTensor(t);
-        if (dev) aclrtFree(dev);
-    }
-    bool Init(aclDataType dt, std::vector<int64_t> view, std::vector<int64_t> strides, aclFormat fmt,
-              std::vector<int64_t> storage, const std::vector<uint8_t> &img)
-    {
-        bytes = img.size();
-        if (aclrtMalloc(&dev, bytes ? bytes : 1, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return false;
-        if (bytes && aclrtMemcpy(dev, bytes, img.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) return false;
-        t = aclCreateTensor(view.data(), view.size(), dt, strides.data(), 0, fmt, storage.data(), storage.size(), dev);
-        return t != nullptr;
-    }
-    std::vector<uint8_t> Read() const
-    {
-        std::vector<uint8_t> h(bytes);
-        if (bytes) aclrtMemcpy(h.data(), bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
-        return h;
-    }
-};
-
-static int64_t Cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // FP8 code -> value (E4M3FN: bias 7, no infinity, S.1111.111 NaN; E5M2: bias 15, IEEE-like).
 static double Fp8(uint8_t c, bool e5m2)
@@ -132,7 +101,7 @@ static void RunCase(const Case &c)
         for (int64_t j = 0; j < n; j++)
             nz[(size_t)(c.tX2 ? NzIndex(j, kk, R) : NzIndex(kk, j, R))] = b[(size_t)(kk * n + j)];
     aclDataType xdt = c.e5m2 ? ACL_FLOAT8_E5M2 : ACL_FLOAT8_E4M3FN;
-    Raw t1, t2, ts1, ts2, tb, ty, tys;
+    RawTensor t1, t2, ts1, ts2, tb, ty, tys;
     std::vector<uint8_t> bimg((size_t)n * 4);
     for (int64_t j = 0; j < n; j++) {
         float f = (float)bias[(size_t)j];
@@ -216,7 +185,7 @@ static void RunCase(const Case &c)
 static void Validation()
 {
     const int64_t m = 4, k = 64, n = 64;
-    Raw x1, x1b, x2, x2nd, x2e5, s1, s2, s1bad, y, ys, b16, x2bat;
+    RawTensor x1, x1b, x2, x2nd, x2e5, s1, s2, s1bad, y, ys, b16, x2bat;
     std::vector<uint8_t> z1((size_t)(m * k), 0x38), z2((size_t)(k * n), 0x38), zs((size_t)(m * 2), 127),
         zs2((size_t)(n * 2), 127);
     bool ok = x1.Init(ACL_FLOAT8_E4M3FN, {m, k}, {k, 1}, ACL_FORMAT_ND, {m, k}, z1) &&
@@ -285,7 +254,7 @@ int main(int argc, char **argv)
     if (!rt.ok) return 1;
     g_stream = rt.stream;
     if (!chip || std::string(chip) != "950") {
-        Raw x1, x2, s1, s2, y, ys;
+        RawTensor x1, x2, s1, s2, y, ys;
         std::vector<uint8_t> z((size_t)(64 * 64), 0x38), zs((size_t)128, 127);
         if (!x1.Init(ACL_FLOAT8_E4M3FN, {4, 64}, {64, 1}, ACL_FORMAT_ND, {4, 64}, z) ||
             !x2.Init(ACL_FLOAT8_E4M3FN, {64, 64}, {64, 1}, ACL_FORMAT_FRACTAL_NZ, {2, 4, 16, 32}, z) ||

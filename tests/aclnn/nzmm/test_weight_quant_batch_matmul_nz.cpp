@@ -10,37 +10,12 @@
 #include <cmath>
 #include <cstring>
 
-#include "../activation/act_test_util.h"
+#include "nzmm_test_util.h"
 #include "aclnnop/aclnn_convert_weight_to_int4_pack.h"
 #include "aclnnop/aclnn_trans_matmul_weight.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_nz.h"
 
 static aclrtStream g_stream = nullptr;
-
-// A device tensor with a raw byte image and an explicit storage shape / format.
-struct RawTensor {
-    void *dev = nullptr;
-    aclTensor *t = nullptr;
-    RawTensor() {}
-    RawTensor(const RawTensor &) = delete;
-    RawTensor &operator=(const RawTensor &) = delete;
-    ~RawTensor()
-    {
-        if (t) aclDestroyTensor(t);
-        if (dev) aclrtFree(dev);
-    }
-    bool Init(aclDataType dt, std::vector<int64_t> view, std::vector<int64_t> strides, aclFormat fmt,
-              std::vector<int64_t> storage, const std::vector<uint8_t> &bytes)
-    {
-        size_t n = bytes.size() ? bytes.size() : 1;
-        if (aclrtMalloc(&dev, n, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return false;
-        if (bytes.size() && aclrtMemcpy(dev, n, bytes.data(), n, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) return false;
-        t = aclCreateTensor(view.data(), view.size(), dt, strides.data(), 0, fmt, storage.data(), storage.size(), dev);
-        return t != nullptr;
-    }
-};
-
-static int64_t Cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // Element index of (r, c) of an (R, C) matrix in NZ [ceil(C / c0), ceil(R / 16), 16, c0].
 static int64_t NzIndex(int64_t r, int64_t c, int64_t R, int64_t c0)
