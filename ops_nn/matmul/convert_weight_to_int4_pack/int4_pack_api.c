@@ -3,8 +3,10 @@
  * FRACTAL_NZ (2-D: storage [ceil(n / 64), ceil(k / 16), 16, 64] INT4 or [.., .., 16, 8] INT32).
  * Checks in the real order: nulls; both contiguous; dtypes (weight INT32 / FLOAT, pack INT4 /
  * INT32 / FLOAT4_E2M1 / FLOAT, combinations); formats (weight ND, pack ND / NZ); dims 2-3;
- * shapes (even / multiple-of-8 last dim, matching sizes, the NZ storage shape). The FLOAT ->
- * FLOAT4_E2M1 route and 3-D NZ are refused as not implemented. The real op packs on the host
+ * shapes (even / multiple-of-8 last dim, matching sizes, the NZ storage shape; on the 950 C0 is
+ * 16 INT4 (32 when the INT4 storage's last dim is 32) and the INT32 storage's last dim 2). FLOAT
+ * sources become FLOAT4_E2M1 codes by the real bit-pattern table. 3-D NZ is refused as not
+ * implemented. The real op packs on the host
  * during stage 1; here stage 2 runs the Int4Pack kernel. */
 #include "aclemu_plans.h"
 #include "int4_pack_args.h"
@@ -76,24 +78,30 @@ aclnnStatus aclemu_plan_ConvertWeightToINT4Pack(aclOpExecutor *executor, const a
                                            "[%lld, %lld], and weightInt4Pack [%lld, %lld]",
                                       (long long)wf, (long long)wl, (long long)pf, (long long)pl);
     }
-    int64_t k1 = ceil_div(pf, 16), n1 = 0;
+    const int is950 = aclemu_op_profile()->family == ACLEMU_FAMILY_950;
+    int64_t k1 = ceil_div(pf, 16), n1 = 0, c0 = 32;
     if (p->format == ACL_FORMAT_FRACTAL_NZ) {
         if (p->storage_ndim != 4 && p->storage_ndim != 5)
             return ACLEMU_PARAM_ERROR(api, "when weightInt4Pack's format is FORMAT_FRACTAL_NZ, weightInt4Pack's storage "
                                            "dim num should be [4] or [5], but actual is [%u]", p->storage_ndim);
         const int64_t *ss = p->storage_shape + p->storage_ndim - 4;
-        int64_t last = pack4 ? 64 : 8;
-        n1 = ceil_div(pl, last);
+        /* the 950 takes the INT4 storage's own last dim (16: C0 16, 32: C0 32) and 2 INT32 */
+        int64_t last = pack4 ? (is950 ? ss[3] : 64) : (is950 ? 2 : 8);
+        n1 = last > 0 ? ceil_div(pl, last) : -1;
         if (ss[0] != n1 || ss[1] != k1 || ss[2] != 16 || ss[3] != last)
             return ACLEMU_PARAM_ERROR(api, "when weightInt4Pack's datatype is %s and format is FORMAT_FRACTAL_NZ, "
                                            "weightInt4Pack's storage shape should be [%lld,%lld,16,%lld], but actual is "
                                            "[%s]", pack4 ? "int4" : "int32", (long long)n1, (long long)k1,
                                       (long long)last, aclemu_shape_str(p->storage_shape, p->storage_ndim, b, sizeof b));
+        c0 = is950 ? (ss[3] == 32 ? 16 : 8) : 32;
+        /* what the C0 layout writes must fit the storage the shape describes */
+        if (ceil_div(pl / (pack4 ? 2 : 1) * (pack4 ? 1 : 4), c0) * c0 > n1 * last * (pack4 ? 1 : 8) / 2)
+            return ACLEMU_PARAM_ERROR(api, "weightInt4Pack's storage shape [%s] is too small for its C0 %lld layout.",
+                                      aclemu_shape_str(p->storage_shape, p->storage_ndim, b, sizeof b),
+                                      (long long)(c0 * 2));
         if (p->ndim != 2)
             return ACLEMU_PARAM_ERROR(api, "a 3-D (grouped) FRACTAL_NZ weightInt4Pack is not implemented.");
     }
-    if (weight->dtype == ACL_FLOAT)
-        return ACLEMU_PARAM_ERROR(api, "the FLOAT -> FLOAT4_E2M1 packing is not implemented.");
     int64_t rows = 1;
     for (uint32_t i = 0; i + 1 < weight->ndim; i++)
         if (__builtin_mul_overflow(rows, weight->shape[i], &rows))
@@ -117,7 +125,9 @@ aclnnStatus aclemu_plan_ConvertWeightToINT4Pack(aclOpExecutor *executor, const a
     a->n = wl;
     a->nz = p->format == ACL_FORMAT_FRACTAL_NZ;
     a->k1 = k1;
-    a->n1 = ceil_div(wl / 2, 32);
+    a->c0 = c0;
+    a->n1 = ceil_div(wl / 2, c0);
+    a->fp4 = weight->dtype == ACL_FLOAT;
     a->per_block = per;
     return ACLNN_SUCCESS;
 }

@@ -6,9 +6,29 @@
 #include "aclemu_op/kernel_util.h"
 #include "int4_pack_args.h"
 
-static uint8_t pack2(const int32_t *w, int64_t i)
+/* FLOAT -> FP4 E2M1 code by the masked bit pattern (int4_pack_args.h). */
+static uint32_t fp4_code(uint32_t bits)
 {
-    return (uint8_t)((((uint32_t)w[2 * i + 1] & 0xFu) << 4) | ((uint32_t)w[2 * i] & 0xFu));
+    static const uint32_t pat[8] = {0x00000000u, 0x3F000000u, 0x3F800000u, 0x3FC00000u,
+                                    0x40000000u, 0x40400000u, 0x40800000u, 0x40C00000u};
+    uint32_t b = bits & 0xFFC00000u;
+    for (uint32_t c = 0; c < 8; c++) {
+        if (b == pat[c])
+            return c;
+        if (b == (pat[c] | 0x80000000u))
+            return c | 8u;
+    }
+    return 0;
+}
+
+static uint32_t code_of(const int32_t *w, int64_t i, int fp4)
+{
+    return fp4 ? fp4_code((uint32_t)w[i]) : ((uint32_t)w[i] & 0xFu);
+}
+
+static uint8_t pack2f(const int32_t *w, int64_t i, int fp4)
+{
+    return (uint8_t)((code_of(w, 2 * i + 1, fp4) << 4) | code_of(w, 2 * i, fp4));
 }
 
 static int k(const void *args, size_t size, const aclemu_block *blk)
@@ -23,15 +43,18 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
         uint64_t s, e;
         aclemu_block_range((uint64_t)(a->rows * nb), (uint64_t)a->per_block, blk, &s, &e);
         for (uint64_t i = s; i < e; i++)
-            dst[i] = pack2(w, (int64_t)i);
+            dst[i] = pack2f(w, (int64_t)i, a->fp4);
         return 0;
     }
     if (blk->block_idx != 0)
         return 0;
-    memset(dst, 0, (size_t)(a->n1 * a->k1 * 16 * 32));
+    const int64_t c0 = a->c0;
+    if (c0 < 1)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    memset(dst, 0, (size_t)(a->n1 * a->k1 * 16 * c0));
     for (int64_t r = 0; r < a->rows; r++)
         for (int64_t j = 0; j < nb; j++)
-            dst[((j / 32) * a->k1 * 16 + r) * 32 + j % 32] = pack2(w, r * nb + j);
+            dst[((j / c0) * a->k1 * 16 + r) * c0 + j % c0] = pack2f(w, r * nb + j, a->fp4);
     return 0;
 }
 

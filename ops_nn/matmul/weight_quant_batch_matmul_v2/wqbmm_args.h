@@ -30,6 +30,12 @@ typedef struct wqbmm_antiquant_args {
      *   (deqScale from aclnnTransQuantParam: the FP32 bits in the low 32 bits). */
     int32_t mode;
     float aq_offset, aq_scale;
+    /* aclnnWeightQuantBatchMatmulNz (950): the weight is FRACTAL_NZ, read from weight.addr at
+     * element nz_elem_off + ((c / nz_c0) * nz_rows + r) * nz_c0 + c % nz_c0 of the (R, C) matrix
+     * it stores: (K, N), or (N, K) when nz_tr. nz_bits 8: INT8 bytes; 4: nibbles (even element:
+     * low nibble), INT4 codes or FLOAT4_E2M1 codes (nz_fp4). The scale may be FLOAT8_E8M0 (MX). */
+    int32_t nz, nz_bits, nz_fp4, nz_tr;
+    int64_t nz_c0, nz_rows, nz_elem_off;
 } wqbmm_antiquant_args;
 
 #endif

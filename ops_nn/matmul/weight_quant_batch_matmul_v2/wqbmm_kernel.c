@@ -12,6 +12,7 @@
 #include "aclemu_op/fp16.h"
 #include "aclemu_op/kernel_util.h"
 #include "gemm.h"
+#include "quant_codec.h"
 #include "wqbmm_args.h"
 
 static int32_t int4_at(const uint8_t *base, int64_t e)
@@ -32,6 +33,20 @@ static int32_t weight_at(const aclemu_tdesc *w, int64_t kk, int64_t nn)
     memcpy(&word, base + (w->offset + kk * w->stride[0] + (nn / 8) * w->stride[1]) * 4, 4);
     int32_t v = (int32_t)(((uint32_t)word >> (4 * (nn % 8))) & 0xf);
     return v >= 8 ? v - 16 : v;
+}
+
+/* One element of a FRACTAL_NZ weight (wqbmm_args.h), at (k, n) of the weight's (K, N) view. */
+static float nz_weight_at(const wqbmm_antiquant_args *a, int64_t kk, int64_t nn)
+{
+    const uint8_t *base = (const uint8_t *)(uintptr_t)a->weight.addr;
+    const int64_t r = a->nz_tr ? nn : kk, c = a->nz_tr ? kk : nn;
+    const int64_t e = a->nz_elem_off + ((c / a->nz_c0) * a->nz_rows + r) * a->nz_c0 + c % a->nz_c0;
+    if (a->nz_bits == 8)
+        return (float)((const int8_t *)base)[e];
+    uint32_t code = (e & 1) ? (uint32_t)(base[e >> 1] >> 4) : (uint32_t)(base[e >> 1] & 0xf);
+    if (a->nz_fp4)
+        return quant_from_fp4(code, 0);
+    return (float)(code >= 8 ? (int32_t)code - 16 : (int32_t)code);
 }
 
 static float round_to(int32_t dt, float v)
@@ -56,6 +71,8 @@ static float param_at(const aclemu_tdesc *d, int64_t r, int64_t c)
         memcpy(&f, &lo, 4);
         return f;
     }
+    if (d->dtype == ACL_FLOAT8_E8M0) /* MX scale: 2^(c - 127) */
+        return quant_from_e8m0((uint8_t)base[e]);
     float v;
     aclemu_load_f32(&v, base + e * 2, d->dtype, 2, 1);
     return v;
@@ -106,7 +123,7 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
         return ACLEMU_KERNEL_BAD_ARGS;
     const wqbmm_antiquant_args *a = args;
     const int has_sc = a->scale.addr != 0;
-    if (a->weight.ndim != 2 || (has_sc && a->scale.ndim != 2) || (!has_sc && a->mode != 1) ||
+    if ((!a->nz && a->weight.ndim != 2) || (a->nz && (a->nz_c0 < 1 || a->nz_rows < 1 || (a->nz_bits != 8 && a->nz_bits != 4))) || (has_sc && a->scale.ndim != 2) || (!has_sc && a->mode != 1) ||
         (a->out_dtype != ACL_FLOAT16 && a->out_dtype != ACL_BF16) || a->mode < 0 || a->mode > 2)
         return ACLEMU_KERNEL_BAD_ARGS;
     const int has_off = a->offset.addr != 0, tr = a->transposed;
@@ -114,7 +131,7 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
     const int64_t rows = tr ? a->N : a->K, cols = tr ? a->K : a->N;
     const int64_t inner_stride = a->weight.stride[tr ? 0 : 1];
     /* INT8 runs with unit stride and an FP16 x take the vector path */
-    const int fast = a->mode == 0 && a->weight.dtype == ACL_INT8 && inner_stride == 1 && a->out_dtype == ACL_FLOAT16 &&
+    const int fast = a->mode == 0 && !a->nz && a->weight.dtype == ACL_INT8 && inner_stride == 1 && a->out_dtype == ACL_FLOAT16 &&
                      gemm_host_isa() >= GEMM_ISA_AVX2; /* AVX2 implies F16C here (isa.c) */
     float sc[ACLEMU_CHUNK], of[ACLEMU_CHUNK];
     float *out = (float *)(uintptr_t)a->out;
@@ -165,7 +182,8 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
                                       has_off, has_sc, of[i], sc[i]);
             } else {
                     for (int64_t i = 0; i < m; i++) {
-                float w = (float)(tr ? weight_at(&a->weight, c0 + i, o) : weight_at(&a->weight, o, c0 + i));
+                float w = a->nz ? nz_weight_at(a, o, c0 + i)
+                                : (float)(tr ? weight_at(&a->weight, c0 + i, o) : weight_at(&a->weight, o, c0 + i));
                 if (has_off)
                     w = round_to(a->out_dtype, w + of[i]);
                 w = w * sc[i];
