@@ -1,0 +1,108 @@
+/* Helpers shared by the TopKTopPSample and TopKTopPSampleV2 kernels (ops-nn
+ * index/top_k_top_p_sample and top_k_top_p_sample_v2): the sort key (larger value first, equal
+ * values by lower index), the partial top-k selection, the softmax with the first value as max,
+ * the top-p running-sum count, the first maximum and the one-element load. */
+#ifndef OPS_NN_TOP_K_TOP_P_SAMPLE_COMMON_H
+#define OPS_NN_TOP_K_TOP_P_SAMPLE_COMMON_H
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclemu/kernel.h"
+#include "aclemu_op/kernel_util.h"
+
+#define TKS_TOPK_MAX 1024u    /* TOPK_MAX */
+#define TKS_SOFTMAX_LEN 8192  /* SOFTMAX_PER_LEN: the chunk of the row softmax */
+#define TKS_CUMSUM_BLOCK 512  /* REPEAT_MAX: the block of the full-sort cumulative sum */
+
+/* Sort key: larger value first, equal values by lower index (the rolling top-k keeps a later
+ * chunk's element only when it is strictly greater than the current k-th). */
+static inline uint64_t key_of(float v, uint32_t i)
+{
+    uint32_t u;
+    memcpy(&u, &v, 4);
+    u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+    return (uint64_t)u << 32 | (uint64_t)(0xffffffffu - i);
+}
+static inline uint32_t idx_of(uint64_t k) { return 0xffffffffu - (uint32_t)k; }
+
+static inline int cmp_desc(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return a > b ? -1 : a < b;
+}
+
+/* Moves the k largest keys of c[0..n) to the front (any order), then sorts them descending. */
+static inline void top_keys(uint64_t *c, int64_t n, int64_t k)
+{
+    if (k > n)
+        k = n;
+    int64_t lo = 0, hi = n - 1;
+    while (k < n && lo < hi) {
+        uint64_t a = c[lo], b = c[(lo + hi) / 2], d = c[hi];
+        uint64_t piv = a > b ? (b > d ? b : (a > d ? d : a)) : (a > d ? a : (b > d ? d : b));
+        int64_t i = lo, j = hi;
+        while (i <= j) {
+            while (c[i] > piv) i++;
+            while (c[j] < piv) j--;
+            if (i <= j) {
+                uint64_t t = c[i];
+                c[i] = c[j];
+                c[j] = t;
+                i++;
+                j--;
+            }
+        }
+        if (k - 1 <= j)
+            hi = j;
+        else if (k - 1 >= i)
+            lo = i;
+        else
+            break;
+    }
+    qsort(c, (size_t)k, sizeof *c, cmp_desc);
+}
+
+/* softmax of v[0..n) with the first value as the max (SoftMaxCompute) into out */
+static inline void softmax_first(const float *v, int64_t n, float *out)
+{
+    float m = v[0], s = 0.0f;
+    for (int64_t j = 0; j < n; j++) {
+        out[j] = expf(v[j] - m);
+        s += out[j];
+    }
+    for (int64_t j = 0; j < n; j++) out[j] = out[j] / s;
+}
+
+/* running sum until it passes p (TopPCompute; V1: sum > p, V2 with reach: sum >= p): the count,
+ * or 0 when it never does */
+static inline int64_t topp_count(const float *pr, int64_t n, float p, int reach)
+{
+    float cum = 0.0f;
+    for (int64_t j = 0; j < n; j++) {
+        cum += pr[j];
+        if (cum > p || (reach && cum == p))
+            return j + 1;
+    }
+    return 0;
+}
+
+static inline int64_t first_max(const float *v, int64_t n)
+{
+    int64_t m = 0;
+    for (int64_t j = 1; j < n; j++)
+        if (v[j] > v[m]) m = j;
+    return m;
+}
+
+static inline float load1(const aclemu_tdesc *t, int64_t r, int64_t c)
+{
+    float v;
+    size_t es = aclemu_kdtype_size(t->dtype);
+    int64_t off = t->offset + r * t->stride[0] + (t->ndim > 1 ? c * t->stride[1] : 0);
+    aclemu_load_f32(&v, (const char *)(uintptr_t)t->addr + off * (int64_t)es, t->dtype, 0, 1);
+    return v;
+}
+
+#endif
