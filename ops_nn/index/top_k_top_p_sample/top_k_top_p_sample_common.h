@@ -105,4 +105,76 @@ static inline float load1(const aclemu_tdesc *t, int64_t r, int64_t c)
     return v;
 }
 
+/* The count of the full sort's cumulative sum (CumsumAndOut) over the sorted sp[0..n): blocks of
+ * TKS_CUMSUM_BLOCK; a block whose sum keeps the running sum below p is taken whole, one that
+ * brings it to p exactly ends there, else element by element until the sum passes p (V2 with
+ * reach: reaches p); never: n. */
+static inline int64_t cumsum_count(const float *sp, int64_t n, float p, int reach)
+{
+    float run = 0.0f;
+    for (int64_t j0 = 0; j0 < n; j0 += TKS_CUMSUM_BLOCK) {
+        int64_t j1 = j0 + TKS_CUMSUM_BLOCK < n ? j0 + TKS_CUMSUM_BLOCK : n;
+        float bs = 0.0f;
+        for (int64_t j = j0; j < j1; j++) bs += sp[j];
+        float t = run + bs;
+        if (t < p) {
+            run += bs;
+            continue;
+        }
+        if (t == p)
+            return j1;
+        for (int64_t j = j0; j < j1; j++) {
+            run += sp[j];
+            if (run > p || (reach && run == p))
+                return j + 1;
+        }
+    }
+    return n;
+}
+
+/* The first maximum of v[i] (/ (|q[b][i]| + eps) with q) over TKS_SOFTMAX_LEN-element chunks: a
+ * chunk's first maximum wins only when strictly larger than the best so far, which starts at
+ * `init` (V1: 0, V2: FLOAT_MIN); best_out: the best value (may be NULL). */
+static inline int64_t chunk_race(const float *v, int64_t n, const aclemu_tdesc *q, int64_t b, float eps, float init,
+                                 float *best_out)
+{
+    float best = init;
+    int64_t bi = 0;
+    for (int64_t i0 = 0; i0 < n; i0 += TKS_SOFTMAX_LEN) {
+        int64_t i1 = i0 + TKS_SOFTMAX_LEN < n ? i0 + TKS_SOFTMAX_LEN : n, cm = i0;
+        float cv = 0.0f;
+        for (int64_t i = i0; i < i1; i++) {
+            float t = q ? v[i] / (fabsf(load1(q, b, i)) + eps) : v[i];
+            if (i == i0 || t > cv) {
+                cv = t;
+                cm = i;
+            }
+        }
+        if (cv > best)
+            bi = cm;
+        best = best > cv ? best : cv;
+    }
+    if (best_out)
+        *best_out = best;
+    return bi;
+}
+
+/* SoftMaxFstCompute: the sum of exp(x - m) in TKS_SOFTMAX_LEN-element chunks (e: the exps, or NULL) */
+static inline float row_exp_sum(const float *x, int64_t n, float m, float *e)
+{
+    float sum = 0.0f;
+    for (int64_t i0 = 0; i0 < n; i0 += TKS_SOFTMAX_LEN) {
+        int64_t i1 = i0 + TKS_SOFTMAX_LEN < n ? i0 + TKS_SOFTMAX_LEN : n;
+        float cs = 0.0f;
+        for (int64_t i = i0; i < i1; i++) {
+            float t = expf(x[i] - m);
+            if (e)
+                e[i] = t;
+            cs += t;
+        }
+        sum += cs;
+    }
+    return sum;
+}
+
 #endif

@@ -56,38 +56,14 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
             nkeep = n;
         } else {
             /* the row's softmax: max from 0 (GetRowMax), exp, sums per 8192-element chunk, Div */
-            float m = 0.0f, sum = 0.0f;
+            float m = 0.0f;
             for (int64_t i = 0; i < V; i++) m = x[i] > m ? x[i] : m;
-            for (int64_t i0 = 0; i0 < V; i0 += TKS_SOFTMAX_LEN) {
-                int64_t i1 = i0 + TKS_SOFTMAX_LEN < V ? i0 + TKS_SOFTMAX_LEN : V;
-                float cs = 0.0f;
-                for (int64_t i = i0; i < i1; i++) {
-                    pr[i] = expf(x[i] - m);
-                    cs += pr[i];
-                }
-                sum += cs;
-            }
+            const float sum = row_exp_sum(x, V, m, pr);
             for (int64_t i = 0; i < V; i++) pr[i] = pr[i] / sum;
             if (!(p > 0.0f && p < 1.0f)) {
                 /* no top-k, no top-p (SoftMaxAndQSampleCompute / the top of the softmax) */
                 if (hasq) {
-                    float best = 0.0f;
-                    int64_t bi = 0;
-                    for (int64_t i0 = 0; i0 < V; i0 += TKS_SOFTMAX_LEN) {
-                        int64_t i1 = i0 + TKS_SOFTMAX_LEN < V ? i0 + TKS_SOFTMAX_LEN : V, cm = i0;
-                        float cv = -INFINITY;
-                        for (int64_t i = i0; i < i1; i++) {
-                            float t = pr[i] / (fabsf(load1(Q, b, i)) + eps);
-                            if (i == i0 || t > cv) {
-                                cv = t;
-                                cm = i;
-                            }
-                        }
-                        if (cv > best)
-                            bi = cm;
-                        best = best > cv ? best : cv;
-                    }
-                    out = bi;
+                    out = chunk_race(pr, V, Q, b, eps, 0.0f, NULL);
                 } else {
                     out = first_max(pr, V);
                 }
@@ -118,62 +94,13 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
                     float *sp = pr; /* sorted probabilities, in place of pr (read through c first) */
                     for (int64_t j = 0; j < V; j++) tmp[j] = pr[idx_of(c[j])];
                     memcpy(sp, tmp, (size_t)V * sizeof(float));
-                    int64_t n = V;
-                    float run = 0.0f;
-                    for (int64_t j0 = 0; j0 < V; j0 += TKS_CUMSUM_BLOCK) {
-                        int64_t j1 = j0 + TKS_CUMSUM_BLOCK < V ? j0 + TKS_CUMSUM_BLOCK : V;
-                        float bs = 0.0f;
-                        for (int64_t j = j0; j < j1; j++) bs += sp[j];
-                        float t = run + bs;
-                        if (t < p) {
-                            run += bs;
-                            continue;
-                        }
-                        if (t == p) {
-                            n = j1;
-                            break;
-                        }
-                        int64_t hit = -1;
-                        for (int64_t j = j0; j < j1; j++) {
-                            run += sp[j];
-                            if (run > p) {
-                                hit = j;
-                                break;
-                            }
-                        }
-                        if (hit >= 0) {
-                            n = hit + 1;
-                            break;
-                        }
-                    }
+                    int64_t n = cumsum_count(sp, V, p, 0);
                     int64_t m2 = 0;
                     if (hasq) {
                         /* SoftMaxAll on the sorted probabilities: max = the first, chunk sums */
-                        float s0 = sp[0], s = 0.0f;
-                        for (int64_t i0 = 0; i0 < n; i0 += TKS_SOFTMAX_LEN) {
-                            int64_t i1 = i0 + TKS_SOFTMAX_LEN < n ? i0 + TKS_SOFTMAX_LEN : n;
-                            float cs = 0.0f;
-                            for (int64_t i = i0; i < i1; i++) {
-                                tmp[i] = expf(sp[i] - s0);
-                                cs += tmp[i];
-                            }
-                            s += cs;
-                        }
-                        float best = 0.0f;
-                        for (int64_t i0 = 0; i0 < n; i0 += TKS_SOFTMAX_LEN) {
-                            int64_t i1 = i0 + TKS_SOFTMAX_LEN < n ? i0 + TKS_SOFTMAX_LEN : n, cm = i0;
-                            float cv = -INFINITY;
-                            for (int64_t i = i0; i < i1; i++) {
-                                float t = (tmp[i] / s) / (fabsf(load1(Q, b, i)) + eps);
-                                if (i == i0 || t > cv) {
-                                    cv = t;
-                                    cm = i;
-                                }
-                            }
-                            if (cv > best)
-                                m2 = cm;
-                            best = best > cv ? best : cv;
-                        }
+                        const float s = row_exp_sum(sp, n, sp[0], tmp);
+                        for (int64_t i = 0; i < n; i++) tmp[i] = tmp[i] / s;
+                        m2 = chunk_race(tmp, n, Q, b, eps, 0.0f, NULL);
                     }
                     out = idx_of(c[m2]);
                     nkeep = n;

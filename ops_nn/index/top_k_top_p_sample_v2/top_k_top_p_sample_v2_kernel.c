@@ -25,8 +25,6 @@
 #include "../top_k_top_p_sample/top_k_top_p_sample_common.h"
 
 #define TKS2_FLOAT_MIN (-3.40282e+38f) /* FLOAT_MIN */
-#define TKS2_CHUNK 8192                /* SOFTMAX_PER_LEN / INNER_LOOP_ELE */
-#define TKS2_BLOCK 512                 /* REPEAT_MAX: the cumulative-sum block of the full sort */
 
 /* GetRowMax: the max of the row from FLOAT_MIN */
 static float row_max(const float *x, int64_t n)
@@ -34,49 +32,6 @@ static float row_max(const float *x, int64_t n)
     float m = TKS2_FLOAT_MIN;
     for (int64_t i = 0; i < n; i++) m = x[i] > m ? x[i] : m;
     return m;
-}
-
-/* SoftMaxFstCompute: sum of exp(x - m) in 8192-element chunks (e: the exps, or NULL) */
-static float row_exp_sum(const float *x, int64_t n, float m, float *e)
-{
-    float sum = 0.0f;
-    for (int64_t i0 = 0; i0 < n; i0 += TKS2_CHUNK) {
-        int64_t i1 = i0 + TKS2_CHUNK < n ? i0 + TKS2_CHUNK : n;
-        float cs = 0.0f;
-        for (int64_t i = i0; i < i1; i++) {
-            float t = expf(x[i] - m);
-            if (e)
-                e[i] = t;
-            cs += t;
-        }
-        sum += cs;
-    }
-    return sum;
-}
-
-/* first maximum of v[i] (/ (|q[i]| + eps) when q) over 8192-element chunks, from FLOAT_MIN; a
- * chunk wins only when strictly larger (GetRowMaxandIndex, QSampleGlobal, SoftMaxFullCompute) */
-static int64_t chunked_argmax(const float *v, int64_t n, const aclemu_tdesc *Q, int64_t b, float eps, float *best_out)
-{
-    float best = TKS2_FLOAT_MIN;
-    int64_t bi = 0;
-    for (int64_t i0 = 0; i0 < n; i0 += TKS2_CHUNK) {
-        int64_t i1 = i0 + TKS2_CHUNK < n ? i0 + TKS2_CHUNK : n, cm = i0;
-        float cv = 0.0f;
-        for (int64_t i = i0; i < i1; i++) {
-            float t = Q ? v[i] / (fabsf(load1(Q, b, i)) + eps) : v[i];
-            if (i == i0 || t > cv) {
-                cv = t;
-                cm = i;
-            }
-        }
-        if (cv > best)
-            bi = cm;
-        best = best > cv ? best : cv;
-    }
-    if (best_out)
-        *best_out = best;
-    return bi;
 }
 
 static int k_top_k_top_p_sample_v2(const void *args, size_t size, const aclemu_block *blk)
@@ -142,7 +97,7 @@ static int k_top_k_top_p_sample_v2(const void *args, size_t size, const aclemu_b
                 const float sum = row_exp_sum(x, V, m, vals);
                 for (int64_t i = 0; i < V; i++) vals[i] = vals[i] / sum; /* SoftMaxFullCompute */
                 if (no_filter && Q) {
-                    max_index = chunked_argmax(vals, V, Q, b, eps, NULL);
+                    max_index = chunk_race(vals, V, Q, b, eps, TKS2_FLOAT_MIN, NULL);
                     done = 1; /* the index is written, nothing else */
                 }
             } else {
@@ -202,34 +157,7 @@ static int k_top_k_top_p_sample_v2(const void *args, size_t size, const aclemu_b
                     ids[j] = idx_of(c[j]);
                     vals[j] = isl ? expf(x[ids[j]] - m) / sum : x[ids[j]];
                 }
-                n = V;
-                float run = 0.0f;
-                for (int64_t j0 = 0; j0 < V; j0 += TKS2_BLOCK) {
-                    int64_t j1 = j0 + TKS2_BLOCK < V ? j0 + TKS2_BLOCK : V;
-                    float bs = 0.0f;
-                    for (int64_t j = j0; j < j1; j++) bs += vals[j];
-                    float t = run + bs;
-                    if (t < p) {
-                        run += bs;
-                        continue;
-                    }
-                    if (t == p) {
-                        n = j1;
-                        break;
-                    }
-                    int64_t hit = -1;
-                    for (int64_t j = j0; j < j1; j++) {
-                        run += vals[j];
-                        if (run >= p) {
-                            hit = j;
-                            break;
-                        }
-                    }
-                    if (hit >= 0) {
-                        n = hit + 1;
-                        break;
-                    }
-                }
+                n = cumsum_count(vals, V, p, 1);
                 max_value = vals[0];
                 max_index = ids[0];
             }
@@ -238,7 +166,7 @@ static int k_top_k_top_p_sample_v2(const void *args, size_t size, const aclemu_b
             local = 0;
             n = V;
             for (int64_t i = 0; i < V; i++) ids[i] = (uint32_t)i;
-            max_index = chunked_argmax(vals, V, NULL, b, eps, &max_value);
+            max_index = chunk_race(vals, V, NULL, b, eps, TKS2_FLOAT_MIN, &max_value);
             if (!isl)
                 ori_max = max_value;
         }
@@ -289,7 +217,7 @@ static int k_top_k_top_p_sample_v2(const void *args, size_t size, const aclemu_b
                 for (int64_t j = 0; j < n; j++) tmp[j] = vals[j] / (fabsf(load1(Q, b, j)) + eps);
                 max_index = ids[first_max(tmp, n)];
             } else {
-                max_index = ids[chunked_argmax(vals, n, Q, b, eps, NULL)];
+                max_index = ids[chunk_race(vals, n, Q, b, eps, TKS2_FLOAT_MIN, NULL)];
             }
         }
         int64_t ov = max_index;
