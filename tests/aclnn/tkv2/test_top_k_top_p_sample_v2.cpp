@@ -466,6 +466,21 @@ static void Validation()
     ExpectError("sel fp16", S1(W([&](A &a) { a.s = sel16.t; })), 161002, "logitsTopKPSelect");
     ExpectError("logitsIdx int32", S1(W([&](A &a) { a.li = li32.t; })), 161002, "logitsIdx");
     ExpectError("sortMasked fp16", S1(W([&](A &a) { a.sm = sm16.t; })), 161002, "logitsSortMasked");
+    {
+        DevTensor lgF, qF, mpF, smF;
+        lgF.fmt = qF.fmt = mpF.fmt = smF.fmt = ACL_FORMAT_FRACTAL_NZ;
+        if (!lgF.Init(ACL_BF16, {4, 16}, {}, CONTIG) || !qF.Init(ACL_FLOAT, {4, 16}, {}, CONTIG) ||
+            !mpF.Init(ACL_BF16, {4}, {}, CONTIG) || !smF.Init(ACL_FLOAT, {4, 16}, {}, CONTIG)) {
+            EXPECT(false, "format tensors");
+        } else {
+            ExpectError("logits NZ", S1(W([&](A &a) { a.l = lgF.t; })), 161002, "logits format");
+            ExpectError("q NZ", S1(W([&](A &a) { a.q = qF.t; })), 161002, "q format");
+            ExpectError("minPs NZ", S1(W([&](A &a) { a.m = mpF.t; })), 161002, "minPs format");
+            ExpectError("sortMasked NZ", S1(W([&](A &a) { a.sm = smF.t; })), 161002, "logitsSortMasked format");
+            // the dtype rows come before the formats
+            ExpectError("dtype before format", S1(W([&](A &a) { a.l = lgF.t; a.k = k64.t; })), 161002, "topK");
+        }
+    }
     ExpectError("logits 1-D", S1(W([&](A &a) { a.l = lg1.t; })), 561002, "less than 2");
     ExpectError("logits 3-D", S1(W([&](A &a) { a.l = lg3.t; a.k = k2.t; a.p = p2.t; a.q = nullptr; a.m = nullptr; })),
                 561002, "2-D");
@@ -497,6 +512,25 @@ static void Validation()
     Ok("idx shape unused", W([&](A &a) { a.q = nullptr; a.res = true; a.i = idxS.t; }));
     Ok("result outputs unused", W([&](A &a) { a.li = liS.t; a.sm = smS.t; }));
     Ok("no q, no minPs", W([&](A &a) { a.q = nullptr; a.m = nullptr; }));
+    {
+        // an empty batch plans nothing
+        DevTensor l0, k0, p0, i0, s0, li0, sm0;
+        if (l0.Init(ACL_FLOAT, {0, 16}, {}, CONTIG) && k0.Init(ACL_INT32, {0}, {}, CONTIG) &&
+            p0.Init(ACL_FLOAT, {0}, {}, CONTIG) && i0.Init(ACL_INT64, {0}, {}, CONTIG) &&
+            s0.Init(ACL_FLOAT, {0, 16}, {}, CONTIG) && li0.Init(ACL_INT64, {0, 16}, {}, CONTIG) &&
+            sm0.Init(ACL_FLOAT, {0, 16}, {}, CONTIG)) {
+            int r = Run("aclnnTopKTopPSampleV2", g_stream,
+                        [&](uint64_t *w, aclOpExecutor **e) {
+                            return aclnnTopKTopPSampleV2GetWorkspaceSize(l0.t, k0.t, p0.t, nullptr, nullptr, 1e-8, true,
+                                                                         32, 1024, true, false, i0.t, s0.t, li0.t,
+                                                                         sm0.t, w, e);
+                        },
+                        aclnnTopKTopPSampleV2);
+            EXPECT(r == 0, "empty batch: %d (%s)", r, aclGetRecentErrMsg());
+        } else {
+            EXPECT(false, "empty tensors");
+        }
+    }
 }
 
 int main(int argc, char **argv)
