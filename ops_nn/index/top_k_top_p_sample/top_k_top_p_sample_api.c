@@ -62,14 +62,9 @@ aclnnStatus aclemu_plan_TopKTopPSample(aclOpExecutor *executor, const aclTensor 
     if (B == 0 || V == 0)
         return ACLNN_SUCCESS;
     uint64_t ws;
-    int64_t per, ws_row;
-    tktps_args *a = tkps_add_row_launch(executor, "TopKTopPSample", B, V, sizeof *a, &per, &ws_row, &ws);
+    tktps_args *a = tkps_add_row_launch(executor, "TopKTopPSample", B, V, sizeof *a, offsetof(tktps_args, geo), &ws);
     if (!a)
         return ACLNN_ERR_INNER;
-    a->rows = B;
-    a->cols = V;
-    a->rows_per_block = per;
-    a->ws_per_block = ws_row;
     a->eps = (float)eps;
     a->need_logits = isNeedLogits ? 1 : 0;
     a->top_k_guess = (uint32_t)(uint64_t)topKGuess;
@@ -78,5 +73,5 @@ aclnnStatus aclemu_plan_TopKTopPSample(aclOpExecutor *executor, const aclTensor 
         (st = aclemu_exec_tdesc(executor, a, &a->idx, logitsSelectIdx)) ||
         (st = aclemu_exec_tdesc(executor, a, &a->sel, logitsTopKPSelect)))
         return st;
-    return aclemu_exec_bind_workspace(executor, a, &a->ws, ws);
+    return aclemu_exec_bind_workspace(executor, a, &a->geo.ws, ws);
 }

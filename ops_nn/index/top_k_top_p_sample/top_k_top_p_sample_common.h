@@ -11,6 +11,7 @@
 
 #include "aclemu/kernel.h"
 #include "aclemu_op/kernel_util.h"
+#include "top_k_top_p_sample_rows.h"
 
 #define TKS_TOPK_MAX 1024u    /* TOPK_MAX */
 #define TKS_SOFTMAX_LEN 8192  /* SOFTMAX_PER_LEN: the chunk of the row softmax */
@@ -175,6 +176,28 @@ static inline float row_exp_sum(const float *x, int64_t n, float m, float *e)
         sum += cs;
     }
     return sum;
+}
+
+/* The block's rows [r0, r1) and its workspace slot, NULL when the blob does not hold together */
+static inline char *tkps_block_slot(const tkps_rows *g, const aclemu_tdesc *logits, const aclemu_block *blk,
+                                    uint64_t *r0, uint64_t *r1)
+{
+    const int64_t V = g->cols;
+    if (logits->ndim != 2 || V < 1 || V > (1 << 20) || g->ws_per_block < V * 24)
+        return NULL;
+    aclemu_block_range((uint64_t)g->rows, (uint64_t)g->rows_per_block, blk, r0, r1);
+    return (char *)(uintptr_t)g->ws + (int64_t)blk->block_idx * g->ws_per_block;
+}
+
+/* Row b of logits into x (Cast CAST_NONE, exact) and its topK (INT32) */
+static inline int32_t tkps_load_row(const aclemu_tdesc *L, const aclemu_tdesc *K, int64_t b, int64_t V, float *x)
+{
+    const size_t les = aclemu_kdtype_size(L->dtype);
+    const char *row = (const char *)(uintptr_t)L->addr + (L->offset + b * L->stride[0]) * (int64_t)les;
+    aclemu_load_f32(x, row, L->dtype, L->stride[1] * (int64_t)les, V);
+    int32_t k;
+    memcpy(&k, (const char *)(uintptr_t)K->addr + (K->offset + b * K->stride[0]) * 4, 4);
+    return k;
 }
 
 #endif

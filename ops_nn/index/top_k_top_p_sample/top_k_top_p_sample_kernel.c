@@ -9,16 +9,14 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
     if (size < sizeof(tktps_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const tktps_args *a = args;
-    const int64_t V = a->cols;
-    if (a->logits.ndim != 2 || V < 1 || V > (1 << 20) || a->ws_per_block < V * 24)
-        return ACLEMU_KERNEL_BAD_ARGS;
+    const int64_t V = a->geo.cols;
     uint64_t r0, r1;
-    aclemu_block_range((uint64_t)a->rows, (uint64_t)a->rows_per_block, blk, &r0, &r1);
-    char *slot = (char *)(uintptr_t)a->ws + (int64_t)blk->block_idx * a->ws_per_block;
+    char *slot = tkps_block_slot(&a->geo, &a->logits, blk, &r0, &r1);
+    if (!slot)
+        return ACLEMU_KERNEL_BAD_ARGS;
     uint64_t *c = (uint64_t *)slot;
     float *x = (float *)(c + V), *pr = x + V, *tmp = pr + V; /* tmp: 2 V */
     const aclemu_tdesc *L = &a->logits, *Q = &a->q, *S = &a->sel;
-    const size_t les = aclemu_kdtype_size(L->dtype);
     const int hasq = Q->addr != 0;
     const float eps = a->eps;
     const uint32_t guess = a->top_k_guess > TKS_TOPK_MAX ? TKS_TOPK_MAX : a->top_k_guess;
@@ -26,11 +24,7 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
     float *sel_base = (float *)(uintptr_t)S->addr;
     for (uint64_t r = r0; r < r1; r++) {
         const int64_t b = (int64_t)r;
-        const char *row = (const char *)(uintptr_t)L->addr + (L->offset + b * L->stride[0]) * (int64_t)les;
-        aclemu_load_f32(x, row, L->dtype, L->stride[1] * (int64_t)les, V); /* Cast CAST_NONE (exact) */
-        int32_t kraw;
-        memcpy(&kraw, (const char *)(uintptr_t)a->topk.addr + (a->topk.offset + b * a->topk.stride[0]) * 4, 4);
-        const uint32_t k = (uint32_t)kraw;
+        const uint32_t k = (uint32_t)tkps_load_row(L, &a->topk, b, V, x);
         const float p = load1(&a->topp, b, 0);
         float *srow = sel_base + S->offset + b * S->stride[0];
         if (a->need_logits) /* InitGlobalMemory(-Inf) */

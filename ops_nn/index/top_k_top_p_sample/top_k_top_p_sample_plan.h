@@ -4,7 +4,10 @@
 #ifndef OPS_NN_TOP_K_TOP_P_SAMPLE_PLAN_H
 #define OPS_NN_TOP_K_TOP_P_SAMPLE_PLAN_H
 
+#include <stddef.h>
+
 #include "aclemu_plans.h"
+#include "top_k_top_p_sample_rows.h"
 
 #define TKPS_TILING_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
 
@@ -39,10 +42,10 @@ static inline aclnnStatus tkps_check_rows(const char *api, const aclTensor *logi
 }
 
 /* Adds the launch of `kernel` over B rows of V (the tiling's head / tail cores: at most one block
- * per vector core) with a workspace of 24 V bytes per block (at most 256 MiB of rows in flight);
- * per / ws_row / ws: rows per block, the bytes of one block's slot, the workspace to bind. */
+ * per vector core) with a workspace of 24 V bytes per block (at most 256 MiB of rows in flight):
+ * the blob (geo at geo_off filled), *ws: the workspace to bind to geo.ws. */
 static inline void *tkps_add_row_launch(aclOpExecutor *executor, const char *kernel, int64_t B, int64_t V,
-                                        size_t args_size, int64_t *per, int64_t *ws_row, uint64_t *ws)
+                                        size_t args_size, size_t geo_off, uint64_t *ws)
 {
     uint32_t cores = aclemu_vector_core_num(aclemu_op_profile());
     uint64_t row = ((uint64_t)V * 24 + 63) / 64 * 64;
@@ -54,11 +57,14 @@ static inline void *tkps_add_row_launch(aclOpExecutor *executor, const char *ker
         bd = (uint32_t)cap;
     uint64_t p = ((uint64_t)B + bd - 1) / bd;
     bd = (uint32_t)(((uint64_t)B + p - 1) / p);
-    void *a = aclemu_exec_add_launch(executor, kernel, bd, args_size);
+    char *a = aclemu_exec_add_launch(executor, kernel, bd, args_size);
     if (!a)
         return NULL;
-    *per = (int64_t)p;
-    *ws_row = (int64_t)row;
+    tkps_rows *g = (tkps_rows *)(a + geo_off);
+    g->rows = B;
+    g->cols = V;
+    g->rows_per_block = (int64_t)p;
+    g->ws_per_block = (int64_t)row;
     *ws = aclemu_exec_alloc_workspace(executor, row * bd);
     return a;
 }

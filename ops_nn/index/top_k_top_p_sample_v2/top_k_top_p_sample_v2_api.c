@@ -85,14 +85,9 @@ aclnnStatus aclemu_plan_TopKTopPSampleV2(aclOpExecutor *executor, const aclTenso
     if (B == 0 || V == 0)
         return ACLNN_SUCCESS;
     uint64_t ws;
-    int64_t per, ws_row;
-    tktps2_args *a = tkps_add_row_launch(executor, "TopKTopPSampleV2", B, V, sizeof *a, &per, &ws_row, &ws);
+    tktps2_args *a = tkps_add_row_launch(executor, "TopKTopPSampleV2", B, V, sizeof *a, offsetof(tktps2_args, geo), &ws);
     if (!a)
         return ACLNN_ERR_INNER;
-    a->rows = B;
-    a->cols = V;
-    a->rows_per_block = per;
-    a->ws_per_block = ws_row;
     a->eps = (float)eps;
     a->need_logits = isNeedLogits ? 1 : 0;
     a->input_is_logits = inputIsLogits ? 1 : 0;
@@ -110,5 +105,5 @@ aclnnStatus aclemu_plan_TopKTopPSampleV2(aclOpExecutor *executor, const aclTenso
         (isNeedSampleResult && (st = aclemu_exec_tdesc(executor, a, &a->lidx, logitsIdx))) ||
         (isNeedSampleResult && (st = aclemu_exec_tdesc(executor, a, &a->smask, logitsSortMasked))))
         return st;
-    return aclemu_exec_bind_workspace(executor, a, &a->ws, ws);
+    return aclemu_exec_bind_workspace(executor, a, &a->geo.ws, ws);
 }

@@ -6,11 +6,11 @@
 #define OPS_NN_TOP_K_TOP_P_SAMPLE_V2_ARGS_H
 
 #include "aclemu_op/kargs.h"
+#include "../top_k_top_p_sample/top_k_top_p_sample_rows.h"
 
 typedef struct tktps2_args {
     aclemu_tdesc logits, topk, topp, q, minp, idx, sel, lidx, smask; /* q / minp addr 0: absent */
-    uint64_t ws;
-    int64_t rows, cols, rows_per_block, ws_per_block;
+    tkps_rows geo;
     float eps;
     int32_t need_logits, input_is_logits, need_sample_result;
     uint32_t top_k_guess; /* the tiling's int32, as the kernel caps it (unsigned) at 1024 */

@@ -39,28 +39,23 @@ static int k_top_k_top_p_sample_v2(const void *args, size_t size, const aclemu_b
     if (size < sizeof(tktps2_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const tktps2_args *a = args;
-    const int64_t V = a->cols;
-    if (a->logits.ndim != 2 || V < 1 || V > (1 << 20) || a->ws_per_block < V * 24)
-        return ACLEMU_KERNEL_BAD_ARGS;
+    const int64_t V = a->geo.cols;
     uint64_t r0, r1;
-    aclemu_block_range((uint64_t)a->rows, (uint64_t)a->rows_per_block, blk, &r0, &r1);
-    char *slot = (char *)(uintptr_t)a->ws + (int64_t)blk->block_idx * a->ws_per_block;
+    char *slot = tkps_block_slot(&a->geo, &a->logits, blk, &r0, &r1);
+    if (!slot)
+        return ACLEMU_KERNEL_BAD_ARGS;
     uint64_t *c = (uint64_t *)slot;
     float *x = (float *)(c + V), *vals = x + V, *tmp = vals + V;
     uint32_t *ids = (uint32_t *)(tmp + V);
     const aclemu_tdesc *L = &a->logits, *S = &a->sel;
     const aclemu_tdesc *Q = a->q.addr ? &a->q : NULL;
-    const size_t les = aclemu_kdtype_size(L->dtype);
     const float eps = a->eps;
     const int isl = a->input_is_logits;
     const float def_logit = isl ? -INFINITY : 0.0f;
     const uint32_t kmax = (uint32_t)V < a->ks_max ? (uint32_t)V : a->ks_max;
     for (uint64_t r = r0; r < r1; r++) {
         const int64_t b = (int64_t)r;
-        const char *row = (const char *)(uintptr_t)L->addr + (L->offset + b * L->stride[0]) * (int64_t)les;
-        aclemu_load_f32(x, row, L->dtype, L->stride[1] * (int64_t)les, V); /* Cast CAST_NONE (exact) */
-        int32_t k;
-        memcpy(&k, (const char *)(uintptr_t)a->topk.addr + (a->topk.offset + b * a->topk.stride[0]) * 4, 4);
+        const int32_t k = tkps_load_row(L, &a->topk, b, V, x);
         const float p = load1(&a->topp, b, 0);
         const float minp = a->minp.addr ? load1(&a->minp, b, 0) : 0.0f;
         const int has_minp = a->minp.addr && minp > 0.0f;
