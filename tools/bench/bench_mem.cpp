@@ -333,6 +333,8 @@ struct Bench {
         if (n == "dim" || n == "axis" || n == "concatdim") return d;
         if (n == "k") return topk_k(x, d);
         if (n == "numsamples") return 4;
+        if (n == "topkguess") return 32;
+        if (n == "ksmax") return 1024;
         if (n == "groups" || n == "group") return 2;
         if (n == "n") return api == "Eye" ? x[0] : numel(x);
         if (n == "m") return x.size() > 1 ? x[1] : 1;
@@ -441,6 +443,18 @@ struct Bench {
                     if (!out_shape(v.os, x, d, sh)) return false;
                 }
                 if (k == 'l') sh = x, sh[(size_t)d] /= L;
+                // top-k / top-p sampling over the rows of a 2-D logits: per-row topK (INT32, bounded
+                // by the row), topP / minPs (logits' dtype), per-row INT64 winners, FP32 / INT64 rows
+                int64_t row_imax = 0;
+                if ((api == "TopKTopPSample" || api == "TopKTopPSampleV2") && k == 't') {
+                    if (x.size() != 2) return false;
+                    if (n == "topk") dt = ACL_INT32, sh = {x[0]}, row_imax = x[1];
+                    else if (n == "topp" || n == "minps") dt = in_dt, sh = {x[0]};
+                    else if (n == "logitsselectidx") dt = ACL_INT64, sh = {x[0]};
+                    else if (n == "logitsidx") dt = ACL_INT64, sh = x;
+                    else if (n == "q" || n == "logitstopkpselect" || n == "logitssortmasked") dt = ACL_FLOAT, sh = x;
+                    else dt = in_dt, sh = x;
+                }
                 if (sh.size() > 0 && numel(sh) * (int64_t)dt_size(dt) > (int64_t)buf_bytes) return false;
                 int bi = nextbuf++;
                 if (k == 't') {
@@ -453,6 +467,7 @@ struct Bench {
                         for (int64_t e : sh) imax = std::min(imax, e > 0 ? e : imax);
                         if (n == "groupindex" || n == "grouplist") imax = -x[0]; // sorted row ends of groups
                     }
+                    if (row_imax) imax = row_imax;
                     b.tens.push_back({bi, dt, numel(sh), dir == '-' ? 'i' : dir, n == "repeats", imax});
                 } else {
                     std::vector<aclTensor *> el;

@@ -9,22 +9,11 @@
  * The attributes reach the kernel as the tiling stores them: eps FP32, topKGuess uint32 (the
  * kernel caps it at 1024). Rows are split over the vector cores (the tiling's head / tail cores);
  * an empty logits runs nothing. */
-#include "aclemu_plans.h"
 #include "nn_check.h"
 #include "top_k_top_p_sample_args.h"
+#include "top_k_top_p_sample_plan.h"
 
-#define TILING_ERROR(api, ...) aclemu_op_error(ACLNN_ERR_INNER_TILING_ERROR, ACLEMU_ERRCODE_PARAM, api, __VA_ARGS__)
 #define TKS_HALF (ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16))
-
-static int same_shape(const aclTensor *a, const aclTensor *b)
-{
-    if (a->ndim != b->ndim)
-        return 0;
-    for (uint32_t i = 0; i < a->ndim; i++)
-        if (a->shape[i] != b->shape[i])
-            return 0;
-    return 1;
-}
 
 aclnnStatus aclemu_plan_TopKTopPSample(aclOpExecutor *executor, const aclTensor *logits, const aclTensor *topK,
                                        const aclTensor *topP, const aclTensor *q, double eps, bool isNeedLogits,
@@ -60,53 +49,29 @@ aclnnStatus aclemu_plan_TopKTopPSample(aclOpExecutor *executor, const aclTensor 
         (st = aclemu_check_shape(api, logitsTopKPSelect, "logitsTopKPSelect", ACLEMU_MAX_RANK)))
         return st;
     /* the tiling, CheckOpInputShape */
-    if (logits->ndim < 2)
-        return TILING_ERROR(api, "logitsDimNum shape dimension is less than 2!");
-    if (logits->ndim != 2) /* the kernel reads [B, V] only (the doc: logits 2-D) */
-        return TILING_ERROR(api, "logits should be 2-D, but it has %u dims.", logits->ndim);
+    if ((st = tkps_check_rows(api, logits, topK, topP)))
+        return st;
     const int64_t B = logits->shape[0], V = logits->shape[1];
-    if (V > 1048576)
-        return TILING_ERROR(api, "logitsDim-V must less than 1048576!");
-    if (topK->ndim != logits->ndim - 1)
-        return TILING_ERROR(api, "topKsDimNum shape dimension is invalid!");
-    if (topP->ndim != logits->ndim - 1)
-        return TILING_ERROR(api, "topPsDimNum shape dimension is invalid!");
-    if (topK->shape[0] != B || topP->shape[0] != B)
-        return TILING_ERROR(api, "input shape dimension does not match!");
-    if (q && !same_shape(logits, q))
-        return TILING_ERROR(api, "logits and q shape is inconsistency.");
+    if (q && !tkps_same_shape(logits, q))
+        return TKPS_TILING_ERROR(api, "logits and q shape is inconsistency.");
     /* CheckOpOutputShape */
-    if (!same_shape(logits, logitsTopKPSelect))
-        return TILING_ERROR(api, "input logits and output selected logits shape is inconsistency.");
-    if (!same_shape(topK, logitsSelectIdx))
-        return TILING_ERROR(api, "topKs and output selected index shape is inconsistency.");
+    if (!tkps_same_shape(logits, logitsTopKPSelect))
+        return TKPS_TILING_ERROR(api, "input logits and output selected logits shape is inconsistency.");
+    if (!tkps_same_shape(topK, logitsSelectIdx))
+        return TKPS_TILING_ERROR(api, "topKs and output selected index shape is inconsistency.");
     if (B == 0 || V == 0)
         return ACLNN_SUCCESS;
-    uint32_t cores = aclemu_vector_core_num(aclemu_op_profile());
-    uint64_t ws_row = ((uint64_t)V * 24 + 63) / 64 * 64;
-    uint64_t cap = ((uint64_t)256 << 20) / ws_row; /* emulator scratch: at most 256 MiB of rows in flight */
-    uint32_t bd = (uint32_t)(B < (int64_t)cores ? B : (int64_t)cores);
-    if (cap < 1)
-        cap = 1;
-    if (bd > cap)
-        bd = (uint32_t)cap;
-    uint64_t per = ((uint64_t)B + bd - 1) / bd;
-    bd = (uint32_t)(((uint64_t)B + per - 1) / per);
-    tktps_args *a = aclemu_exec_add_launch(executor, "TopKTopPSample", bd, sizeof *a);
+    uint64_t ws;
+    tktps_args *a = tkps_add_row_launch(executor, "TopKTopPSample", B, V, sizeof *a, offsetof(tktps_args, geo), &ws);
     if (!a)
         return ACLNN_ERR_INNER;
-    a->rows = B;
-    a->cols = V;
-    a->rows_per_block = (int64_t)per;
-    a->ws_per_block = (int64_t)ws_row;
     a->eps = (float)eps;
     a->need_logits = isNeedLogits ? 1 : 0;
     a->top_k_guess = (uint32_t)(uint64_t)topKGuess;
-    uint64_t ws = aclemu_exec_alloc_workspace(executor, ws_row * bd);
     if ((st = aclemu_exec_tdesc(executor, a, &a->logits, logits)) || (st = aclemu_exec_tdesc(executor, a, &a->topk, topK)) ||
         (st = aclemu_exec_tdesc(executor, a, &a->topp, topP)) || (q && (st = aclemu_exec_tdesc(executor, a, &a->q, q))) ||
         (st = aclemu_exec_tdesc(executor, a, &a->idx, logitsSelectIdx)) ||
         (st = aclemu_exec_tdesc(executor, a, &a->sel, logitsTopKPSelect)))
         return st;
-    return aclemu_exec_bind_workspace(executor, a, &a->ws, ws);
+    return aclemu_exec_bind_workspace(executor, a, &a->geo.ws, ws);
 }

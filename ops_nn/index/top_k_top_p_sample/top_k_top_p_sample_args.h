@@ -20,11 +20,11 @@
 #define OPS_NN_TOP_K_TOP_P_SAMPLE_ARGS_H
 
 #include "aclemu_op/kargs.h"
+#include "top_k_top_p_sample_rows.h"
 
 typedef struct tktps_args {
     aclemu_tdesc logits, topk, topp, q, idx, sel; /* q.addr 0: no sample step */
-    uint64_t ws;
-    int64_t rows, cols, rows_per_block, ws_per_block;
+    tkps_rows geo;
     float eps;
     int32_t need_logits;
     uint32_t top_k_guess;

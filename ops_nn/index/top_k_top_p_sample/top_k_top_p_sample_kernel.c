@@ -1,121 +1,22 @@
 /* TopKTopPSample (see top_k_top_p_sample_args.h; the steps of ops-nn
  * index/top_k_top_p_sample/op_kernel/top_k_top_p_sample.h and top_k_top_p_sort_cumsum.h, all in
  * FP32: Exp, ReduceSum per chunk, Div, Abs + eps, first maximum). */
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "aclemu/kernel.h"
-#include "aclemu_op/kernel_util.h"
 #include "top_k_top_p_sample_args.h"
-
-#define TKS_TOPK_MAX 1024u    /* TOPK_MAX */
-#define TKS_SOFTMAX_LEN 8192  /* SOFTMAX_PER_LEN: the chunk of the row softmax */
-#define TKS_CUMSUM_BLOCK 512  /* REPEAT_MAX: the block of the full-sort cumulative sum */
-
-/* Sort key: larger value first, equal values by lower index (the rolling top-k keeps a later
- * chunk's element only when it is strictly greater than the current k-th). */
-static inline uint64_t key_of(float v, uint32_t i)
-{
-    uint32_t u;
-    memcpy(&u, &v, 4);
-    u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
-    return (uint64_t)u << 32 | (uint64_t)(0xffffffffu - i);
-}
-static inline uint32_t idx_of(uint64_t k) { return 0xffffffffu - (uint32_t)k; }
-
-static int cmp_desc(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return a > b ? -1 : a < b;
-}
-
-/* Moves the k largest keys of c[0..n) to the front (any order), then sorts them descending. */
-static void top_keys(uint64_t *c, int64_t n, int64_t k)
-{
-    if (k > n)
-        k = n;
-    int64_t lo = 0, hi = n - 1;
-    while (k < n && lo < hi) {
-        uint64_t a = c[lo], b = c[(lo + hi) / 2], d = c[hi];
-        uint64_t piv = a > b ? (b > d ? b : (a > d ? d : a)) : (a > d ? a : (b > d ? d : b));
-        int64_t i = lo, j = hi;
-        while (i <= j) {
-            while (c[i] > piv) i++;
-            while (c[j] < piv) j--;
-            if (i <= j) {
-                uint64_t t = c[i];
-                c[i] = c[j];
-                c[j] = t;
-                i++;
-                j--;
-            }
-        }
-        if (k - 1 <= j)
-            hi = j;
-        else if (k - 1 >= i)
-            lo = i;
-        else
-            break;
-    }
-    qsort(c, (size_t)k, sizeof *c, cmp_desc);
-}
-
-/* softmax of v[0..n) with the first value as the max (SoftMaxCompute) into out */
-static void softmax_first(const float *v, int64_t n, float *out)
-{
-    float m = v[0], s = 0.0f;
-    for (int64_t j = 0; j < n; j++) {
-        out[j] = expf(v[j] - m);
-        s += out[j];
-    }
-    for (int64_t j = 0; j < n; j++) out[j] = out[j] / s;
-}
-
-/* running sum until it passes p (TopPCompute): the count, or 0 when it never does */
-static int64_t topp_count(const float *pr, int64_t n, float p)
-{
-    float cum = 0.0f;
-    for (int64_t j = 0; j < n; j++) {
-        cum += pr[j];
-        if (cum > p)
-            return j + 1;
-    }
-    return 0;
-}
-
-static int64_t first_max(const float *v, int64_t n)
-{
-    int64_t m = 0;
-    for (int64_t j = 1; j < n; j++)
-        if (v[j] > v[m]) m = j;
-    return m;
-}
-
-static float load1(const aclemu_tdesc *t, int64_t r, int64_t c)
-{
-    float v;
-    size_t es = aclemu_kdtype_size(t->dtype);
-    int64_t off = t->offset + r * t->stride[0] + (t->ndim > 1 ? c * t->stride[1] : 0);
-    aclemu_load_f32(&v, (const char *)(uintptr_t)t->addr + off * (int64_t)es, t->dtype, 0, 1);
-    return v;
-}
+#include "top_k_top_p_sample_common.h"
 
 static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(tktps_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const tktps_args *a = args;
-    const int64_t V = a->cols;
-    if (a->logits.ndim != 2 || V < 1 || V > (1 << 20) || a->ws_per_block < V * 24)
-        return ACLEMU_KERNEL_BAD_ARGS;
+    const int64_t V = a->geo.cols;
     uint64_t r0, r1;
-    aclemu_block_range((uint64_t)a->rows, (uint64_t)a->rows_per_block, blk, &r0, &r1);
-    char *slot = (char *)(uintptr_t)a->ws + (int64_t)blk->block_idx * a->ws_per_block;
+    char *slot = tkps_block_slot(&a->geo, &a->logits, blk, &r0, &r1);
+    if (!slot)
+        return ACLEMU_KERNEL_BAD_ARGS;
     uint64_t *c = (uint64_t *)slot;
     float *x = (float *)(c + V), *pr = x + V, *tmp = pr + V; /* tmp: 2 V */
     const aclemu_tdesc *L = &a->logits, *Q = &a->q, *S = &a->sel;
-    const size_t les = aclemu_kdtype_size(L->dtype);
     const int hasq = Q->addr != 0;
     const float eps = a->eps;
     const uint32_t guess = a->top_k_guess > TKS_TOPK_MAX ? TKS_TOPK_MAX : a->top_k_guess;
@@ -123,11 +24,7 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
     float *sel_base = (float *)(uintptr_t)S->addr;
     for (uint64_t r = r0; r < r1; r++) {
         const int64_t b = (int64_t)r;
-        const char *row = (const char *)(uintptr_t)L->addr + (L->offset + b * L->stride[0]) * (int64_t)les;
-        aclemu_load_f32(x, row, L->dtype, L->stride[1] * (int64_t)les, V); /* Cast CAST_NONE (exact) */
-        int32_t kraw;
-        memcpy(&kraw, (const char *)(uintptr_t)a->topk.addr + (a->topk.offset + b * a->topk.stride[0]) * 4, 4);
-        const uint32_t k = (uint32_t)kraw;
+        const uint32_t k = (uint32_t)tkps_load_row(L, &a->topk, b, V, x);
         const float p = load1(&a->topp, b, 0);
         float *srow = sel_base + S->offset + b * S->stride[0];
         if (a->need_logits) /* InitGlobalMemory(-Inf) */
@@ -143,7 +40,7 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
             softmax_first(pr, kc, sm);
             int64_t n = kc;
             if (p > 0.0f && p < 1.0f) {
-                int64_t f = topp_count(sm, kc, p);
+                int64_t f = topp_count(sm, kc, p, 0);
                 n = f ? f : kc;
                 softmax_first(pr, n, sm);
             }
@@ -153,38 +50,14 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
             nkeep = n;
         } else {
             /* the row's softmax: max from 0 (GetRowMax), exp, sums per 8192-element chunk, Div */
-            float m = 0.0f, sum = 0.0f;
+            float m = 0.0f;
             for (int64_t i = 0; i < V; i++) m = x[i] > m ? x[i] : m;
-            for (int64_t i0 = 0; i0 < V; i0 += TKS_SOFTMAX_LEN) {
-                int64_t i1 = i0 + TKS_SOFTMAX_LEN < V ? i0 + TKS_SOFTMAX_LEN : V;
-                float cs = 0.0f;
-                for (int64_t i = i0; i < i1; i++) {
-                    pr[i] = expf(x[i] - m);
-                    cs += pr[i];
-                }
-                sum += cs;
-            }
+            const float sum = row_exp_sum(x, V, m, pr);
             for (int64_t i = 0; i < V; i++) pr[i] = pr[i] / sum;
             if (!(p > 0.0f && p < 1.0f)) {
                 /* no top-k, no top-p (SoftMaxAndQSampleCompute / the top of the softmax) */
                 if (hasq) {
-                    float best = 0.0f;
-                    int64_t bi = 0;
-                    for (int64_t i0 = 0; i0 < V; i0 += TKS_SOFTMAX_LEN) {
-                        int64_t i1 = i0 + TKS_SOFTMAX_LEN < V ? i0 + TKS_SOFTMAX_LEN : V, cm = i0;
-                        float cv = -INFINITY;
-                        for (int64_t i = i0; i < i1; i++) {
-                            float t = pr[i] / (fabsf(load1(Q, b, i)) + eps);
-                            if (i == i0 || t > cv) {
-                                cv = t;
-                                cm = i;
-                            }
-                        }
-                        if (cv > best)
-                            bi = cm;
-                        best = best > cv ? best : cv;
-                    }
-                    out = bi;
+                    out = chunk_race(pr, V, Q, b, eps, 0.0f, NULL);
                 } else {
                     out = first_max(pr, V);
                 }
@@ -198,7 +71,7 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
                     top_keys(c, V, kc);
                     float *tp = tmp; /* the kc top probabilities, then their softmax */
                     for (int64_t j = 0; j < kc; j++) tp[j] = pr[idx_of(c[j])];
-                    f = topp_count(tp, kc, p);
+                    f = topp_count(tp, kc, p, 0);
                     if (f) {
                         softmax_first(tp, f, tp + kc);
                         float *sm = tp + kc;
@@ -215,62 +88,13 @@ static int k_top_k_top_p_sample(const void *args, size_t size, const aclemu_bloc
                     float *sp = pr; /* sorted probabilities, in place of pr (read through c first) */
                     for (int64_t j = 0; j < V; j++) tmp[j] = pr[idx_of(c[j])];
                     memcpy(sp, tmp, (size_t)V * sizeof(float));
-                    int64_t n = V;
-                    float run = 0.0f;
-                    for (int64_t j0 = 0; j0 < V; j0 += TKS_CUMSUM_BLOCK) {
-                        int64_t j1 = j0 + TKS_CUMSUM_BLOCK < V ? j0 + TKS_CUMSUM_BLOCK : V;
-                        float bs = 0.0f;
-                        for (int64_t j = j0; j < j1; j++) bs += sp[j];
-                        float t = run + bs;
-                        if (t < p) {
-                            run += bs;
-                            continue;
-                        }
-                        if (t == p) {
-                            n = j1;
-                            break;
-                        }
-                        int64_t hit = -1;
-                        for (int64_t j = j0; j < j1; j++) {
-                            run += sp[j];
-                            if (run > p) {
-                                hit = j;
-                                break;
-                            }
-                        }
-                        if (hit >= 0) {
-                            n = hit + 1;
-                            break;
-                        }
-                    }
+                    int64_t n = cumsum_count(sp, V, p, 0);
                     int64_t m2 = 0;
                     if (hasq) {
                         /* SoftMaxAll on the sorted probabilities: max = the first, chunk sums */
-                        float s0 = sp[0], s = 0.0f;
-                        for (int64_t i0 = 0; i0 < n; i0 += TKS_SOFTMAX_LEN) {
-                            int64_t i1 = i0 + TKS_SOFTMAX_LEN < n ? i0 + TKS_SOFTMAX_LEN : n;
-                            float cs = 0.0f;
-                            for (int64_t i = i0; i < i1; i++) {
-                                tmp[i] = expf(sp[i] - s0);
-                                cs += tmp[i];
-                            }
-                            s += cs;
-                        }
-                        float best = 0.0f;
-                        for (int64_t i0 = 0; i0 < n; i0 += TKS_SOFTMAX_LEN) {
-                            int64_t i1 = i0 + TKS_SOFTMAX_LEN < n ? i0 + TKS_SOFTMAX_LEN : n, cm = i0;
-                            float cv = -INFINITY;
-                            for (int64_t i = i0; i < i1; i++) {
-                                float t = (tmp[i] / s) / (fabsf(load1(Q, b, i)) + eps);
-                                if (i == i0 || t > cv) {
-                                    cv = t;
-                                    cm = i;
-                                }
-                            }
-                            if (cv > best)
-                                m2 = cm;
-                            best = best > cv ? best : cv;
-                        }
+                        const float s = row_exp_sum(sp, n, sp[0], tmp);
+                        for (int64_t i = 0; i < n; i++) tmp[i] = tmp[i] / s;
+                        m2 = chunk_race(tmp, n, Q, b, eps, 0.0f, NULL);
                     }
                     out = idx_of(c[m2]);
                     nkeep = n;
