@@ -75,9 +75,12 @@ run_one() {
         ! grep -q 'AddConfig("ascend9\|AddConfig(.*soc' "${defs[@]}"; then
         chip=Ascend310P3
     fi
-    # ... and one whose definition registers the 950 only (e.g. experimental
-    # ApplyProximalGradientDescent) runs on the 950
-    if [ "$chip" = Ascend910B3 ] && [ -f "${defs[0]}" ] && grep -q 'AddConfig("ascend950"' "${defs[@]}" &&
+    # ... and one without aclnn docs whose definition registers the 950 only (e.g. experimental
+    # ApplyProximalGradientDescent) runs on the 950 (with docs, they say which chips the op_api
+    # serves: softmax_cross_entropy_with_logits registers an arch35 kernel but runs on the A2 too)
+    local opdocs=("$SRC/${rel%%/examples/*}"/docs/aclnn*.md)
+    if [ "$chip" = Ascend910B3 ] && [ -f "${defs[0]}" ] && [ ! -f "${opdocs[0]}" ] &&
+        grep -q 'AddConfig("ascend950"' "${defs[@]}" &&
         ! grep -q 'AddConfig("ascend910\|AddConfig("ascend310\|AddConfig(.*soc' "${defs[@]}"; then
         chip=Ascend950PR_9589
     fi
