@@ -1,4 +1,4 @@
-/* QuantGemmGroup: the K-grouped quantized matmul routes of aclnnQuantMatmulV5 on A2 / A3 (math
+/* QuantGemmGroup: the K-grouped quantized matmul routes of aclnnQuantMatmulV5 (A2 / A3; K-G INT4 on the 950) (math
  * in qmm_group_args.h). The group sums are exact integer sums (the Cube's INT32 L0C); the FP16 /
  * FP32 steps follow the real kernels named there. */
 #include <math.h>
@@ -23,7 +23,7 @@ static int32_t qmmg_int4(const uint8_t *base, int64_t e)
 static int32_t qmmg_x2(const qmmg_args *a, int64_t k, int64_t n)
 {
     int64_t e = a->x2_off + k * a->x2_rs + n * a->x2_cs;
-    if (a->mode == QMMG_A8W4)
+    if (a->mode == QMMG_A8W4 || a->mode == QMMG_KG_INT4)
         return qmmg_int4((const uint8_t *)(uintptr_t)a->x2, e);
     return ((const int8_t *)(uintptr_t)a->x2)[e];
 }
@@ -96,12 +96,41 @@ static void qmmg_perblock_row(const qmmg_args *a, int64_t m, int64_t n0, int64_t
     }
 }
 
+static void qmmg_kg_int4_row(const qmmg_args *a, int64_t m, int64_t n0, int64_t nc, float *res)
+{
+    const uint8_t *x1 = (const uint8_t *)(uintptr_t)a->x1;
+    const float *x1s = (const float *)(uintptr_t)a->x1s, *x2s = (const float *)(uintptr_t)a->x2s;
+    const uint16_t *off = (const uint16_t *)(uintptr_t)a->yoff;
+    int32_t acc[QMMG_NC];
+    for (int64_t j = 0; j < nc; j++)
+        res[j] = 0.0f;
+    for (int64_t k0 = 0, g = 0; k0 < a->K; k0 += a->gk, g++) {
+        int64_t k1 = k0 + a->gk < a->K ? k0 + a->gk : a->K;
+        int32_t t = 0;
+        memset(acc, 0, sizeof acc);
+        for (int64_t k = k0; k < k1; k++) {
+            int32_t x = qmmg_int4(x1, a->x1_off + m * a->x1_rs + k * a->x1_cs);
+            t += x;
+            for (int64_t j = 0; j < nc; j++)
+                acc[j] += x * qmmg_x2(a, k, n0 + j);
+        }
+        for (int64_t j = 0; j < nc; j++) {
+            float s = x2s[a->x2s_off + g * a->x2s_rs + (n0 + j) * a->x2s_cs];
+            float o = aclemu_half_to_float(off[a->yoff_off + g * a->yoff_rs + (n0 + j) * a->yoff_cs]);
+            res[j] += s * ((float)acc[j] - (float)t * o);
+        }
+    }
+    float ps = x1s[a->x1s_off + m * a->x1s_rs];
+    for (int64_t j = 0; j < nc; j++)
+        res[j] *= ps;
+}
+
 static int qmmg_kernel(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size != sizeof(qmmg_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const qmmg_args *a = (const qmmg_args *)args;
-    if ((a->mode != QMMG_A8W4 && a->mode != QMMG_PERBLOCK) || a->gk < 1 || a->gn < 1 ||
+    if ((a->mode != QMMG_A8W4 && a->mode != QMMG_PERBLOCK && a->mode != QMMG_KG_INT4) || a->gk < 1 || a->gn < 1 ||
         (a->out_dtype != ACL_FLOAT16 && a->out_dtype != ACL_BF16))
         return ACLEMU_KERNEL_BAD_ARGS;
     char *out = (char *)(uintptr_t)a->out;
@@ -114,6 +143,8 @@ static int qmmg_kernel(const void *args, size_t size, const aclemu_block *blk)
             int64_t nc = a->N - n0 < QMMG_NC ? a->N - n0 : QMMG_NC;
             if (a->mode == QMMG_A8W4)
                 qmmg_a8w4_row(a, m, n0, nc, res);
+            else if (a->mode == QMMG_KG_INT4)
+                qmmg_kg_int4_row(a, m, n0, nc, res);
             else
                 qmmg_perblock_row(a, m, n0, nc, res);
             aclemu_store_f32(out + (a->out_off + m * a->out_rs + n0 * a->out_cs) * 2, a->out_dtype, a->out_cs * 2,

@@ -9,6 +9,7 @@
  *    (m, ceil(k / 128)), x2Scale FLOAT (ceil(n / 128), ceil(k / 128)), bias FLOAT (n) or null,
  *    out BFLOAT16 / FLOAT16, groupSize packed as [gsM, gsN, gsK] = [1, 128, 128] (bits 32 / 16 / 0,
  *    16 bits each; zeros are inferred from the scale shapes as the op_api does).
+ *  - K-G [int4/4] on the 950 (kg_int4 below).
  * Checks: null (161001), dtypes, shapes, formats (ND only), then the launch. */
 #include <string.h>
 
@@ -212,6 +213,79 @@ static aclnnStatus perblock(aclOpExecutor *ex, const char *api, const aclTensor 
     return launch(ex, &a, ts);
 }
 
+/* K-G on the 950 (the doc's 950 K-G table, INT4 row): x1 INT4 (m, k), x2 INT4 (n, k) with
+ * transposeX2, x1Scale FLOAT (m, 1) or (m), x2Scale FLOAT (k / 256, n), x2Offset FLOAT16
+ * (k / 256, n), out BFLOAT16, k a multiple of 1024, n of 256, groupSize [0, 0, 256]. */
+static aclnnStatus kg_int4(aclOpExecutor *ex, const char *api, const aclTensor *x1, const aclTensor *x2,
+                           const aclTensor *x1Scale, const aclTensor *x2Scale, const aclTensor *yScale,
+                           const aclTensor *x1Offset, const aclTensor *x2Offset, const aclTensor *yOffset,
+                           const aclTensor *bias, bool tX1, bool tX2, int64_t groupSize, const aclTensor *out)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x1Scale, "x1Scale")))
+        return st;
+    if (yScale || x1Offset || yOffset || bias)
+        return ACLEMU_PARAM_ERROR(api, "In the K-G [int4/4] scenario yScale, x1Offset, yOffset and bias should be "
+                                       "null.");
+    if ((st = aclemu_check_dtype(api, x1Scale, "x1Scale", ACLEMU_DT(ACL_FLOAT))) ||
+        (st = aclemu_check_dtype(api, x2Offset, "x2Offset", ACLEMU_DT(ACL_FLOAT16))) ||
+        (st = aclemu_check_dtype(api, out, "out", ACLEMU_DT(ACL_BF16))))
+        return st;
+    if (tX1 || !tX2)
+        return ACLEMU_PARAM_ERROR(api, "In the K-G [int4/4] scenario transposeX1 should be false and transposeX2 "
+                                       "true.");
+    if ((st = dims_2d(api, x1, "x1")) || (st = dims_2d(api, x2, "x2")) || (st = dims_2d(api, out, "out")) ||
+        (st = dims_2d(api, x2Scale, "x2Scale")) || (st = dims_2d(api, x2Offset, "x2Offset")) ||
+        (st = qmm_check_dims_nonneg(api, x1Scale, "x1Scale")))
+        return st;
+    int64_t m = x1->shape[0], k = x1->shape[1], n = x2->shape[0], k2 = x2->shape[1];
+    if (k != k2)
+        return ACLEMU_PARAM_ERROR(api, "x1 k dim and x2 k dim should be same, but x1 is %lld, x2 is %lld.",
+                                  (long long)k, (long long)k2);
+    uint64_t g = (uint64_t)groupSize;
+    int64_t gm = (int64_t)((g >> QMMG_GM_SHIFT) & QMMG_G_MASK), gn = (int64_t)((g >> QMMG_GN_SHIFT) & QMMG_G_MASK),
+            gk = (int64_t)(g & QMMG_G_MASK);
+    if (gk != 256 || gm > 1 || gn > 1)
+        return ACLEMU_PARAM_ERROR(api, "In the K-G [int4/4] scenario [groupSizeM, groupSizeN, groupSizeK] should be "
+                                       "[0, 0, 256], actual is [%lld, %lld, %lld].", (long long)gm, (long long)gn,
+                                  (long long)gk);
+    if (k % 1024 || k == 0)
+        return ACLEMU_PARAM_ERROR(api, "In the K-G [int4/4] scenario k should be a positive multiple of 1024, actual "
+                                       "is %lld.", (long long)k);
+    if (n % 256)
+        return ACLEMU_PARAM_ERROR(api, "In the K-G [int4/4] scenario n should be aligned to 256, actual is %lld.",
+                                  (long long)n);
+    if (!((x1Scale->ndim == 2 && x1Scale->shape[0] == m && x1Scale->shape[1] == 1) ||
+          (x1Scale->ndim == 1 && x1Scale->shape[0] == m)))
+        return ACLEMU_PARAM_ERROR(api, "x1Scale's shape should be (%lld, 1) or (%lld).", (long long)m, (long long)m);
+    if (x2Scale->shape[0] != k / 256 || x2Scale->shape[1] != n)
+        return ACLEMU_PARAM_ERROR(api, "x2Scale's shape should be (%lld, %lld).", (long long)(k / 256), (long long)n);
+    if (x2Offset->shape[0] != k / 256 || x2Offset->shape[1] != n)
+        return ACLEMU_PARAM_ERROR(api, "x2Offset's shape should be (%lld, %lld).", (long long)(k / 256), (long long)n);
+    if (out->shape[0] != m || out->shape[1] != n)
+        return ACLEMU_PARAM_ERROR(api, "out's shape should be (%lld, %lld), actual is (%lld, %lld).", (long long)m,
+                                  (long long)n, (long long)out->shape[0], (long long)out->shape[1]);
+    const aclTensor *ts[7] = {x1, x2, x1Scale, x2Scale, x2Offset, NULL, out};
+    const char *nm[7] = {"x1", "x2", "x1Scale", "x2Scale", "x2Offset", "bias", "out"};
+    for (int i = 0; i < 7; i++)
+        if ((st = nd_only(api, ts[i], nm[i])))
+            return st;
+    if (m == 0)
+        return ACLNN_SUCCESS;
+    qmmg_args a;
+    memset(&a, 0, sizeof a);
+    a.mode = QMMG_KG_INT4;
+    a.M = m, a.N = n, a.K = k, a.gk = 256, a.gn = 1;
+    a.x1_off = x1->offset, a.x1_rs = last(x1, 1), a.x1_cs = last(x1, 0);
+    a.x2_off = x2->offset, a.x2_rs = last(x2, 0), a.x2_cs = last(x2, 1); /* (n, k) storage read as (k, n) */
+    a.x1s_off = x1Scale->offset, a.x1s_rs = x1Scale->stride[0];
+    a.x2s_off = x2Scale->offset, a.x2s_rs = x2Scale->stride[0], a.x2s_cs = x2Scale->stride[1];
+    a.yoff_off = x2Offset->offset, a.yoff_rs = x2Offset->stride[0], a.yoff_cs = x2Offset->stride[1];
+    a.out_off = out->offset, a.out_rs = out->stride[0], a.out_cs = out->stride[1];
+    a.out_dtype = out->dtype;
+    return launch(ex, &a, ts);
+}
+
 aclnnStatus qmm_group_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
                            const aclTensor *x2Scale, const aclTensor *yScale, const aclTensor *x1Offset,
                            const aclTensor *x2Offset, const aclTensor *yOffset, const aclTensor *bias,
@@ -221,6 +295,13 @@ aclnnStatus qmm_group_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
     const char *api = aclemu_exec_api(ex);
     *handled = 0;
     aclemu_family f = aclemu_op_profile()->family;
+    /* 950 K-G [int4/4]: INT4 x INT4 with a FLOAT per-group x2Scale and an x2Offset */
+    if (!nz_only && f == ACLEMU_FAMILY_950 && x1->dtype == ACL_INT4 && x2->dtype == ACL_INT4 && x2Offset &&
+        x2Scale->dtype == ACL_FLOAT && x2Scale->ndim == 2) {
+        *handled = 1;
+        return kg_int4(ex, api, x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, transposeX1,
+                       transposeX2, groupSize, out);
+    }
     if (nz_only || !(f == ACLEMU_FAMILY_A2 || f == ACLEMU_FAMILY_A3))
         return ACLNN_SUCCESS;
     /* A8W4 [int8/4]: x1 INT8 with x2 INT32 / INT4 (the op_api's isA8W4Int) */

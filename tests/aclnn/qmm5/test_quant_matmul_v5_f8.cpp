@@ -7,6 +7,7 @@
 // References written here: FP8 / HiF8 / E8M0 codes decoded from their bit fields
 // (tests/aclnn/qmm3/qf8_ref.h, tests/aclnn/hif8/hif8_ref.h), products summed in double, compared
 // within the FP32 summation error plus one rounding into out. Validation paths with their codes.
+// K-G [int4/4] (INT4 x INT4, per-group FLOAT x2Scale and FLOAT16 x2Offset, groupSize 256).
 // On A2 / A3 FLOAT8 x1 is outside the dtype list (161002).
 #include "../quant_matmul/qmm_test_util.h"
 #include "../hif8/hif8_ref.h"
@@ -187,6 +188,75 @@ static void Case(const char *what, aclDataType d1, aclDataType d2, std::vector<i
     EXPECT(bad == 0, "%s: %zu of %lld wrong (worst abs err %g)", what, bad, (long long)(no * M * N), worst);
 }
 
+// K-G [int4/4] on the 950: out (BF16) = x1Scale[m] * sum_g x2Scale[g][n] * (sum_k x1 x2 - sum_k x1 *
+// x2Offset[g][n]) over groups of 256 K values, x2 (n, k) transposed, x2Offset FLOAT16.
+static void CaseKgInt4(int64_t M, int64_t K, int64_t N, uint64_t seed, bool badGroup)
+{
+    Lcg rng(seed);
+    const int64_t G = K / 256;
+    std::vector<int> v1((size_t)(M * K)), v2((size_t)(N * K));
+    for (auto &v : v1) v = (int)(rng.uniform() * 16) - 8;
+    for (auto &v : v2) v = (int)(rng.uniform() * 16) - 8;
+    auto pack = [](const std::vector<int> &v) {
+        std::vector<unsigned char> b((v.size() + 1) / 2, 0);
+        for (size_t i = 0; i < v.size(); i++) b[i / 2] |= (unsigned char)((v[i] & 0xf) << ((i & 1) * 4));
+        return b;
+    };
+    std::vector<float> s1((size_t)M), s2((size_t)(G * N));
+    std::vector<double> off((size_t)(G * N));
+    std::vector<unsigned char> offb((size_t)(G * N) * 2);
+    for (auto &v : s1) v = (float)(0.5 + rng.uniform());
+    for (auto &v : s2) v = (float)(0.01 + 0.02 * rng.uniform());
+    for (size_t i = 0; i < off.size(); i++) {
+        off[i] = Quant(ACL_FLOAT16, rng.value() * 0.5);
+        Encode(ACL_FLOAT16, off[i], &offb[i * 2]);
+    }
+    RawTensor t1, t2, ts1, ts2, to, tout;
+    // INT4 storage shapes count elements (two per byte)
+    bool ok = t1.Init(ACL_INT4, {M, K}, {K, 1}, pack(v1), ACL_FORMAT_ND, {M * K}) &&
+              t2.Init(ACL_INT4, {N, K}, {K, 1}, pack(v2), ACL_FORMAT_ND, {N * K}) &&
+              ts1.Init(ACL_FLOAT, {M, 1}, {1, 1}, F32Bytes(s1)) && ts2.Init(ACL_FLOAT, {G, N}, {N, 1}, F32Bytes(s2)) &&
+              to.Init(ACL_FLOAT16, {G, N}, {N, 1}, offb) &&
+              tout.Init(ACL_BF16, {M, N}, {N, 1}, std::vector<unsigned char>((size_t)(M * N) * 2, 0xEE));
+    if (!ok) { EXPECT(false, "K-G tensors"); return; }
+    uint64_t ws;
+    aclOpExecutor *ex;
+    if (badGroup) {
+        ExpectCode("K-G groupSize 128", aclnnQuantMatmulV5GetWorkspaceSize(t1.t, t2.t, ts1.t, ts2.t, nullptr, nullptr, to.t, nullptr, nullptr, false, true, 128, tout.t, &ws, &ex), 161002, "groupSizeK");
+        ExpectCode("K-G not transposed", aclnnQuantMatmulV5GetWorkspaceSize(t1.t, t2.t, ts1.t, ts2.t, nullptr, nullptr, to.t, nullptr, nullptr, false, false, 256, tout.t, &ws, &ex), 161002, "transposeX2");
+        ExpectCode("K-G x2Offset FLOAT", aclnnQuantMatmulV5GetWorkspaceSize(t1.t, t2.t, ts1.t, ts2.t, nullptr, nullptr, ts2.t, nullptr, nullptr, false, true, 256, tout.t, &ws, &ex), 161002, "x2Offset");
+        return;
+    }
+    int r = Run("aclnnQuantMatmulV5", g_stream,
+                [&](uint64_t *w, aclOpExecutor **e) {
+                    return aclnnQuantMatmulV5GetWorkspaceSize(t1.t, t2.t, ts1.t, ts2.t, nullptr, nullptr, to.t,
+                                                              nullptr, nullptr, false, true, 256, tout.t, w, e);
+                },
+                aclnnQuantMatmulV5);
+    EXPECT(r == 0, "K-G int4 run: %d (%s)", r, aclGetRecentErrMsg());
+    if (r) return;
+    std::vector<unsigned char> g = tout.Read();
+    size_t bad = 0;
+    for (int64_t m = 0; m < M; m++)
+        for (int64_t n = 0; n < N; n++) {
+            double ref = 0, mag = 0;
+            for (int64_t gi = 0; gi < G; gi++) {
+                double s = 0, t = 0;
+                for (int64_t k = gi * 256; k < (gi + 1) * 256; k++) {
+                    s += v1[(size_t)(m * K + k)] * v2[(size_t)(n * K + k)];
+                    t += v1[(size_t)(m * K + k)];
+                }
+                double term = s2[(size_t)(gi * N + n)] * (s - t * off[(size_t)(gi * N + n)]);
+                ref += term;
+                mag += std::fabs(term);
+            }
+            ref *= s1[(size_t)m];
+            double got = ReadOut(ACL_BF16, g, (size_t)(m * N + n));
+            bad += !(std::fabs(got - ref) <= OutUlp(ACL_BF16) * std::fabs(ref) + 1e-6 * mag * s1[(size_t)m] + 1e-30);
+        }
+    EXPECT(bad == 0, "K-G int4 M=%lld K=%lld N=%lld: %zu wrong", (long long)M, (long long)K, (long long)N, bad);
+}
+
 static void Validation()
 {
     std::vector<unsigned char> z(64 * 64, 0x38);
@@ -248,6 +318,9 @@ int main(int argc, char **argv)
         Case("HiF8 dynamic K-C fp32", ACL_HIFLOAT8, ACL_HIFLOAT8, {}, {}, 6, 31, 5, false, false, {Mode::DYN, true, true, true}, 1, ACL_FLOAT, 8);
         Case("MX E4M3 k 96 bias fp16", ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E4M3FN, {}, {}, 6, 96, 8, false, false, {Mode::MX, false, true, false}, 1, ACL_FLOAT16, 9);
         Case("MX E5M2 t1 t2 batched bf16", ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN, {2}, {2}, 5, 128, 7, true, true, {Mode::MX, false, true, false}, 0, ACL_BF16, 10);
+        CaseKgInt4(3, 1024, 256, 11, false);
+        CaseKgInt4(2, 2048, 512, 12, false);
+        CaseKgInt4(2, 1024, 256, 13, true);
         Validation();
     }
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
