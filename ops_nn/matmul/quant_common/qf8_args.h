@@ -9,7 +9,8 @@
  *     fp8(src at off + b*sb + idx(i, isplit, si, iouter) + idx(k, ksplit, sk, kouter))
  *     (* 2^(scale[soff + b*ssb + i*ssi + (k/64)*ssk64 + ((k/32)&1)*ss2] - 127) when MX),
  *   idx(j, split, s, outer) = j*s, or (j % split)*s + (j / split)*outer when split > 0 (FRACTAL_NZ).
- *   Blocks own rows of (b, i).
+ *   A BF16 / FLOAT16 scale multiplies instead (the T-CG weight scale; FP4 x 16-bit products are
+ *   exact in FP32). Blocks own rows of (b, i).
  * "QmmF8Dequant": out[b](m, n) = round(acc[b][m][n] * s2[n] (* s1[m]) (+ bias[b][n])) to FLOAT16 /
  *   BFLOAT16 (RNE) or FLOAT (bias_first: (acc + bias) * s2, the fixpipe of the static routes; s2
  *   absent: 1)
@@ -25,8 +26,9 @@ typedef struct qf8_decode_args {
     int64_t off, sb, si, sk, isplit, iouter, ksplit, kouter;
     int64_t soff, ssb, ssi, ssk64, ss2;
     int64_t dst_off; /* bytes */
-    int32_t src_dtype; /* ACL_FLOAT8_E4M3FN / ACL_FLOAT8_E5M2 / ACL_HIFLOAT8 */
-    int32_t reserved;
+    int32_t src_dtype; /* ACL_FLOAT8_E4M3FN / ACL_FLOAT8_E5M2 / ACL_HIFLOAT8 / ACL_FLOAT4_E2M1 (two per byte:
+                        * offsets and strides count elements, even = low nibble) */
+    int32_t scale_dtype; /* ACL_FLOAT8_E8M0 (MX), or ACL_BF16 / ACL_FLOAT16 per 32-element K group (T-CG) */
     int64_t nb, rows, K;
     int64_t rows_per_block;
 } qf8_decode_args;

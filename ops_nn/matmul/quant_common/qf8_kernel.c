@@ -23,11 +23,14 @@ static int qf8_decode_kernel(const void *args, size_t size, const aclemu_block *
     if (size != sizeof(qf8_decode_args))
         return ACLEMU_KERNEL_BAD_ARGS;
     const qf8_decode_args *a = (const qf8_decode_args *)args;
-    if (a->src_dtype != ACL_FLOAT8_E4M3FN && a->src_dtype != ACL_FLOAT8_E5M2 && a->src_dtype != ACL_HIFLOAT8)
+    const int fp4 = a->src_dtype == ACL_FLOAT4_E2M1;
+    if (a->src_dtype != ACL_FLOAT8_E4M3FN && a->src_dtype != ACL_FLOAT8_E5M2 && a->src_dtype != ACL_HIFLOAT8 && !fp4)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    if (a->scale && a->scale_dtype != ACL_FLOAT8_E8M0 && a->scale_dtype != ACL_BF16 && a->scale_dtype != ACL_FLOAT16)
         return ACLEMU_KERNEL_BAD_ARGS;
     float lut[256];
     for (uint32_t c = 0; c < 256; c++)
-        lut[c] = quant_decode(c, a->src_dtype);
+        lut[c] = fp4 ? quant_from_fp4(c & 0xf, 0) : quant_decode(c, a->src_dtype);
     const uint8_t *src = (const uint8_t *)(uintptr_t)a->src;
     const uint8_t *sc = (const uint8_t *)(uintptr_t)a->scale;
     float *dst = (float *)(uintptr_t)(a->dst + (uint64_t)a->dst_off);
@@ -36,17 +39,29 @@ static int qf8_decode_kernel(const void *args, size_t size, const aclemu_block *
         r1 = a->nb * a->rows;
     for (int64_t r = r0; r < r1; r++) {
         int64_t b = r / a->rows, i = r % a->rows;
-        const uint8_t *row = src + a->off + b * a->sb + qf8_idx(i, a->isplit, a->si, a->iouter);
+        int64_t base = a->off + b * a->sb + qf8_idx(i, a->isplit, a->si, a->iouter);
         float *d = dst + r * a->K;
-        if (a->ksplit == 0 && a->sk == 1) {
+        if (fp4) { /* element e: byte e / 2, low nibble for even e */
+            for (int64_t k = 0; k < a->K; k++) {
+                int64_t e = base + qf8_idx(k, a->ksplit, a->sk, a->kouter);
+                d[k] = lut[(src[e >> 1] >> ((e & 1) * 4)) & 0xf];
+            }
+        } else if (a->ksplit == 0 && a->sk == 1) {
+            const uint8_t *row = src + base;
             for (int64_t k = 0; k < a->K; k++) d[k] = lut[row[k]];
         } else {
+            const uint8_t *row = src + base;
             for (int64_t k = 0; k < a->K; k++) d[k] = lut[row[qf8_idx(k, a->ksplit, a->sk, a->kouter)]];
         }
         if (sc) {
-            const uint8_t *srow = sc + a->soff + b * a->ssb + i * a->ssi;
+            int64_t so = a->soff + b * a->ssb + i * a->ssi;
             for (int64_t k0 = 0; k0 < a->K; k0 += 32) {
-                float s = quant_from_e8m0(srow[(k0 / 64) * a->ssk64 + ((k0 / 32) & 1) * a->ss2]);
+                int64_t at = so + (k0 / 64) * a->ssk64 + ((k0 / 32) & 1) * a->ss2;
+                float s;
+                if (a->scale_dtype == ACL_FLOAT8_E8M0)
+                    s = quant_from_e8m0(sc[at]);
+                else
+                    aclemu_load_f32(&s, (const char *)(sc + at * 2), a->scale_dtype, 0, 1);
                 int64_t k1 = k0 + 32 < a->K ? k0 + 32 : a->K;
                 for (int64_t k = k0; k < k1; k++) d[k] *= s;
             }

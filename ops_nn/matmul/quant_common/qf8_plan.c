@@ -64,6 +64,7 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
         a->ssi = o->ssi;
         a->ssk64 = o->ssk64;
         a->ss2 = o->ss2;
+        a->scale_dtype = o->scale->dtype;
         st = aclemu_exec_bind_tensor(ex, a, &a->scale, o->scale);
     }
     if (!st)

@@ -8,13 +8,19 @@
  *  - MX full quantisation with FLOAT8_E4M3FN / E5M2 x1 and x2 and FLOAT8_E8M0 scales of 32-element
  *    K blocks (x1Scale (batch, m, ceil(k / 64), 2) or transposed (batch, ceil(k / 64), m, 2);
  *    x2Scale (batch, ceil(k / 64), n, 2) or transposed (batch, n, ceil(k / 64), 2)), groupSize 0
- *    or [1, 1, 32] = 4295032864: out = sum_k x1 * 2^(s1 - 127) * x2 * 2^(s2 - 127) + bias[n].
+ *    or [1, 1, 32] = 4295032864: out = sum_k x1 * 2^(s1 - 127) * x2 * 2^(s2 - 127) + bias[n]; the
+ *    same with FLOAT4_E2M1 x1 and x2 (inner dims even, k > 2);
+ *  - T-CG (FLOAT8_E4M3FN x1 (m, k), FLOAT4_E2M1 x2 (n, k) with transposeX2, BFLOAT16 / FLOAT16
+ *    x2Scale (n, ceil(k / 32)), UINT64 / INT64 yScale (1, n), groupSize 32 or [1, 1, 32]):
+ *    out = (x1 @ (x2 * x2Scale)) * FP19(yScale[n]), x2 * x2Scale exact in FP32, out of x2Scale's
+ *    dtype.
  * FP8 products are exact and summed in FP32 (the Cube unit's L0C): the operands are decoded to
  * FP32 (QmmF8Decode), the GEMM engine accumulates them exactly, QmmF8Dequant applies scales and
  * bias and rounds once into out (FLOAT16 / BFLOAT16 / FLOAT). bias FLOAT: (n,), (1, n) for a 2-D
  * out, (batch, 1, n) for a 3-D one. x1 / x2 2..6-D with broadcast batch dims (a view's batch dims
  * must collapse to one stride). Not here (refused as not implemented): FLOAT4_E2M1 (MX FP4 and
- * the T-CG pseudo-quantisation), the G-B / B-B per-block routes, FRACTAL_NZ x2. */
+ * the MX pseudo-quantisation (FLOAT8 x1 with FLOAT4 x2 and E8M0 scales), the G-B / B-B per-block
+ * routes, FRACTAL_NZ x2. */
 #include <string.h>
 
 #include "cube.h"
@@ -56,6 +62,79 @@ static aclnnStatus not_impl(const char *api, const char *what)
     return ACLEMU_PARAM_ERROR(api, "%s is not implemented on this emulated chip.", what);
 }
 
+/* T-CG: FLOAT8_E4M3FN x1 with a FLOAT4_E2M1 weight and per-32 16-bit weight scales (header comment). */
+static aclnnStatus qmm_v5_tcg_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2,
+                                   const aclTensor *x1Scale, const aclTensor *x2Scale, const aclTensor *yScale,
+                                   const aclTensor *x1Offset, const aclTensor *x2Offset, const aclTensor *yOffset,
+                                   const aclTensor *bias, bool transposeX1, bool transposeX2, int64_t groupSize,
+                                   const aclTensor *out, bool nz_only)
+{
+    const char *api = aclemu_exec_api(ex);
+    char b1[160], b2[160];
+    aclnnStatus st;
+    if (x2Scale->dtype == ACL_FLOAT8_E8M0)
+        return not_impl(api, "MX pseudo-quantisation (FLOAT8_E4M3FN x1, FLOAT4_E2M1 x2, FLOAT8_E8M0 scales)");
+    if (x1Scale || x2Offset || x1Offset || bias || (yOffset && aclemu_tensor_numel(yOffset) != 0))
+        return ACLEMU_PARAM_ERROR(api, "In the T-CG scenario x1Scale, x2Offset, x1Offset, yOffset and bias should be "
+                                       "null.");
+    if ((st = aclemu_check_notnull(api, yScale, "yScale")))
+        return st;
+    if ((st = aclemu_check_dtype(api, x2Scale, "x2Scale", ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_FLOAT16))) ||
+        (st = aclemu_check_dtype(api, yScale, "yScale", ACLEMU_DT(ACL_UINT64) | ACLEMU_DT(ACL_INT64))) ||
+        (st = aclemu_check_dtype(api, out, "out", ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_FLOAT16))))
+        return st;
+    if (out->dtype != x2Scale->dtype)
+        return ACLEMU_PARAM_ERROR(api, "In the T-CG scenario out dtype %s should be the same as x2Scale dtype %s.",
+                                  aclemu_dtype_name(out->dtype), aclemu_dtype_name(x2Scale->dtype));
+    if (transposeX1 || !transposeX2)
+        return ACLEMU_PARAM_ERROR(api, "In the T-CG scenario transposeX1 should be false and transposeX2 true.");
+    if (groupSize != 32 && groupSize != V5_MX_GROUP)
+        return ACLEMU_PARAM_ERROR(api, "In the T-CG scenario groupSize should be 32 or 4295032864 ([1, 1, 32]), "
+                                       "actual is %lld.", (long long)groupSize);
+    if (nz_only || x2->format == ACL_FORMAT_FRACTAL_NZ)
+        return not_impl(api, "a FRACTAL_NZ x2 in the T-CG scenario");
+    const aclTensor *fmt[] = {x1, x2, x2Scale, yScale, out};
+    const char *fname[] = {"x1", "x2", "x2Scale", "yScale", "out"};
+    for (int i = 0; i < 5; i++)
+        if ((st = aclemu_check_format(api, fmt[i], fname[i])))
+            return st;
+    if (x1->ndim != 2 || x2->ndim != 2 || out->ndim != 2 || x2Scale->ndim != 2 || yScale->ndim != 2)
+        return ACLEMU_PARAM_ERROR(api, "In the T-CG scenario x1, x2, x2Scale, yScale and out should be 2-D.");
+    const int64_t M = x1->shape[0], K = x1->shape[1], N = x2->shape[0];
+    if (x2->shape[1] != K)
+        return ACLEMU_PARAM_ERROR(api, "The k of x1 %s and x2 %s should be equal.",
+                                  aclemu_shape_str(x1->shape, 2, b1, sizeof b1), aclemu_shape_str(x2->shape, 2, b2, sizeof b2));
+    if (K % 32 || K == 0)
+        return ACLEMU_PARAM_ERROR(api, "In the T-CG scenario k should be a positive multiple of 32, actual is %lld.",
+                                  (long long)K);
+    if (x2Scale->shape[0] != N || x2Scale->shape[1] != K / 32)
+        return ACLEMU_PARAM_ERROR(api, "x2Scale shape %s should be (%lld, %lld).",
+                                  aclemu_shape_str(x2Scale->shape, 2, b1, sizeof b1), (long long)N, (long long)(K / 32));
+    if (yScale->shape[0] != 1 || yScale->shape[1] != N)
+        return ACLEMU_PARAM_ERROR(api, "yScale shape %s should be (1, %lld).",
+                                  aclemu_shape_str(yScale->shape, 2, b1, sizeof b1), (long long)N);
+    if (out->shape[0] != M || out->shape[1] != N)
+        return ACLEMU_PARAM_ERROR(api, "out shape %s should be (%lld, %lld).",
+                                  aclemu_shape_str(out->shape, 2, b1, sizeof b1), (long long)M, (long long)N);
+    if (M * N == 0)
+        return ACLNN_SUCCESS;
+    qf8_operand oa = {x1, 0, x1->stride[0], x1->stride[1], 0, 0, 0, 0, NULL, 0, 0, 0, 0};
+    /* x2 (n, k), its scale (n, k / 32): the decode's (k / 64, (k / 32) & 1) split of a 32-group index */
+    qf8_operand ob = {x2, 0, x2->stride[0], x2->stride[1], 0, 0, 0, 0,
+                      x2Scale, 0, x2Scale->stride[0], 2 * x2Scale->stride[1], x2Scale->stride[1]};
+    int64_t wa, wb;
+    if ((st = qf8_decode(ex, &oa, 1, M, K, &wa)) || (st = qf8_decode(ex, &ob, 1, N, K, &wb)))
+        return st;
+    gemm_desc d;
+    qf8_gemm_desc(&d, M, N, K);
+    cube_view_raw(&d.c, CUBE_OP_C, GEMM_F32, N, 1);
+    int64_t wc = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)(M * N) * 4u);
+    cube_bind bind[CUBE_NOPS] = {{NULL, wa}, {NULL, wb}, {NULL, wc}, {NULL, -1}, {NULL, -1}};
+    if ((st = cube_launch_gemm(ex, &d, bind)))
+        return st;
+    return qf8_dequant_bias(ex, wc, out, 0, out->stride[0], out->stride[1], NULL, yScale, NULL, 0, 0, 1, M, N);
+}
+
 aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
                            const aclTensor *x2Scale, const aclTensor *yScale, const aclTensor *x1Offset,
                            const aclTensor *x2Offset, const aclTensor *yOffset, const aclTensor *bias,
@@ -64,12 +143,14 @@ aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
     const char *api = aclemu_exec_api(ex);
     char b1[160], b2[160];
     aclnnStatus st;
-    if (x1->dtype == ACL_FLOAT4_E2M1 || x2->dtype == ACL_FLOAT4_E2M1)
-        return not_impl(api, "FLOAT4_E2M1 x1 / x2 (MX FP4 and T-CG quantisation)");
-    int hif8 = x1->dtype == ACL_HIFLOAT8;
-    if (hif8 ? x2->dtype != ACL_HIFLOAT8 : !is_fp8(x2->dtype))
+    int hif8 = x1->dtype == ACL_HIFLOAT8, fp4 = x1->dtype == ACL_FLOAT4_E2M1;
+    if (x1->dtype == ACL_FLOAT8_E4M3FN && x2->dtype == ACL_FLOAT4_E2M1)
+        return qmm_v5_tcg_plan(ex, x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, transposeX1,
+                               transposeX2, groupSize, out, nz_only);
+    if (hif8 ? x2->dtype != ACL_HIFLOAT8 : fp4 ? x2->dtype != ACL_FLOAT4_E2M1 : !is_fp8(x2->dtype))
         return ACLEMU_PARAM_ERROR(api, "x2 dtype %s does not go with x1 dtype %s: FLOAT8_E4M3FN / FLOAT8_E5M2 x1 take "
-                                       "FLOAT8_E4M3FN / FLOAT8_E5M2 x2, HIFLOAT8 x1 a HIFLOAT8 x2.",
+                                       "FLOAT8_E4M3FN / FLOAT8_E5M2 x2 (FLOAT8_E4M3FN x1 also FLOAT4_E2M1), HIFLOAT8 "
+                                       "x1 a HIFLOAT8 x2, FLOAT4_E2M1 x1 a FLOAT4_E2M1 x2.",
                                   aclemu_dtype_name(x2->dtype), aclemu_dtype_name(x1->dtype));
     if (x2Offset || yScale || x1Offset || (yOffset && aclemu_tensor_numel(yOffset) != 0))
         return ACLEMU_PARAM_ERROR(api, "x2Offset, yScale, x1Offset and yOffset must be nullptr when x1 and x2 are %s.",
@@ -82,10 +163,12 @@ aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
                                   aclemu_dtype_name(bias->dtype), aclemu_dtype_name(x1->dtype));
     int mx = x2Scale->dtype == ACL_FLOAT8_E8M0;
     int stat = x2Scale->dtype == ACL_UINT64 || x2Scale->dtype == ACL_INT64;
+    if (fp4 && !mx)
+        return ACLEMU_PARAM_ERROR(api, "FLOAT4_E2M1 x1 and x2 take MX quantisation: FLOAT8_E8M0 x1Scale and x2Scale.");
     if (mx) {
         if (hif8 || !x1Scale || x1Scale->dtype != ACL_FLOAT8_E8M0)
-            return ACLEMU_PARAM_ERROR(api, "MX quantisation takes FLOAT8_E4M3FN / FLOAT8_E5M2 x1 and x2 with "
-                                           "FLOAT8_E8M0 x1Scale and x2Scale.");
+            return ACLEMU_PARAM_ERROR(api, "MX quantisation takes FLOAT8_E4M3FN / FLOAT8_E5M2 / FLOAT4_E2M1 x1 and x2 "
+                                           "with FLOAT8_E8M0 x1Scale and x2Scale.");
     } else if (stat) {
         if (x1Scale)
             return ACLEMU_PARAM_ERROR(api, "x1Scale must be nullptr when x2Scale is %s (static quantisation).",
@@ -119,6 +202,11 @@ aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
         return ACLEMU_PARAM_ERROR(api, "The k of x1 %s and x2 %s should be equal (transposeX1 %d, transposeX2 %d).",
                                   aclemu_shape_str(x1->shape, x1->ndim, b1, sizeof b1),
                                   aclemu_shape_str(x2->shape, x2->ndim, b2, sizeof b2), transposeX1, transposeX2);
+    if (fp4 && (x1->shape[r1 - 1] % 2 || x2->shape[r2 - 1] % 2 || K <= 2))
+        return ACLEMU_PARAM_ERROR(api, "With FLOAT4_E2M1 x1 and x2 the inner dims of x1 %s and x2 %s should be even "
+                                       "and k greater than 2.",
+                                  aclemu_shape_str(x1->shape, x1->ndim, b1, sizeof b1),
+                                  aclemu_shape_str(x2->shape, x2->ndim, b2, sizeof b2));
     int nbo = nb1 > nb2 ? nb1 : nb2;
     int64_t ob[4];
     for (int i = 0; i < nbo; i++) {

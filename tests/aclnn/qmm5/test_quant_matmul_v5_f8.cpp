@@ -7,6 +7,7 @@
 // References written here: FP8 / HiF8 / E8M0 codes decoded from their bit fields
 // (tests/aclnn/qmm3/qf8_ref.h, tests/aclnn/hif8/hif8_ref.h), products summed in double, compared
 // within the FP32 summation error plus one rounding into out. Validation paths with their codes.
+// T-CG (E4M3 x FP4 with 16-bit per-32 weight scales and a UINT64 yScale), MX FP4 x FP4,
 // K-G [int4/4] (INT4 x INT4, per-group FLOAT x2Scale and FLOAT16 x2Offset, groupSize 256).
 // On A2 / A3 FLOAT8 x1 is outside the dtype list (161002).
 #include "../quant_matmul/qmm_test_util.h"
@@ -257,6 +258,117 @@ static void CaseKgInt4(int64_t M, int64_t K, int64_t N, uint64_t seed, bool badG
     EXPECT(bad == 0, "K-G int4 M=%lld K=%lld N=%lld: %zu wrong", (long long)M, (long long)K, (long long)N, bad);
 }
 
+// FLOAT4_E2M1 code -> value (1 sign, 2 exponent, 1 mantissa bits: 0, 0.5, 1, 1.5, 2, 3, 4, 6).
+static double Fp4Value(unsigned c)
+{
+    static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+    return (c & 8) ? -mag[c & 7] : mag[c & 7];
+}
+
+static std::vector<unsigned char> PackNibbles(const std::vector<unsigned> &c)
+{
+    std::vector<unsigned char> b((c.size() + 1) / 2, 0);
+    for (size_t i = 0; i < c.size(); i++) b[i / 2] |= (unsigned char)((c[i] & 0xf) << ((i & 1) * 4));
+    return b;
+}
+
+// T-CG: out = (x1 @ (x2 * x2Scale)) * FP19(yScale[n]) with x1 E4M3 (m, k), x2 FP4 (n, k), x2Scale
+// (n, k / 32) of out's dtype, yScale UINT64 (1, n).
+static void CaseTcg(int64_t M, int64_t K, int64_t N, aclDataType od, uint64_t seed)
+{
+    Lcg rng(seed);
+    std::vector<unsigned char> c1((size_t)(M * K));
+    for (auto &c : c1) c = (unsigned char)RandFp8(rng, ACL_FLOAT8_E4M3FN, 8.0);
+    std::vector<unsigned> c2((size_t)(N * K));
+    for (auto &c : c2) c = (unsigned)(rng.uniform() * 16) & 0xf;
+    std::vector<double> sv((size_t)(N * (K / 32)));
+    std::vector<unsigned char> sb(sv.size() * 2);
+    for (size_t i = 0; i < sv.size(); i++) {
+        sv[i] = Quant(od, 0.05 + 0.2 * rng.uniform());
+        Encode(od, sv[i], &sb[i * 2]);
+    }
+    std::vector<uint64_t> q((size_t)N);
+    std::vector<double> ys((size_t)N);
+    for (int64_t n = 0; n < N; n++) {
+        float f = (float)(0.5 + rng.uniform());
+        q[(size_t)n] = FloatBits(f) | (1ull << 46);
+        ys[(size_t)n] = BitsFloat(RefFp19(f, true));
+    }
+    RawTensor t1, t2, ts, ty, to;
+    bool ok = t1.Init(ACL_FLOAT8_E4M3FN, {M, K}, {K, 1}, c1) &&
+              t2.Init(ACL_FLOAT4_E2M1, {N, K}, {K, 1}, PackNibbles(c2), ACL_FORMAT_ND, {N * K}) &&
+              ts.Init(od, {N, K / 32}, {K / 32, 1}, sb) && ty.Init(ACL_UINT64, {1, N}, {N, 1}, U64Bytes(q)) &&
+              to.Init(od, {M, N}, {N, 1}, std::vector<unsigned char>((size_t)(M * N) * 2, 0xEE));
+    if (!ok) { EXPECT(false, "T-CG tensors"); return; }
+    int r = Run("aclnnQuantMatmulV5", g_stream,
+                [&](uint64_t *w, aclOpExecutor **e) {
+                    return aclnnQuantMatmulV5GetWorkspaceSize(t1.t, t2.t, nullptr, ts.t, ty.t, nullptr, nullptr,
+                                                              nullptr, nullptr, false, true, 32, to.t, w, e);
+                },
+                aclnnQuantMatmulV5);
+    EXPECT(r == 0, "T-CG run: %d (%s)", r, aclGetRecentErrMsg());
+    if (r) return;
+    std::vector<unsigned char> g = to.Read();
+    size_t bad = 0;
+    for (int64_t m = 0; m < M; m++)
+        for (int64_t n = 0; n < N; n++) {
+            double acc = 0, mag = 0;
+            for (int64_t k = 0; k < K; k++) {
+                double p = Fp8Value(ACL_FLOAT8_E4M3FN, c1[(size_t)(m * K + k)]) * Fp4Value(c2[(size_t)(n * K + k)]) *
+                           sv[(size_t)(n * (K / 32) + k / 32)];
+                acc += p;
+                mag += std::fabs(p);
+            }
+            double ref = acc * ys[(size_t)n], got = ReadOut(od, g, (size_t)(m * N + n));
+            bad += !(std::fabs(got - ref) <= OutUlp(od) * std::fabs(ref) + 4e-7 * mag * ys[(size_t)n] * (1 + K / 64.0) + 1e-30);
+        }
+    EXPECT(bad == 0, "T-CG M=%lld K=%lld N=%lld %s: %zu wrong", (long long)M, (long long)K, (long long)N, DtName(od), bad);
+}
+
+// MX with FLOAT4_E2M1 x1 (m, k) and x2 (k, n), E8M0 scales (m, kb, 2) and (kb, n, 2).
+static void CaseMxFp4(int64_t M, int64_t K, int64_t N, aclDataType od, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t kb = (K + 63) / 64;
+    std::vector<unsigned> c1((size_t)(M * K)), c2((size_t)(K * N));
+    for (auto &c : c1) c = (unsigned)(rng.uniform() * 16) & 0xf;
+    for (auto &c : c2) c = (unsigned)(rng.uniform() * 16) & 0xf;
+    std::vector<unsigned char> e1((size_t)(M * kb * 2)), e2((size_t)(kb * N * 2));
+    for (auto &c : e1) c = (unsigned char)(122 + (int)(rng.uniform() * 10));
+    for (auto &c : e2) c = (unsigned char)(122 + (int)(rng.uniform() * 10));
+    RawTensor t1, t2, s1, s2, to;
+    size_t oes = od == ACL_FLOAT ? 4 : 2;
+    bool ok = t1.Init(ACL_FLOAT4_E2M1, {M, K}, {K, 1}, PackNibbles(c1), ACL_FORMAT_ND, {M * K}) &&
+              t2.Init(ACL_FLOAT4_E2M1, {K, N}, {N, 1}, PackNibbles(c2), ACL_FORMAT_ND, {K * N}) &&
+              s1.Init(ACL_FLOAT8_E8M0, {M, kb, 2}, {kb * 2, 2, 1}, e1) && s2.Init(ACL_FLOAT8_E8M0, {kb, N, 2}, {N * 2, 2, 1}, e2) &&
+              to.Init(od, {M, N}, {N, 1}, std::vector<unsigned char>((size_t)(M * N) * oes, 0xEE));
+    if (!ok) { EXPECT(false, "MX FP4 tensors"); return; }
+    int r = Run("aclnnQuantMatmulV5", g_stream,
+                [&](uint64_t *w, aclOpExecutor **e) {
+                    return aclnnQuantMatmulV5GetWorkspaceSize(t1.t, t2.t, s1.t, s2.t, nullptr, nullptr, nullptr,
+                                                              nullptr, nullptr, false, false, 4295032864LL, to.t, w, e);
+                },
+                aclnnQuantMatmulV5);
+    EXPECT(r == 0, "MX FP4 run: %d (%s)", r, aclGetRecentErrMsg());
+    if (r) return;
+    std::vector<unsigned char> g = to.Read();
+    size_t bad = 0;
+    for (int64_t m = 0; m < M; m++)
+        for (int64_t n = 0; n < N; n++) {
+            double acc = 0, mag = 0;
+            for (int64_t k = 0; k < K; k++) {
+                int64_t blk = k / 64, half = (k / 32) & 1;
+                double p = Fp4Value(c1[(size_t)(m * K + k)]) * Fp4Value(c2[(size_t)(k * N + n)]) *
+                           E8m0Value(e1[(size_t)((m * kb + blk) * 2 + half)]) * E8m0Value(e2[(size_t)((blk * N + n) * 2 + half)]);
+                acc += p;
+                mag += std::fabs(p);
+            }
+            double got = ReadOut(od, g, (size_t)(m * N + n));
+            bad += !(std::fabs(got - acc) <= OutUlp(od) * std::fabs(acc) + 4e-7 * mag * (1 + K / 64.0) + 1e-30);
+        }
+    EXPECT(bad == 0, "MX FP4 M=%lld K=%lld N=%lld: %zu wrong", (long long)M, (long long)K, (long long)N, bad);
+}
+
 static void Validation()
 {
     std::vector<unsigned char> z(64 * 64, 0x38);
@@ -276,7 +388,8 @@ static void Validation()
     uint64_t ws;
     aclOpExecutor *ex;
     ExpectCode("fp8 x hif8", aclnnQuantMatmulV5GetWorkspaceSize(x.t, xh.t, s.t, s2.t, nullptr, nullptr, nullptr, nullptr, nullptr, false, false, 0, out.t, &ws, &ex), 161002, "does not go with");
-    ExpectCode("fp4 x2", aclnnQuantMatmulV5GetWorkspaceSize(x.t, x4.t, s.t, s2.t, nullptr, nullptr, nullptr, nullptr, nullptr, false, false, 0, out.t, &ws, &ex), 161002, "not implemented");
+    ExpectCode("T-CG with x1Scale", aclnnQuantMatmulV5GetWorkspaceSize(x.t, x4.t, s.t, s2.t, nullptr, nullptr, nullptr, nullptr, nullptr, false, false, 0, out.t, &ws, &ex), 161002, "T-CG scenario");
+    ExpectCode("fp4 x fp8", aclnnQuantMatmulV5GetWorkspaceSize(x4.t, x.t, s.t, s2.t, nullptr, nullptr, nullptr, nullptr, nullptr, false, false, 0, out.t, &ws, &ex), 161002, "does not go with");
     ExpectCode("static with x1Scale", aclnnQuantMatmulV5GetWorkspaceSize(x.t, x2.t, s.t, sq.t, nullptr, nullptr, nullptr, nullptr, nullptr, false, false, 0, out.t, &ws, &ex), 161002, "x1Scale must be nullptr");
     ExpectCode("groupSize", aclnnQuantMatmulV5GetWorkspaceSize(x.t, x2.t, s.t, s2.t, nullptr, nullptr, nullptr, nullptr, nullptr, false, false, 32, out.t, &ws, &ex), 161002, "groupSize 32");
     ExpectCode("bias fp16", aclnnQuantMatmulV5GetWorkspaceSize(x.t, x2.t, s.t, s2.t, nullptr, nullptr, nullptr, nullptr, bh.t, false, false, 0, out.t, &ws, &ex), 161002, "bias dtype");
@@ -318,6 +431,10 @@ int main(int argc, char **argv)
         Case("HiF8 dynamic K-C fp32", ACL_HIFLOAT8, ACL_HIFLOAT8, {}, {}, 6, 31, 5, false, false, {Mode::DYN, true, true, true}, 1, ACL_FLOAT, 8);
         Case("MX E4M3 k 96 bias fp16", ACL_FLOAT8_E4M3FN, ACL_FLOAT8_E4M3FN, {}, {}, 6, 96, 8, false, false, {Mode::MX, false, true, false}, 1, ACL_FLOAT16, 9);
         Case("MX E5M2 t1 t2 batched bf16", ACL_FLOAT8_E5M2, ACL_FLOAT8_E4M3FN, {2}, {2}, 5, 128, 7, true, true, {Mode::MX, false, true, false}, 0, ACL_BF16, 10);
+        CaseTcg(5, 64, 8, ACL_BF16, 21);
+        CaseTcg(7, 96, 10, ACL_FLOAT16, 22);
+        CaseMxFp4(6, 96, 8, ACL_FLOAT, 23);
+        CaseMxFp4(4, 128, 6, ACL_BF16, 24);
         CaseKgInt4(3, 1024, 256, 11, false);
         CaseKgInt4(2, 2048, 512, 12, false);
         CaseKgInt4(2, 1024, 256, 13, true);
