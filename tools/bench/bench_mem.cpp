@@ -756,7 +756,7 @@ int main(int argc, char **argv)
         else if (a == "--no-dim0") o.dim0 = false;
         else {
             std::printf("usage: bench_mem [--smoke] [--reps N] [--only SUBSTR] [--tsv FILE] [--torch auto|off|FILE] "
-                        "[--max-skipped N | N%] [--no-dim0]\n");
+                        "[--max-skipped N | N%%] [--no-dim0]\n");
             return 2;
         }
     }

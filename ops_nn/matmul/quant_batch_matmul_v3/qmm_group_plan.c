@@ -58,6 +58,20 @@ static aclnnStatus dims_2d(const char *api, const aclTensor *t, const char *name
     return qmm_check_dims_nonneg(api, t, name);
 }
 
+/* The last checks every route shares: out (m, n), then ND formats of the seven operands. */
+static aclnnStatus out_and_formats(const char *api, const aclTensor *out, int64_t m, int64_t n,
+                                   const aclTensor *const ts[7], const char *const nm[7])
+{
+    if (out->shape[0] != m || out->shape[1] != n)
+        return ACLEMU_PARAM_ERROR(api, "out's shape should be (%lld, %lld), actual is (%lld, %lld).", (long long)m,
+                                  (long long)n, (long long)out->shape[0], (long long)out->shape[1]);
+    aclnnStatus st;
+    for (int i = 0; i < 7; i++)
+        if ((st = nd_only(api, ts[i], nm[i])))
+            return st;
+    return ACLNN_SUCCESS;
+}
+
 static aclnnStatus a8w4(aclOpExecutor *ex, const char *api, const aclTensor *x1, const aclTensor *x2,
                         const aclTensor *x1Scale, const aclTensor *x2Scale, const aclTensor *yScale,
                         const aclTensor *x1Offset, const aclTensor *x2Offset, const aclTensor *yOffset,
@@ -112,14 +126,10 @@ static aclnnStatus a8w4(aclOpExecutor *ex, const char *api, const aclTensor *x1,
         return ACLEMU_PARAM_ERROR(api, "x1Scale's shape should be (%lld, 1) or (%lld).", (long long)m, (long long)m);
     if (yOffset->ndim != 1 || yOffset->shape[0] != n)
         return ACLEMU_PARAM_ERROR(api, "yOffset's shape should be (%lld).", (long long)n);
-    if (out->shape[0] != m || out->shape[1] != n)
-        return ACLEMU_PARAM_ERROR(api, "out's shape should be (%lld, %lld), actual is (%lld, %lld).", (long long)m,
-                                  (long long)n, (long long)out->shape[0], (long long)out->shape[1]);
     const aclTensor *ts[7] = {x1, x2, x1Scale, x2Scale, yOffset, NULL, out};
     const char *nm[7] = {"x1", "x2", "x1Scale", "x2Scale", "yOffset", "bias", "out"};
-    for (int i = 0; i < 7; i++)
-        if ((st = nd_only(api, ts[i], nm[i])))
-            return st;
+    if ((st = out_and_formats(api, out, m, n, ts, nm)))
+        return st;
     if (x2->dtype == ACL_INT32 && last(x2, 0) != 1)
         return ACLEMU_PARAM_ERROR(api, "a packed INT32 x2 must be contiguous along its last dim.");
     if (m == 0 || n == 0)
@@ -188,14 +198,10 @@ static aclnnStatus perblock(aclOpExecutor *ex, const char *api, const aclTensor 
                                   (long long)(k / 128));
     if (bias && (bias->ndim != 1 || bias->shape[0] != n))
         return ACLEMU_PARAM_ERROR(api, "bias's shape should be (%lld).", (long long)n);
-    if (out->shape[0] != m || out->shape[1] != n)
-        return ACLEMU_PARAM_ERROR(api, "out's shape should be (%lld, %lld), actual is (%lld, %lld).", (long long)m,
-                                  (long long)n, (long long)out->shape[0], (long long)out->shape[1]);
     const aclTensor *ts[7] = {x1, x2, x1Scale, x2Scale, NULL, bias, out};
     const char *nm[7] = {"x1", "x2", "x1Scale", "x2Scale", "yOffset", "bias", "out"};
-    for (int i = 0; i < 7; i++)
-        if ((st = nd_only(api, ts[i], nm[i])))
-            return st;
+    if ((st = out_and_formats(api, out, m, n, ts, nm)))
+        return st;
     if (m == 0)
         return ACLNN_SUCCESS;
     qmmg_args a;
@@ -262,14 +268,10 @@ static aclnnStatus kg_int4(aclOpExecutor *ex, const char *api, const aclTensor *
         return ACLEMU_PARAM_ERROR(api, "x2Scale's shape should be (%lld, %lld).", (long long)(k / 256), (long long)n);
     if (x2Offset->shape[0] != k / 256 || x2Offset->shape[1] != n)
         return ACLEMU_PARAM_ERROR(api, "x2Offset's shape should be (%lld, %lld).", (long long)(k / 256), (long long)n);
-    if (out->shape[0] != m || out->shape[1] != n)
-        return ACLEMU_PARAM_ERROR(api, "out's shape should be (%lld, %lld), actual is (%lld, %lld).", (long long)m,
-                                  (long long)n, (long long)out->shape[0], (long long)out->shape[1]);
     const aclTensor *ts[7] = {x1, x2, x1Scale, x2Scale, x2Offset, NULL, out};
     const char *nm[7] = {"x1", "x2", "x1Scale", "x2Scale", "x2Offset", "bias", "out"};
-    for (int i = 0; i < 7; i++)
-        if ((st = nd_only(api, ts[i], nm[i])))
-            return st;
+    if ((st = out_and_formats(api, out, m, n, ts, nm)))
+        return st;
     if (m == 0)
         return ACLNN_SUCCESS;
     qmmg_args a;
