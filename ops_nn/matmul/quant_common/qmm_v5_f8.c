@@ -278,28 +278,23 @@ aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
     }
     if (M * N == 0 || aclemu_tensor_numel(out) == 0)
         return ACLNN_SUCCESS;
-    int64_t c1, sb1, c2, sb2, co, sbo;
+    int64_t c1, sb1, c2, sb2, co, sbo, cs, ssb1 = 0, ssb2 = 0; /* cs: the scales' counts equal x1's / x2's */
     if (!batch_flat(x1, nb1, &c1, &sb1) || !batch_flat(x2, nb2, &c2, &sb2) || !batch_flat(out, nbo, &co, &sbo) ||
-        (mx && (!batch_flat(x1Scale, nb1, &c1, &sb1) || !batch_flat(x2Scale, nb2, &c2, &sb2))))
+        (mx && (!batch_flat(x1Scale, nb1, &cs, &ssb1) || !batch_flat(x2Scale, nb2, &cs, &ssb2))))
         return not_impl(api, "a view whose batch dims do not collapse to one stride");
-    batch_flat(x1, nb1, &c1, &sb1);
-    batch_flat(x2, nb2, &c2, &sb2);
     /* x1 as (b, m, k), x2 as (b, n, k) */
     qf8_operand oa = {x1, sb1, x1->stride[transposeX1 ? r1 - 1 : r1 - 2], x1->stride[transposeX1 ? r1 - 2 : r1 - 1],
                       0, 0, 0, 0, NULL, 0, 0, 0, 0};
     qf8_operand ob2 = {x2, sb2, x2->stride[transposeX2 ? r2 - 2 : r2 - 1], x2->stride[transposeX2 ? r2 - 1 : r2 - 2],
                        0, 0, 0, 0, NULL, 0, 0, 0, 0};
     if (mx) {
-        int64_t c, sbs;
-        batch_flat(x1Scale, nb1, &c, &sbs);
         oa.scale = x1Scale;
-        oa.ssb = sbs;
+        oa.ssb = ssb1;
         oa.ssi = x1Scale->stride[transposeX1 ? r1 - 1 : r1 - 2];
         oa.ssk64 = x1Scale->stride[transposeX1 ? r1 - 2 : r1 - 1];
         oa.ss2 = x1Scale->stride[r1];
-        batch_flat(x2Scale, nb2, &c, &sbs);
         ob2.scale = x2Scale;
-        ob2.ssb = sbs;
+        ob2.ssb = ssb2;
         ob2.ssi = x2Scale->stride[transposeX2 ? r2 - 2 : r2 - 1];
         ob2.ssk64 = x2Scale->stride[transposeX2 ? r2 - 1 : r2 - 2];
         ob2.ss2 = x2Scale->stride[r2];
