@@ -1,5 +1,6 @@
 /* Device side: strided runs of any dtype to/from float, double and int64. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "acl/acl_base.h"
@@ -54,10 +55,67 @@ int aclemu_compute_domain(int32_t dtype)
     default: for (int64_t i = 0; i < n; i++) dst[i] = 0; break;                                 \
     }
 
+/* Unit-stride FP16 / BF16 <-> FP32 runs, the kernels' commonest conversions: the rules of fp16.h
+ * as per-lane bit selects (GCC vectorises these loops; with ?: it keeps a branch per element),
+ * giving bit for bit the scalar functions' results (NaN payloads, subnormals and ties included). */
+static inline uint32_t lane_mask(int cond) { return -(uint32_t)(cond != 0); }
+static inline uint32_t lane_sel(uint32_t m, uint32_t yes, uint32_t no) { return (yes & m) | (no & ~m); }
+
+ACLEMU_ISA_CLONES
+static void load_f16_run(float *dst, const uint16_t *src, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        uint32_t h = src[i], a = h & 0x7fffu;
+        uint32_t normal = (a << 13) + 0x38000000u;               /* exponent 15 -> 127 bias */
+        uint32_t infnan = 0x7f800000u | ((a & 0x3ffu) << 13);
+        uint32_t sub = aclemu_f32_bits((float)(int32_t)a * (1.0f / 16777216.0f)); /* exact */
+        uint32_t b = lane_sel(lane_mask(a >= 0x7c00u), infnan, lane_sel(lane_mask(a < 0x400u), sub, normal));
+        dst[i] = aclemu_bits_f32(b | ((h & 0x8000u) << 16));
+    }
+}
+
+ACLEMU_ISA_CLONES
+static void load_bf16_run(float *dst, const uint16_t *src, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        dst[i] = aclemu_bits_f32((uint32_t)src[i] << 16);
+}
+
+ACLEMU_ISA_CLONES
+static void store_f16_run(uint16_t *dst, const float *src, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        uint32_t u = aclemu_f32_bits(src[i]), a = u & 0x7fffffffu;
+        uint32_t nan = 0x7c00u | 0x200u | ((a >> 13) & 0x3ffu);
+        /* below 2^-14: round(|f| * 2^24) to even, read off the mantissa of 2^23 + |f| * 2^24 */
+        uint32_t sub = aclemu_f32_bits(aclemu_bits_f32(a) * 16777216.0f + 8388608.0f) & 0x7fffffu;
+        uint32_t r = a - 0x38000000u;
+        uint32_t normal = (r + 0xfffu + ((r >> 13) & 1u)) >> 13;
+        uint32_t h = lane_sel(lane_mask(a > 0x7f800000u), nan,
+                     lane_sel(lane_mask(a >= 0x477ff000u), 0x7c00u,
+                     lane_sel(lane_mask(a < 0x38800000u), sub, normal)));
+        dst[i] = (uint16_t)(((u >> 16) & 0x8000u) | h);
+    }
+}
+
+ACLEMU_ISA_CLONES
+static void store_bf16_run(uint16_t *dst, const float *src, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) {
+        uint32_t u = aclemu_f32_bits(src[i]);
+        uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+        dst[i] = (uint16_t)lane_sel(lane_mask((u & 0x7fffffffu) > 0x7f800000u), (u >> 16) | 0x40u, rounded);
+    }
+}
+
 void aclemu_load_f32(float *dst, const char *src, int32_t dtype, int64_t stride, int64_t n)
 {
     if (dtype == ACL_FLOAT && stride == 4) {
         memcpy(dst, src, (size_t)n * 4);
+        return;
+    }
+    if (stride == 2 && ((uintptr_t)src & 1) == 0 && (dtype == ACL_FLOAT16 || dtype == ACL_BF16)) {
+        (dtype == ACL_FLOAT16 ? load_f16_run : load_bf16_run)(dst, (const uint16_t *)(const void *)src, n);
         return;
     }
     LOAD_ANY(float)
@@ -126,6 +184,10 @@ void aclemu_store_f32(char *dst, int32_t dtype, int64_t stride, const float *src
 {
     if (dtype == ACL_FLOAT && stride == 4) {
         memcpy(dst, src, (size_t)n * 4);
+        return;
+    }
+    if (stride == 2 && ((uintptr_t)dst & 1) == 0 && (dtype == ACL_FLOAT16 || dtype == ACL_BF16)) {
+        (dtype == ACL_FLOAT16 ? store_f16_run : store_bf16_run)((uint16_t *)(void *)dst, src, n);
         return;
     }
     STORE_FLOATING(float)

@@ -7,31 +7,41 @@
  *  950: scale_k = amax * (1 / DMAX), code = enc(v / scale_k);
  * enc the quant driver's encoder (quant_codec.h: RINT + saturation for INT8, RNE + saturation
  * for FP8). */
+#include <string.h>
+
+#include "acl/acl_base.h"
 #include "norm_dyn_quant_args.h"
 #include "norm_rows.h"
 #include "quant_codec.h"
+#include "quant_runs.h"
 
 static void quant_out(const norm_dyn_quant_args *a, const float *y, const nn_cbuf *smooth, float *sm, float *v,
                       const nn_cbuf *out, const nn_cbuf *scale, int64_t r)
 {
     int64_t n = a->h.n;
-    float amax = 0.0f;
-    for (int64_t i = 0; i < n; i++) {
-        v[i] = smooth->present ? y[i] * sm[i] : y[i];
-        float m = fabsf(v[i]);
-        if (m > amax || isnan(m))
-            amax = m;
-    }
+    if (smooth->present)
+        for (int64_t i = 0; i < n; i++)
+            v[i] = y[i] * sm[i];
+    else
+        memcpy(v, y, (size_t)n * sizeof *v);
+    float amax = quant_amax_run(v, n);
     float s, inv = 0.0f;
     if (a->style == NDQ_STYLE_A2) {
         inv = a->dst_max / amax;
         s = 1.0f / inv;
+        for (int64_t i = 0; i < n; i++)
+            v[i] *= inv;
     } else {
         s = amax * (1.0f / a->dst_max);
+        for (int64_t i = 0; i < n; i++)
+            v[i] /= s;
     }
     uint8_t *q = (uint8_t *)nn_ptr(out) + r * n;
-    for (int64_t i = 0; i < n; i++)
-        q[i] = (uint8_t)quant_encode(a->style == NDQ_STYLE_A2 ? v[i] * inv : v[i] / s, a->code, QUANT_RINT);
+    if (a->code == ACL_INT8)
+        quant_i8_rint_run(v, (int8_t *)q, n);
+    else
+        for (int64_t i = 0; i < n; i++)
+            q[i] = (uint8_t)quant_encode(v[i], a->code, QUANT_RINT);
     nr_store(scale, r, 1, &s);
 }
 

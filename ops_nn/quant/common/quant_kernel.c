@@ -9,6 +9,7 @@
 #include "aclemu_op/kernel_util.h"
 #include "quant_args.h"
 #include "quant_codec.h"
+#include "quant_runs.h"
 #include "kernels.h"
 
 /* INT4 and the FP4 types: two codes per byte, the even element in the low nibble */
@@ -277,18 +278,6 @@ static int y_int8_rows(const quant_args *a)
     return a->code == ACL_INT8 && a->y.dtype == ACL_INT8 && a->y.ndim && a->y.stride[a->y.ndim - 1] == 1;
 }
 
-/* dst[i] = the INT8 code of t[i]: half to even, saturating, NaN -> 0 (quant_to_int's rules; the
- * AVX2 clone rounds with vroundps) */
-ACLEMU_ISA_CLONES
-static void encode_i8_rint(const float *t, int8_t *dst, int64_t n)
-{
-    for (int64_t i = 0; i < n; i++) {
-        float r = nearbyintf(t[i]);
-        r = r < -128.0f ? -128.0f : r > 127.0f ? 127.0f : r;
-        dst[i] = r == r ? (int8_t)r : 0;
-    }
-}
-
 static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q, float *t)
 {
     const int64_t row = y_row(a, r);
@@ -298,7 +287,7 @@ static void quant_row(const quant_args *a, int64_t r, const float *v, const qpar
         if (!a->symmetric)
             for (int64_t c = 0; c < a->cols; c++)
                 t[c] += q->offset;
-        encode_i8_rint(t, (int8_t *)base_of(&a->y) + row, a->cols);
+        quant_i8_rint_run(t, (int8_t *)base_of(&a->y) + row, a->cols);
         return;
     }
     for (int64_t c = 0; c < a->cols; c++)
@@ -328,7 +317,7 @@ static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
         v[c] = t;
     }
     if (y_int8_rows(a) && a->round == QUANT_RINT) {
-        encode_i8_rint(v, (int8_t *)base_of(&a->y) + row, a->cols);
+        quant_i8_rint_run(v, (int8_t *)base_of(&a->y) + row, a->cols);
         return;
     }
     for (int64_t c = 0; c < a->cols; c++)

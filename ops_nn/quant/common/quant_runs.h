@@ -1,0 +1,15 @@
+/* Vectorised runs of the quant codec's commonest cases, shared by the quant driver and the fused
+ * norm + quant kernels (quant_runs.c; the same results as quant_codec.h element by element). */
+#ifndef ACLEMU_QUANT_RUNS_H
+#define ACLEMU_QUANT_RUNS_H
+
+#include <stdint.h>
+
+/* dst[i] = the INT8 code of t[i]: half to even, saturating, NaN -> 0 (quant_encode's INT8 with
+ * QUANT_RINT). */
+void quant_i8_rint_run(const float *t, int8_t *dst, int64_t n);
+
+/* max |v[i]| over the run, NaN if any element is NaN (the kernels' sticky-NaN amax). */
+float quant_amax_run(const float *v, int64_t n);
+
+#endif
