@@ -120,6 +120,18 @@ static aclnnStatus wqbmm_emit(aclOpExecutor *executor, const aclTensor *x, const
     return cube_launch_gemm(executor, &mm.d, mm.bind);
 }
 
+/* y (m, n) (CheckXWeightY). */
+static aclnnStatus wq_y_mn(const char *api, const aclTensor *y, int64_t m, int64_t n)
+{
+    if (y->shape[0] != m)
+        return ACLEMU_PARAM_ERROR(api, "y's m and x's m should be equal, actual y's m is %lld, x's m is %lld.",
+                                  (long long)y->shape[0], (long long)m);
+    if (y->shape[1] != n)
+        return ACLEMU_PARAM_ERROR(api, "y's n and weight's n should be equal, actual y's n is %lld, weight's n is %lld.",
+                                  (long long)y->shape[1], (long long)n);
+    return ACLNN_SUCCESS;
+}
+
 static int is_trans(const aclTensor *t);
 static int64_t cdiv(int64_t a, int64_t b);
 
@@ -151,6 +163,39 @@ static int64_t cdiv(int64_t a, int64_t b);
      ACLEMU_DT(ACL_FLOAT4_E2M1))
 #define W950_S (ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_FLOAT8_E8M0))
 
+/* m, k, n of the 2-D x and weight (a packed weight holds eight elements along n): the k match
+ * and m, k, n >= 1 (CheckXWeight). */
+static aclnnStatus wq_mkn(const char *api, const aclTensor *x, const aclTensor *weight, int packed, int64_t *m,
+                          int64_t *k, int64_t *n)
+{
+    const int64_t kw = weight->shape[0];
+    *m = x->shape[0];
+    *k = x->shape[1];
+    if (weight->shape[1] > ((int64_t)1 << 40))
+        return ACLEMU_PARAM_ERROR(api, "weight's n %lld is too large.", (long long)weight->shape[1]);
+    *n = weight->shape[1] * (packed ? 8 : 1);
+    if (*k != kw)
+        return ACLEMU_PARAM_ERROR(api, "x's k and weight's k should be equal, actual x'k is %lld, weight's k is %lld.",
+                                  (long long)*k, (long long)kw);
+    if (*m < 1 || *k < 1 || *n < 1)
+        return ACLEMU_PARAM_ERROR(api, "m,k,n shouldn't be smaller than 1, actual m is %lld, k is %lld, n is %lld.",
+                                  (long long)*m, (long long)*k, (long long)*n);
+    return ACLNN_SUCCESS;
+}
+
+/* The 950's CheckNotNull and CheckOptionalNotNull (161001). */
+static aclnnStatus wq950_nulls(const char *api, const aclTensor *x, const aclTensor *weight, const aclTensor *sc,
+                               const aclTensor *y, const aclTensor *qs, const aclTensor *qo)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, weight, "weight")) ||
+        (st = aclemu_check_notnull(api, sc, "antiquantScale")) || (st = aclemu_check_notnull(api, y, "y")))
+        return st;
+    if (qs || qo)
+        return ACLEMU_NULL_ERROR(api, "Current Soc do not support quantScaleOptional or quantOffsetOptional");
+    return ACLNN_SUCCESS;
+}
+
 static int is_contig_or_trans(const aclTensor *t) { return aclemu_tensor_is_contiguous(t) || is_trans(t); }
 
 static int is_11(const aclTensor *t) { return t->ndim == 2 && t->shape[0] == 1 && t->shape[1] == 1; }
@@ -163,11 +208,8 @@ static aclnnStatus wqbmm_plan_950(aclOpExecutor *executor, const aclTensor *x, c
     const char *api = aclemu_exec_api(executor);
     aclnnStatus st;
     char b1[160], b2[160];
-    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, weight, "weight")) ||
-        (st = aclemu_check_notnull(api, sc, "antiquantScale")) || (st = aclemu_check_notnull(api, y, "y")))
+    if ((st = wq950_nulls(api, x, weight, sc, y, qs, qo)))
         return st;
-    if (qs || qo)
-        return ACLEMU_NULL_ERROR(api, "Current Soc do not support quantScaleOptional or quantOffsetOptional");
     if (weight->format != ACL_FORMAT_ND)
         return ACLEMU_PARAM_ERROR(api, "weight's format is %s: the format of weight must be FORMAT_ND",
                                   aclemu_format_name(weight->format));
@@ -261,28 +303,17 @@ static aclnnStatus wqbmm_plan_950(aclOpExecutor *executor, const aclTensor *x, c
     if ((st = check_dim(api, sc, "antiquantScale", 1, 2)) || (st = check_dim(api, off, "antiquantOffsetOptional", 1, 2)))
         return st;
     /* AdvancedWeightParamsCheck */
-    const int64_t m = x->shape[0], k = x->shape[1], kw = weight->shape[0];
-    if (weight->shape[1] > ((int64_t)1 << 40))
-        return ACLEMU_PARAM_ERROR(api, "weight's n %lld is too large.", (long long)weight->shape[1]);
-    const int64_t n = weight->shape[1] * (packed ? 8 : 1);
-    if (k != kw)
-        return ACLEMU_PARAM_ERROR(api, "x's k and weight's k should be equal, actual x'k is %lld, weight's k is %lld.",
-                                  (long long)k, (long long)kw);
-    if (m < 1 || k < 1 || n < 1)
-        return ACLEMU_PARAM_ERROR(api, "m,k,n shouldn't be smaller than 1, actual m is %lld, k is %lld, n is %lld.",
-                                  (long long)m, (long long)k, (long long)n);
+    int64_t m, k, n;
+    if ((st = wq_mkn(api, x, weight, packed, &m, &k, &n)))
+        return st;
     if (wd == ACL_INT4 && trw && (k & 1))
         return ACLEMU_PARAM_ERROR(api, "In the int4 scenario, if weight is transposed, k[%lld] should be an even number.",
                                   (long long)k);
     if (wd == ACL_INT4 && !trw && (n & 1))
         return ACLEMU_PARAM_ERROR(api, "In the int4 scenario, if weight is not transposed, n[%lld] should be an even "
                                        "number ", (long long)n);
-    if (y->shape[0] != m)
-        return ACLEMU_PARAM_ERROR(api, "y's m and x's m should be equal, actual y's m is %lld, x's m is %lld.",
-                                  (long long)y->shape[0], (long long)m);
-    if (y->shape[1] != n)
-        return ACLEMU_PARAM_ERROR(api, "y's n and weight's n should be equal, actual y's n is %lld, weight's n is %lld.",
-                                  (long long)y->shape[1], (long long)n);
+    if ((st = wq_y_mn(api, y, m, n)))
+        return st;
     /* AdvancedAntiquantParamsCheck */
     if (group != 0) {
         if (group < 0)
@@ -424,12 +455,8 @@ static aclnnStatus wqbmm_plan(aclOpExecutor *executor, const aclTensor *x, const
     if (m < 1 || k < 1 || n < 1)
         return ACLEMU_PARAM_ERROR(api, "m,k,n shouldn't be smaller than 1, actual m is %lld, k is %lld, n is %lld.",
                                   (long long)m, (long long)k, (long long)n);
-    if (y->shape[0] != m)
-        return ACLEMU_PARAM_ERROR(api, "y's m and x's m should be equal, actual y's m is %lld, x's m is %lld.",
-                                  (long long)y->shape[0], (long long)m);
-    if (y->shape[1] != n)
-        return ACLEMU_PARAM_ERROR(api, "y's n and weight's n should be equal, actual y's n is %lld, weight's n is %lld.",
-                                  (long long)y->shape[1], (long long)n);
+    if ((st = wq_y_mn(api, y, m, n)))
+        return st;
     if (antiquantGroupSize < 0)
         return ACLEMU_PARAM_ERROR(api, "cannot support group_size[%d] less than 0.", antiquantGroupSize);
     if (antiquantGroupSize > 0) {
@@ -538,11 +565,8 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulNz(aclOpExecutor *executor, const 
     if (aclemu_op_profile()->family != ACLEMU_FAMILY_950)
         return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api, "aclnn nz support for %s is not "
                                "implemented", aclemu_op_profile()->short_soc_version);
-    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, weight, "weight")) ||
-        (st = aclemu_check_notnull(api, sc, "antiquantScale")) || (st = aclemu_check_notnull(api, y, "y")))
+    if ((st = wq950_nulls(api, x, weight, sc, y, quantScaleOptional, quantOffsetOptional)))
         return st;
-    if (quantScaleOptional || quantOffsetOptional)
-        return ACLEMU_NULL_ERROR(api, "Current Soc do not support quantScaleOptional or quantOffsetOptional");
     if (weight->format != ACL_FORMAT_FRACTAL_NZ)
         return ACLEMU_PARAM_ERROR(api, "Parameter weight's format %s is invalid, expected FORMAT_FRACTAL_NZ.",
                                   aclemu_format_name(weight->format));
@@ -585,16 +609,9 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulNz(aclOpExecutor *executor, const 
         return st;
     /* shapes */
     const int tr = is_trans(weight);
-    const int64_t m = x->shape[0], k = x->shape[1], kw = weight->shape[0];
-    if (weight->shape[1] > ((int64_t)1 << 40))
-        return ACLEMU_PARAM_ERROR(api, "weight's n %lld is too large.", (long long)weight->shape[1]);
-    const int64_t n = weight->shape[1] * (packed ? 8 : 1);
-    if (k != kw)
-        return ACLEMU_PARAM_ERROR(api, "x's k and weight's k should be equal, actual x'k is %lld, weight's k is %lld.",
-                                  (long long)k, (long long)kw);
-    if (m < 1 || k < 1 || n < 1)
-        return ACLEMU_PARAM_ERROR(api, "m,k,n shouldn't be smaller than 1, actual m is %lld, k is %lld, n is %lld.",
-                                  (long long)m, (long long)k, (long long)n);
+    int64_t m, k, n;
+    if ((st = wq_mkn(api, x, weight, packed, &m, &k, &n)))
+        return st;
     if (y->shape[0] != m || y->shape[1] != n)
         return ACLEMU_PARAM_ERROR(api, "y's shape should be [%lld, %lld], actual is %s.", (long long)m, (long long)n,
                                   cube_shape_str(y, b1, sizeof b1));
