@@ -145,7 +145,7 @@ static void ExpectCode(const char *what, int got, int code, const char *needle)
 static void Validation()
 {
     const int64_t m = 4, k = 1024, n = 32, kb = 16, G = 2;
-    RawTensor x1, x1i8, x1odd, x1t, x2, x2nd, x2fp4, x2short, a0, a0h, a0bad, a1, a1_2d, b0, b1, b1bad, o, of32, o_m,
+    RawTensor x1, x1i8, x1odd, x1t, x2, x2k512, x2nd, x2fp4, x2short, a0, a0h, a0bad, a1, a1_2d, b0, b1, b1bad, o, of32, o_m,
         bias, bias16, bias2d;
     std::vector<uint8_t> z1((size_t)(m * k / 2), 0x22), z2((size_t)(n * k / 2), 0x22), zs((size_t)(64 * kb * 2), 127);
     std::vector<float> one((size_t)(64 * G), 1.0f);
@@ -154,6 +154,7 @@ static void Validation()
               x1odd.Init(ACL_FLOAT4_E2M1, {m, 63}, {63, 1}, ACL_FORMAT_ND, {m, 63}, z1) &&
               x1t.Init(ACL_FLOAT4_E2M1, {m, k}, {1, m}, ACL_FORMAT_ND, {k, m}, z1) &&
               x2.Init(ACL_INT8, {n, k / 2}, {k / 2, 1}, ACL_FORMAT_FRACTAL_NZ, {16, 2, 16, 32}, z2) &&
+              x2k512.Init(ACL_INT8, {n, k / 4}, {k / 4, 1}, ACL_FORMAT_FRACTAL_NZ, {8, 2, 16, 32}, z2) &&
               x2nd.Init(ACL_INT8, {n, k / 2}, {k / 2, 1}, ACL_FORMAT_ND, {n, k / 2}, z2) &&
               x2fp4.Init(ACL_FLOAT4_E2M1, {n, k}, {k, 1}, ACL_FORMAT_FRACTAL_NZ, {16, 2, 16, 64}, z2) &&
               x2short.Init(ACL_INT8, {n, k / 2}, {k / 2, 1}, ACL_FORMAT_FRACTAL_NZ, {n, k / 2}, z2) &&
@@ -230,7 +231,8 @@ static void Validation()
     ExpectError("bias 2-D", S1(v), 161002, "bias", "1D");
     v = base; v.o = o_m.t;
     ExpectError("out m", S1(v), 161002, "y.m");
-    v = base; v.x1 = x1odd.t; // k 63 is odd: the k match needs an even k, use the shorter x2 instead
+    v = base; v.x2 = x2k512.t;
+    ExpectError("k mismatch", S1(v), 161002, "x1.k and x2.k");
     v = base; v.t1 = true;
     ExpectError("transposeX1", S1(v), 161002, "transposeX1");
     v = base; v.t2 = false;

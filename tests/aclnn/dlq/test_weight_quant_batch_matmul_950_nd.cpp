@@ -1,7 +1,8 @@
 // aclnnWeightQuantBatchMatmulV2 / V3 on the 950 with ND weights (ops-nn
 // matmul/weight_quant_batch_matmul_v2, the DAV_3510 routes): y = x @ W' + bias with
 // W'(k, n) = weight(k, n) * antiquantScale (+ offset for integer weights), each W' element rounded
-// to x's dtype (FLOAT16 / BFLOAT16), FP32 accumulation. Weights: FLOAT8_E4M3FN per channel,
+// to x's dtype (FLOAT16 / BFLOAT16), FP32 accumulation. Weights: FLOAT8_E4M3FN / HIFLOAT8 (the
+// hif8 tests' bit-string reference) per channel,
 // FLOAT4_E2M1 / FLOAT (eight FP4 per word along n) with FLOAT8_E8M0 / UINT8 scales per 32 K (MX)
 // or FLOAT16 per group, INT8 with offset, INT4 per group, transposed (n, k)-stored weights. The
 // double reference decodes every code from the format definitions; the result must be the
@@ -12,6 +13,10 @@
 #include <string>
 
 #include "../nzmm/nzmm_test_util.h"
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "../hif8/hif8_ref.h"
+#pragma GCC diagnostic pop
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v2.h"
 #include "aclnnop/aclnn_weight_quant_batch_matmul_v3.h"
 
@@ -31,7 +36,7 @@ static double Fp4(int c)
     return s ? -v : v;
 }
 
-enum WKind { W_E4M3, W_FP4, W_FP4_PACKED, W_INT8, W_INT4 };
+enum WKind { W_E4M3, W_HIF8, W_FP4, W_FP4_PACKED, W_INT8, W_INT4 };
 
 struct Case {
     const char *name;
@@ -65,6 +70,9 @@ static void RunCase(const Case &c)
         if (c.w == W_E4M3) {
             do code[i] = (int)(rng.uniform() * 256); while (!std::isfinite(E4m3((uint8_t)code[i])) || std::fabs(E4m3((uint8_t)code[i])) > 16);
             wv[i] = E4m3((uint8_t)code[i]);
+        } else if (c.w == W_HIF8) {
+            do code[i] = (int)(rng.uniform() * 256); while (!std::isfinite(hif8_ref_value(code[i])) || std::fabs(hif8_ref_value(code[i])) > 64);
+            wv[i] = hif8_ref_value(code[i]);
         } else if (c.w == W_FP4 || c.w == W_FP4_PACKED) {
             code[i] = (int)(rng.uniform() * 16);
             wv[i] = Fp4(code[i]);
@@ -108,7 +116,7 @@ static void RunCase(const Case &c)
         wstride = {n / 8, 1};
         wstor = wview;
     } else {
-        wdt = c.w == W_E4M3 ? ACL_FLOAT8_E4M3FN : c.w == W_FP4 ? ACL_FLOAT4_E2M1 : c.w == W_INT8 ? ACL_INT8 : ACL_INT4;
+        wdt = c.w == W_E4M3 ? ACL_FLOAT8_E4M3FN : c.w == W_HIF8 ? ACL_HIFLOAT8 : c.w == W_FP4 ? ACL_FLOAT4_E2M1 : c.w == W_INT8 ? ACL_INT8 : ACL_INT4;
         bool nib = c.w == W_FP4 || c.w == W_INT4;
         wimg.assign((size_t)(nib ? k * n / 2 : k * n), 0);
         for (int64_t kk = 0; kk < k; kk++)
@@ -265,6 +273,8 @@ int main(int argc, char **argv)
         const aclDataType none = ACL_DT_UNDEFINED;
         RunCase({"f16 x e4m3 per channel + bias", 5, 64, 48, ACL_FLOAT16, W_E4M3, false, 0, false, false, ACL_FLOAT16, false, 1});
         RunCase({"bf16 x e4m3 transposed (V3)", 7, 96, 40, ACL_BF16, W_E4M3, true, 0, false, false, ACL_BF16, true, 2});
+        RunCase({"f16 x hif8 per channel", 4, 64, 24, ACL_FLOAT16, W_HIF8, false, 0, false, false, ACL_FLOAT16, false, 9});
+        RunCase({"bf16 x hif8 transposed (V3)", 3, 32, 40, ACL_BF16, W_HIF8, true, 0, false, false, none, true, 10});
         RunCase({"f16 x mx fp4 packed FLOAT, UINT8 scales", 6, 128, 32, ACL_FLOAT16, W_FP4_PACKED, false, 32, true, false, none, false, 3});
         RunCase({"bf16 x mx fp4 + bias", 3, 96, 20, ACL_BF16, W_FP4, false, 32, true, false, ACL_BF16, false, 4});
         RunCase({"f16 x fp4 per group 64 (V3)", 4, 128, 16, ACL_FLOAT16, W_FP4, false, 64, false, false, ACL_FLOAT16, true, 5});
