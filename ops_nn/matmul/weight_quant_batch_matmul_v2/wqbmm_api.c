@@ -1,7 +1,8 @@
 /* aclnnWeightQuantBatchMatmulV2 (ops-nn matmul/weight_quant_batch_matmul_v2), the A2 / A3 ND
  * pseudo-quant path: y(m, n) = x(m, k) @ ((weight + antiquantOffset) * antiquantScale) + bias.
  * Checks, in the real order where the op_api states one:
- *  - A2 / A3 only (361001 "support for <SoC> is not implemented" elsewhere);
+ *  - A2 / A3 here; the 950 takes wqbmm_plan_950 (below); other chips 361001 "support for <SoC>
+ *    is not implemented";
  *  - null x, weight, antiquantScale, y;
  *  - x FLOAT16 / BFLOAT16; weight INT8, INT4 or INT32 (eight INT4 packed along n);
  *    antiquantScale and antiquantOffset of x's dtype; y of x's dtype; bias FLOAT16 with FP16 x,
