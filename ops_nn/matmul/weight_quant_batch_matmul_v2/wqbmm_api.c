@@ -74,7 +74,7 @@ static aclnnStatus wqbmm_emit(aclOpExecutor *executor, const aclTensor *x, const
 {
     aclnnStatus st;
     /* 1: dequantise the weight into the workspace (FP32, the weight's storage order) */
-    const int trans = !nz && weight->dtype != ACL_INT32 && weight->dtype != ACL_FLOAT && n > 1 && weight->stride[0] == 1 && weight->stride[1] >= k;
+    const int trans = !(nz && nz->nz) && weight->dtype != ACL_INT32 && weight->dtype != ACL_FLOAT && n > 1 && weight->stride[0] == 1 && weight->stride[1] >= k;
     const int64_t rows = trans ? n : k; /* blocks split the weight's storage rows */
     const int64_t ld = (k * 4) % 4096 ? k : k + 16; /* the (N, K) buffer's rows: off multiples of 4 KiB */
     uint64_t ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(n * ld) * 4);
@@ -99,7 +99,9 @@ static aclnnStatus wqbmm_emit(aclOpExecutor *executor, const aclTensor *x, const
     a->K = k;
     a->N = n;
     a->rows_per_block = per;
-    if (nz) {
+    if (nz && !nz->nz)
+        a->pack_k = nz->pack_k;
+    if (nz && nz->nz) {
         a->nz = 1;
         a->nz_bits = nz->nz_bits;
         a->nz_fp4 = nz->nz_fp4;
@@ -143,8 +145,9 @@ static int64_t cdiv(int64_t a, int64_t b);
  *  - ContiguousCheck: x and weight contiguous or transposed; a 2-D antiquantScale / offset (not
  *    (1, 1)) laid out as the weight (transposed with a transposed weight, else contiguous); y and
  *    bias contiguous;
- *  - packed weights: INT32 -> eight INT4, FLOAT -> eight FLOAT4_E2M1 along n (2-D); a UINT8
- *    scale with a FLOAT weight is FLOAT8_E8M0;
+ *  - packed weights: INT32 -> eight INT4, FLOAT -> eight FLOAT4_E2M1 a word (2-D), along n, or
+ *    along k for a transposed weight (the (k / 8, n) view); a UINT8 scale with a FLOAT weight is
+ *    FLOAT8_E8M0;
  *  - dtypes: x FLOAT16 / BFLOAT16, weight INT8 / INT4 / FLOAT8_E4M3FN / HIFLOAT8 / FLOAT4_E2M1,
  *    antiquantScale FLOAT16 / BFLOAT16 / FLOAT8_E8M0, y of x's dtype; x, weight, y 2-D; an INT32
  *    offset refused; the scale of x's dtype unless E8M0; no offset with FP4 / FP8 / HiF8 weights;
@@ -156,7 +159,6 @@ static int64_t cdiv(int64_t a, int64_t b);
  *    offset; bias (0), (n) or (1, n); FP4 with a 16-bit scale: per group; FP8 / HiF8: no E8M0, no
  *    group, not per tensor (unless n is 1);
  *  - x neither transposed nor strided.
- * aclemu refuses, as not implemented (361001): a transposed packed (INT32 / FLOAT) weight.
  * Compute: the V2 path's (WeightAntiquant decodes every code exactly and rounds w * scale as x's
  * dtype, then CubeGemm with FP32 accumulation and the bias in FP32). */
 #define W950_W                                                                                             \
@@ -164,17 +166,18 @@ static int64_t cdiv(int64_t a, int64_t b);
      ACLEMU_DT(ACL_FLOAT4_E2M1))
 #define W950_S (ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_FLOAT8_E8M0))
 
-/* m, k, n of the 2-D x and weight (a packed weight holds eight elements along n): the k match
- * and m, k, n >= 1 (CheckXWeight). */
+/* m, k, n of the 2-D x and weight (packed 1: eight elements a word along n, 2: along k): the k
+ * match and m, k, n >= 1 (CheckXWeight). */
 static aclnnStatus wq_mkn(const char *api, const aclTensor *x, const aclTensor *weight, int packed, int64_t *m,
                           int64_t *k, int64_t *n)
 {
-    const int64_t kw = weight->shape[0];
     *m = x->shape[0];
     *k = x->shape[1];
-    if (weight->shape[1] > ((int64_t)1 << 40))
-        return ACLEMU_PARAM_ERROR(api, "weight's n %lld is too large.", (long long)weight->shape[1]);
-    *n = weight->shape[1] * (packed ? 8 : 1);
+    if (weight->shape[1] > ((int64_t)1 << 40) || weight->shape[0] > ((int64_t)1 << 40))
+        return ACLEMU_PARAM_ERROR(api, "weight's shape [%lld, %lld] is too large.", (long long)weight->shape[0],
+                                  (long long)weight->shape[1]);
+    const int64_t kw = weight->shape[0] * (packed == 2 ? 8 : 1);
+    *n = weight->shape[1] * (packed == 1 ? 8 : 1);
     if (*k != kw)
         return ACLEMU_PARAM_ERROR(api, "x's k and weight's k should be equal, actual x'k is %lld, weight's k is %lld.",
                                   (long long)*k, (long long)kw);
@@ -235,14 +238,10 @@ static aclnnStatus wqbmm_plan_950(aclOpExecutor *executor, const aclTensor *x, c
         return ACLEMU_PARAM_ERROR(api, "only support biasOptional tensor is contiguous.");
     /* TensorPreProcess: packed weights */
     aclDataType wd = weight->dtype, sd = sc->dtype;
-    const int packed = wd == ACL_INT32 || wd == ACL_FLOAT;
+    const int packed = wd == ACL_INT32 || wd == ACL_FLOAT ? (trw ? 2 : 1) : 0;
     if (packed) {
         if ((st = check_dim(api, weight, "weight", 2, 2)))
             return st;
-        if (trw)
-            return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api,
-                                   "a transposed %s (packed) weight is not implemented in aclemu.",
-                                   aclemu_dtype_name(wd));
         if (wd == ACL_FLOAT && sd == ACL_UINT8)
             sd = ACL_FLOAT8_E8M0;
         wd = wd == ACL_INT32 ? ACL_INT4 : ACL_FLOAT4_E2M1;
@@ -393,7 +392,9 @@ static aclnnStatus wqbmm_plan_950(aclOpExecutor *executor, const aclTensor *x, c
     if (bias && aclemu_tensor_numel(bias) == 0)
         bias = NULL; /* the (0) bias: none */
     /* packed weights and a UINT8 scale are read as their element dtypes by WeightAntiquant */
-    return wqbmm_emit(executor, x, weight, sc, off, bias, y, R, C, group, m, k, n, NULL);
+    wqbmm_antiquant_args pk = {0};
+    pk.pack_k = packed == 2;
+    return wqbmm_emit(executor, x, weight, sc, off, bias, y, R, C, group, m, k, n, &pk);
 }
 
 /* V2 and V3 (innerPrecise 0: high precision, 1: high performance; both compute the same here). */
@@ -677,6 +678,7 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulNz(aclOpExecutor *executor, const 
     if (k > INT64_MAX / 8 / (n + 16))
         return ACLEMU_PARAM_ERROR(api, "k * n (%lld * %lld) is too large.", (long long)k, (long long)n);
     wqbmm_antiquant_args nzinfo = {0};
+    nzinfo.nz = 1;
     nzinfo.nz_bits = wd == ACL_INT8 ? 8 : 4;
     nzinfo.nz_fp4 = fp4;
     nzinfo.nz_tr = tr;

@@ -3,8 +3,9 @@
 // W'(k, n) = weight(k, n) * antiquantScale (+ offset for integer weights), each W' element rounded
 // to x's dtype (FLOAT16 / BFLOAT16), FP32 accumulation. Weights: FLOAT8_E4M3FN / HIFLOAT8 (the
 // hif8 tests' bit-string reference) per channel,
-// FLOAT4_E2M1 / FLOAT (eight FP4 per word along n) with FLOAT8_E8M0 / UINT8 scales per 32 K (MX)
-// or FLOAT16 per group, INT8 with offset, INT4 per group, transposed (n, k)-stored weights. The
+// FLOAT4_E2M1 / FLOAT (eight FP4 a word, along n or, transposed, along k) with FLOAT8_E8M0 / UINT8
+// scales per 32 K (MX)
+// or FLOAT16 per group, INT8 with offset, INT4 / INT32-packed INT4 per group, transposed (n, k)-stored weights. The
 // double reference decodes every code from the format definitions; the result must be the
 // reference's nearest value within the FP32 accumulation error. Validation paths in the op_api's
 // DAV_3510 order.
@@ -36,7 +37,7 @@ static double Fp4(int c)
     return s ? -v : v;
 }
 
-enum WKind { W_E4M3, W_HIF8, W_FP4, W_FP4_PACKED, W_INT8, W_INT4 };
+enum WKind { W_E4M3, W_HIF8, W_FP4, W_FP4_PACKED, W_INT8, W_INT4, W_INT32 };
 
 struct Case {
     const char *name;
@@ -79,7 +80,7 @@ static void RunCase(const Case &c)
         } else if (c.w == W_INT8) {
             code[i] = (int)(rng.uniform() * 256) - 128;
             wv[i] = code[i];
-        } else {
+        } else { // INT4 / INT32 (eight INT4 a word)
             code[i] = (int)(rng.uniform() * 16) - 8;
             wv[i] = code[i];
         }
@@ -104,17 +105,19 @@ static void RunCase(const Case &c)
     std::vector<uint8_t> wimg;
     aclDataType wdt;
     std::vector<int64_t> wview, wstride, wstor;
-    if (c.w == W_FP4_PACKED) {
-        wdt = ACL_FLOAT;
+    if (c.w == W_FP4_PACKED || c.w == W_INT32) {
+        // eight 4-bit codes a 4-byte word, lowest nibble first: along n, or along k when transposed
+        // (storage (n, k / 8), view (k / 8, n) with strides (1, k / 8))
+        wdt = c.w == W_INT32 ? ACL_INT32 : ACL_FLOAT;
         wimg.assign((size_t)(k * n / 2), 0);
         for (int64_t kk = 0; kk < k; kk++)
             for (int64_t j = 0; j < n; j++) {
-                int64_t e = kk * n + j; // word kk * n / 8 + j / 8, nibble j % 8 (little-endian bytes)
-                wimg[(size_t)(e / 2)] |= (uint8_t)(code[(size_t)e] << ((j % 2) * 4));
+                int64_t e = c.trans ? j * k + kk : kk * n + j; // nibble index in the byte stream
+                wimg[(size_t)(e / 2)] |= (uint8_t)((code[(size_t)(kk * n + j)] & 0xf) << ((e & 1) * 4));
             }
-        wview = {k, n / 8};
-        wstride = {n / 8, 1};
-        wstor = wview;
+        wview = c.trans ? std::vector<int64_t>{k / 8, n} : std::vector<int64_t>{k, n / 8};
+        wstride = c.trans ? std::vector<int64_t>{1, k / 8} : std::vector<int64_t>{n / 8, 1};
+        wstor = c.trans ? std::vector<int64_t>{n, k / 8} : wview;
     } else {
         wdt = c.w == W_E4M3 ? ACL_FLOAT8_E4M3FN : c.w == W_HIF8 ? ACL_HIFLOAT8 : c.w == W_FP4 ? ACL_FLOAT4_E2M1 : c.w == W_INT8 ? ACL_INT8 : ACL_INT4;
         bool nib = c.w == W_FP4 || c.w == W_INT4;
@@ -132,15 +135,29 @@ static void RunCase(const Case &c)
     }
     // scale / offset: (n) per channel, (G, n) per group (transposed weight: per channel 1-D only)
     aclDataType sdt = c.mx ? (c.w == W_FP4_PACKED ? ACL_UINT8 : ACL_FLOAT8_E8M0) : c.xdt;
+    // a transposed weight takes a transposed (G, n) scale: storage (n, G)
     std::vector<int64_t> sshape = c.group ? std::vector<int64_t>{G, n} : std::vector<int64_t>{n};
-    std::vector<int64_t> sstride = c.group ? std::vector<int64_t>{n, 1} : std::vector<int64_t>{1};
+    std::vector<int64_t> sstride = c.group ? (c.trans ? std::vector<int64_t>{1, G} : std::vector<int64_t>{n, 1})
+                                           : std::vector<int64_t>{1};
+    std::vector<int64_t> sstor = c.group && c.trans ? std::vector<int64_t>{n, G} : sshape;
     std::vector<uint8_t> simg = c.mx ? e8 : Enc(c.xdt, sv), oimg = Enc(c.xdt, ov);
+    if (c.group && c.trans) { // (g, j) at j * G + g
+        std::vector<uint8_t> t(simg.size()), to2(oimg.size());
+        size_t es = simg.size() / (size_t)(G * n);
+        for (int64_t g = 0; g < G; g++)
+            for (int64_t j = 0; j < n; j++) {
+                memcpy(&t[(size_t)(j * G + g) * es], &simg[(size_t)(g * n + j) * es], es);
+                memcpy(&to2[(size_t)(j * G + g) * 2], &oimg[(size_t)(g * n + j) * 2], 2);
+            }
+        simg = t;
+        oimg = to2;
+    }
     RawTensor tx, tw, ts, to, tb, ty;
     std::vector<int64_t> ys = {m, n};
     bool ok = tx.Init(c.xdt, {m, k}, {k, 1}, ACL_FORMAT_ND, {m, k}, Enc(c.xdt, xv)) &&
               tw.Init(wdt, wview, wstride, ACL_FORMAT_ND, wstor, wimg) &&
-              ts.Init(sdt, sshape, sstride, ACL_FORMAT_ND, sshape, simg) &&
-              to.Init(c.xdt, sshape, sstride, ACL_FORMAT_ND, sshape, oimg) &&
+              ts.Init(sdt, sshape, sstride, ACL_FORMAT_ND, sstor, simg) &&
+              to.Init(c.xdt, sshape, sstride, ACL_FORMAT_ND, sstor, oimg) &&
               tb.Init(hasb ? c.bdt : ACL_FLOAT, {n}, {1}, ACL_FORMAT_ND, {n}, Enc(hasb ? c.bdt : ACL_FLOAT, bv)) &&
               ty.Init(c.xdt, ys, {n, 1}, ACL_FORMAT_ND, ys, std::vector<uint8_t>((size_t)(m * n) * 2, 0x55));
     if (!ok) {
@@ -254,9 +271,9 @@ static void Validation()
     ExpectError("fp4 per channel", S1(x.t, wfp4.t, s16.t, nullptr, nullptr, nullptr, 0, y.t), 161002, "perchannel");
     ExpectError("group 48", S1(x.t, wi8.t, s16g.t, nullptr, nullptr, nullptr, 48, y.t), 161002, "multiple of 32");
     ExpectError("x transposed", S1(xt.t, wi8.t, s16.t, nullptr, nullptr, nullptr, 0, y.t), 161002, "DAV3510");
-    int r = S1(x.t, wpkt.t, e8t.t, nullptr, nullptr, nullptr, 32, y.t);
-    EXPECT(r == 361001, "transposed packed weight: %d (%s)", r, aclGetRecentErrMsg());
-    r = aclnnWeightQuantBatchMatmulV3GetWorkspaceSize(x.t, w8.t, s16.t, nullptr, nullptr, nullptr, nullptr, 0, 2, y.t,
+    ExpectError("transposed weight, contiguous scale", S1(x.t, wpkt.t, e8.t, nullptr, nullptr, nullptr, 32, y.t), 161002,
+                "consistent with weight");
+    int r = aclnnWeightQuantBatchMatmulV3GetWorkspaceSize(x.t, w8.t, s16.t, nullptr, nullptr, nullptr, nullptr, 0, 2, y.t,
                                                       &ws, &ex);
     ExpectError("V3 innerPrecise 2", r, 161002, "innerPrecise");
 }
@@ -280,6 +297,9 @@ int main(int argc, char **argv)
         RunCase({"f16 x fp4 per group 64 (V3)", 4, 128, 16, ACL_FLOAT16, W_FP4, false, 64, false, false, ACL_FLOAT16, true, 5});
         RunCase({"bf16 x int8 per channel + offset + FLOAT bias", 9, 80, 24, ACL_BF16, W_INT8, false, 0, false, true, ACL_FLOAT, false, 6});
         RunCase({"f16 x int8 pure transposed", 3, 48, 33, ACL_FLOAT16, W_INT8, true, 0, false, false, none, false, 7});
+        RunCase({"f16 x mx fp4 packed FLOAT transposed", 5, 128, 24, ACL_FLOAT16, W_FP4_PACKED, true, 32, true, false, ACL_FLOAT16, false, 11});
+        RunCase({"bf16 x int32-packed int4 per group transposed + offset (V3)", 4, 128, 20, ACL_BF16, W_INT32, true, 64, false, true, ACL_FLOAT, true, 12});
+        RunCase({"f16 x int32-packed int4 per channel", 6, 40, 32, ACL_FLOAT16, W_INT32, false, 0, false, false, none, false, 13});
         RunCase({"f16 x int4 per group 32 + offset", 5, 96, 18, ACL_FLOAT16, W_INT4, false, 32, false, true, none, false, 8});
         Validation();
     }
