@@ -33,6 +33,12 @@ void qf8_gemm_desc(gemm_desc *d, int64_t M, int64_t N, int64_t K)
 aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int64_t rows, int64_t K,
                        int64_t *ws_off)
 {
+    return qf8_decode_as(ex, o, o->t->dtype, nb, rows, K, ws_off);
+}
+
+aclnnStatus qf8_decode_as(aclOpExecutor *ex, const qf8_operand *o, aclDataType src_dtype, int64_t nb, int64_t rows,
+                          int64_t K, int64_t *ws_off)
+{
     const char *api = aclemu_exec_api(ex);
     uint64_t bytes = (uint64_t)(nb * rows * K) * 4u;
     *ws_off = (int64_t)aclemu_exec_alloc_workspace(ex, bytes ? bytes : 4u);
@@ -44,7 +50,8 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
     if (!a)
         return ACLNN_ERR_INNER;
     memset(a, 0, sizeof *a);
-    a->off = o->t->offset;
+    /* FLOAT4_E2M1 codes carried by a 1-byte tensor (INT8 / UINT8): its offset counts bytes */
+    a->off = src_dtype == ACL_FLOAT4_E2M1 && o->t->dtype != ACL_FLOAT4_E2M1 ? o->t->offset * 2 : o->t->offset;
     a->sb = o->sb;
     a->si = o->si;
     a->sk = o->sk;
@@ -52,7 +59,7 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
     a->iouter = o->iouter;
     a->ksplit = o->ksplit;
     a->kouter = o->kouter;
-    a->src_dtype = o->t->dtype;
+    a->src_dtype = src_dtype;
     a->nb = nb;
     a->rows = rows;
     a->K = K;

@@ -19,6 +19,10 @@ typedef struct qf8_operand {
 /* Records the decode of o ([nb][rows][K] FP32 in a new workspace buffer at *ws_off). */
 aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int64_t rows, int64_t K,
                        int64_t *ws_off);
+/* The same reading o->t's bytes as src_dtype (FLOAT4_E2M1 codes carried by an INT8 / UINT8 tensor:
+ * o's offsets and strides count FP4 elements, the tensor's view offset bytes). */
+aclnnStatus qf8_decode_as(aclOpExecutor *ex, const qf8_operand *o, aclDataType src_dtype, int64_t nb, int64_t rows,
+                          int64_t K, int64_t *ws_off);
 
 /* A GEMM over two decoded operands: A [M][K] and B [N][K] FP32 contiguous (one batch: callers add
  * batch dims, the C view, beta and D), the engine's exact FP32 math, alpha 1. */

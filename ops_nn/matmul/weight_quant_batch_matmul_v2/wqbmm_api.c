@@ -1,7 +1,8 @@
 /* aclnnWeightQuantBatchMatmulV2 (ops-nn matmul/weight_quant_batch_matmul_v2), the A2 / A3 ND
  * pseudo-quant path: y(m, n) = x(m, k) @ ((weight + antiquantOffset) * antiquantScale) + bias.
  * Checks, in the real order where the op_api states one:
- *  - A2 / A3 only (361001 "support for <SoC> is not implemented" elsewhere);
+ *  - A2 / A3 here; the 950 takes wqbmm_plan_950 (below); other chips 361001 "support for <SoC>
+ *    is not implemented";
  *  - null x, weight, antiquantScale, y;
  *  - x FLOAT16 / BFLOAT16; weight INT8, INT4 or INT32 (eight INT4 packed along n);
  *    antiquantScale and antiquantOffset of x's dtype; y of x's dtype; bias FLOAT16 with FP16 x,
@@ -73,7 +74,7 @@ static aclnnStatus wqbmm_emit(aclOpExecutor *executor, const aclTensor *x, const
 {
     aclnnStatus st;
     /* 1: dequantise the weight into the workspace (FP32, the weight's storage order) */
-    const int trans = !nz && weight->dtype != ACL_INT32 && n > 1 && weight->stride[0] == 1 && weight->stride[1] >= k;
+    const int trans = !(nz && nz->nz) && weight->dtype != ACL_INT32 && weight->dtype != ACL_FLOAT && n > 1 && weight->stride[0] == 1 && weight->stride[1] >= k;
     const int64_t rows = trans ? n : k; /* blocks split the weight's storage rows */
     const int64_t ld = (k * 4) % 4096 ? k : k + 16; /* the (N, K) buffer's rows: off multiples of 4 KiB */
     uint64_t ws = aclemu_exec_alloc_workspace(executor, (uint64_t)(n * ld) * 4);
@@ -98,7 +99,9 @@ static aclnnStatus wqbmm_emit(aclOpExecutor *executor, const aclTensor *x, const
     a->K = k;
     a->N = n;
     a->rows_per_block = per;
-    if (nz) {
+    if (nz && !nz->nz)
+        a->pack_k = nz->pack_k;
+    if (nz && nz->nz) {
         a->nz = 1;
         a->nz_bits = nz->nz_bits;
         a->nz_fp4 = nz->nz_fp4;
@@ -120,16 +123,293 @@ static aclnnStatus wqbmm_emit(aclOpExecutor *executor, const aclTensor *x, const
     return cube_launch_gemm(executor, &mm.d, mm.bind);
 }
 
+/* y (m, n) (CheckXWeightY). */
+static aclnnStatus wq_y_mn(const char *api, const aclTensor *y, int64_t m, int64_t n)
+{
+    if (y->shape[0] != m)
+        return ACLEMU_PARAM_ERROR(api, "y's m and x's m should be equal, actual y's m is %lld, x's m is %lld.",
+                                  (long long)y->shape[0], (long long)m);
+    if (y->shape[1] != n)
+        return ACLEMU_PARAM_ERROR(api, "y's n and weight's n should be equal, actual y's n is %lld, weight's n is %lld.",
+                                  (long long)y->shape[1], (long long)n);
+    return ACLNN_SUCCESS;
+}
+
+static int is_trans(const aclTensor *t);
+static int64_t cdiv(int64_t a, int64_t b);
+
+/* ---- V2 / V3 on the 950 (DAV_3510) with an ND weight, aclnn_weight_quant_batch_matmul_v2.cpp's
+ * order for that arch:
+ *  - null x, weight, antiquantScale, y (161001); quantScaleOptional / quantOffsetOptional must be
+ *    null (161001); the weight's storage format ND; (V3) innerPrecise 0 / 1;
+ *  - ContiguousCheck: x and weight contiguous or transposed; a 2-D antiquantScale / offset (not
+ *    (1, 1)) laid out as the weight (transposed with a transposed weight, else contiguous); y and
+ *    bias contiguous;
+ *  - packed weights: INT32 -> eight INT4, FLOAT -> eight FLOAT4_E2M1 a word (2-D), along n, or
+ *    along k for a transposed weight (the (k / 8, n) view); a UINT8 scale with a FLOAT weight is
+ *    FLOAT8_E8M0;
+ *  - dtypes: x FLOAT16 / BFLOAT16, weight INT8 / INT4 / FLOAT8_E4M3FN / HIFLOAT8 / FLOAT4_E2M1,
+ *    antiquantScale FLOAT16 / BFLOAT16 / FLOAT8_E8M0, y of x's dtype; x, weight, y 2-D; an INT32
+ *    offset refused; the scale of x's dtype unless E8M0; no offset with FP4 / FP8 / HiF8 weights;
+ *    the offset of the scale's dtype; bias FLOAT16 with FP16 x, with BF16 x BFLOAT16 (FP4 / FP8 /
+ *    HiF8) or FLOAT / BFLOAT16 (INT8 / INT4); formats (x, bias: anything but NZ; scale / offset ND);
+ *    bias 1-2-D, scale / offset 1-2-D;
+ *  - k match, m / k / n >= 1, INT4 n even (k even when transposed), y (m, n); antiquantGroupSize 0
+ *    or a multiple of 32 in [32, k - 1]; scale / offset shapes; MX (FP4 + E8M0): group 32, no
+ *    offset; bias (0), (n) or (1, n); FP4 with a 16-bit scale: per group; FP8 / HiF8: no E8M0, no
+ *    group, not per tensor (unless n is 1);
+ *  - x neither transposed nor strided.
+ * Compute: the V2 path's (WeightAntiquant decodes every code exactly and rounds w * scale as x's
+ * dtype, then CubeGemm with FP32 accumulation and the bias in FP32). */
+#define W950_W                                                                                             \
+    (ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_INT4) | ACLEMU_DT(ACL_FLOAT8_E4M3FN) | ACLEMU_DT(ACL_HIFLOAT8) |     \
+     ACLEMU_DT(ACL_FLOAT4_E2M1))
+#define W950_S (ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16) | ACLEMU_DT(ACL_FLOAT8_E8M0))
+
+/* m, k, n of the 2-D x and weight (packed 1: eight elements a word along n, 2: along k): the k
+ * match and m, k, n >= 1 (CheckXWeight). */
+static aclnnStatus wq_mkn(const char *api, const aclTensor *x, const aclTensor *weight, int packed, int64_t *m,
+                          int64_t *k, int64_t *n)
+{
+    *m = x->shape[0];
+    *k = x->shape[1];
+    if (weight->shape[1] > ((int64_t)1 << 40) || weight->shape[0] > ((int64_t)1 << 40))
+        return ACLEMU_PARAM_ERROR(api, "weight's shape [%lld, %lld] is too large.", (long long)weight->shape[0],
+                                  (long long)weight->shape[1]);
+    const int64_t kw = weight->shape[0] * (packed == 2 ? 8 : 1);
+    *n = weight->shape[1] * (packed == 1 ? 8 : 1);
+    if (*k != kw)
+        return ACLEMU_PARAM_ERROR(api, "x's k and weight's k should be equal, actual x'k is %lld, weight's k is %lld.",
+                                  (long long)*k, (long long)kw);
+    if (*m < 1 || *k < 1 || *n < 1)
+        return ACLEMU_PARAM_ERROR(api, "m,k,n shouldn't be smaller than 1, actual m is %lld, k is %lld, n is %lld.",
+                                  (long long)*m, (long long)*k, (long long)*n);
+    return ACLNN_SUCCESS;
+}
+
+/* The 950's CheckNotNull and CheckOptionalNotNull (161001). */
+static aclnnStatus wq950_nulls(const char *api, const aclTensor *x, const aclTensor *weight, const aclTensor *sc,
+                               const aclTensor *y, const aclTensor *qs, const aclTensor *qo)
+{
+    aclnnStatus st;
+    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, weight, "weight")) ||
+        (st = aclemu_check_notnull(api, sc, "antiquantScale")) || (st = aclemu_check_notnull(api, y, "y")))
+        return st;
+    if (qs || qo)
+        return ACLEMU_NULL_ERROR(api, "Current Soc do not support quantScaleOptional or quantOffsetOptional");
+    return ACLNN_SUCCESS;
+}
+
+static int is_contig_or_trans(const aclTensor *t) { return aclemu_tensor_is_contiguous(t) || is_trans(t); }
+
+static int is_11(const aclTensor *t) { return t->ndim == 2 && t->shape[0] == 1 && t->shape[1] == 1; }
+
+static aclnnStatus wqbmm_plan_950(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
+                                  const aclTensor *sc, const aclTensor *off, const aclTensor *qs,
+                                  const aclTensor *qo, const aclTensor *bias, int group, int innerPrecise, int v3,
+                                  const aclTensor *y)
+{
+    const char *api = aclemu_exec_api(executor);
+    aclnnStatus st;
+    char b1[160], b2[160];
+    if ((st = wq950_nulls(api, x, weight, sc, y, qs, qo)))
+        return st;
+    if (weight->format != ACL_FORMAT_ND)
+        return ACLEMU_PARAM_ERROR(api, "weight's format is %s: the format of weight must be FORMAT_ND",
+                                  aclemu_format_name(weight->format));
+    if (v3 && innerPrecise != 0 && innerPrecise != 1)
+        return ACLEMU_PARAM_ERROR(api, "cannot support innerPrecise[%d]. only support 0 or 1.", innerPrecise);
+    /* ContiguousCheck */
+    if (!is_contig_or_trans(x))
+        return ACLEMU_PARAM_ERROR(api, "only support x tensor is contiguous or transpose last two dims.");
+    if (!is_contig_or_trans(weight))
+        return ACLEMU_PARAM_ERROR(api, "only support weight tensor is contiguous or transpose last two dims.");
+    const int trw = is_trans(weight);
+    const aclTensor *pr[2] = {sc, off};
+    const char *prn[2] = {"antiquantScale", "antiquantOffsetOptional"};
+    for (int i = 0; i < 2; i++)
+        if (pr[i] && pr[i]->ndim == 2 && !is_11(pr[i]) &&
+            !(trw ? is_trans(pr[i]) : aclemu_tensor_is_contiguous(pr[i])))
+            return ACLEMU_PARAM_ERROR(api, "%s is not consistent with weight: The value of %s must be consistent with "
+                                           "weight (contiguous or transposed)", prn[i], prn[i]);
+    if (!aclemu_tensor_is_contiguous(y))
+        return ACLEMU_PARAM_ERROR(api, "y is not contiguous: The value of y must be contiguous");
+    if (bias && !aclemu_tensor_is_contiguous(bias))
+        return ACLEMU_PARAM_ERROR(api, "only support biasOptional tensor is contiguous.");
+    /* TensorPreProcess: packed weights */
+    aclDataType wd = weight->dtype, sd = sc->dtype;
+    const int packed = wd == ACL_INT32 || wd == ACL_FLOAT ? (trw ? 2 : 1) : 0;
+    if (packed) {
+        if ((st = check_dim(api, weight, "weight", 2, 2)))
+            return st;
+        if (wd == ACL_FLOAT && sd == ACL_UINT8)
+            sd = ACL_FLOAT8_E8M0;
+        wd = wd == ACL_INT32 ? ACL_INT4 : ACL_FLOAT4_E2M1;
+    }
+    /* CheckDtypeValid, CheckDimValid */
+    if ((st = aclemu_check_dtype(api, x, "x", WQBMM_X)) ||
+        (st = aclemu_check_dtype_value(api, wd, "weight", W950_W)) ||
+        (st = aclemu_check_dtype_value(api, sd, "antiquantScale", W950_S)) ||
+        (st = aclemu_check_dtype(api, y, "y", WQBMM_X)))
+        return st;
+    if (y->dtype != x->dtype)
+        return ACLEMU_PARAM_ERROR(api, "when quantScaleOptional is null, y's dtype should be same as x [%s], actual is "
+                                       "[%s].", aclemu_dtype_name(x->dtype), aclemu_dtype_name(y->dtype));
+    if ((st = check_dim(api, x, "x", 2, 2)) || (st = check_dim(api, weight, "weight", 2, 2)) ||
+        (st = check_dim(api, y, "y", 2, 2)))
+        return st;
+    /* CheckScaleDtypeValid */
+    const int fp8 = wd == ACL_FLOAT8_E4M3FN || wd == ACL_HIFLOAT8, fp4 = wd == ACL_FLOAT4_E2M1;
+    if (off && off->dtype == ACL_INT32)
+        return ACLEMU_PARAM_ERROR(api, "antiquantOffsetOptional's dtype is DT_INT32: The dtype of "
+                                       "antiquantOffsetOptional must be FLOAT16 or BF16");
+    if (sd != ACL_FLOAT8_E8M0 && x->dtype != sd)
+        return ACLEMU_PARAM_ERROR(api, "x's dtype must be same as antiquantScale's dtype, actual x's dtype is [%s], "
+                                       "antiquantScale's dtype is [%s].", aclemu_dtype_name(x->dtype),
+                                  aclemu_dtype_name(sd));
+    if (off && (fp4 || fp8))
+        return ACLEMU_PARAM_ERROR(api, "antiquantOffsetOptional is not null: When the weight dtype is "
+                                       "FP32/FP4_E2M1/FP8_E4M3/HIFLOAT8, the value of antiquantOffsetOptional must be null");
+    if (off && off->dtype != sd)
+        return ACLEMU_PARAM_ERROR(api, "antiquantOffsetOptional's dtype must be same as antiquantScale's dtype, actual "
+                                       "antiquantOffsetOptional's dtype is [%s], antiquantScale's dtype is [%s].",
+                                  aclemu_dtype_name(off->dtype), aclemu_dtype_name(sd));
+    /* BasicParamsBiasCheck */
+    if (bias) {
+        if (x->dtype == ACL_FLOAT16 && bias->dtype != ACL_FLOAT16)
+            return ACLEMU_PARAM_ERROR(api, "When x dtype is [DF_FLOAT16], biasOptional's dtype should be [DT_FLOAT16], "
+                                           "actual is [%s].", aclemu_dtype_name(bias->dtype));
+        if (x->dtype == ACL_BF16 && (fp4 || fp8) && bias->dtype != ACL_BF16)
+            return ACLEMU_PARAM_ERROR(api, "biasOptional's dtype is %s: the dtype of biasOptional must be BF16",
+                                      aclemu_dtype_name(bias->dtype));
+        if (x->dtype == ACL_BF16 && !(fp4 || fp8) && bias->dtype != ACL_BF16 && bias->dtype != ACL_FLOAT)
+            return ACLEMU_PARAM_ERROR(api, "biasOptional's dtype is %s: The dtype of biasOptional must be FLOAT or BF16",
+                                      aclemu_dtype_name(bias->dtype));
+    }
+    if (x->format == ACL_FORMAT_FRACTAL_NZ)
+        return ACLEMU_PARAM_ERROR(api, "x's format should be ND. actual is [%s].", aclemu_format_name(x->format));
+    if (sc->format != ACL_FORMAT_ND)
+        return ACLEMU_PARAM_ERROR(api, "antiquantScale's format should be ND. actual is [%s].",
+                                  aclemu_format_name(sc->format));
+    if (bias && bias->format == ACL_FORMAT_FRACTAL_NZ)
+        return ACLEMU_PARAM_ERROR(api, "biasOptional's format should be ND. actual is [%s].",
+                                  aclemu_format_name(bias->format));
+    if ((st = check_dim(api, bias, "biasOptional", 1, 2)))
+        return st;
+    /* BasicOptionalParamsCheck */
+    if (off && off->format != ACL_FORMAT_ND)
+        return ACLEMU_PARAM_ERROR(api, "antiquantOffsetOptional's format should be ND. actual is [%s].",
+                                  aclemu_format_name(off->format));
+    if ((st = check_dim(api, sc, "antiquantScale", 1, 2)) || (st = check_dim(api, off, "antiquantOffsetOptional", 1, 2)))
+        return st;
+    /* AdvancedWeightParamsCheck */
+    int64_t m, k, n;
+    if ((st = wq_mkn(api, x, weight, packed, &m, &k, &n)))
+        return st;
+    if (wd == ACL_INT4 && trw && (k & 1))
+        return ACLEMU_PARAM_ERROR(api, "In the int4 scenario, if weight is transposed, k[%lld] should be an even number.",
+                                  (long long)k);
+    if (wd == ACL_INT4 && !trw && (n & 1))
+        return ACLEMU_PARAM_ERROR(api, "In the int4 scenario, if weight is not transposed, n[%lld] should be an even "
+                                       "number ", (long long)n);
+    if ((st = wq_y_mn(api, y, m, n)))
+        return st;
+    /* AdvancedAntiquantParamsCheck */
+    if (group != 0) {
+        if (group < 0)
+            return ACLEMU_PARAM_ERROR(api, "cannot support group_size[%d] less than 0.", group);
+        if (group % 32)
+            return ACLEMU_PARAM_ERROR(api, "antiquantGroupSize should be an integer multiple of 32, actual is %d.", group);
+        if ((int64_t)group + 1 > k)
+            return ACLEMU_PARAM_ERROR(api, "antiquantGroupSize should not be greater than k-1, which is %lld.actual "
+                                           "antiquantGroupSize is %d.", (long long)(k - 1), group);
+    }
+    {
+        int64_t ns = sc->shape[sc->ndim - 1];
+        if (sc->ndim == 1 && (group > 0 || (ns != 1 && ns != n)))
+            return ACLEMU_PARAM_ERROR(api, "antiquantScale shape must be [1] or [%lld] and group size is 0 when the size "
+                                           "is 1, but it is %s and group size is [%d]", (long long)n,
+                                      cube_shape_str(sc, b1, sizeof b1), group);
+        if (sc->ndim == 2) {
+            int64_t ks = sc->shape[0];
+            if (group == 0 && (ks != 1 || (ns != n && ns != 1)))
+                return ACLEMU_PARAM_ERROR(api, "antiquantScale shape must be [1, %lld] or [1, 1]when the size is 2 and "
+                                               "without group size, but it is %s", (long long)n,
+                                          cube_shape_str(sc, b1, sizeof b1));
+            if (group > 0 && (ks != cdiv(k, group) || ns != n))
+                return ACLEMU_PARAM_ERROR(api, "antiquantScale shape must be [%lld, %lld] when the size is 2 and with "
+                                               "group size, but it is %s", (long long)cdiv(k, group), (long long)n,
+                                          cube_shape_str(sc, b1, sizeof b1));
+        }
+        if (off) {
+            int same = off->ndim == sc->ndim;
+            for (uint32_t i = 0; same && i < sc->ndim; i++)
+                same = off->shape[i] == sc->shape[i];
+            if (!same)
+                return ACLEMU_PARAM_ERROR(api, "The ViewShape of antiquant offset must same with scale when it is not "
+                                               "null, but they are %s and %s", cube_shape_str(off, b1, sizeof b1),
+                                          cube_shape_str(sc, b2, sizeof b2));
+        }
+    }
+    const int mx = fp4 && sd == ACL_FLOAT8_E8M0;
+    if (mx && group != 32)
+        return ACLEMU_PARAM_ERROR(api, "antiquantGroupSize is %d: When the quant mode is fp4 micro-scaling, the value of "
+                                       "antiquantGroupSize must be 32", group);
+    /* AdvancedShapeParamsCheck: bias (0), (n) or (1, n) */
+    if (bias && bias->ndim == 1 && bias->shape[0] != 0 && bias->shape[0] != n)
+        return ACLEMU_PARAM_ERROR(api, "when bias's shape size is 1, it's shape should be [0], or [%lld], actual is %s.",
+                                  (long long)n, cube_shape_str(bias, b1, sizeof b1));
+    if (bias && bias->ndim == 2 && (bias->shape[0] != 1 || bias->shape[1] != n))
+        return ACLEMU_PARAM_ERROR(api, "when bias's shape size is 2, it's shape should be [1, %lld], actual is %s.",
+                                  (long long)n, cube_shape_str(bias, b1, sizeof b1));
+    /* AdvancedParamsCheck */
+    if (fp4 && !mx && group == 0)
+        return ACLEMU_PARAM_ERROR(api, "antiquantGroupSize is 0: When the dtype of weight is FLOAT4_E2M1, quantization "
+                                       "mode perchannel/pertensor is not supported");
+    if (fp8) {
+        if (sd == ACL_FLOAT8_E8M0)
+            return ACLEMU_PARAM_ERROR(api, "antiquantScale is DT_FLOAT8_E8M0: When the dtype of weight is FP8_E4M3FN or "
+                                           "HIFLOAT8, only perchannel quantization is supported, MX mode is not "
+                                           "supported");
+        if (group > 0)
+            return ACLEMU_PARAM_ERROR(api, "antiquantGroupSize is %d: When the dtype of weight is FP8_E4M3FN or "
+                                           "HIFLOAT8, only perchannel quantization is supported, antiquantGroupSize "
+                                           "must be 0", group);
+        if (aclemu_tensor_numel(sc) == 1 && n != 1)
+            return ACLEMU_PARAM_ERROR(api, "antiquantScale is pertensor: When the dtype of weight is FP8_E4M3FN or "
+                                           "HIFLOAT8, only perchannel quantization is supported, pertensor is not "
+                                           "supported");
+    }
+    /* CheckContiguous (DAV3510) */
+    if (is_trans(x) || !aclemu_tensor_is_contiguous(x))
+        return ACLEMU_PARAM_ERROR(api, "x is transposed or not contiguous: On DAV3510, the value of x can not be "
+                                       "transposed and the value of x must be contiguous");
+    if (k > INT64_MAX / 8 / (n + 16))
+        return ACLEMU_PARAM_ERROR(api, "k * n (%lld * %lld) is too large.", (long long)k, (long long)n);
+    int64_t R, C;
+    if (param_rc(sc, k, n, group, &R, &C))
+        return ACLEMU_PARAM_ERROR(api, "antiquantScale's shape %s fits no layout.", cube_shape_str(sc, b1, sizeof b1));
+    if (bias && aclemu_tensor_numel(bias) == 0)
+        bias = NULL; /* the (0) bias: none */
+    /* packed weights and a UINT8 scale are read as their element dtypes by WeightAntiquant */
+    wqbmm_antiquant_args pk = {0};
+    pk.pack_k = packed == 2;
+    return wqbmm_emit(executor, x, weight, sc, off, bias, y, R, C, group, m, k, n, &pk);
+}
+
 /* V2 and V3 (innerPrecise 0: high precision, 1: high performance; both compute the same here). */
 static aclnnStatus wqbmm_plan(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
                               const aclTensor *antiquantScale, const aclTensor *antiquantOffsetOptional,
                               const aclTensor *quantScaleOptional, const aclTensor *quantOffsetOptional,
-                              const aclTensor *biasOptional, int antiquantGroupSize, int innerPrecise,
+                              const aclTensor *biasOptional, int antiquantGroupSize, int innerPrecise, int v3,
                               const aclTensor *y)
 {
     const char *api = aclemu_exec_api(executor);
     const aclTensor *off = antiquantOffsetOptional, *bias = biasOptional;
     aclnnStatus st;
+    if (aclemu_op_profile()->family == ACLEMU_FAMILY_950)
+        return wqbmm_plan_950(executor, x, weight, antiquantScale, off, quantScaleOptional, quantOffsetOptional, bias,
+                              antiquantGroupSize, innerPrecise, v3, y);
     if ((st = aclemu_check_chip(api, ACLEMU_CHIPS_A2_A3)))
         return st;
     if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, weight, "weight")) ||
@@ -177,12 +457,8 @@ static aclnnStatus wqbmm_plan(aclOpExecutor *executor, const aclTensor *x, const
     if (m < 1 || k < 1 || n < 1)
         return ACLEMU_PARAM_ERROR(api, "m,k,n shouldn't be smaller than 1, actual m is %lld, k is %lld, n is %lld.",
                                   (long long)m, (long long)k, (long long)n);
-    if (y->shape[0] != m)
-        return ACLEMU_PARAM_ERROR(api, "y's m and x's m should be equal, actual y's m is %lld, x's m is %lld.",
-                                  (long long)y->shape[0], (long long)m);
-    if (y->shape[1] != n)
-        return ACLEMU_PARAM_ERROR(api, "y's n and weight's n should be equal, actual y's n is %lld, weight's n is %lld.",
-                                  (long long)y->shape[1], (long long)n);
+    if ((st = wq_y_mn(api, y, m, n)))
+        return st;
     if (antiquantGroupSize < 0)
         return ACLEMU_PARAM_ERROR(api, "cannot support group_size[%d] less than 0.", antiquantGroupSize);
     if (antiquantGroupSize > 0) {
@@ -223,7 +499,7 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulV2(aclOpExecutor *executor, const 
                                                  int antiquantGroupSize, const aclTensor *y)
 {
     return wqbmm_plan(executor, x, weight, antiquantScale, antiquantOffsetOptional, quantScaleOptional,
-                      quantOffsetOptional, biasOptional, antiquantGroupSize, 0, y);
+                      quantOffsetOptional, biasOptional, antiquantGroupSize, 0, 0, y);
 }
 
 /* quantized matmul part: aclnnWeightQuantBatchMatmulV3 = V2 + innerPrecise */
@@ -235,7 +511,7 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulV3(aclOpExecutor *executor, const 
                                                  int antiquantGroupSize, int innerPrecise, const aclTensor *y)
 {
     return wqbmm_plan(executor, x, weight, antiquantScale, antiquantOffsetOptional, quantScaleOptional,
-                      quantOffsetOptional, biasOptional, antiquantGroupSize, innerPrecise, y);
+                      quantOffsetOptional, biasOptional, antiquantGroupSize, innerPrecise, 1, y);
 }
 
 /* ---- aclnnWeightQuantBatchMatmulNz (ops-nn matmul/weight_quant_batch_matmul_v2, 950 only):
@@ -291,11 +567,8 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulNz(aclOpExecutor *executor, const 
     if (aclemu_op_profile()->family != ACLEMU_FAMILY_950)
         return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, ACLEMU_ERRCODE_INNER, api, "aclnn nz support for %s is not "
                                "implemented", aclemu_op_profile()->short_soc_version);
-    if ((st = aclemu_check_notnull(api, x, "x")) || (st = aclemu_check_notnull(api, weight, "weight")) ||
-        (st = aclemu_check_notnull(api, sc, "antiquantScale")) || (st = aclemu_check_notnull(api, y, "y")))
+    if ((st = wq950_nulls(api, x, weight, sc, y, quantScaleOptional, quantOffsetOptional)))
         return st;
-    if (quantScaleOptional || quantOffsetOptional)
-        return ACLEMU_NULL_ERROR(api, "Current Soc do not support quantScaleOptional or quantOffsetOptional");
     if (weight->format != ACL_FORMAT_FRACTAL_NZ)
         return ACLEMU_PARAM_ERROR(api, "Parameter weight's format %s is invalid, expected FORMAT_FRACTAL_NZ.",
                                   aclemu_format_name(weight->format));
@@ -338,16 +611,9 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulNz(aclOpExecutor *executor, const 
         return st;
     /* shapes */
     const int tr = is_trans(weight);
-    const int64_t m = x->shape[0], k = x->shape[1], kw = weight->shape[0];
-    if (weight->shape[1] > ((int64_t)1 << 40))
-        return ACLEMU_PARAM_ERROR(api, "weight's n %lld is too large.", (long long)weight->shape[1]);
-    const int64_t n = weight->shape[1] * (packed ? 8 : 1);
-    if (k != kw)
-        return ACLEMU_PARAM_ERROR(api, "x's k and weight's k should be equal, actual x'k is %lld, weight's k is %lld.",
-                                  (long long)k, (long long)kw);
-    if (m < 1 || k < 1 || n < 1)
-        return ACLEMU_PARAM_ERROR(api, "m,k,n shouldn't be smaller than 1, actual m is %lld, k is %lld, n is %lld.",
-                                  (long long)m, (long long)k, (long long)n);
+    int64_t m, k, n;
+    if ((st = wq_mkn(api, x, weight, packed, &m, &k, &n)))
+        return st;
     if (y->shape[0] != m || y->shape[1] != n)
         return ACLEMU_PARAM_ERROR(api, "y's shape should be [%lld, %lld], actual is %s.", (long long)m, (long long)n,
                                   cube_shape_str(y, b1, sizeof b1));
@@ -412,6 +678,7 @@ aclnnStatus aclemu_plan_WeightQuantBatchMatmulNz(aclOpExecutor *executor, const 
     if (k > INT64_MAX / 8 / (n + 16))
         return ACLEMU_PARAM_ERROR(api, "k * n (%lld * %lld) is too large.", (long long)k, (long long)n);
     wqbmm_antiquant_args nzinfo = {0};
+    nzinfo.nz = 1;
     nzinfo.nz_bits = wd == ACL_INT8 ? 8 : 4;
     nzinfo.nz_fp4 = fp4;
     nzinfo.nz_tr = tr;

@@ -36,6 +36,9 @@ typedef struct wqbmm_antiquant_args {
      * low nibble), INT4 codes or FLOAT4_E2M1 codes (nz_fp4). The scale may be FLOAT8_E8M0 (MX). */
     int32_t nz, nz_bits, nz_fp4, nz_tr;
     int64_t nz_c0, nz_rows, nz_elem_off;
+    /* ND INT32 / FLOAT weights (eight 4-bit codes a word): 0 packed along n (the (k, n / 8) view),
+     * 1 along k (950, a transposed weight: the (k / 8, n) view of an (n, k / 8) storage) */
+    int32_t pack_k, reserved;
 } wqbmm_antiquant_args;
 
 #endif

@@ -22,17 +22,43 @@ static int32_t int4_at(const uint8_t *base, int64_t e)
     return v >= 8 ? v - 16 : v;
 }
 
-static int32_t weight_at(const aclemu_tdesc *w, int64_t kk, int64_t nn)
+static int32_t weight_at(const aclemu_tdesc *w, int64_t kk, int64_t nn, int pack_k)
 {
     const uint8_t *base = (const uint8_t *)(uintptr_t)w->addr;
     if (w->dtype == ACL_INT8)
         return ((const int8_t *)base)[w->offset + kk * w->stride[0] + nn * w->stride[1]];
     if (w->dtype == ACL_INT4)
         return int4_at(base, w->offset + kk * w->stride[0] + nn * w->stride[1]);
-    int32_t word; /* INT32: eight INT4 along n */
-    memcpy(&word, base + (w->offset + kk * w->stride[0] + (nn / 8) * w->stride[1]) * 4, 4);
-    int32_t v = (int32_t)(((uint32_t)word >> (4 * (nn % 8))) & 0xf);
+    int32_t word; /* INT32: eight INT4 along n (or along k: pack_k) */
+    const int64_t pk = pack_k ? kk / 8 : kk, pn = pack_k ? nn : nn / 8, sh = pack_k ? kk % 8 : nn % 8;
+    memcpy(&word, base + (w->offset + pk * w->stride[0] + pn * w->stride[1]) * 4, 4);
+    int32_t v = (int32_t)(((uint32_t)word >> (4 * sh)) & 0xf);
     return v >= 8 ? v - 16 : v;
+}
+
+/* One element of an ND weight as a float: the integer codes above, or (950) FLOAT8_E4M3FN /
+ * HIFLOAT8 bytes, FLOAT4_E2M1 nibbles (element index: even = low nibble) and FLOAT words
+ * holding eight FLOAT4_E2M1 along n (along k: pack_k), lowest nibble first; every code decodes exactly. */
+static float weight_val(const aclemu_tdesc *w, int64_t kk, int64_t nn, int pack_k)
+{
+    const uint8_t *base = (const uint8_t *)(uintptr_t)w->addr;
+    switch (w->dtype) {
+    case ACL_FLOAT8_E4M3FN:
+    case ACL_HIFLOAT8:
+        return quant_decode(base[w->offset + kk * w->stride[0] + nn * w->stride[1]], w->dtype);
+    case ACL_FLOAT4_E2M1: {
+        int64_t e = w->offset + kk * w->stride[0] + nn * w->stride[1];
+        return quant_from_fp4((e & 1) ? (uint32_t)(base[e >> 1] >> 4) : (uint32_t)(base[e >> 1] & 0xf), 0);
+    }
+    case ACL_FLOAT: {
+        uint32_t word;
+        const int64_t pk = pack_k ? kk / 8 : kk, pn = pack_k ? nn : nn / 8, sh = pack_k ? kk % 8 : nn % 8;
+        memcpy(&word, base + (w->offset + pk * w->stride[0] + pn * w->stride[1]) * 4, 4);
+        return quant_from_fp4((word >> (4 * sh)) & 0xf, 0);
+    }
+    default:
+        return (float)weight_at(w, kk, nn, pack_k);
+    }
 }
 
 /* One element of a FRACTAL_NZ weight (wqbmm_args.h), at (k, n) of the weight's (K, N) view. */
@@ -71,7 +97,7 @@ static float param_at(const aclemu_tdesc *d, int64_t r, int64_t c)
         memcpy(&f, &lo, 4);
         return f;
     }
-    if (d->dtype == ACL_FLOAT8_E8M0) /* MX scale: 2^(c - 127) */
+    if (d->dtype == ACL_FLOAT8_E8M0 || d->dtype == ACL_UINT8) /* MX scale: 2^(c - 127) (950: UINT8 = E8M0) */
         return quant_from_e8m0((uint8_t)base[e]);
     float v;
     aclemu_load_f32(&v, base + e * 2, d->dtype, 2, 1);
@@ -178,12 +204,12 @@ static int k(const void *args, size_t size, const aclemu_block *blk)
                 run_f16_avx2(w, has_off ? of : NULL, sc, m, dst);
             } else if (a->mode) {
                 for (int64_t i = 0; i < m; i++)
-                    dst[i] = v1_value(a, tr ? weight_at(&a->weight, c0 + i, o) : weight_at(&a->weight, o, c0 + i),
+                    dst[i] = v1_value(a, tr ? weight_at(&a->weight, c0 + i, o, 0) : weight_at(&a->weight, o, c0 + i, 0),
                                       has_off, has_sc, of[i], sc[i]);
             } else {
                     for (int64_t i = 0; i < m; i++) {
                 float w = a->nz ? nz_weight_at(a, o, c0 + i)
-                                : (float)(tr ? weight_at(&a->weight, c0 + i, o) : weight_at(&a->weight, o, c0 + i));
+                                : tr ? weight_val(&a->weight, c0 + i, o, a->pack_k) : weight_val(&a->weight, o, c0 + i, a->pack_k);
                 if (has_off)
                     w = round_to(a->out_dtype, w + of[i]);
                 w = w * sc[i];
