@@ -53,6 +53,7 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
     a->ksplit = o->ksplit;
     a->kouter = o->kouter;
     a->src_dtype = o->t->dtype;
+    a->fp4_as_e4m3 = o->fp4_as_e4m3;
     a->nb = nb;
     a->rows = rows;
     a->K = K;
@@ -114,6 +115,7 @@ aclnnStatus qf8_dequant_bias(aclOpExecutor *ex, int64_t acc_ws, const aclTensor 
         a->bias_sb = bias_sb;
         a->bias_sn = bias->stride[bias->ndim - 1];
         a->bias_first = bias_first;
+        a->bias_dtype = bias->dtype;
         st = aclemu_exec_bind_tensor(ex, a, &a->bias, bias);
     }
     if (!st && s1) {
