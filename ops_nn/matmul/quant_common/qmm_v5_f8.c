@@ -14,13 +14,16 @@
  *    x2Scale (n, ceil(k / 32)), UINT64 / INT64 yScale (1, n), groupSize 32 or [1, 1, 32]):
  *    out = (x1 @ (x2 * x2Scale)) * FP19(yScale[n]), x2 * x2Scale exact in FP32, out of x2Scale's
  *    dtype.
+ *  - MX pseudo-quantisation (A8W4: FLOAT8_E4M3FN x1, FLOAT4_E2M1 x2, FLOAT8_E8M0 scales; V5 with an
+ *    ND x2, aclnnQuantMatmulWeightNz with an NZ one): qmm_v5_mxa8w4_plan;
+ *  - x2 in FRACTAL_NZ (aclnnQuantMatmulWeightNz, also accepted by V5) for every route but T-CG, in the
+ *    layout the op_api computes (v5_x2_view).
  * FP8 products are exact and summed in FP32 (the Cube unit's L0C): the operands are decoded to
  * FP32 (QmmF8Decode), the GEMM engine accumulates them exactly, QmmF8Dequant applies scales and
  * bias and rounds once into out (FLOAT16 / BFLOAT16 / FLOAT). bias FLOAT: (n,), (1, n) for a 2-D
  * out, (batch, 1, n) for a 3-D one. x1 / x2 2..6-D with broadcast batch dims (a view's batch dims
- * must collapse to one stride). Not here (refused as not implemented): FLOAT4_E2M1 (MX FP4 and
- * the MX pseudo-quantisation (FLOAT8 x1 with FLOAT4 x2 and E8M0 scales), the G-B / B-B per-block
- * routes, FRACTAL_NZ x2. */
+ * must collapse to one stride). Not here (refused as not implemented): the G-B / B-B per-block
+ * routes, an NZ x2 in the T-CG route, the MX A8W4 x2 of FLOAT32 words holding eight FP4. */
 #include <stdio.h>
 #include <string.h>
 
