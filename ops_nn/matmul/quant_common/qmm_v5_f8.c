@@ -102,16 +102,18 @@ static aclnnStatus v5_x2_view(const char *api, const aclTensor *x2, bool *tr2, i
     }
     v->c0 = x2->dtype == ACL_FLOAT4_E2M1 && !a8w4 ? 64 : 32;
     int64_t R = v->shape[r - 2], C = v->shape[r - 1];
+    if (R < 0 || C < 0 || R > ((int64_t)1 << 40) || C > ((int64_t)1 << 40))
+        return ACLEMU_PARAM_ERROR(api, "x2's last two dims (%lld, %lld) are out of range.", (long long)R,
+                                  (long long)C);
     v->r1 = (R + 15) / 16;
-    v->per = (C + v->c0 - 1) / v->c0 * v->r1 * 16 * v->c0;
-    int64_t want = v->per, have = 1;
+    int64_t want = 0, have = 1;
+    int bad = __builtin_mul_overflow((C + v->c0 - 1) / v->c0, v->r1 * 16 * v->c0, &v->per);
+    want = v->per;
     for (uint32_t i = 0; i + 2 < r; i++)
-        if (x2->shape[i] < 0 || __builtin_mul_overflow(want, x2->shape[i], &want))
-            want = -1;
+        bad |= x2->shape[i] < 0 || __builtin_mul_overflow(want, x2->shape[i], &want);
     for (uint32_t i = 0; i < x2->storage_ndim; i++)
-        if (x2->storage_shape[i] < 0 || __builtin_mul_overflow(have, x2->storage_shape[i], &have))
-            have = -2;
-    if (want < 0 || want != have)
+        bad |= x2->storage_shape[i] < 0 || __builtin_mul_overflow(have, x2->storage_shape[i], &have);
+    if (bad || want != have)
         return ACLEMU_PARAM_ERROR(api, "x2'format only support NZ, but now x2's format is not NZ(Ascend affinity "
                                        "format). aclnnCalculateMatmulWeightSizeV2 and aclnnTransMatmulWeight can be "
                                        "used to convert the input format from ND to Ascend affinity format.");
