@@ -147,6 +147,25 @@ static void v5_x2_operand(qf8_operand *o, const aclTensor *x2, const v5_x2 *v, b
     }
 }
 
+/* One 2-D product: decode x1 (m, k) and x2 (n, k), the exact FP32 GEMM, out = acc * s2[n] + bias[n]
+ * (s2 UINT64 quant parameters or NULL, bias of out's dtype or NULL). */
+static aclnnStatus v5_run_2d(aclOpExecutor *ex, const qf8_operand *oa, const qf8_operand *ob, int64_t M, int64_t N,
+                             int64_t K, const aclTensor *out, const aclTensor *s2, const aclTensor *bias)
+{
+    aclnnStatus st;
+    int64_t wa, wb;
+    if ((st = qf8_decode(ex, oa, 1, M, K, &wa)) || (st = qf8_decode(ex, ob, 1, N, K, &wb)))
+        return st;
+    gemm_desc d;
+    qf8_gemm_desc(&d, M, N, K);
+    cube_view_raw(&d.c, CUBE_OP_C, GEMM_F32, N, 1);
+    int64_t wc = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)(M * N) * 4u);
+    cube_bind bind[CUBE_NOPS] = {{NULL, wa}, {NULL, wb}, {NULL, wc}, {NULL, -1}, {NULL, -1}};
+    if ((st = cube_launch_gemm(ex, &d, bind)))
+        return st;
+    return qf8_dequant_bias(ex, wc, out, 0, out->stride[0], out->stride[1], NULL, s2, bias, 0, 0, 1, M, N);
+}
+
 static aclnnStatus not_impl(const char *api, const char *what)
 {
     return ACLEMU_PARAM_ERROR(api, "%s is not implemented on this emulated chip.", what);
@@ -262,17 +281,7 @@ static aclnnStatus qmm_v5_mxa8w4_plan(aclOpExecutor *ex, const aclTensor *x1, co
     ob.ssk64 = x2Scale->stride[1 - sn_dim];
     ob.ss2 = x2Scale->stride[2];
     ob.fp4_as_e4m3 = 1;
-    int64_t wa, wb;
-    if ((st = qf8_decode(ex, &oa, 1, M, K, &wa)) || (st = qf8_decode(ex, &ob, 1, N, K, &wb)))
-        return st;
-    gemm_desc d;
-    qf8_gemm_desc(&d, M, N, K);
-    cube_view_raw(&d.c, CUBE_OP_C, GEMM_F32, N, 1);
-    int64_t wc = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)(M * N) * 4u);
-    cube_bind bind[CUBE_NOPS] = {{NULL, wa}, {NULL, wb}, {NULL, wc}, {NULL, -1}, {NULL, -1}};
-    if ((st = cube_launch_gemm(ex, &d, bind)))
-        return st;
-    return qf8_dequant_bias(ex, wc, out, 0, out->stride[0], out->stride[1], NULL, NULL, bias, 0, 0, 1, M, N);
+    return v5_run_2d(ex, &oa, &ob, M, N, K, out, NULL, bias);
 }
 
 /* T-CG: FLOAT8_E4M3FN x1 with a FLOAT4_E2M1 weight and per-32 16-bit weight scales (header comment). */
@@ -336,17 +345,7 @@ static aclnnStatus qmm_v5_tcg_plan(aclOpExecutor *ex, const aclTensor *x1, const
     /* x2 (n, k), its scale (n, k / 32): the decode's (k / 64, (k / 32) & 1) split of a 32-group index */
     qf8_operand ob = {x2, 0, x2->stride[0], x2->stride[1], 0, 0, 0, 0,
                       x2Scale, 0, x2Scale->stride[0], 2 * x2Scale->stride[1], x2Scale->stride[1]};
-    int64_t wa, wb;
-    if ((st = qf8_decode(ex, &oa, 1, M, K, &wa)) || (st = qf8_decode(ex, &ob, 1, N, K, &wb)))
-        return st;
-    gemm_desc d;
-    qf8_gemm_desc(&d, M, N, K);
-    cube_view_raw(&d.c, CUBE_OP_C, GEMM_F32, N, 1);
-    int64_t wc = (int64_t)aclemu_exec_alloc_workspace(ex, (uint64_t)(M * N) * 4u);
-    cube_bind bind[CUBE_NOPS] = {{NULL, wa}, {NULL, wb}, {NULL, wc}, {NULL, -1}, {NULL, -1}};
-    if ((st = cube_launch_gemm(ex, &d, bind)))
-        return st;
-    return qf8_dequant_bias(ex, wc, out, 0, out->stride[0], out->stride[1], NULL, yScale, NULL, 0, 0, 1, M, N);
+    return v5_run_2d(ex, &oa, &ob, M, N, K, out, yScale, NULL);
 }
 
 aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTensor *x2, const aclTensor *x1Scale,
