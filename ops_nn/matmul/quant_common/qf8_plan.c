@@ -44,7 +44,7 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
     if (!a)
         return ACLNN_ERR_INNER;
     memset(a, 0, sizeof *a);
-    a->off = o->t->offset;
+    a->off = o->fp4_in_b32 ? o->t->offset * 8 : o->t->offset;
     a->sb = o->sb;
     a->si = o->si;
     a->sk = o->sk;
@@ -52,7 +52,7 @@ aclnnStatus qf8_decode(aclOpExecutor *ex, const qf8_operand *o, int64_t nb, int6
     a->iouter = o->iouter;
     a->ksplit = o->ksplit;
     a->kouter = o->kouter;
-    a->src_dtype = o->t->dtype;
+    a->src_dtype = o->fp4_in_b32 ? ACL_FLOAT4_E2M1 : o->t->dtype;
     a->fp4_as_e4m3 = o->fp4_as_e4m3;
     a->nb = nb;
     a->rows = rows;

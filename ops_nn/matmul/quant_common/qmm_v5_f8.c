@@ -23,7 +23,8 @@
  * bias and rounds once into out (FLOAT16 / BFLOAT16 / FLOAT). bias FLOAT: (n,), (1, n) for a 2-D
  * out, (batch, 1, n) for a 3-D one. x1 / x2 2..6-D with broadcast batch dims (a view's batch dims
  * must collapse to one stride). Not here (refused as not implemented): the G-B / B-B per-block
- * routes, an NZ x2 in the T-CG route, the MX A8W4 x2 of FLOAT32 words holding eight FP4. */
+ * routes, an NZ x2 or a FLOAT x2 (eight FP4 per word) in the T-CG route. The weight-NZ API also
+ * takes the MX A8W4 x2 as FLOAT words holding eight FP4 each (op_api UnpackB32ToB4). */
 #include <stdio.h>
 #include <string.h>
 
@@ -75,7 +76,7 @@ static int is_nz_fmt(aclFormat f)
  * the A8W4 routes 64), the declared storage shape only checked for its element count
  * (CheckWeightNzStorageShape) and otherwise replaced by that shape, as the real op_api does. */
 typedef struct v5_x2 {
-    int nz;
+    int nz, b32; /* b32: FLOAT words of eight FP4 (the A8W4 weight-NZ API), unpacked here */
     int64_t shape[8], stride[8];
     int64_t c0, r1, per; /* NZ: the column block, the row tiles, elements per matrix */
 } v5_x2;
@@ -88,10 +89,22 @@ static aclnnStatus v5_x2_view(const char *api, const aclTensor *x2, bool *tr2, i
         v->shape[i] = x2->shape[i];
         v->stride[i] = x2->stride[i];
     }
+    if (x2->dtype == ACL_FLOAT && r >= 2 && r <= 6) {
+        /* op_api UnpackB32ToB4: the inner dim (the second last of a transposed-stride view) x 8 */
+        int pd = x2->stride[r - 2] == 1 && x2->stride[r - 1] == x2->shape[r - 2] ? (int)r - 2 : (int)r - 1;
+        if (x2->stride[pd] != 1 || x2->shape[pd] > ((int64_t)1 << 40))
+            return ACLEMU_PARAM_ERROR(api, "a FLOAT x2 holding eight FLOAT4_E2M1 per element must be contiguous "
+                                           "along its packed dim.");
+        v->b32 = 1;
+        for (uint32_t i = 0; i < r; i++)
+            if ((int)i != pd)
+                v->stride[i] *= 8;
+        v->shape[pd] *= 8;
+    }
     if (!is_nz_fmt(x2->format) || r < 2 || r > 6)
         return ACLNN_SUCCESS;
     v->nz = 1;
-    if (x2->stride[r - 2] == 1 && x2->stride[r - 1] == x2->shape[r - 2]) {
+    if (v->stride[r - 2] == 1 && v->stride[r - 1] == v->shape[r - 2]) {
         int64_t t = v->shape[r - 2];
         v->shape[r - 2] = v->shape[r - 1];
         v->shape[r - 1] = t;
@@ -100,7 +113,7 @@ static aclnnStatus v5_x2_view(const char *api, const aclTensor *x2, bool *tr2, i
         v->stride[r - 1] = t;
         *tr2 = !*tr2;
     }
-    v->c0 = x2->dtype == ACL_FLOAT4_E2M1 && !a8w4 ? 64 : 32;
+    v->c0 = (x2->dtype == ACL_FLOAT4_E2M1 || v->b32) && !a8w4 ? 64 : 32;
     int64_t R = v->shape[r - 2], C = v->shape[r - 1];
     if (R < 0 || C < 0 || R > ((int64_t)1 << 40) || C > ((int64_t)1 << 40))
         return ACLEMU_PARAM_ERROR(api, "x2's last two dims (%lld, %lld) are out of range.", (long long)R,
@@ -113,6 +126,7 @@ static aclnnStatus v5_x2_view(const char *api, const aclTensor *x2, bool *tr2, i
         bad |= x2->shape[i] < 0 || __builtin_mul_overflow(want, x2->shape[i], &want);
     for (uint32_t i = 0; i < x2->storage_ndim; i++)
         bad |= x2->storage_shape[i] < 0 || __builtin_mul_overflow(have, x2->storage_shape[i], &have);
+    bad |= v->b32 && __builtin_mul_overflow(have, 8, &have);
     if (bad || want != have)
         return ACLEMU_PARAM_ERROR(api, "x2'format only support NZ, but now x2's format is not NZ(Ascend affinity "
                                        "format). aclnnCalculateMatmulWeightSizeV2 and aclnnTransMatmulWeight can be "
@@ -126,6 +140,7 @@ static void v5_x2_operand(qf8_operand *o, const aclTensor *x2, const v5_x2 *v, b
     const int r = (int)x2->ndim;
     memset(o, 0, sizeof *o);
     o->t = x2;
+    o->fp4_in_b32 = v->b32;
     if (!v->nz) {
         o->sb = sb;
         o->si = v->stride[tr2 ? r - 2 : r - 1];
@@ -297,6 +312,8 @@ static aclnnStatus qmm_v5_tcg_plan(aclOpExecutor *ex, const aclTensor *x1, const
     if (x2Scale->dtype == ACL_FLOAT8_E8M0 || (x1Scale && x1Scale->dtype == ACL_FLOAT8_E8M0))
         return qmm_v5_mxa8w4_plan(ex, x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias,
                                   transposeX1, transposeX2, groupSize, out, nz_only);
+    if (x2->dtype == ACL_FLOAT)
+        return not_impl(api, "a FLOAT x2 (eight FLOAT4_E2M1 per element) in the T-CG scenario");
     if (x1Scale || x2Offset || x1Offset || bias || (yOffset && aclemu_tensor_numel(yOffset) != 0))
         return ACLEMU_PARAM_ERROR(api, "In the T-CG scenario x1Scale, x2Offset, x1Offset, yOffset and bias should be "
                                        "null.");
@@ -357,7 +374,7 @@ aclnnStatus qmm_v5_f8_plan(aclOpExecutor *ex, const aclTensor *x1, const aclTens
     char b1[160], b2[160];
     aclnnStatus st;
     int hif8 = x1->dtype == ACL_HIFLOAT8, fp4 = x1->dtype == ACL_FLOAT4_E2M1;
-    if (x1->dtype == ACL_FLOAT8_E4M3FN && x2->dtype == ACL_FLOAT4_E2M1)
+    if (x1->dtype == ACL_FLOAT8_E4M3FN && (x2->dtype == ACL_FLOAT4_E2M1 || (nz_only && x2->dtype == ACL_FLOAT)))
         return qmm_v5_tcg_plan(ex, x1, x2, x1Scale, x2Scale, yScale, x1Offset, x2Offset, yOffset, bias, transposeX1,
                                transposeX2, groupSize, out, nz_only);
     if (hif8 ? x2->dtype != ACL_HIFLOAT8 : fp4 ? x2->dtype != ACL_FLOAT4_E2M1 : !is_fp8(x2->dtype))

@@ -59,7 +59,7 @@ static void Encode16(aclDataType dt, double v, unsigned char *p) { Encode(dt, v,
 // MX A8W4. nz: x2 in FRACTAL_NZ_C0_32 through aclnnQuantMatmulWeightNz (kn: the view (k, n) with
 // strides (1, k) and transposeX2 false, x2Scale (kb, n, 2) likewise); else ND x2 through V5.
 static void CaseA8W4(const char *what, int64_t M, int64_t K, int64_t N, bool nz, bool kn, int biasKind,
-                     aclDataType od, bool fullGroup, uint64_t seed)
+                     aclDataType od, bool fullGroup, uint64_t seed, bool b32 = false)
 {
     Lcg rng(seed);
     const int64_t kb = (K + 63) / 64;
@@ -88,8 +88,15 @@ static void CaseA8W4(const char *what, int64_t M, int64_t K, int64_t N, bool nz,
     if (nz) {
         std::vector<int64_t> st;
         std::vector<unsigned char> b = NzPack(c2, N, K, 32, true, &st);
-        if (kn) ok = ok && t2.Init(ACL_FLOAT4_E2M1, {K, N}, {1, K}, b, ACL_FORMAT_FRACTAL_NZ_C0_32, st);
-        else ok = ok && t2.Init(ACL_FLOAT4_E2M1, {N, K}, {K, 1}, b, ACL_FORMAT_FRACTAL_NZ_C0_32, st);
+        if (b32) {  // FLOAT words of eight FP4: the packed dim / 8, storage c0 32 FP4 = 4 words
+            st.back() = 4;
+            if (kn) ok = ok && t2.Init(ACL_FLOAT, {K / 8, N}, {1, K / 8}, b, ACL_FORMAT_FRACTAL_NZ, st);
+            else ok = ok && t2.Init(ACL_FLOAT, {N, K / 8}, {K / 8, 1}, b, ACL_FORMAT_FRACTAL_NZ, st);
+        } else if (kn) {
+            ok = ok && t2.Init(ACL_FLOAT4_E2M1, {K, N}, {1, K}, b, ACL_FORMAT_FRACTAL_NZ_C0_32, st);
+        } else {
+            ok = ok && t2.Init(ACL_FLOAT4_E2M1, {N, K}, {K, 1}, b, ACL_FORMAT_FRACTAL_NZ_C0_32, st);
+        }
     } else {
         std::vector<unsigned char> b((size_t)(N * K / 2), 0);
         for (size_t i = 0; i < c2.size(); i++) b[i / 2] |= (unsigned char)(c2[i] << ((i & 1) * 4));
@@ -324,6 +331,8 @@ int main(int argc, char **argv)
         CaseA8W4("A8W4 NZ (k,n) view, padded k 40 n 24, bias fp16", 7, 40, 24, true, true, 1, ACL_FLOAT16, true, 2);
         CaseA8W4("A8W4 NZ k 160 n 40 bias bf16", 3, 160, 40, true, false, 1, ACL_BF16, true, 3);
         CaseA8W4("A8W4 ND V5 k 96 bias bf16", 6, 96, 16, false, false, 1, ACL_BF16, false, 4);
+        CaseA8W4("A8W4 NZ FLOAT-packed (n,k/8) bias bf16", 4, 96, 40, true, false, 1, ACL_BF16, false, 6, true);
+        CaseA8W4("A8W4 NZ FLOAT-packed (k/8,n) view fp16", 3, 64, 24, true, true, 0, ACL_FLOAT16, true, 7, true);
         CaseA8W4("A8W4 ND V5 fp16", 2, 64, 8, false, false, 0, ACL_FLOAT16, true, 5);
         CaseFullNz("MX E4M3 NZ (n,k) bf16", MX8, 5, 96, 40, true, ACL_BF16, 11);
         CaseFullNz("MX E4M3 NZ (k,n) fp32 padded", MX8, 4, 72, 20, false, ACL_FLOAT, 12);
