@@ -36,7 +36,7 @@ int main(int argc, char **argv)
     EXPECT(ret == 0, "size: %d (%s)", ret, aclGetRecentErrMsg());
     if (ret) return 1;
     std::vector<int64_t> st(dshape, dshape + dn);
-    delete[] dshape;
+    free(dshape); // ours is malloc()ed (the real one new[]s it, the examples delete[] it)
     const std::vector<int64_t> want = {(k + 31) / 32, (n + 15) / 16, 16, 32};
     EXPECT(st == want && fmt == ACL_FORMAT_FRACTAL_NZ, "storage shape / format (%d)", fmt);
     const int64_t bytes = want[0] * want[1] * 16 * 32;
