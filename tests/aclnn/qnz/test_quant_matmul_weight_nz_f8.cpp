@@ -20,22 +20,8 @@
 static aclrtStream g_stream;
 static std::string g_chip;
 
-static double Fp4Value(unsigned c)
-{
-    static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
-    return (c & 8) ? -mag[c & 7] : mag[c & 7];
-}
 
-static double ReadOut(aclDataType od, const std::vector<unsigned char> &g, size_t i)
-{
-    if (od == ACL_FLOAT) { float f; std::memcpy(&f, &g[i * 4], 4); return f; }
-    uint16_t h;
-    std::memcpy(&h, &g[i * 2], 2);
-    if (od == ACL_BF16) return BitsFloat((uint32_t)h << 16);
-    return (double)(_Float16)*reinterpret_cast<const _Float16 *>(&h);
-}
 
-static double OutUlp(aclDataType od) { return od == ACL_FLOAT16 ? 1.0 / 1024 : od == ACL_BF16 ? 1.0 / 128 : 1.2e-7; }
 
 // Codes of an (R, C) row-major matrix -> NZ storage bytes [C1][R1][16][c0]; fp4: nibbles.
 static std::vector<unsigned char> NzPack(const std::vector<unsigned> &codes, int64_t R, int64_t C, int64_t c0, bool fp4,
