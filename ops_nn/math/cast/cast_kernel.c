@@ -3,6 +3,8 @@
  * Conversions between the floating types and anything involving a complex type go through the
  * vectorised ops_nn/vec cast (same rounding, NaN/Inf kept; complex -> real keeps the real part,
  * real -> complex has imaginary part 0); the integer targets keep the saturating conversion. */
+#include <string.h>
+
 #include "acl/acl_base.h"
 #include "aclemu_op/kernel_util.h"
 #include "cast_args.h"
@@ -73,3 +75,42 @@ static int cast_kernel(const void *args, size_t args_size, const aclemu_block *b
 }
 
 ACLEMU_KERNEL("Cast", cast_kernel);
+
+/* FP32 -> BF16 bits, round to nearest even (NaN kept quiet). */
+static float cast_round_bf16(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    if ((u & 0x7fffffffu) > 0x7f800000u)
+        return f;
+    u = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static int cast_fp4_kernel(const void *args, size_t args_size, const aclemu_block *blk)
+{
+    if (args_size != sizeof(cast_fp4_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const cast_fp4_args *a = (const cast_fp4_args *)args;
+    const int32_t sdt = a->src_dtype;
+    if ((sdt != ACL_FLOAT && sdt != ACL_FLOAT16 && sdt != ACL_BF16) || a->per_block % 2 || a->dst_off % 2)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const int64_t es = (int64_t)aclemu_kdtype_size(sdt);
+    const char *src = (const char *)(uintptr_t)a->src + a->src_off * es;
+    uint8_t *dst = (uint8_t *)(uintptr_t)a->dst + a->dst_off / 2;
+    uint64_t s, e;
+    aclemu_block_range((uint64_t)a->n, (uint64_t)a->per_block, blk, &s, &e);
+    for (uint64_t i = s; i < e; i++) {
+        float f;
+        aclemu_load_f32(&f, src + (int64_t)i * es, sdt, 0, 1);
+        if (sdt != ACL_BF16)
+            f = cast_round_bf16(f);
+        uint8_t c = (uint8_t)quant_to_fp4(f, 0, QUANT_RINT);
+        uint8_t *d = dst + i / 2;
+        *d = (i & 1) ? (uint8_t)((*d & 0x0f) | (c << 4)) : (uint8_t)((*d & 0xf0) | c);
+    }
+    return 0;
+}
+
+ACLEMU_KERNEL("CastFp4", cast_fp4_kernel);

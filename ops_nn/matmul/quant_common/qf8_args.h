@@ -31,6 +31,10 @@ typedef struct qf8_decode_args {
     int32_t scale_dtype; /* ACL_FLOAT8_E8M0 (MX), or ACL_BF16 / ACL_FLOAT16 per 32-element K group (T-CG) */
     int64_t nb, rows, K;
     int64_t rows_per_block;
+    int32_t fp4_as_e4m3; /* 1: FP4 codes read as the arch35 MX A8W4 vector unit turns them into FP8_E4M3 (the
+                          * E2M1 bits shifted into E4M3's low exponent / top mantissa bits, exponent bias 1
+                          * -> 7): every value times 2^-6 */
+    int32_t pad0;
 } qf8_decode_args;
 
 typedef struct qf8_dequant_args {
@@ -46,6 +50,8 @@ typedef struct qf8_dequant_args {
     int32_t bias_first; /* 1: (acc + bias) * scale (the fixpipe's order), 0: acc * scale + bias */
     uint64_t bias;      /* FLOAT bias (0: none) at bias_off + b * bias_sb + n * bias_sn */
     int64_t bias_off, bias_sb, bias_sn;
+    int32_t bias_dtype; /* ACL_FLOAT (or 0), ACL_BF16, ACL_FLOAT16 (the MX A8W4 bias, read as FP32) */
+    int32_t pad1;
 } qf8_dequant_args;
 
 #endif

@@ -30,7 +30,7 @@ static int qf8_decode_kernel(const void *args, size_t size, const aclemu_block *
         return ACLEMU_KERNEL_BAD_ARGS;
     float lut[256];
     for (uint32_t c = 0; c < 256; c++)
-        lut[c] = fp4 ? quant_from_fp4(c & 0xf, 0) : quant_decode(c, a->src_dtype);
+        lut[c] = fp4 ? quant_from_fp4(c & 0xf, 0) * (a->fp4_as_e4m3 ? 0.015625f : 1.0f) : quant_decode(c, a->src_dtype);
     const uint8_t *src = (const uint8_t *)(uintptr_t)a->src;
     const uint8_t *sc = (const uint8_t *)(uintptr_t)a->scale;
     float *dst = (float *)(uintptr_t)(a->dst + (uint64_t)a->dst_off);
@@ -79,6 +79,9 @@ static int qf8_dequant_kernel(const void *args, size_t size, const aclemu_block 
     const float *acc = (const float *)(uintptr_t)(a->acc + (uint64_t)a->acc_off);
     const float *s1 = (const float *)(uintptr_t)a->s1, *s2 = (const float *)(uintptr_t)a->s2;
     const float *bias = (const float *)(uintptr_t)a->bias;
+    const int bias16 = a->bias_dtype == ACL_BF16 || a->bias_dtype == ACL_FLOAT16;
+    if (a->bias_dtype != 0 && a->bias_dtype != ACL_FLOAT && !bias16)
+        return ACLEMU_KERNEL_BAD_ARGS;
     char *out = (char *)(uintptr_t)a->out;
     const int64_t oes = (int64_t)aclemu_kdtype_size(a->out_dtype);
     float row[ACLEMU_CHUNK];
@@ -95,7 +98,14 @@ static int qf8_dequant_kernel(const void *args, size_t size, const aclemu_block 
                 float sc = !s2 ? 1.0f
                            : a->s2_param ? quant_param_scale(((const uint64_t *)(const void *)s2)[a->s2_off + (n0 + j) * a->s2_s])
                                          : s2[a->s2_off + (n0 + j) * a->s2_s];
-                float bv = bias ? bias[a->bias_off + b * a->bias_sb + (n0 + j) * a->bias_sn] : 0.0f;
+                float bv = 0.0f;
+                if (bias) {
+                    int64_t bi = a->bias_off + b * a->bias_sb + (n0 + j) * a->bias_sn;
+                    if (bias16)
+                        aclemu_load_f32(&bv, (const char *)(const void *)bias + bi * 2, a->bias_dtype, 0, 1);
+                    else
+                        bv = bias[bi];
+                }
                 float v = (a->bias_first ? ar[n0 + j] + bv : ar[n0 + j]) * sc;
                 v = s1 ? v * pt : v;
                 row[j] = a->bias_first || !bias ? v : v + bv;

@@ -50,8 +50,10 @@ aclnnStatus qf8_decode_as(aclOpExecutor *ex, const qf8_operand *o, aclDataType s
     if (!a)
         return ACLNN_ERR_INNER;
     memset(a, 0, sizeof *a);
-    /* FLOAT4_E2M1 codes carried by a 1-byte tensor (INT8 / UINT8): its offset counts bytes */
-    a->off = src_dtype == ACL_FLOAT4_E2M1 && o->t->dtype != ACL_FLOAT4_E2M1 ? o->t->offset * 2 : o->t->offset;
+    /* FLOAT4_E2M1 codes carried by a FLOAT (eight per word) or a 1-byte tensor (INT8 / UINT8): its
+     * offset counts words / bytes */
+    a->off = o->fp4_in_b32 ? o->t->offset * 8
+           : src_dtype == ACL_FLOAT4_E2M1 && o->t->dtype != ACL_FLOAT4_E2M1 ? o->t->offset * 2 : o->t->offset;
     a->sb = o->sb;
     a->si = o->si;
     a->sk = o->sk;
@@ -59,7 +61,8 @@ aclnnStatus qf8_decode_as(aclOpExecutor *ex, const qf8_operand *o, aclDataType s
     a->iouter = o->iouter;
     a->ksplit = o->ksplit;
     a->kouter = o->kouter;
-    a->src_dtype = src_dtype;
+    a->src_dtype = o->fp4_in_b32 ? ACL_FLOAT4_E2M1 : src_dtype;
+    a->fp4_as_e4m3 = o->fp4_as_e4m3;
     a->nb = nb;
     a->rows = rows;
     a->K = K;
@@ -121,6 +124,7 @@ aclnnStatus qf8_dequant_bias(aclOpExecutor *ex, int64_t acc_ws, const aclTensor 
         a->bias_sb = bias_sb;
         a->bias_sn = bias->stride[bias->ndim - 1];
         a->bias_first = bias_first;
+        a->bias_dtype = bias->dtype;
         st = aclemu_exec_bind_tensor(ex, a, &a->bias, bias);
     }
     if (!st && s1) {

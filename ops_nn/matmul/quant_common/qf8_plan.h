@@ -14,6 +14,8 @@ typedef struct qf8_operand {
     int64_t sb, si, sk, isplit, iouter, ksplit, kouter;
     const aclTensor *scale; /* FLOAT8_E8M0 MX scale, or NULL */
     int64_t ssb, ssi, ssk64, ss2;
+    int fp4_as_e4m3; /* FP4 read times 2^-6 (the MX A8W4 routes, qf8_args.h) */
+    int fp4_in_b32;  /* a FLOAT tensor whose words hold eight FP4 each: read as FP4, offset x 8 */
 } qf8_operand;
 
 /* Records the decode of o ([nb][rows][K] FP32 in a new workspace buffer at *ws_off). */

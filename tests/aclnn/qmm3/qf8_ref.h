@@ -42,4 +42,23 @@ static inline void ExpectCode(const char *what, int got, int code, const char *n
         EXPECT(msg.find(needle) != std::string::npos, "%s: message lacks \"%s\": %s", what, needle, msg.c_str());
 }
 
+// FLOAT4_E2M1 code -> value (1 sign, 2 exponent, 1 mantissa bits: 0, 0.5, 1, 1.5, 2, 3, 4, 6).
+static inline double Fp4Value(unsigned c)
+{
+    static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+    return (c & 8) ? -mag[c & 7] : mag[c & 7];
+}
+
+// Element i of an out buffer of FLOAT / BFLOAT16 / FLOAT16, and that dtype's relative rounding step.
+static inline double ReadOut(aclDataType od, const std::vector<unsigned char> &g, size_t i)
+{
+    if (od == ACL_FLOAT) { float f; std::memcpy(&f, &g[i * 4], 4); return f; }
+    uint16_t h;
+    std::memcpy(&h, &g[i * 2], 2);
+    if (od == ACL_BF16) return BitsFloat((uint32_t)h << 16);
+    return (double)(_Float16)*reinterpret_cast<const _Float16 *>(&h);
+}
+
+static inline double OutUlp(aclDataType od) { return od == ACL_FLOAT16 ? 1.0 / 1024 : od == ACL_BF16 ? 1.0 / 128 : 1.2e-7; }
+
 #endif

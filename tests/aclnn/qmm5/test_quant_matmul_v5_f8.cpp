@@ -37,16 +37,7 @@ static std::vector<unsigned char> F32Bytes(const std::vector<float> &v)
     return b;
 }
 
-static double ReadOut(aclDataType od, const std::vector<unsigned char> &g, size_t i)
-{
-    if (od == ACL_FLOAT) { float f; std::memcpy(&f, &g[i * 4], 4); return f; }
-    uint16_t h;
-    std::memcpy(&h, &g[i * 2], 2);
-    if (od == ACL_BF16) return BitsFloat((uint32_t)h << 16);
-    return (double)(_Float16)*reinterpret_cast<const _Float16 *>(&h);
-}
 
-static double OutUlp(aclDataType od) { return od == ACL_FLOAT16 ? 1.0 / 1024 : od == ACL_BF16 ? 1.0 / 128 : 1.2e-7; }
 
 struct Mode {
     enum { DYN, STATIC, MX } kind;
@@ -258,12 +249,6 @@ static void CaseKgInt4(int64_t M, int64_t K, int64_t N, uint64_t seed, bool badG
     EXPECT(bad == 0, "K-G int4 M=%lld K=%lld N=%lld: %zu wrong", (long long)M, (long long)K, (long long)N, bad);
 }
 
-// FLOAT4_E2M1 code -> value (1 sign, 2 exponent, 1 mantissa bits: 0, 0.5, 1, 1.5, 2, 3, 4, 6).
-static double Fp4Value(unsigned c)
-{
-    static const double mag[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
-    return (c & 8) ? -mag[c & 7] : mag[c & 7];
-}
 
 static std::vector<unsigned char> PackNibbles(const std::vector<unsigned> &c)
 {
