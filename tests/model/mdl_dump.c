@@ -1,0 +1,117 @@
+/* Model dump as a user drives it: the order checks of aclmdlInitDump / aclmdlSetDump /
+ * aclmdlFinalizeDump, bad configuration files, then a model loaded after aclmdlSetDump executed
+ * twice (two iteration directories) and once more after aclmdlFinalizeDump (no dump). The dump
+ * files are checked by check_dump.py.
+ *
+ *   mdl_dump <model.om> <dir with the cfg files> <x.bin (6 floats)>
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl/acl.h"
+
+static int fails;
+
+static void expect(aclError got, aclError want, const char *what, const char *msg_part)
+{
+    const char *m = aclGetRecentErrMsg();
+    if (got != want) {
+        printf("FAIL: %s returned %d, expected %d (%s)\n", what, (int)got, (int)want, m ? m : "");
+        fails++;
+        return;
+    }
+    if (msg_part && (m == NULL || strstr(m, msg_part) == NULL)) {
+        printf("FAIL: %s: message [%s] lacks [%s]\n", what, m ? m : "(null)", msg_part);
+        fails++;
+    }
+}
+
+static void cfg(char *buf, size_t cap, const char *dir, const char *name)
+{
+    snprintf(buf, cap, "%s/%s", dir, name);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: mdl_dump model.om cfgdir x.bin\n");
+        return 2;
+    }
+    const char *dir = argv[2];
+    char p[4096];
+    expect(aclmdlInitDump(), ACL_ERROR_UNINITIALIZE, "InitDump before aclInit",
+           "aclmdlInitDump failed. Reason: aclInit must be executed before aclmdlInitDump is called.");
+    expect(aclInit(NULL), ACL_SUCCESS, "aclInit", NULL);
+    expect(aclrtSetDevice(0), ACL_SUCCESS, "aclrtSetDevice", NULL);
+    cfg(p, sizeof(p), dir, "good.json");
+    expect(aclmdlSetDump(p), ACL_ERROR_DUMP_NOT_RUN, "SetDump before InitDump",
+           "EP0008");
+    expect(aclmdlFinalizeDump(), ACL_ERROR_DUMP_NOT_RUN, "FinalizeDump before InitDump",
+           "aclmdlInitDump must be executed before aclmdlFinalizeDump is called");
+    expect(aclmdlInitDump(), ACL_SUCCESS, "InitDump", NULL);
+    expect(aclmdlInitDump(), ACL_ERROR_REPEAT_INITIALIZE, "InitDump twice", "This API cannot be called repeatedly");
+    expect(aclmdlSetDump(NULL), ACL_ERROR_INVALID_PARAM, "SetDump(NULL)", "dumpCfgPath");
+    cfg(p, sizeof(p), dir, "missing.json");
+    expect(aclmdlSetDump(p), ACL_ERROR_INVALID_FILE, "SetDump(missing file)", "EH0003");
+    cfg(p, sizeof(p), dir, "notjson.json");
+    expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(not JSON)", "Failed to parse file");
+    cfg(p, sizeof(p), dir, "badmode.json");
+    expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(bad dump_mode)",
+           "Value both for configuration item dump_mode in configuration file");
+    cfg(p, sizeof(p), dir, "badmode.json");
+    expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(bad dump_mode) expected list",
+           "Expected value: all/input/output.");
+    cfg(p, sizeof(p), dir, "nopath.json");
+    expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(no dump_path)",
+           "The content of configuration item dump_path in configuration file");
+    cfg(p, sizeof(p), dir, "stats.json");
+    expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(dump_data stats)",
+           "Value stats for configuration item dump_data");
+    cfg(p, sizeof(p), dir, "badstep.json");
+    expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(bad dump_step)", "dump_step[1]");
+    cfg(p, sizeof(p), dir, "good.json");
+    expect(aclmdlSetDump(p), ACL_SUCCESS, "SetDump(good)", NULL);
+
+    uint32_t id = 0;
+    expect(aclmdlLoadFromFile(argv[1], &id), ACL_SUCCESS, "aclmdlLoadFromFile", NULL);
+    if (fails)
+        return 1;
+    float x[6];
+    FILE *f = fopen(argv[3], "rb");
+    if (f == NULL || fread(x, sizeof(float), 6, f) != 6) {
+        printf("FAIL: cannot read %s\n", argv[3]);
+        return 1;
+    }
+    fclose(f);
+    void *din = NULL, *dout = NULL;
+    expect(aclrtMalloc(&din, sizeof(x), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS, "malloc", NULL);
+    expect(aclrtMalloc(&dout, sizeof(x), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS, "malloc", NULL);
+    expect(aclrtMemcpy(din, sizeof(x), x, sizeof(x), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS, "memcpy", NULL);
+    aclmdlDataset *in = aclmdlCreateDataset(), *out = aclmdlCreateDataset();
+    aclDataBuffer *bi = aclCreateDataBuffer(din, sizeof(x)), *bo = aclCreateDataBuffer(dout, sizeof(x));
+    aclmdlAddDatasetBuffer(in, bi);
+    aclmdlAddDatasetBuffer(out, bo);
+    expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute 0", NULL);
+    expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute 1", NULL);
+    expect(aclmdlFinalizeDump(), ACL_SUCCESS, "FinalizeDump", NULL);
+    expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute after FinalizeDump", NULL);
+    expect(aclmdlFinalizeDump(), ACL_ERROR_DUMP_NOT_RUN, "FinalizeDump twice", "EP0008");
+    float y[6];
+    expect(aclrtMemcpy(y, sizeof(y), dout, sizeof(y), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS, "memcpy", NULL);
+    f = fopen("out.bin", "wb");
+    fwrite(y, sizeof(float), 6, f);
+    fclose(f);
+    expect(aclmdlUnload(id), ACL_SUCCESS, "unload", NULL);
+    aclDestroyDataBuffer(bi);
+    aclDestroyDataBuffer(bo);
+    aclmdlDestroyDataset(in);
+    aclmdlDestroyDataset(out);
+    aclrtFree(din);
+    aclrtFree(dout);
+    expect(aclrtResetDevice(0), ACL_SUCCESS, "reset", NULL);
+    expect(aclFinalize(), ACL_SUCCESS, "aclFinalize", NULL);
+    if (fails == 0)
+        printf("mdl_dump: API checks passed\n");
+    return fails ? 1 : 0;
+}
