@@ -33,9 +33,12 @@ def make(d):
     x = np.array([[-1.5, 0.25, 3.0], [2.0, -0.75, 0.0]], np.float32)
     x.tofile(os.path.join(d, 'x.bin'))
     os.makedirs(os.path.join(d, 'out'), exist_ok=True)
+    os.makedirs(os.path.join(d, 'out2'), exist_ok=True)
     cfgs = {
         'good.json': {'dump': {'dump_path': os.path.join(d, 'out'), 'dump_mode': 'all',
                                'dump_list': [{'model_name': MODEL, 'layer': ['relu1', 'add1']}]}},
+        'acl.json': {'dump': {'dump_path': os.path.join(d, 'out2'), 'dump_mode': 'input', 'dump_step': '1',
+                              'dump_list': [{}]}},
         'badmode.json': {'dump': {'dump_path': d, 'dump_mode': 'both', 'dump_list': [{}]}},
         'nopath.json': {'dump': {'dump_list': [{'model_name': MODEL}]}},
         'stats.json': {'dump': {'dump_path': d, 'dump_data': 'stats', 'dump_list': [{}]}},
@@ -81,28 +84,32 @@ def schema():
     return message_factory.MessageFactory(pool).GetPrototype(desc)
 
 
-def check(d):
+def check(d, sub, want_iters, want_layers):
+    """want_layers: the dumped layers and whether inputs / outputs are in their files"""
     DumpData = schema()
     fails = []
     x = np.fromfile(os.path.join(d, 'x.bin'), np.float32).reshape(2, 3).astype(np.float64)
     r = np.maximum(x, 0)
     a = r + C.astype(np.float64)
-    want = {'relu1': ('Relu', [x], [r]), 'add1': ('Add', [r, C.astype(np.float64)], [a])}
-    out = np.fromfile(os.path.join(d, 'out.bin'), np.float32)
-    if not np.allclose(out, -a.reshape(-1), atol=1e-6):
-        fails.append('model output %s != %s' % (out, -a.reshape(-1)))
-    stamps = os.listdir(os.path.join(d, 'out'))
+    every = {'relu1': ('Relu', [x], [r]), 'add1': ('Add', [r, C.astype(np.float64)], [a]), 'neg1': ('Neg', [a], [-a])}
+    want = {k: (every[k][0], every[k][1] if io[0] else [], every[k][2] if io[1] else [])
+            for k, io in want_layers.items()}
+    if os.path.exists(os.path.join(d, 'out.bin')):
+        out = np.fromfile(os.path.join(d, 'out.bin'), np.float32)
+        if not np.allclose(out, -a.reshape(-1), atol=1e-6):
+            fails.append('model output %s != %s' % (out, -a.reshape(-1)))
+    stamps = os.listdir(os.path.join(d, sub))
     if len(stamps) != 1 or not re.fullmatch(r'\d{14}', stamps[0]):
         fails.append('expected one YYYYMMDDhhmmss directory, got %s' % stamps)
         return fails
-    base = os.path.join(d, 'out', stamps[0], '0', MODEL)
+    base = os.path.join(d, sub, stamps[0], '0', MODEL)
     ids = os.listdir(base) if os.path.isdir(base) else []
     if len(ids) != 1:
         fails.append('expected one model id directory under %s, got %s' % (base, ids))
         return fails
     iters = sorted(os.listdir(os.path.join(base, ids[0])))
-    if iters != ['0', '1']:  # the third execution ran after aclmdlFinalizeDump
-        fails.append('iteration directories %s, expected [0, 1]' % iters)
+    if iters != want_iters:
+        fails.append('iteration directories %s, expected %s' % (iters, want_iters))
     for it in iters:
         files = sorted(os.listdir(os.path.join(base, ids[0], it)))
         seen = set()
@@ -152,7 +159,10 @@ if __name__ == '__main__':
     if sys.argv[1] == 'make':
         make(sys.argv[2])
     else:
-        f = check(sys.argv[2])
+        # aclmdlSetDump: relu1 and add1, inputs and outputs, iterations 0 and 1 (the third execution
+        # ran after aclmdlFinalizeDump); aclInit's file: every layer's inputs, iteration 1 only
+        f = check(sys.argv[2], 'out', ['0', '1'], {'relu1': (1, 1), 'add1': (1, 1)})
+        f += check(sys.argv[2], 'out2', ['1'], {'relu1': (1, 0), 'add1': (1, 0), 'neg1': (1, 0)})
         for line in f:
             print('FAIL:', line)
         print('dump files: %s' % ('all checks passed' if not f else '%d failure(s)' % len(f)))

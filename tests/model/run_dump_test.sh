@@ -18,5 +18,6 @@ atc --framework=5 --precision_mode=must_keep_origin_dtype --model=dumpnet.onnx -
 ${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o mdl_dump "$HERE/mdl_dump.c" \
     -I"$ASCEND_HOME_PATH/include" -L"$ASCEND_HOME_PATH/lib64" -lascendcl
 ./mdl_dump dumpnet.om "$WORK" x.bin
+./mdl_dump dumpnet.om "$WORK" x.bin init
 "$PY" "$HERE/check_dump.py" check "$WORK"
 [ -z "${DUMP_KEEP:-}" ] || cp -r "$WORK" "$DUMP_KEEP"
