@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 
+#include "acl/acl_dump.h"
 #include "acl/acl_rt.h"
 #include "aclemu_runtime.h"
 #include "dump_config.h"
@@ -101,6 +102,18 @@ ACL_FUNC_VISIBILITY aclError aclmdlFinalizeDump()
     }
     pthread_mutex_unlock(&api_lock);
     return rc;
+}
+
+/* The configured dump_path of a data dump (the only kind aclemu configures), NULL if none. */
+ACL_FUNC_VISIBILITY const char *acldumpGetPath(acldumpType dumpType)
+{
+    static char buf[4096];
+    if (dumpType != DATA_DUMP)
+        return NULL;
+    pthread_mutex_lock(&api_lock);
+    const char *r = dump_cfg_active_path(buf, sizeof(buf)) ? buf : NULL;
+    pthread_mutex_unlock(&api_lock);
+    return r;
 }
 
 /* ---- at load ---- */

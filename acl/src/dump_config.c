@@ -209,8 +209,9 @@ static int check_field_values(const char *path, json_object *d)
     return ACL_SUCCESS;
 }
 
-static int check_dump_path(const char *path, json_object *d, char *real)
+static int check_dump_path(const char *path, json_object *d, dump_cfg *c)
 {
+    char *real = c->path;
     if (!has(d, "dump_path"))
         return ep0001(path, "dump_path", R_NOT_FOUND);
     const char *p = str_member(d, "dump_path");
@@ -225,6 +226,7 @@ static int check_dump_path(const char *path, json_object *d, char *real)
         return ep0003(path, p, "dump_path", "The path is not a directory path");
     if (access(real, R_OK | W_OK) != 0)
         return ep0003(path, p, "dump_path", "The value is a path without read and write permissions");
+    snprintf(c->given, sizeof(c->given), "%s", p);
     return ACL_SUCCESS;
 }
 
@@ -357,7 +359,7 @@ int dump_cfg_parse(const char *path, json_object *root, dump_cfg **out)
     if (c == NULL)
         return ACL_ERROR_BAD_ALLOC;
     c->refs = 1;
-    if ((rc = check_dump_path(path, d, c->path)) != ACL_SUCCESS)
+    if ((rc = check_dump_path(path, d, c)) != ACL_SUCCESS)
         goto fail;
     const char *dbg = str_member(d, "dump_debug"), *sw = str_member(d, "dump_op_switch");
     if (dbg != NULL && strcmp(dbg, "on") == 0) {
@@ -500,6 +502,16 @@ bool dump_cfg_live(const dump_cfg *c)
     bool live = c != NULL && c->session == session;
     pthread_mutex_unlock(&active_lock);
     return live;
+}
+
+bool dump_cfg_active_path(char *buf, size_t cap)
+{
+    pthread_mutex_lock(&active_lock);
+    bool r = active != NULL;
+    if (r)
+        snprintf(buf, cap, "%s", active->given);
+    pthread_mutex_unlock(&active_lock);
+    return r;
 }
 
 bool dump_cfg_from_init(void)

@@ -30,6 +30,7 @@ typedef struct dump_cfg {
     int refs;
     unsigned session;    /* set when it becomes active; ends with aclmdlFinalizeDump / aclFinalize */
     char path[4096];     /* the real path of dump_path */
+    char given[4096];    /* dump_path as the file gives it (acldumpGetPath) */
     char stamp[16];      /* YYYYMMDDhhmmss, when the configuration was set */
     int mode;            /* DUMP_MODE_* */
     dump_model_sel *sel;
@@ -52,6 +53,8 @@ dump_cfg *dump_cfg_acquire_active(void);
  * loaded model's dumping (what aclmdlFinalizeDump does). */
 void dump_cfg_set_active(dump_cfg *c, bool from_init);
 void dump_cfg_unset(void);
+/* copies the active configuration's dump_path into buf; false if none */
+bool dump_cfg_active_path(char *buf, size_t cap);
 /* true while c has not been unset */
 bool dump_cfg_live(const dump_cfg *c);
 /* a dump configured by aclInit is active */

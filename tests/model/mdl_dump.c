@@ -122,7 +122,18 @@ int main(int argc, char **argv)
     cfg(p, sizeof(p), dir, "badstep.json");
     expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(bad dump_step)", "dump_step[1]");
     cfg(p, sizeof(p), dir, "good.json");
+    if (acldumpGetPath(DATA_DUMP) != NULL) {
+        printf("FAIL: acldumpGetPath before a good aclmdlSetDump\n");
+        fails++;
+    }
     expect(aclmdlSetDump(p), ACL_SUCCESS, "SetDump(good)", NULL);
+    char want[4200];
+    snprintf(want, sizeof(want), "%s/out", dir);
+    const char *got = acldumpGetPath(DATA_DUMP);
+    if (got == NULL || strcmp(got, want) != 0 || acldumpGetPath(OVERFLOW_DUMP) != NULL) {
+        printf("FAIL: acldumpGetPath(DATA_DUMP) = %s, expected %s\n", got ? got : "NULL", want);
+        fails++;
+    }
 
     uint32_t id = 0;
     expect(aclmdlLoadFromFile(argv[1], &id), ACL_SUCCESS, "aclmdlLoadFromFile", NULL);
@@ -146,6 +157,10 @@ int main(int argc, char **argv)
     expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute 0", NULL);
     expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute 1", NULL);
     expect(aclmdlFinalizeDump(), ACL_SUCCESS, "FinalizeDump", NULL);
+    if (acldumpGetPath(DATA_DUMP) != NULL) {
+        printf("FAIL: acldumpGetPath after aclmdlFinalizeDump\n");
+        fails++;
+    }
     expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute after FinalizeDump", NULL);
     expect(aclmdlFinalizeDump(), ACL_ERROR_DUMP_NOT_RUN, "FinalizeDump twice", "EP0008");
     float y[6];
