@@ -225,22 +225,12 @@ static bool has_single_quoted_string(const char *text)
     return false;
 }
 
-int config_parse_text(const char *path, const char *text, acl_config *cfg)
+json_object *config_json_parse(const char *text, const char **why)
 {
-    config_defaults(cfg);
-    if (text == NULL || text[0] == '\0') {
-        return ACL_SUCCESS;
-    }
-    size_t od, ad;
-    config_nesting(text, &od, &ad);
-    if (od > CONFIG_MAX_DEPTH || ad > CONFIG_MAX_DEPTH) {
-        aclemu_errmsg_push("EH0004", "File %s is invalid. Reason: %s.", path,
-                           "the nesting depth of objects or arrays exceeds 10");
-        return ACL_ERROR_PARSE_FILE;
-    }
+    *why = NULL;
     json_tokener *tok = json_tokener_new_ex(CONFIG_MAX_DEPTH * 2 + 2);
     if (tok == NULL) {
-        return ACL_ERROR_INTERNAL_ERROR;
+        return NULL;
     }
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
     size_t len = strlen(text);
@@ -263,12 +253,36 @@ int config_parse_text(const char *path, const char *text, acl_config *cfg)
         jerr = json_tokener_error_parse_unexpected;
     }
     if (root == NULL || jerr != json_tokener_success || trailing) {
-        char reason[256];
-        snprintf(reason, sizeof(reason), "Parse exception: %s",
-                 root == NULL || jerr != json_tokener_success ? json_tokener_error_desc(jerr)
-                                                               : "unexpected text after the JSON value");
-        aclemu_errmsg_push("EH0004", "File %s is invalid. Reason: %s.", path, reason);
+        *why = root == NULL || jerr != json_tokener_success ? json_tokener_error_desc(jerr)
+                                                            : "unexpected text after the JSON value";
         json_object_put(root);
+        return NULL;
+    }
+    return root;
+}
+
+int config_parse_text(const char *path, const char *text, acl_config *cfg)
+{
+    config_defaults(cfg);
+    if (text == NULL || text[0] == '\0') {
+        return ACL_SUCCESS;
+    }
+    size_t od, ad;
+    config_nesting(text, &od, &ad);
+    if (od > CONFIG_MAX_DEPTH || ad > CONFIG_MAX_DEPTH) {
+        aclemu_errmsg_push("EH0004", "File %s is invalid. Reason: %s.", path,
+                           "the nesting depth of objects or arrays exceeds 10");
+        return ACL_ERROR_PARSE_FILE;
+    }
+    const char *why = NULL;
+    json_object *root = config_json_parse(text, &why);
+    if (root == NULL && why == NULL) {
+        return ACL_ERROR_INTERNAL_ERROR;
+    }
+    if (root == NULL) {
+        char reason[256];
+        snprintf(reason, sizeof(reason), "Parse exception: %s", why);
+        aclemu_errmsg_push("EH0004", "File %s is invalid. Reason: %s.", path, reason);
         return ACL_ERROR_PARSE_FILE;
     }
     int ret = ACL_SUCCESS;

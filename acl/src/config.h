@@ -35,6 +35,11 @@ int config_load(const char *path, acl_config *cfg, char **text);
 /* The file checks and read of config_load alone (*text malloc'd on success). */
 int config_read_file(const char *path, char **text);
 
+/* Strict JSON (no single quotes, only whitespace after the value, nesting as config_nesting
+ * allows): the root, or NULL with *why the reason (NULL *why: out of memory). */
+struct json_object;
+struct json_object *config_json_parse(const char *text, const char **why);
+
 /* Parses already-read text (path is used in messages only). */
 int config_parse_text(const char *path, const char *text, acl_config *cfg);
 

@@ -12,6 +12,7 @@
 
 #include "acl/acl_base_rt.h"
 #include "aclemu_runtime.h"
+#include "config.h"
 
 #define MAX_DUMP_PATH_LENGTH 512
 #define MAX_DUMP_STEP_INTERVALS 100
@@ -419,23 +420,12 @@ fail:
 int dump_cfg_parse_text(const char *path, const char *text, dump_cfg **out)
 {
     *out = NULL;
-    json_tokener *tok = json_tokener_new();
-    if (tok == NULL)
+    const char *why = NULL;
+    json_object *root = config_json_parse(text, &why);
+    if (root == NULL && why == NULL)
         return ACL_ERROR_BAD_ALLOC;
-    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-    size_t len = strlen(text);
-    json_object *root = json_tokener_parse_ex(tok, text, (int)len);
-    enum json_tokener_error err = json_tokener_get_error(tok);
-    size_t used = (size_t)json_tokener_get_parse_end(tok);
-    json_tokener_free(tok);
-    bool trailing = false;
-    for (size_t i = used; root != NULL && i < len; i++)
-        trailing = trailing || !(text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t');
-    if (root == NULL || err != json_tokener_success || trailing) {
-        aclemu_errmsg_push("EP0004", "Failed to parse file %s. Reason: %s.", path,
-                           root == NULL || err != json_tokener_success ? json_tokener_error_desc(err)
-                                                                        : "unexpected text after the JSON value");
-        json_object_put(root);
+    if (root == NULL) {
+        aclemu_errmsg_push("EP0004", "Failed to parse file %s. Reason: %s.", path, why);
         return ACL_ERROR_INVALID_DUMP_CONFIG;
     }
     int rc = dump_cfg_parse(path, root, out);

@@ -34,6 +34,51 @@ static void cfg(char *buf, size_t cap, const char *dir, const char *name)
     snprintf(buf, cap, "%s/%s", dir, name);
 }
 
+/* the model loaded with device input / output buffers holding x.bin (6 floats) */
+typedef struct model_run {
+    uint32_t id;
+    void *din, *dout;
+    aclmdlDataset *in, *out;
+    aclDataBuffer *bi, *bo;
+} model_run;
+
+static int load_model(model_run *r, const char *om, const char *xbin)
+{
+    memset(r, 0, sizeof(*r));
+    expect(aclmdlLoadFromFile(om, &r->id), ACL_SUCCESS, "aclmdlLoadFromFile", NULL);
+    float x[6];
+    FILE *f = fopen(xbin, "rb");
+    if (fails || f == NULL || fread(x, sizeof(float), 6, f) != 6) {
+        printf("FAIL: cannot load %s / read %s\n", om, xbin);
+        return -1;
+    }
+    fclose(f);
+    expect(aclrtMalloc(&r->din, sizeof(x), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS, "malloc", NULL);
+    expect(aclrtMalloc(&r->dout, sizeof(x), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS, "malloc", NULL);
+    expect(aclrtMemcpy(r->din, sizeof(x), x, sizeof(x), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS, "memcpy", NULL);
+    r->in = aclmdlCreateDataset();
+    r->out = aclmdlCreateDataset();
+    r->bi = aclCreateDataBuffer(r->din, sizeof(x));
+    r->bo = aclCreateDataBuffer(r->dout, sizeof(x));
+    aclmdlAddDatasetBuffer(r->in, r->bi);
+    aclmdlAddDatasetBuffer(r->out, r->bo);
+    return fails ? -1 : 0;
+}
+
+/* unload, free, reset the device, aclFinalize */
+static void unload_model(model_run *r)
+{
+    expect(aclmdlUnload(r->id), ACL_SUCCESS, "unload", NULL);
+    aclDestroyDataBuffer(r->bi);
+    aclDestroyDataBuffer(r->bo);
+    aclmdlDestroyDataset(r->in);
+    aclmdlDestroyDataset(r->out);
+    aclrtFree(r->din);
+    aclrtFree(r->dout);
+    expect(aclrtResetDevice(0), ACL_SUCCESS, "reset", NULL);
+    expect(aclFinalize(), ACL_SUCCESS, "aclFinalize", NULL);
+}
+
 static int run_init(char **argv)
 {
     char p[4096];
@@ -41,41 +86,17 @@ static int run_init(char **argv)
     expect(aclInit(p), ACL_SUCCESS, "aclInit(acl.json with a dump section)", NULL);
     expect(aclrtSetDevice(0), ACL_SUCCESS, "aclrtSetDevice", NULL);
     expect(aclmdlInitDump(), ACL_ERROR_REPEAT_INITIALIZE, "InitDump after aclInit's dump", "EP0008");
-    uint32_t id = 0;
-    expect(aclmdlLoadFromFile(argv[1], &id), ACL_SUCCESS, "aclmdlLoadFromFile", NULL);
-    if (fails)
+    model_run r;
+    if (load_model(&r, argv[1], argv[3]) != 0)
         return 1;
-    float x[6];
-    FILE *f = fopen(argv[3], "rb");
-    if (f == NULL || fread(x, sizeof(float), 6, f) != 6) {
-        printf("FAIL: cannot read %s\n", argv[3]);
-        return 1;
-    }
-    fclose(f);
-    void *din = NULL, *dout = NULL;
-    expect(aclrtMalloc(&din, sizeof(x), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS, "malloc", NULL);
-    expect(aclrtMalloc(&dout, sizeof(x), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS, "malloc", NULL);
-    expect(aclrtMemcpy(din, sizeof(x), x, sizeof(x), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS, "memcpy", NULL);
-    aclmdlDataset *in = aclmdlCreateDataset(), *out = aclmdlCreateDataset();
-    aclDataBuffer *bi = aclCreateDataBuffer(din, sizeof(x)), *bo = aclCreateDataBuffer(dout, sizeof(x));
-    aclmdlAddDatasetBuffer(in, bi);
-    aclmdlAddDatasetBuffer(out, bo);
     aclrtStream s = NULL;
     expect(aclrtCreateStream(&s), ACL_SUCCESS, "stream", NULL);
     for (int i = 0; i < 3; i++) {
-        expect(aclmdlExecuteAsync(id, in, out, s), ACL_SUCCESS, "execute async", NULL);
+        expect(aclmdlExecuteAsync(r.id, r.in, r.out, s), ACL_SUCCESS, "execute async", NULL);
         expect(aclrtSynchronizeStream(s), ACL_SUCCESS, "sync", NULL);
     }
     expect(aclrtDestroyStream(s), ACL_SUCCESS, "destroy stream", NULL);
-    expect(aclmdlUnload(id), ACL_SUCCESS, "unload", NULL);
-    aclDestroyDataBuffer(bi);
-    aclDestroyDataBuffer(bo);
-    aclmdlDestroyDataset(in);
-    aclmdlDestroyDataset(out);
-    aclrtFree(din);
-    aclrtFree(dout);
-    expect(aclrtResetDevice(0), ACL_SUCCESS, "reset", NULL);
-    expect(aclFinalize(), ACL_SUCCESS, "aclFinalize", NULL);
+    unload_model(&r);
     if (fails == 0)
         printf("mdl_dump init: API checks passed\n");
     return fails ? 1 : 0;
@@ -135,48 +156,24 @@ int main(int argc, char **argv)
         fails++;
     }
 
-    uint32_t id = 0;
-    expect(aclmdlLoadFromFile(argv[1], &id), ACL_SUCCESS, "aclmdlLoadFromFile", NULL);
-    if (fails)
+    model_run r;
+    if (load_model(&r, argv[1], argv[3]) != 0)
         return 1;
-    float x[6];
-    FILE *f = fopen(argv[3], "rb");
-    if (f == NULL || fread(x, sizeof(float), 6, f) != 6) {
-        printf("FAIL: cannot read %s\n", argv[3]);
-        return 1;
-    }
-    fclose(f);
-    void *din = NULL, *dout = NULL;
-    expect(aclrtMalloc(&din, sizeof(x), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS, "malloc", NULL);
-    expect(aclrtMalloc(&dout, sizeof(x), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS, "malloc", NULL);
-    expect(aclrtMemcpy(din, sizeof(x), x, sizeof(x), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS, "memcpy", NULL);
-    aclmdlDataset *in = aclmdlCreateDataset(), *out = aclmdlCreateDataset();
-    aclDataBuffer *bi = aclCreateDataBuffer(din, sizeof(x)), *bo = aclCreateDataBuffer(dout, sizeof(x));
-    aclmdlAddDatasetBuffer(in, bi);
-    aclmdlAddDatasetBuffer(out, bo);
-    expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute 0", NULL);
-    expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute 1", NULL);
+    expect(aclmdlExecute(r.id, r.in, r.out), ACL_SUCCESS, "execute 0", NULL);
+    expect(aclmdlExecute(r.id, r.in, r.out), ACL_SUCCESS, "execute 1", NULL);
     expect(aclmdlFinalizeDump(), ACL_SUCCESS, "FinalizeDump", NULL);
     if (acldumpGetPath(DATA_DUMP) != NULL) {
         printf("FAIL: acldumpGetPath after aclmdlFinalizeDump\n");
         fails++;
     }
-    expect(aclmdlExecute(id, in, out), ACL_SUCCESS, "execute after FinalizeDump", NULL);
+    expect(aclmdlExecute(r.id, r.in, r.out), ACL_SUCCESS, "execute after FinalizeDump", NULL);
     expect(aclmdlFinalizeDump(), ACL_ERROR_DUMP_NOT_RUN, "FinalizeDump twice", "EP0008");
     float y[6];
-    expect(aclrtMemcpy(y, sizeof(y), dout, sizeof(y), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS, "memcpy", NULL);
-    f = fopen("out.bin", "wb");
+    expect(aclrtMemcpy(y, sizeof(y), r.dout, sizeof(y), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS, "memcpy", NULL);
+    FILE *f = fopen("out.bin", "wb");
     fwrite(y, sizeof(float), 6, f);
     fclose(f);
-    expect(aclmdlUnload(id), ACL_SUCCESS, "unload", NULL);
-    aclDestroyDataBuffer(bi);
-    aclDestroyDataBuffer(bo);
-    aclmdlDestroyDataset(in);
-    aclmdlDestroyDataset(out);
-    aclrtFree(din);
-    aclrtFree(dout);
-    expect(aclrtResetDevice(0), ACL_SUCCESS, "reset", NULL);
-    expect(aclFinalize(), ACL_SUCCESS, "aclFinalize", NULL);
+    unload_model(&r);
     if (fails == 0)
         printf("mdl_dump: API checks passed\n");
     return fails ? 1 : 0;

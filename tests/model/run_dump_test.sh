@@ -17,7 +17,7 @@ cd "$WORK"
 atc --framework=5 --precision_mode=must_keep_origin_dtype --model=dumpnet.onnx --output=dumpnet --soc_version=$SOC >/dev/null
 ${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o mdl_dump "$HERE/mdl_dump.c" \
     -I"$ASCEND_HOME_PATH/include" -L"$ASCEND_HOME_PATH/lib64" -lascendcl
-./mdl_dump dumpnet.om "$WORK" x.bin
-./mdl_dump dumpnet.om "$WORK" x.bin init
+${DUMP_WRAP:-} ./mdl_dump dumpnet.om "$WORK" x.bin
+${DUMP_WRAP:-} ./mdl_dump dumpnet.om "$WORK" x.bin init
 "$PY" "$HERE/check_dump.py" check "$WORK"
 [ -z "${DUMP_KEEP:-}" ] || cp -r "$WORK" "$DUMP_KEEP"
