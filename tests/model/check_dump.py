@@ -42,6 +42,7 @@ def make(d):
         'badmode.json': {'dump': {'dump_path': d, 'dump_mode': 'both', 'dump_list': [{}]}},
         'nopath.json': {'dump': {'dump_list': [{'model_name': MODEL}]}},
         'stats.json': {'dump': {'dump_path': d, 'dump_data': 'stats', 'dump_list': [{}]}},
+        'opswitch.json': {'dump': {'dump_path': d, 'dump_list': [{}], 'dump_op_switch': 'on', 'dump_data': 'tensor'}},
         'badstep.json': {'dump': {'dump_path': d, 'dump_step': '1|x', 'dump_list': [{}]}},
     }
     for n, c in cfgs.items():
