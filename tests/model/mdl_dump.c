@@ -146,6 +146,9 @@ int main(int argc, char **argv)
     cfg(p, sizeof(p), dir, "badstep.json");
     expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(bad dump_step)", "dump_step[1]");
     cfg(p, sizeof(p), dir, "good.json");
+    /* loaded before aclmdlSetDump: not dumped (check_dump.py finds one model id directory) */
+    uint32_t early = 0;
+    expect(aclmdlLoadFromFile(argv[1], &early), ACL_SUCCESS, "aclmdlLoadFromFile before SetDump", NULL);
     if (acldumpGetPath(DATA_DUMP) != NULL) {
         printf("FAIL: acldumpGetPath before a good aclmdlSetDump\n");
         fails++;
@@ -164,6 +167,8 @@ int main(int argc, char **argv)
         return 1;
     expect(aclmdlExecute(r.id, r.in, r.out), ACL_SUCCESS, "execute 0", NULL);
     expect(aclmdlExecute(r.id, r.in, r.out), ACL_SUCCESS, "execute 1", NULL);
+    expect(aclmdlExecute(early, r.in, r.out), ACL_SUCCESS, "execute the model loaded before SetDump", NULL);
+    expect(aclmdlUnload(early), ACL_SUCCESS, "unload the model loaded before SetDump", NULL);
     expect(aclmdlFinalizeDump(), ACL_SUCCESS, "FinalizeDump", NULL);
     if (acldumpGetPath(DATA_DUMP) != NULL) {
         printf("FAIL: acldumpGetPath after aclmdlFinalizeDump\n");
