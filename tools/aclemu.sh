@@ -16,7 +16,7 @@ PREFIX=${PREFIX:-$ROOT/_install}
 JOBS=${JOBS:-$(nproc)}
 DEPS=(build-essential g++ meson ninja-build pkg-config libyaml-dev libjson-c-dev libcmocka-dev python3 cmake
       clang libclang-rt-14-dev
-      protobuf-c-compiler libprotobuf-c-dev libonnx-dev python3-onnx python3-numpy
+      protobuf-c-compiler libprotobuf-c-dev libonnx-dev python3-onnx python3-numpy python3-protobuf
       python3-torchvision)  # issue 11 real-model tests (mfuse): torchvision models exported at test time
 
 install_deps() {

@@ -43,11 +43,6 @@ static int check_dataset(const mdl_loaded *L, const mdl_model *top, const aclmdl
     return ACL_SUCCESS;
 }
 
-static void *addr_of(const mdl_loaded *L, const mdl_tensor *t)
-{
-    return (char *)(t->kind == MDL_T_WEIGHT ? L->weight : L->work) + t->offset;
-}
-
 static int enqueue_dyn_aipp(mdl_loaded *L, const mdl_model *top, uint32_t i, const mdl_aipp *a,
                             const aclmdlDataset *input, aclrtStream stream, const char *api)
 {
@@ -71,23 +66,24 @@ static int enqueue_dyn_aipp(mdl_loaded *L, const mdl_model *top, uint32_t i, con
     for (size_t k = 0; k < n; k++) {
         mdl_aipp p = sets[k];
         int rc = mdl_aipp_enqueue(&p, (const char *)input->slot[i].buf->data + k * (size_t)a->max_src_size,
-                                  (char *)addr_of(L, t) + k * (size_t)one.bytes, &one, stream);
+                                  (char *)mdl_tensor_addr(L, t) + k * (size_t)one.bytes, &one, stream);
         if (rc != ACL_SUCCESS)
             return rc;
     }
     return ACL_SUCCESS;
 }
 
-static int enqueue(mdl_loaded *L, const mdl_model *top, const aclmdlDataset *input, aclmdlDataset *output,
+static int enqueue(mdl_loaded *L, mdl_loaded *T, const aclmdlDataset *input, aclmdlDataset *output,
                    aclrtStream stream, const char *api)
 {
+    const mdl_model *top = T->m;
     const mdl_model *m = L->m;
     int rc;
     for (uint32_t i = 0; i < m->ninputs; i++) {
         const mdl_tensor *t = &m->tensors[m->inputs[i]];
         const mdl_aipp *a = mdl_input_aipp(top, i);
         if (a && a->mode == MDL_AIPP_STATIC) { /* the image conversion writes the input slot */
-            if ((rc = mdl_aipp_enqueue(a, input->slot[i].buf->data, addr_of(L, t), t, stream)) != ACL_SUCCESS)
+            if ((rc = mdl_aipp_enqueue(a, input->slot[i].buf->data, mdl_tensor_addr(L, t), t, stream)) != ACL_SUCCESS)
                 return rc;
             continue;
         }
@@ -96,16 +92,20 @@ static int enqueue(mdl_loaded *L, const mdl_model *top, const aclmdlDataset *inp
                 return rc;
             continue;
         }
-        if (t->bytes && (rc = aclrtMemcpyAsync(addr_of(L, t), (size_t)t->bytes, input->slot[i].buf->data,
+        if (t->bytes && (rc = aclrtMemcpyAsync(mdl_tensor_addr(L, t), (size_t)t->bytes, input->slot[i].buf->data,
                                                (size_t)t->bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)) != ACL_SUCCESS)
             return rc;
     }
-    /* the steps: their task list, recorded at load (mdl_build_replay) */
-    if ((rc = aclemu_ri_launch(L->replay, stream)) != ACL_SUCCESS)
+    /* the steps: their task list, recorded at load (mdl_build_replay); one by one when dumping */
+    if (mdl_dump_wanted(T)) {
+        if ((rc = mdl_dump_run_steps(L, T, stream, api)) != ACL_SUCCESS)
+            return rc;
+    } else if ((rc = aclemu_ri_launch(L->replay, stream)) != ACL_SUCCESS) {
         return mdl_fail(rc, "%s: model %u: replaying its %u steps failed", api, L->id, L->nplans);
+    }
     for (uint32_t i = 0; i < m->noutputs; i++) {
         const mdl_tensor *t = &m->tensors[m->outputs[i]];
-        if (t->bytes && (rc = aclrtMemcpyAsync(output->slot[i].buf->data, (size_t)t->bytes, addr_of(L, t),
+        if (t->bytes && (rc = aclrtMemcpyAsync(output->slot[i].buf->data, (size_t)t->bytes, mdl_tensor_addr(L, t),
                                                (size_t)t->bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream)) != ACL_SUCCESS)
             return rc;
     }
@@ -142,7 +142,9 @@ aclError mdl_execute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset
         L->pending = false;
     }
     if (rc == ACL_SUCCESS)
-        rc = enqueue(G, L->m, input, output, stream, api);
+        rc = enqueue(G, L, input, output, stream, api);
+    if (rc == ACL_SUCCESS && L->dump != NULL)
+        L->dump_iter++;
     if (rc == ACL_SUCCESS && sync) {
         rc = timeout_ms > 0 ? aclrtSynchronizeStreamWithTimeout(stream, timeout_ms) : aclrtSynchronizeStream(stream);
         L->pending = false;

@@ -82,7 +82,25 @@ typedef struct mdl_loaded {
     struct aclemu_ri *replay;
     uint32_t cur_gear;
     bool gear_set;
+    /* model dump (mdl_dump.c): the configuration active when it was loaded, the dump_list entry
+     * selecting it, and the executions so far (the iteration directory) */
+    struct dump_cfg *dump;
+    const struct dump_model_sel *dump_sel;
+    uint64_t dump_iter;
 } mdl_loaded;
+
+/* Device address of tensor t of a loaded graph. */
+static inline void *mdl_tensor_addr(const mdl_loaded *L, const mdl_tensor *t)
+{
+    return (char *)(t->kind == MDL_T_WEIGHT ? L->weight : L->work) + t->offset;
+}
+
+/* model dump (mdl_dump.c): attach the active configuration at load, drop it at unload; whether
+ * this execution of top dumps; run gear graph G's steps one by one, writing the dump files */
+void mdl_dump_attach(mdl_loaded *L);
+void mdl_dump_detach(mdl_loaded *L);
+bool mdl_dump_wanted(mdl_loaded *top);
+int mdl_dump_run_steps(mdl_loaded *G, mdl_loaded *top, aclrtStream stream, const char *api);
 
 /* The activation workspace a model needs: its largest gear's. */
 static inline uint64_t mdl_work_bytes(const mdl_model *m)

@@ -107,6 +107,7 @@ static void free_loaded(mdl_loaded *L)
         free(G);
     }
     free(L->run);
+    mdl_dump_detach(L);
     if (L->replay)
         aclemu_ri_destroy(L->replay);
     mdl_free_plans(L);
@@ -226,6 +227,7 @@ static int load(const void *buf, size_t len, uint32_t *modelId, void *workPtr, s
         free_loaded(L);
         return rc;
     }
+    mdl_dump_attach(L);
     pthread_mutex_lock(&reg_lock);
     L->id = next_id++;
     for (uint32_t k = 1; k < L->nrun; k++)

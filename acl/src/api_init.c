@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "dump_config.h"
 #include "errmsg.h"
 #include "log.h"
 #include "rt_internal.h"
@@ -70,6 +71,12 @@ ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath)
     init_refs = 1;
     finalized = false;
     pthread_mutex_unlock(&init_lock);
+    if (cfg.dump_enabled) { /* the file's model dump applies to the models loaded from now on */
+        dump_cfg *dc = NULL;
+        const char *text_now = first_config_text;
+        if (dump_cfg_parse_text(configPath, text_now, &dc) == ACL_SUCCESS && dc != NULL)
+            dump_cfg_set_active(dc, true);
+    }
     ACL_LOG(ACLEMU_LOG_EVENT, "aclInit succeeded, config %s", configPath ? configPath : "(none)");
     return ACL_SUCCESS;
 }
@@ -77,8 +84,18 @@ ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath)
 static void finalize_locked(void)
 {
     rt_set_default_device(-1);
+    dump_cfg_unset();
+    dump_set_api_initialized(false);
     init_refs = 0;
     finalized = true;
+}
+
+bool acl_is_initialized(void)
+{
+    pthread_mutex_lock(&init_lock);
+    bool r = init_refs > 0;
+    pthread_mutex_unlock(&init_lock);
+    return r;
 }
 
 ACL_FUNC_VISIBILITY aclError aclFinalize(void)

@@ -11,6 +11,7 @@
 
 #include "acl/acl_base_rt.h"
 #include "aclemu_runtime.h"
+#include "dump_config.h"
 
 #define CONFIG_MAX_BYTES (10L * 1024 * 1024)
 #define CONFIG_MAX_DEPTH 10
@@ -129,42 +130,17 @@ static int parse_max_opqueue(json_object *root, acl_config *cfg)
     return ACL_SUCCESS;
 }
 
-static int parse_dump(json_object *root, acl_config *cfg)
+/* the dump section: the dump configuration's own checks (dump_config.c); aclInit makes it active */
+static int parse_dump(const char *path, json_object *root, acl_config *cfg)
 {
-    json_object *d, *v;
-    if (!json_object_object_get_ex(root, "dump", &d)) {
-        return ACL_SUCCESS;
-    }
-    if (!json_object_is_type(d, json_type_object)) {
-        return invalid_key("Parsing the dump configuration", json_object_to_json_string(d), "dump",
-                           "dump must be an object", ACL_ERROR_INVALID_DUMP_CONFIG);
-    }
-    if (json_object_object_get_ex(d, "dump_path", &v)) {
-        if (!json_object_is_type(v, json_type_string)) {
-            return invalid_key("Parsing the dump configuration", json_object_to_json_string(v),
-                               "dump_path", "dump_path must be a string",
-                               ACL_ERROR_INVALID_DUMP_CONFIG);
-        }
-        snprintf(cfg->dump_path, sizeof(cfg->dump_path), "%s", json_object_get_string(v));
-    }
-    if (json_object_object_get_ex(d, "dump_list", &v)) {
-        if (!json_object_is_type(v, json_type_array)) {
-            return invalid_key("Parsing the dump configuration", json_object_to_json_string(v),
-                               "dump_list", "dump_list must be an array",
-                               ACL_ERROR_INVALID_DUMP_CONFIG);
-        }
+    dump_cfg *c = NULL;
+    int rc = dump_cfg_parse(path, root, &c);
+    if (rc == ACL_SUCCESS && c != NULL) {
         cfg->dump_enabled = true;
+        snprintf(cfg->dump_path, sizeof(cfg->dump_path), "%s", c->path);
     }
-    if (json_object_object_get_ex(d, "dump_op_switch", &v)) {
-        const char *s = json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
-        if (s == NULL || (strcmp(s, "on") != 0 && strcmp(s, "off") != 0)) {
-            return invalid_key("Parsing the dump configuration", json_object_to_json_string(v),
-                               "dump_op_switch", "it must be \"on\" or \"off\"",
-                               ACL_ERROR_INVALID_DUMP_CONFIG);
-        }
-        cfg->dump_enabled = cfg->dump_enabled || strcmp(s, "on") == 0;
-    }
-    return ACL_SUCCESS;
+    dump_cfg_release(c);
+    return rc;
 }
 
 static int parse_profiler(json_object *root, acl_config *cfg)
@@ -249,22 +225,12 @@ static bool has_single_quoted_string(const char *text)
     return false;
 }
 
-int config_parse_text(const char *path, const char *text, acl_config *cfg)
+json_object *config_json_parse(const char *text, const char **why)
 {
-    config_defaults(cfg);
-    if (text == NULL || text[0] == '\0') {
-        return ACL_SUCCESS;
-    }
-    size_t od, ad;
-    config_nesting(text, &od, &ad);
-    if (od > CONFIG_MAX_DEPTH || ad > CONFIG_MAX_DEPTH) {
-        aclemu_errmsg_push("EH0004", "File %s is invalid. Reason: %s.", path,
-                           "the nesting depth of objects or arrays exceeds 10");
-        return ACL_ERROR_PARSE_FILE;
-    }
+    *why = NULL;
     json_tokener *tok = json_tokener_new_ex(CONFIG_MAX_DEPTH * 2 + 2);
     if (tok == NULL) {
-        return ACL_ERROR_INTERNAL_ERROR;
+        return NULL;
     }
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
     size_t len = strlen(text);
@@ -287,36 +253,56 @@ int config_parse_text(const char *path, const char *text, acl_config *cfg)
         jerr = json_tokener_error_parse_unexpected;
     }
     if (root == NULL || jerr != json_tokener_success || trailing) {
-        char reason[256];
-        snprintf(reason, sizeof(reason), "Parse exception: %s",
-                 root == NULL || jerr != json_tokener_success ? json_tokener_error_desc(jerr)
-                                                               : "unexpected text after the JSON value");
-        aclemu_errmsg_push("EH0004", "File %s is invalid. Reason: %s.", path, reason);
+        *why = root == NULL || jerr != json_tokener_success ? json_tokener_error_desc(jerr)
+                                                            : "unexpected text after the JSON value";
         json_object_put(root);
+        return NULL;
+    }
+    return root;
+}
+
+int config_parse_text(const char *path, const char *text, acl_config *cfg)
+{
+    config_defaults(cfg);
+    if (text == NULL || text[0] == '\0') {
+        return ACL_SUCCESS;
+    }
+    size_t od, ad;
+    config_nesting(text, &od, &ad);
+    if (od > CONFIG_MAX_DEPTH || ad > CONFIG_MAX_DEPTH) {
+        aclemu_errmsg_push("EH0004", "File %s is invalid. Reason: %s.", path,
+                           "the nesting depth of objects or arrays exceeds 10");
+        return ACL_ERROR_PARSE_FILE;
+    }
+    const char *why = NULL;
+    json_object *root = config_json_parse(text, &why);
+    if (root == NULL && why == NULL) {
+        return ACL_ERROR_INTERNAL_ERROR;
+    }
+    if (root == NULL) {
+        char reason[256];
+        snprintf(reason, sizeof(reason), "Parse exception: %s", why);
+        aclemu_errmsg_push("EH0004", "File %s is invalid. Reason: %s.", path, reason);
         return ACL_ERROR_PARSE_FILE;
     }
     int ret = ACL_SUCCESS;
     if (json_object_is_type(root, json_type_object)) {
         int (*const parsers[])(json_object *, acl_config *) = {
-            parse_err_msg_mode, parse_default_device, parse_max_opqueue, parse_dump,
+            parse_err_msg_mode, parse_default_device, parse_max_opqueue, NULL,
             parse_profiler,     parse_stack_size,     parse_aclemu,
         };
         for (size_t i = 0; i < sizeof(parsers) / sizeof(parsers[0]) && ret == ACL_SUCCESS; i++) {
-            ret = parsers[i](root, cfg);
+            ret = parsers[i] ? parsers[i](root, cfg) : parse_dump(path, root, cfg);
         }
     }
     json_object_put(root);
     return ret;
 }
 
-int config_load(const char *path, acl_config *cfg, char **text)
+/* The file part of config_load: path checks, size limit, the whole text into *text. */
+int config_read_file(const char *path, char **text)
 {
     *text = NULL;
-    config_defaults(cfg);
-    if (path == NULL || path[0] == '\0') {
-        *text = strdup("");
-        return *text ? ACL_SUCCESS : ACL_ERROR_BAD_ALLOC;
-    }
     char real[PATH_MAX];
     if (realpath(path, real) == NULL) {
         aclemu_errmsg_push("EH0003", "Path %s is invalid. Reason: %s.", path, strerror(errno));
@@ -352,5 +338,20 @@ int config_load(const char *path, acl_config *cfg, char **text)
     fclose(f);
     buf[n] = '\0';
     *text = buf;
-    return config_parse_text(path, buf, cfg);
+    return ACL_SUCCESS;
+}
+
+int config_load(const char *path, acl_config *cfg, char **text)
+{
+    *text = NULL;
+    config_defaults(cfg);
+    if (path == NULL || path[0] == '\0') {
+        *text = strdup("");
+        return *text ? ACL_SUCCESS : ACL_ERROR_BAD_ALLOC;
+    }
+    int rc = config_read_file(path, text);
+    if (rc != ACL_SUCCESS) {
+        return rc;
+    }
+    return config_parse_text(path, *text, cfg);
 }

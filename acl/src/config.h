@@ -17,8 +17,8 @@ typedef struct acl_config {
     int32_t default_device;    /* -1: none */
     int64_t max_opqueue_num;   /* -1: default */
     int64_t aicore_stack_size; /* -1: default */
-    bool dump_enabled;
-    char dump_path[1024];
+    bool dump_enabled;         /* a model dump is configured (dump_config.h) */
+    char dump_path[4096];      /* its dump_path, resolved */
     bool profiler_on;
     char topology[1024];       /* "" : ACLEMU_TOPOLOGY / default */
 } acl_config;
@@ -31,6 +31,14 @@ void config_defaults(acl_config *cfg);
  * ACL_ERROR_PARSE_FILE for malformed JSON or nesting deeper than 10, and the key-specific
  * codes for invalid values. */
 int config_load(const char *path, acl_config *cfg, char **text);
+
+/* The file checks and read of config_load alone (*text malloc'd on success). */
+int config_read_file(const char *path, char **text);
+
+/* Strict JSON (no single quotes, only whitespace after the value, nesting as config_nesting
+ * allows): the root, or NULL with *why the reason (NULL *why: out of memory). */
+struct json_object;
+struct json_object *config_json_parse(const char *text, const char **why);
 
 /* Parses already-read text (path is used in messages only). */
 int config_parse_text(const char *path, const char *text, acl_config *cfg);

@@ -24,6 +24,17 @@ static const errmsg_catalog_entry catalog[] = {
     {"EH0011", "Not_Supported", NULL, NULL},
     {"EH0012", "Invalid_Argument", "N/A", "N/A"},
     {"EH0014", "Invalid_Argument_Null_Pointer", "N/A", "Try again with correct pointer arguments."},
+    /* dump configuration errors (adump) */
+    {"EP0001", "Config_Error", "N/A",
+     "Please check the configuration and configure the correct value as prompted in the Reason."},
+    {"EP0002", "Config_Error", "N/A",
+     "Please check the configuration and configure the correct value as prompted in error message."},
+    {"EP0003", "Config_Error", "N/A",
+     "Please check the configuration and configure the correct value as prompted in the Reason."},
+    {"EP0004", "File_Operation_Error_Parse", "N/A", "Please check and modify the value as prompted in the Reason."},
+    {"EP0005", "Config_Error", "N/A", "Please check and modify the value as prompted in the Reason."},
+    {"EP0008", "Invalid_Argument_API_Call_Sequence", "N/A",
+     "Please check and modify the value as prompted in the Reason."},
     /* runtime errors */
     {"EE1001", "Invalid_Argument", "N/A",
      "1. Check the input parameter range of the function. 2. Check the function invocation "

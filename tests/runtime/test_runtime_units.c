@@ -153,14 +153,14 @@ static void test_config_defaults_and_unknown_keys(void **state)
     assert_int_equal(config_parse_text("a.json",
         "{\"whatever\": [1, 2, {\"x\": null}], \"err_msg_mode\": \"1\", "
         "\"defaultDevice\": {\"default_device\": \"3\"}, \"max_opqueue_num\": \"100\", "
-        "\"dump\": {\"dump_path\": \"/tmp/d\", \"dump_list\": [{}]}, "
+        "\"dump\": {\"dump_path\": \"/tmp\", \"dump_list\": [{}]}, "
         "\"profiler\": {\"switch\": \"on\"}, \"StackSize\": {\"aicore_stack_size\": 40000}, "
         "\"aclemu\": {\"topology\": \"/x/topo.yaml\"}}", &c), ACL_SUCCESS);
     assert_true(c.process_err_msg);
     assert_int_equal(c.default_device, 3);
     assert_int_equal(c.max_opqueue_num, 100);
     assert_true(c.dump_enabled);
-    assert_string_equal(c.dump_path, "/tmp/d");
+    assert_string_equal(c.dump_path, "/tmp");
     assert_true(c.profiler_on);
     assert_int_equal(c.aicore_stack_size, 49152); /* rounded up to 16 KiB */
     assert_string_equal(c.topology, "/x/topo.yaml");

@@ -8,8 +8,9 @@
  * getters and setters; atc --dynamic_batch_size / --dynamic_image_size / --dynamic_dims builds
  * such models), AIPP (static from atc --insert_op_conf, dynamic via aclmdlCreateAIPP and the
  * setters). Models are the files aclemu's atc writes (tools/atc/README.md); CANN-built .om files
- * are not loadable. Not declared yet: the bundle, queue, execute-config, dump and op-attribute
- * functions of the real header.
+ * are not loadable. Model dump (aclmdlInitDump / SetDump / FinalizeDump, and the "dump" section
+ * of aclInit's file) writes the real dump files of each step. Not declared yet: the bundle,
+ * queue and op-attribute functions of the real header.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_MODEL_H_
 #define INC_EXTERNAL_ACL_ACL_MODEL_H_
@@ -411,6 +412,14 @@ ACL_FUNC_VISIBILITY aclError aclmdlExecuteAsync(
     uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output, aclrtStream stream);
 
 ACL_FUNC_VISIBILITY aclError aclmdlUnload(uint32_t modelId);
+
+/* ---- model dump: each step's tensors of the models loaded after aclmdlSetDump -------- */
+
+ACL_FUNC_VISIBILITY aclError aclmdlInitDump();
+
+ACL_FUNC_VISIBILITY aclError aclmdlSetDump(const char* dumpCfgPath);
+
+ACL_FUNC_VISIBILITY aclError aclmdlFinalizeDump();
 
 /* ---- load with a config handle ----------------------------------------------------- */
 
