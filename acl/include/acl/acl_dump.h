@@ -1,9 +1,11 @@
 /*
  * aclemu public header: data-dump and exception-dump control.
  *
- * Lets a program receive dump output through a callback instead of files, start or
- * stop dumping operator arguments, query the directory a dump kind is written to,
- * and save extra tensors with an exception report. Prototypes follow CANN.
+ * Queries the directory a dump kind is written to, and (weak) saves extra tensors with an
+ * exception report. Prototypes follow CANN. Not provided, so not declared here: the dump
+ * callback (acldumpRegCallback / acldumpUnregCallback: which data it receives without an
+ * aclmdlSetDump config is not documented) and aclopStartDumpArgs / aclopStopDumpArgs (the
+ * operator-info file format is not documented).
  */
 #ifndef INC_EXTERNAL_ACL_DUMP_H_
 #define INC_EXTERNAL_ACL_DUMP_H_
@@ -11,13 +13,11 @@
 #include <stdint.h>
 #include "acl_base.h"
 
-/* The dump callback API is always exported; the exception helpers are weak so that
- * a program still links and loads against a runtime that lacks them. */
+/* The exception helpers are weak, as in CANN, so that a program still links and loads against
+ * a runtime that lacks them (this one does: test the function's address before calling). */
 #if (defined(_WIN32) || defined(_WIN64) || defined(_MSC_VER))
-#define ACL_DUMP_API __declspec(dllexport)
 #define ACL_DUMP_WEAK
 #else
-#define ACL_DUMP_API __attribute__((visibility("default")))
 #define ACL_DUMP_WEAK __attribute__((weak))
 #endif
 
@@ -42,15 +42,7 @@ typedef struct acldumpChunk {
 #endif
 } acldumpChunk;
 
-ACL_DUMP_API aclError acldumpRegCallback(int32_t (*const messageCallback)(const acldumpChunk*, int32_t), int32_t flag);
-
-ACL_DUMP_API void acldumpUnregCallback();
-
 #define ACL_OP_DUMP_OP_AICORE_ARGS 0x00000001U
-
-ACL_FUNC_VISIBILITY aclError aclopStartDumpArgs(uint32_t dumpType, const char* path);
-
-ACL_FUNC_VISIBILITY aclError aclopStopDumpArgs(uint32_t dumpType);
 
 typedef enum acldumpType {
     AIC_ERR_BRIEF_DUMP = 1,
