@@ -9,7 +9,8 @@
  * reduction runs across it, several outputs at once reading contiguous rows.
  *
  * The statistics (variance, std, BatchNormStats' inverse std) take each chunk in two passes (a
- * mean, then the deviations from it, corrected by their own sum) and merge chunks, parts and
+ * mean, then the deviations from it, corrected by their own sum; the rows walk in one pass of
+ * deviations from one of the chunk's elements, see rows_var_chunk) and merge chunks, parts and
  * rows pairwise (count, sum, sum of squared deviations), so no sum of squares ever cancels. */
 #include <math.h>
 #include <string.h>
@@ -794,7 +795,7 @@ typedef struct rows_acc {
     float best[RED_ROW_WIDE];  /* extreme value (max/min ops), Aminmax's minimum */
     float hi[RED_ROW_WIDE];    /* Aminmax's maximum */
     int64_t bidx[RED_ROW_WIDE];
-    double csum[RED_ROW_WIDE]; /* the statistics: the current chunk's column sums */
+    double csum[RED_ROW_WIDE]; /* the statistics: the current chunk's column sums (deviations) */
     int64_t cnt;               /* rows seen (the same for every column) */
 } rows_acc;
 
@@ -1048,48 +1049,98 @@ static void rows_group(const red_args *a, rows_acc *s, const float *const *rp, i
     s->cnt += m;
 }
 
-/* m rows rp[0..m) (each n wide, their column sums in s->csum, taken row by row as they were
- * read) into the statistics' per-column (sum, squared deviations): the deviations from the
- * chunk's column means corrected by their sum, merged pairwise. */
+/* m rows rp[0..m) (each n wide) into the statistics' per-column (sum, squared deviations), in
+ * one pass: deviations in double from a shift K, the column's first element of the chunk, as
+ * m2 = sum d^2 - (sum d)^2 / m. K is one of the chunk's own elements, so m2 >= (K - mean)^2,
+ * sum d^2 <= (m + 1) m2 and the cancellation costs at most about m^2 double ulps of m2 (1e-13 for
+ * a 32-row chunk; nothing an FP32 result sees), without reading the rows twice; RED_RGROUP rows
+ * at a time with 16 columns in registers. A column with an Inf / NaN gets
+ * its plain sum and a NaN m2. Chunks merge pairwise (var_merge, 4 columns at a time). */
+#define RED_CVLO(x) __builtin_convertvector(__builtin_shufflevector(x, x, 0, 1, 2, 3), v4d)
+#define RED_CVHI(x) __builtin_convertvector(__builtin_shufflevector(x, x, 4, 5, 6, 7), v4d)
 RED_CLONES static void rows_var_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
 {
-    double *csum = s->csum, sd[RED_ROW_WIDE], sd2[RED_ROW_WIDE];
-    int64_t j = 0;
-    v4d dm = {(double)m, (double)m, (double)m, (double)m};
-    for (; j + 8 <= n; j += 8) { /* the chunk is in cache now: 8 columns in registers down its rows */
-        v4d m0 = ld4d(csum + j) / dm, m1 = ld4d(csum + j + 4) / dm, s0 = {0}, s1 = {0}, q0 = {0}, q1 = {0};
-        for (int64_t k = 0; k < m; k++) {
-            v4d d0 = ld4f(rp[k] + j) - m0, d1 = ld4f(rp[k] + j + 4) - m1;
-            s0 += d0;
-            s1 += d1;
-            q0 += d0 * d0;
-            q1 += d1 * d1;
+    double *sd = s->csum, sd2[RED_ROW_WIDE];
+    const float *k0 = rp[0];
+    memset(sd, 0, sizeof(double) * (size_t)n);
+    memset(sd2, 0, sizeof(double) * (size_t)n);
+    for (int64_t g = 0; g < m; g += RED_RGROUP) {
+        int64_t gm = m - g < RED_RGROUP ? m - g : RED_RGROUP;
+        const float *const *q = rp + g;
+        int64_t j = 0;
+        for (; j + 16 <= n; j += 16) {
+            v8f c0, c1;
+            memcpy(&c0, k0 + j, 32);
+            memcpy(&c1, k0 + j + 8, 32);
+            v4d K0 = RED_CVLO(c0), K1 = RED_CVHI(c0), K2 = RED_CVLO(c1), K3 = RED_CVHI(c1);
+            v4d s0 = ld4d(sd + j), s1 = ld4d(sd + j + 4), s2 = ld4d(sd + j + 8), s3 = ld4d(sd + j + 12);
+            v4d q0 = ld4d(sd2 + j), q1 = ld4d(sd2 + j + 4), q2 = ld4d(sd2 + j + 8), q3 = ld4d(sd2 + j + 12);
+            for (int64_t k = 0; k < gm; k++) {
+                v8f x0, x1;
+                memcpy(&x0, q[k] + j, 32);
+                memcpy(&x1, q[k] + j + 8, 32);
+                v4d d0 = RED_CVLO(x0) - K0, d1 = RED_CVHI(x0) - K1, d2 = RED_CVLO(x1) - K2, d3 = RED_CVHI(x1) - K3;
+                s0 += d0;
+                s1 += d1;
+                s2 += d2;
+                s3 += d3;
+                q0 += d0 * d0;
+                q1 += d1 * d1;
+                q2 += d2 * d2;
+                q3 += d3 * d3;
+            }
+            st4d(sd + j, s0);
+            st4d(sd + j + 4, s1);
+            st4d(sd + j + 8, s2);
+            st4d(sd + j + 12, s3);
+            st4d(sd2 + j, q0);
+            st4d(sd2 + j + 4, q1);
+            st4d(sd2 + j + 8, q2);
+            st4d(sd2 + j + 12, q3);
         }
-        st4d(sd + j, s0);
-        st4d(sd + j + 4, s1);
-        st4d(sd2 + j, q0);
-        st4d(sd2 + j + 4, q1);
+        for (; j < n; j++) {
+            double K = k0[j], sj = sd[j], qj = sd2[j];
+            for (int64_t k = 0; k < gm; k++) {
+                double d = (double)q[k][j] - K;
+                sj += d;
+                qj += d * d;
+            }
+            sd[j] = sj;
+            sd2[j] = qj;
+        }
+    }
+    /* (sum, m2) of the chunk per column, in place of (sum d, sum d^2) */
+    double dmm = (double)m;
+    for (int64_t j = 0; j < n; j++) {
+        double sb = (double)k0[j] * dmm + sd[j], m2b;
+        if (isfinite(sb) && isfinite(sd2[j])) {
+            m2b = sd2[j] - sd[j] * sd[j] / dmm;
+            if (m2b < 0) m2b = 0;
+        } else { /* an Inf / NaN: the plain sum (the mean follows it), the variance NaN */
+            sb = 0;
+            for (int64_t k = 0; k < m; k++) sb += rp[k][j];
+            m2b = NAN;
+        }
+        sd[j] = sb;
+        sd2[j] = m2b;
+    }
+    if (s->cnt == 0) {
+        memcpy(s->acc, sd, sizeof(double) * (size_t)n);
+        memcpy(s->acc2, sd2, sizeof(double) * (size_t)n);
+        return;
+    }
+    /* var_merge 4 columns at a time (the same operations, so the same values) */
+    double na = (double)s->cnt, nb = dmm, w = na * nb / (na + nb);
+    v4d vna = {na, na, na, na}, vw = {w, w, w, w}, dm = {dmm, dmm, dmm, dmm};
+    int64_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        v4d sb = ld4d(sd + j), m2b = ld4d(sd2 + j), f = ld4d(s->acc + j), delta = sb / dm - f / vna;
+        st4d(s->acc2 + j, ld4d(s->acc2 + j) + (m2b + delta * delta * vw));
+        st4d(s->acc + j, f + sb);
     }
     for (; j < n; j++) {
-        double a = csum[j], sj = 0, qj = 0;
-        double mj = a / (double)m;
-        for (int64_t k = 0; k < m; k++) {
-            double d = (double)rp[k][j] - mj;
-            sj += d;
-            qj += d * d;
-        }
-        sd[j] = sj;
-        sd2[j] = qj;
-    }
-    for (j = 0; j < n; j++) {
         red_state t = {.f = s->acc[j], .i = s->cnt, .s = s->acc2[j]};
-        double mean = csum[j] / (double)m, sb = csum[j], m2b = NAN;
-        if (isfinite(mean)) {
-            sb = mean * (double)m + sd[j];
-            m2b = sd2[j] - sd[j] * sd[j] / (double)m;
-            if (m2b < 0) m2b = 0;
-        }
-        var_merge(&t, m, sb, m2b);
+        var_merge(&t, m, sd[j], sd2[j]);
         s->acc[j] = t.f;
         s->acc2[j] = t.s;
     }
@@ -1161,13 +1212,11 @@ static int reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
         for (int64_t r0 = 0; r0 < a->rcount; r0 += RED_RCHUNK) {
             int64_t m = a->rcount - r0 < RED_RCHUNK ? a->rcount - r0 : RED_RCHUNK;
             const float *rp[RED_RCHUNK];
-            if (var) memset(s->csum, 0, sizeof(double) * (size_t)n);
             for (int64_t k = 0; k < m; k++) {
                 rp[k] = load_f32(a, base + roff * (int64_t)es, 1, n, cbuf + k * RED_ROW_WIDE);
                 rows_next(a, ridx, &roff);
             }
             if (var) {
-                rows_acc_m(s->csum, rp, m, n, RA_SUM);
                 rows_var_chunk(s, rp, m, n);
             } else if (two) {
                 rows_lse_chunk(s, rp, m, n);
