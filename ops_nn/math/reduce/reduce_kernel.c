@@ -1153,12 +1153,32 @@ RED_CLONES static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64
     float cm[RED_ROW_WIDE], mf[RED_ROW_WIDE], e[RED_ROW_WIDE];
     int32_t nan[RED_ROW_WIDE];
     for (int64_t j = 0; j < n; j++) { cm[j] = -INFINITY; nan[j] = 0; }
-    for (int64_t k = 0; k < m; k++)
-        for (int64_t j = 0; j < n; j++) {
-            float x = rp[k][j];
-            nan[j] |= x != x;
-            cm[j] = x > cm[j] ? x : cm[j];
+    for (int64_t g = 0; g < m; g += RED_RGROUP) { /* the chunk's maxima, 8 rows x 8 columns at a time */
+        int64_t gm = m - g < RED_RGROUP ? m - g : RED_RGROUP;
+        const float *const *q = rp + g;
+        int64_t j = 0;
+        for (; j + 8 <= n; j += 8) {
+            v8f c;
+            v8i nv;
+            memcpy(&c, cm + j, 32);
+            memcpy(&nv, nan + j, 32);
+            for (int64_t k = 0; k < gm; k++) {
+                v8f x;
+                memcpy(&x, q[k] + j, 32);
+                nv |= x != x;
+                v8i t = x > c;
+                c = (v8f)(((v8i)x & t) | ((v8i)c & ~t));
+            }
+            memcpy(cm + j, &c, 32);
+            memcpy(nan + j, &nv, 32);
         }
+        for (; j < n; j++)
+            for (int64_t k = 0; k < gm; k++) {
+                float x = q[k][j];
+                nan[j] |= x != x;
+                cm[j] = x > cm[j] ? x : cm[j];
+            }
+    }
     for (int64_t j = 0; j < n; j++) {
         double mo = s->acc[j];
         mf[j] = INFINITY; /* exp(x - Inf) adds 0: columns already decided, or all -Inf */
@@ -1166,14 +1186,24 @@ RED_CLONES static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64
         if (nan[j] || cm[j] == INFINITY) { s->acc[j] = nan[j] ? NAN : INFINITY; s->acc2[j] = 1.0; continue; }
         double mn = (double)cm[j] > mo ? (double)cm[j] : mo;
         if (mn == -INFINITY) continue;
-        s->acc2[j] = mo == -INFINITY ? 0.0 : s->acc2[j] * exp(mo - mn);
+        if (mn != mo) /* (a maximum that did not move scales the sum by exp(0) = 1) */
+            s->acc2[j] = mo == -INFINITY ? 0.0 : s->acc2[j] * exp(mo - mn);
         s->acc[j] = mn;
         mf[j] = (float)mn;
     }
     for (int64_t k = 0; k < m; k++) {
-        for (int64_t j = 0; j < n; j++) e[j] = rp[k][j] - mf[j];
+        int64_t j = 0;
+        for (; j + 8 <= n; j += 8) {
+            v8f x, y;
+            memcpy(&x, rp[k] + j, 32);
+            memcpy(&y, mf + j, 32);
+            x -= y;
+            memcpy(e + j, &x, 32);
+        }
+        for (; j < n; j++) e[j] = rp[k][j] - mf[j];
         vec_exp(e, e, n);
-        for (int64_t j = 0; j < n; j++) s->acc2[j] += e[j];
+        for (j = 0; j + 4 <= n; j += 4) st4d(s->acc2 + j, ld4d(s->acc2 + j) + ld4f(e + j));
+        for (; j < n; j++) s->acc2[j] += e[j];
     }
 }
 
