@@ -9,7 +9,8 @@
  * reduction runs across it, several outputs at once reading contiguous rows.
  *
  * The statistics (variance, std, BatchNormStats' inverse std) take each chunk in two passes (a
- * mean, then the deviations from it, corrected by their own sum) and merge chunks, parts and
+ * mean, then the deviations from it, corrected by their own sum; the rows walk in one pass of
+ * deviations from one of the chunk's elements, see rows_var_chunk) and merge chunks, parts and
  * rows pairwise (count, sum, sum of squared deviations), so no sum of squares ever cancels. */
 #include <math.h>
 #include <string.h>
@@ -794,7 +795,7 @@ typedef struct rows_acc {
     float best[RED_ROW_WIDE];  /* extreme value (max/min ops), Aminmax's minimum */
     float hi[RED_ROW_WIDE];    /* Aminmax's maximum */
     int64_t bidx[RED_ROW_WIDE];
-    double csum[RED_ROW_WIDE]; /* the statistics: the current chunk's column sums */
+    double csum[RED_ROW_WIDE]; /* the statistics: the current chunk's column sums (deviations) */
     int64_t cnt;               /* rows seen (the same for every column) */
 } rows_acc;
 
@@ -883,48 +884,263 @@ RED_CLONES static void rows_step(const red_args *a, rows_acc *s, const float *v,
     }
 }
 
-/* m rows rp[0..m) (each n wide, their column sums in s->csum, taken row by row as they were
- * read) into the statistics' per-column (sum, squared deviations): the deviations from the
- * chunk's column means corrected by their sum, merged pairwise. */
+/* ---- several rows at once (the rows walk's hot loops) ----------------------------------------
+ * A column's accumulator stays in registers down RED_RGROUP rows of a chunk and is stored once
+ * per group (a row at a time loaded and stored the whole 1024-wide accumulator array per input
+ * row, and each row piece started its own prefetch stream: eight rows at once read eight 4 KiB
+ * streams and move the accumulators eight times less). Each column still takes its rows in order,
+ * so the results are the row-at-a-time ones bit for bit. */
+#define RED_RGROUP 8
+
+/* acc[j] (op)= f(row[k][j]) for the rows of a group, 8 columns at a time in two 4-lane doubles;
+ * XV is the transform of a v4d x, XS of a scalar double x, OP the update (+= / *=). */
+#define ROWS_ACC_LOOP(XV, XS, OP)                                                              \
+    for (int64_t g = 0; g < m; g += RED_RGROUP) {                                              \
+        int64_t gm = m - g < RED_RGROUP ? m - g : RED_RGROUP;                                  \
+        const float *const *q = rp + g;                                                        \
+        int64_t j = 0;                                                                         \
+        for (; j + 8 <= n; j += 8) {                                                           \
+            v4d a0 = ld4d(acc + j), a1 = ld4d(acc + j + 4);                                    \
+            for (int64_t k = 0; k < gm; k++) {                                                 \
+                v4d x = ld4f(q[k] + j);                                                        \
+                a0 OP (XV);                                                                    \
+                x = ld4f(q[k] + j + 4);                                                        \
+                a1 OP (XV);                                                                    \
+            }                                                                                  \
+            st4d(acc + j, a0);                                                                 \
+            st4d(acc + j + 4, a1);                                                             \
+        }                                                                                      \
+        for (; j < n; j++) {                                                                   \
+            double t = acc[j];                                                                 \
+            for (int64_t k = 0; k < gm; k++) {                                                 \
+                double x = q[k][j];                                                            \
+                t OP (XS);                                                                     \
+            }                                                                                  \
+            acc[j] = t;                                                                        \
+        }                                                                                      \
+    }
+
+enum { RA_SUM, RA_NANSUM, RA_ABS, RA_SQ, RA_NONZERO, RA_ZERO, RA_NZ_NAN, RA_PROD };
+
+RED_CLONES static void rows_acc_m(double *acc, const float *const *rp, int64_t m, int64_t n, int kind)
+{
+    const v4d one = {1, 1, 1, 1}, zero = {0, 0, 0, 0}, qnan = {NAN, NAN, NAN, NAN};
+    const v4l absm = {INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX};
+    switch (kind) {
+    case RA_SUM: ROWS_ACC_LOOP(x, x, +=) break;
+    case RA_NANSUM: ROWS_ACC_LOOP((v4d)((v4l)x & (x == x)), (x == x ? x : 0.0), +=) break;
+    case RA_ABS: ROWS_ACC_LOOP((v4d)((v4l)x & absm), fabs(x), +=) break;
+    case RA_SQ: ROWS_ACC_LOOP(x * x, x * x, +=) break;
+    case RA_NONZERO: ROWS_ACC_LOOP((v4d)((v4l)one & (x != zero)), (double)(x != 0.0), +=) break;
+    case RA_ZERO: ROWS_ACC_LOOP((v4d)((v4l)one & (x == zero)), (double)(x == 0.0), +=) break;
+    case RA_NZ_NAN: /* Norm order 0: counts non-zeros, a NaN propagates */
+        ROWS_ACC_LOOP((v4d)(((v4l)one & (x != zero) & (x == x)) | ((v4l)qnan & (x != x))),
+                      (x != x ? (double)NAN : (double)(x != 0.0)), +=)
+        break;
+    case RA_PROD: ROWS_ACC_LOOP(x, x, *=) break;
+    default: break;
+    }
+}
+
+/* Extremes (a NaN wins and stays) of m rows, with the first row of each column's new best:
+ * best / bidx updated as rows_extreme would row by row (rows r0, r0 + 1, ...). */
+#define ROWS_EXT_LOOP(CMP)                                                                     \
+    for (int64_t g = 0; g < m; g += RED_RGROUP) {                                              \
+        int64_t gm = m - g < RED_RGROUP ? m - g : RED_RGROUP;                                  \
+        const float *const *q = rp + g;                                                        \
+        int64_t j = 0;                                                                         \
+        for (; j + 8 <= n; j += 8) {                                                           \
+            v8f b;                                                                             \
+            v8i kb = {-1, -1, -1, -1, -1, -1, -1, -1};                                         \
+            memcpy(&b, best + j, 32);                                                          \
+            for (int64_t k = 0; k < gm; k++) {                                                 \
+                v8f x;                                                                         \
+                memcpy(&x, q[k] + j, 32);                                                      \
+                v8i t = (b == b) & ((x != x) | (x CMP b));                                     \
+                b = (v8f)(((v8i)x & t) | ((v8i)b & ~t));                                       \
+                kb = ((int32_t)k & t) | (kb & ~t);                                             \
+            }                                                                                  \
+            memcpy(best + j, &b, 32);                                                          \
+            for (int l = 0; l < 8; l++)                                                        \
+                if (kb[l] >= 0) bidx[j + l] = r0 + g + kb[l];                                  \
+        }                                                                                      \
+        for (; j < n; j++)                                                                     \
+            for (int64_t k = 0; k < gm; k++) {                                                 \
+                float x = q[k][j], b = best[j];                                                \
+                if (b == b && (x != x || x CMP b)) { best[j] = x; bidx[j] = r0 + g + k; }      \
+            }                                                                                  \
+    }
+
+RED_CLONES static void rows_extreme_m(float *best, int64_t *bidx, const float *const *rp, int64_t m, int64_t n,
+                                      int mx, int64_t r0)
+{
+    if (mx) {
+        ROWS_EXT_LOOP(>)
+    } else {
+        ROWS_EXT_LOOP(<)
+    }
+}
+
+/* Aminmax's per-column (minimum, maximum) of m rows, a NaN propagating to both. */
+RED_CLONES static void rows_minmax_m(float *lo, float *hi, const float *const *rp, int64_t m, int64_t n)
+{
+    for (int64_t g = 0; g < m; g += RED_RGROUP) {
+        int64_t gm = m - g < RED_RGROUP ? m - g : RED_RGROUP;
+        const float *const *q = rp + g;
+        int64_t j = 0;
+        for (; j + 8 <= n; j += 8) {
+            v8f l, h;
+            memcpy(&l, lo + j, 32);
+            memcpy(&h, hi + j, 32);
+            for (int64_t k = 0; k < gm; k++) {
+                v8f x;
+                memcpy(&x, q[k] + j, 32);
+                v8i nan = x != x, tl = (x < l) | nan, th = (x > h) | nan;
+                l = (v8f)(((v8i)x & tl) | ((v8i)l & ~tl));
+                h = (v8f)(((v8i)x & th) | ((v8i)h & ~th));
+            }
+            memcpy(lo + j, &l, 32);
+            memcpy(hi + j, &h, 32);
+        }
+        for (; j < n; j++)
+            for (int64_t k = 0; k < gm; k++) {
+                float x = q[k][j], l = lo[j], h = hi[j];
+                lo[j] = x < l || x != x ? x : l;
+                hi[j] = x > h || x != x ? x : h;
+            }
+    }
+}
+
+/* m rows rp (reduced positions r0 ...) into the single-pass ops' arrays: rows_step's result. */
+static void rows_group(const red_args *a, rows_acc *s, const float *const *rp, int64_t m, int64_t n, int64_t r0)
+{
+    if (m <= 0) return;
+    switch (a->op) {
+    case RED_SUM: case RED_MEAN: rows_acc_m(s->acc, rp, m, n, RA_SUM); break;
+    case RED_NANSUM: rows_acc_m(s->acc, rp, m, n, RA_NANSUM); break;
+    case RED_PROD: rows_acc_m(s->acc, rp, m, n, RA_PROD); break;
+    case RED_ANY: rows_acc_m(s->acc, rp, m, n, RA_NONZERO); break;
+    case RED_ALL: rows_acc_m(s->acc, rp, m, n, RA_ZERO); break;
+    case RED_NORM:
+        if (a->p == 2) rows_acc_m(s->acc, rp, m, n, RA_SQ);
+        else if (a->p == 1) rows_acc_m(s->acc, rp, m, n, RA_ABS);
+        else if (a->p == 0) rows_acc_m(s->acc, rp, m, n, RA_NZ_NAN);
+        else {
+            for (int64_t k = 0; k < m; k++) rows_step(a, s, rp[k], n, r0 + k);
+        }
+        break;
+    case RED_AMINMAX:
+        if (s->cnt == 0) { /* the first row starts both */
+            rows_step(a, s, rp[0], n, r0);
+            s->cnt = 1;
+            rp++, m--, r0++;
+        }
+        rows_minmax_m(s->best, s->hi, rp, m, n);
+        break;
+    default: /* max / min / arg ops */
+        if (s->cnt == 0) {
+            rows_step(a, s, rp[0], n, r0);
+            s->cnt = 1;
+            rp++, m--, r0++;
+        }
+        rows_extreme_m(s->best, s->bidx, rp, m, n, is_max_op(a->op), r0);
+        break;
+    }
+    s->cnt += m;
+}
+
+/* m rows rp[0..m) (each n wide) into the statistics' per-column (sum, squared deviations), in
+ * one pass: deviations in double from a shift K, the column's first element of the chunk, as
+ * m2 = sum d^2 - (sum d)^2 / m. K is one of the chunk's own elements, so m2 >= (K - mean)^2,
+ * sum d^2 <= (m + 1) m2 and the cancellation costs at most about m^2 double ulps of m2 (1e-13 for
+ * a 32-row chunk; nothing an FP32 result sees), without reading the rows twice; RED_RGROUP rows
+ * at a time with 16 columns in registers. A column with an Inf / NaN gets
+ * its plain sum and a NaN m2. Chunks merge pairwise (var_merge, 4 columns at a time). */
+#define RED_CVLO(x) __builtin_convertvector(__builtin_shufflevector(x, x, 0, 1, 2, 3), v4d)
+#define RED_CVHI(x) __builtin_convertvector(__builtin_shufflevector(x, x, 4, 5, 6, 7), v4d)
 RED_CLONES static void rows_var_chunk(rows_acc *s, const float *const *rp, int64_t m, int64_t n)
 {
-    double *csum = s->csum, sd[RED_ROW_WIDE], sd2[RED_ROW_WIDE];
-    int64_t j = 0;
-    v4d dm = {(double)m, (double)m, (double)m, (double)m};
-    for (; j + 8 <= n; j += 8) { /* the chunk is in cache now: 8 columns in registers down its rows */
-        v4d m0 = ld4d(csum + j) / dm, m1 = ld4d(csum + j + 4) / dm, s0 = {0}, s1 = {0}, q0 = {0}, q1 = {0};
-        for (int64_t k = 0; k < m; k++) {
-            v4d d0 = ld4f(rp[k] + j) - m0, d1 = ld4f(rp[k] + j + 4) - m1;
-            s0 += d0;
-            s1 += d1;
-            q0 += d0 * d0;
-            q1 += d1 * d1;
+    double *sd = s->csum, sd2[RED_ROW_WIDE];
+    const float *k0 = rp[0];
+    memset(sd, 0, sizeof(double) * (size_t)n);
+    memset(sd2, 0, sizeof(double) * (size_t)n);
+    for (int64_t g = 0; g < m; g += RED_RGROUP) {
+        int64_t gm = m - g < RED_RGROUP ? m - g : RED_RGROUP;
+        const float *const *q = rp + g;
+        int64_t j = 0;
+        for (; j + 16 <= n; j += 16) {
+            v8f c0, c1;
+            memcpy(&c0, k0 + j, 32);
+            memcpy(&c1, k0 + j + 8, 32);
+            v4d K0 = RED_CVLO(c0), K1 = RED_CVHI(c0), K2 = RED_CVLO(c1), K3 = RED_CVHI(c1);
+            v4d s0 = ld4d(sd + j), s1 = ld4d(sd + j + 4), s2 = ld4d(sd + j + 8), s3 = ld4d(sd + j + 12);
+            v4d q0 = ld4d(sd2 + j), q1 = ld4d(sd2 + j + 4), q2 = ld4d(sd2 + j + 8), q3 = ld4d(sd2 + j + 12);
+            for (int64_t k = 0; k < gm; k++) {
+                v8f x0, x1;
+                memcpy(&x0, q[k] + j, 32);
+                memcpy(&x1, q[k] + j + 8, 32);
+                v4d d0 = RED_CVLO(x0) - K0, d1 = RED_CVHI(x0) - K1, d2 = RED_CVLO(x1) - K2, d3 = RED_CVHI(x1) - K3;
+                s0 += d0;
+                s1 += d1;
+                s2 += d2;
+                s3 += d3;
+                q0 += d0 * d0;
+                q1 += d1 * d1;
+                q2 += d2 * d2;
+                q3 += d3 * d3;
+            }
+            st4d(sd + j, s0);
+            st4d(sd + j + 4, s1);
+            st4d(sd + j + 8, s2);
+            st4d(sd + j + 12, s3);
+            st4d(sd2 + j, q0);
+            st4d(sd2 + j + 4, q1);
+            st4d(sd2 + j + 8, q2);
+            st4d(sd2 + j + 12, q3);
         }
-        st4d(sd + j, s0);
-        st4d(sd + j + 4, s1);
-        st4d(sd2 + j, q0);
-        st4d(sd2 + j + 4, q1);
+        for (; j < n; j++) {
+            double K = k0[j], sj = sd[j], qj = sd2[j];
+            for (int64_t k = 0; k < gm; k++) {
+                double d = (double)q[k][j] - K;
+                sj += d;
+                qj += d * d;
+            }
+            sd[j] = sj;
+            sd2[j] = qj;
+        }
+    }
+    /* (sum, m2) of the chunk per column, in place of (sum d, sum d^2) */
+    double dmm = (double)m;
+    for (int64_t j = 0; j < n; j++) {
+        double sb = (double)k0[j] * dmm + sd[j], m2b;
+        if (isfinite(sb) && isfinite(sd2[j])) {
+            m2b = sd2[j] - sd[j] * sd[j] / dmm;
+            if (m2b < 0) m2b = 0;
+        } else { /* an Inf / NaN: the plain sum (the mean follows it), the variance NaN */
+            sb = 0;
+            for (int64_t k = 0; k < m; k++) sb += rp[k][j];
+            m2b = NAN;
+        }
+        sd[j] = sb;
+        sd2[j] = m2b;
+    }
+    if (s->cnt == 0) {
+        memcpy(s->acc, sd, sizeof(double) * (size_t)n);
+        memcpy(s->acc2, sd2, sizeof(double) * (size_t)n);
+        return;
+    }
+    /* var_merge 4 columns at a time (the same operations, so the same values) */
+    double na = (double)s->cnt, nb = dmm, w = na * nb / (na + nb);
+    v4d vna = {na, na, na, na}, vw = {w, w, w, w}, dm = {dmm, dmm, dmm, dmm};
+    int64_t j = 0;
+    for (; j + 4 <= n; j += 4) {
+        v4d sb = ld4d(sd + j), m2b = ld4d(sd2 + j), f = ld4d(s->acc + j), delta = sb / dm - f / vna;
+        st4d(s->acc2 + j, ld4d(s->acc2 + j) + (m2b + delta * delta * vw));
+        st4d(s->acc + j, f + sb);
     }
     for (; j < n; j++) {
-        double a = csum[j], sj = 0, qj = 0;
-        double mj = a / (double)m;
-        for (int64_t k = 0; k < m; k++) {
-            double d = (double)rp[k][j] - mj;
-            sj += d;
-            qj += d * d;
-        }
-        sd[j] = sj;
-        sd2[j] = qj;
-    }
-    for (j = 0; j < n; j++) {
         red_state t = {.f = s->acc[j], .i = s->cnt, .s = s->acc2[j]};
-        double mean = csum[j] / (double)m, sb = csum[j], m2b = NAN;
-        if (isfinite(mean)) {
-            sb = mean * (double)m + sd[j];
-            m2b = sd2[j] - sd[j] * sd[j] / (double)m;
-            if (m2b < 0) m2b = 0;
-        }
-        var_merge(&t, m, sb, m2b);
+        var_merge(&t, m, sd[j], sd2[j]);
         s->acc[j] = t.f;
         s->acc2[j] = t.s;
     }
@@ -937,12 +1153,32 @@ RED_CLONES static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64
     float cm[RED_ROW_WIDE], mf[RED_ROW_WIDE], e[RED_ROW_WIDE];
     int32_t nan[RED_ROW_WIDE];
     for (int64_t j = 0; j < n; j++) { cm[j] = -INFINITY; nan[j] = 0; }
-    for (int64_t k = 0; k < m; k++)
-        for (int64_t j = 0; j < n; j++) {
-            float x = rp[k][j];
-            nan[j] |= x != x;
-            cm[j] = x > cm[j] ? x : cm[j];
+    for (int64_t g = 0; g < m; g += RED_RGROUP) { /* the chunk's maxima, 8 rows x 8 columns at a time */
+        int64_t gm = m - g < RED_RGROUP ? m - g : RED_RGROUP;
+        const float *const *q = rp + g;
+        int64_t j = 0;
+        for (; j + 8 <= n; j += 8) {
+            v8f c;
+            v8i nv;
+            memcpy(&c, cm + j, 32);
+            memcpy(&nv, nan + j, 32);
+            for (int64_t k = 0; k < gm; k++) {
+                v8f x;
+                memcpy(&x, q[k] + j, 32);
+                nv |= x != x;
+                v8i t = x > c;
+                c = (v8f)(((v8i)x & t) | ((v8i)c & ~t));
+            }
+            memcpy(cm + j, &c, 32);
+            memcpy(nan + j, &nv, 32);
         }
+        for (; j < n; j++)
+            for (int64_t k = 0; k < gm; k++) {
+                float x = q[k][j];
+                nan[j] |= x != x;
+                cm[j] = x > cm[j] ? x : cm[j];
+            }
+    }
     for (int64_t j = 0; j < n; j++) {
         double mo = s->acc[j];
         mf[j] = INFINITY; /* exp(x - Inf) adds 0: columns already decided, or all -Inf */
@@ -950,14 +1186,24 @@ RED_CLONES static void rows_lse_chunk(rows_acc *s, const float *const *rp, int64
         if (nan[j] || cm[j] == INFINITY) { s->acc[j] = nan[j] ? NAN : INFINITY; s->acc2[j] = 1.0; continue; }
         double mn = (double)cm[j] > mo ? (double)cm[j] : mo;
         if (mn == -INFINITY) continue;
-        s->acc2[j] = mo == -INFINITY ? 0.0 : s->acc2[j] * exp(mo - mn);
+        if (mn != mo) /* (a maximum that did not move scales the sum by exp(0) = 1) */
+            s->acc2[j] = mo == -INFINITY ? 0.0 : s->acc2[j] * exp(mo - mn);
         s->acc[j] = mn;
         mf[j] = (float)mn;
     }
     for (int64_t k = 0; k < m; k++) {
-        for (int64_t j = 0; j < n; j++) e[j] = rp[k][j] - mf[j];
+        int64_t j = 0;
+        for (; j + 8 <= n; j += 8) {
+            v8f x, y;
+            memcpy(&x, rp[k] + j, 32);
+            memcpy(&y, mf + j, 32);
+            x -= y;
+            memcpy(e + j, &x, 32);
+        }
+        for (; j < n; j++) e[j] = rp[k][j] - mf[j];
         vec_exp(e, e, n);
-        for (int64_t j = 0; j < n; j++) s->acc2[j] += e[j];
+        for (j = 0; j + 4 <= n; j += 4) st4d(s->acc2 + j, ld4d(s->acc2 + j) + ld4f(e + j));
+        for (; j < n; j++) s->acc2[j] += e[j];
     }
 }
 
@@ -996,19 +1242,17 @@ static int reduce_rows_f32(const red_args *a, int64_t o0, int64_t o1)
         for (int64_t r0 = 0; r0 < a->rcount; r0 += RED_RCHUNK) {
             int64_t m = a->rcount - r0 < RED_RCHUNK ? a->rcount - r0 : RED_RCHUNK;
             const float *rp[RED_RCHUNK];
-            if (var) memset(s->csum, 0, sizeof(double) * (size_t)n);
             for (int64_t k = 0; k < m; k++) {
-                rp[k] = load_f32(a, base + roff * (int64_t)es, 1, n, cbuf + (two ? k : 0) * RED_ROW_WIDE);
-                if (var) {
-                    rows_sum(s->csum, rp[k], n, 0);
-                } else if (!two) {
-                    rows_step(a, s, rp[k], n, r0 + k);
-                    s->cnt++;
-                }
+                rp[k] = load_f32(a, base + roff * (int64_t)es, 1, n, cbuf + k * RED_ROW_WIDE);
                 rows_next(a, ridx, &roff);
             }
-            if (var) rows_var_chunk(s, rp, m, n);
-            else if (two) rows_lse_chunk(s, rp, m, n);
+            if (var) {
+                rows_var_chunk(s, rp, m, n);
+            } else if (two) {
+                rows_lse_chunk(s, rp, m, n);
+            } else {
+                rows_group(a, s, rp, m, n, r0);
+            }
             if (two) s->cnt += m;
         }
         for (int64_t j = 0; j < n; j++) {

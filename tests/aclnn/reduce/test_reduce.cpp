@@ -356,7 +356,8 @@ static void TestRowsWalk()
 // Arg ops, MaxDim / MinDim, Max / Min, Prod / ProdDim, MeanV2 / MaxV2.
 static void TestDimOps()
 {
-    struct { std::vector<int64_t> shape; int64_t dim; } geo[] = {{{4, 6}, 1}, {{4, 6}, 0}, {{3, 4, 5}, -2}, {{7}, 0}, {{}, 0}, {{2, 100000}, 1}};
+    struct { std::vector<int64_t> shape; int64_t dim; } geo[] = {{{4, 6}, 1}, {{4, 6}, 0}, {{3, 4, 5}, -2}, {{7}, 0}, {{}, 0}, {{2, 100000}, 1},
+                                                               {{45, 1030}, 0} /* the rows walk: row groups, a tail */};
     const aclDataType dts[] = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT8, ACL_DOUBLE};
     uint64_t seed = 300;
     for (auto &g : geo)

@@ -202,11 +202,13 @@ static void TestVariance()
         VarCase(VAR_MEAN, ACL_FLOAT, {1200}, {0}, false, false, CONTIG, 1, ACL_FLOAT, big);
     }
     // the rows walk over dim 0 of a wide matrix: more rows than one pass (32) with a tail, outputs
-    // past one 1024-wide piece, a NaN / +Inf column, a column around 1e4 with a spread of 1e-3
+    // past one 1024-wide piece, a NaN / +Inf column, columns around 1e4 with a spread of 1e-3 / 1e-1
     {
         const int64_t R = 45, C = 1030;
         std::vector<double> x = RandomValues((size_t)(R * C), 321, 3);
         for (int64_t i = 0; i < R; i++) x[(size_t)(i * C + 1025)] = 1e4 + 1e-3 * x[(size_t)(i * C + 1025)];
+        // the same in the first 1024-wide piece (the FP32 deviations of 16 columns at a time)
+        for (int64_t i = 0; i < R; i++) x[(size_t)(i * C + 100)] = 1e4 + 1e-1 * x[(size_t)(i * C + 100)];
         x[3 * C + 5] = NAN;
         x[40 * C + 1028] = INFINITY;
         for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
