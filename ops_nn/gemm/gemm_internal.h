@@ -53,6 +53,9 @@ void gemm_pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, i
 /* AVX-512 packers for the fast cases; return 0 if the case is not theirs. */
 int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
                        float *dst);
+/* gemm_pack_a_avx512 where it applies, else gemm_pack_a. */
+void gemm_pack_a_isa(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
+                     float *dst);
 int gemm_pack_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
                        float *dst);
 
