@@ -129,10 +129,15 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                 int last = pc + kcur >= K;
                 const float *apanel = pre ? pre + Mr * pc + m0 * kcur : whole ? Ap + mtr * pc : Ap;
                 prepare_b(p, impl, bbase, jc, ncur, pc, kcur, Bp, stage, &bs);
+                /* A narrow last micro-panel (a 7 x 7 image's 49th column): one pass over all the
+                 * tile's rows (ukernel_cols) instead of a 16-wide kernel per micro-tile. */
+                int64_t tail = ncur % nr, nfull = ncur - tail;
+                int coltail = tail > 0 && tail <= GEMM_COLS_MAX && impl->ukernel_cols && !direct16 && (direct || !single) &&
+                           !(bs.staged && bs.direct[nfull / nr]);
                 for (int64_t ir = 0; ir < mt; ir += mr) {
                     const float *a = apanel + ir * kcur;
                     int64_t rows = min64(mr, mt - ir);
-                    for (int64_t jr = 0; jr < ncur; jr += nr) {
+                    for (int64_t jr = 0; jr < (coltail ? nfull : ncur); jr += nr) {
                         int64_t cols = min64(nr, ncur - jr);
                         float *c = single && !direct ? acc : cchunk + ir * ldacc + jr;
                         if (direct16) {
@@ -148,6 +153,15 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                             impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
                         if (last && epi) epilogue(p, batch, m0 + ir, rows, jc + jr, cols, c, ldacc);
                     }
+                }
+                if (coltail) {
+                    const float *bt = bs.inplace ? bs.inplace + nfull : Bp + nfull * kcur;
+                    impl->ukernel_cols(kcur, apanel, bt, bs.inplace ? d->b.rs : nr, cchunk + nfull, ldacc, pc > 0, mt,
+                                       tail);
+                    if (last && epi)
+                        for (int64_t ir = 0; ir < mt; ir += mr)
+                            epilogue(p, batch, m0 + ir, min64(mr, mt - ir), jc + nfull, tail,
+                                     cchunk + ir * ldacc + nfull, ldacc);
                 }
             }
         }

@@ -463,6 +463,45 @@ static void test_prepacked_a(void **state)
     assert_int_equal(gemm_prepack_a_floats(&p), 64 * 64);
 }
 
+/* Narrow N tails (1..4 columns past the last full 48-wide micro-panel: ukernel_cols on AVX-512): C
+ * bit-identical to the same columns computed inside a wider GEMM (where they are lanes of the
+ * 16 / 32-wide kernels), for packed and in-place B, one and several K chunks, FP32 C in place and
+ * FP16 C through the accumulator, bias + ReLU epilogue, more than 64 rows (several passes). */
+static void test_narrow_n_tail(void **state)
+{
+    static const int64_t shapes[][3] = {{64, 49, 4608}, {130, 49, 300}, {61, 196, 1000}, {9, 50, 7}, {200, 52, 777},
+                                        {33, 1, 500}};
+    for (int isa = 0; isa < 3; isa++) {
+        setenv("ACLEMU_ISA", isas[isa], 1);
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int v = 0; v < 3; v++) {
+                int64_t M = shapes[s][0], N = shapes[s][1], K = shapes[s][2], NW = N + 16;
+                int32_t cdt = v == 2 ? GEMM_F16 : GEMM_F32;
+                /* B (K x NW) transposed storage when v == 1: packed, not read in place */
+                tmat A = tmake(GEMM_F32, M, K, 0, 1, 1.0), B = tmake(GEMM_F32, K, NW, v == 1, 3, 1.0);
+                tmat C1 = tmake(cdt, M, N, 0, 0, 0.0), C2 = tmake(cdt, M, NW, 0, 0, 0.0);
+                tmat bias = tmake(GEMM_F32, 1, NW, 0, 0, 1.0);
+                gemm_desc d;
+                memset(&d, 0, sizeof d);
+                d.M = M; d.N = N; d.K = K;
+                d.a = tview(&A); d.b = tview(&B); d.c = tview(&C1);
+                d.bias = tview(&bias); d.bias.rs = 0; d.bias.cs = 1;
+                d.alpha = 1.0f; d.act = GEMM_ACT_RELU;
+                gemm_plan p;
+                assert_int_equal(gemm_plan_init(&p, &d, 1 + (uint32_t)s % 2 * 3, 2), GEMM_OK);
+                for (int32_t b = 0; b < p.nblocks; b++) assert_int_equal(gemm_run_block(&p, (uint32_t)b, NULL), GEMM_OK);
+                d.N = NW; d.c = tview(&C2);
+                assert_int_equal(gemm_plan_init(&p, &d, 1, 2), GEMM_OK);
+                for (int32_t b = 0; b < p.nblocks; b++) assert_int_equal(gemm_run_block(&p, (uint32_t)b, NULL), GEMM_OK);
+                size_t es = gemm_dtype_size(cdt);
+                for (int64_t i = 0; i < M; i++)
+                    assert_memory_equal((char *)C1.buf + i * C1.rs * es, (char *)C2.buf + i * C2.rs * es, (size_t)N * es);
+                free(A.buf); free(B.buf); free(C1.buf); free(C2.buf); free(bias.buf);
+            }
+    }
+    unsetenv("ACLEMU_ISA");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -471,7 +510,7 @@ int main(void)
         cmocka_unit_test(test_hf32_rounding_exact), cmocka_unit_test(test_b_in_place),
         cmocka_unit_test(test_batch_broadcast),     cmocka_unit_test(test_degenerate),
         cmocka_unit_test(test_block_split_covers_c_once), cmocka_unit_test(test_invalid_input),
-        cmocka_unit_test(test_prepacked_a),
+        cmocka_unit_test(test_prepacked_a),         cmocka_unit_test(test_narrow_n_tail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
