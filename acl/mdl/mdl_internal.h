@@ -66,6 +66,8 @@ typedef struct mdl_loaded {
     int32_t device;
     void *work, *weight, *scratch;      /* device memory */
     size_t work_size, weight_size, scratch_size;
+    void *prepack;                      /* weights packed once for the GEMM steps (mdl_prepack), or NULL */
+    size_t prepack_size;
     bool own_work, own_weight;
     mdl_plan *plans;
     uint32_t nplans;
@@ -152,6 +154,10 @@ void mdl_free_plans(mdl_loaded *L);
 /* Records L's planned steps into L->replay (a private stream in build mode); ACL code with the
  * failing step's node in the message. */
 int mdl_build_replay(mdl_loaded *L);
+/* After mdl_plan_steps, before mdl_build_replay: the GEMM steps whose A operand is a weight get it
+ * packed once into L->prepack (aclemuPrepackWeights), so no execution repacks it. Results are
+ * bit-identical; a missing entry point, the memory checker or no memory just leaves it out. */
+void mdl_prepack(mdl_loaded *L);
 
 /* One execution (mdl_exec.c): sync waits for the stream (up to timeout_ms when > 0). */
 aclError mdl_execute(uint32_t modelId, const aclmdlDataset *input, aclmdlDataset *output, aclrtStream stream,

@@ -104,6 +104,8 @@ static void free_loaded(mdl_loaded *L)
         mdl_free_plans(G);
         if (G->scratch)
             aclrtFree(G->scratch);
+        if (G->prepack)
+            aclrtFree(G->prepack);
         free(G);
     }
     free(L->run);
@@ -117,6 +119,8 @@ static void free_loaded(mdl_loaded *L)
         aclrtFree(L->weight);
     if (L->scratch)
         aclrtFree(L->scratch);
+    if (L->prepack)
+        aclrtFree(L->prepack);
     mdl_free(L->m);
     pthread_mutex_destroy(&L->lock);
     free(L);
@@ -145,8 +149,10 @@ static int plan_gears(mdl_loaded *L)
         G->work_size = L->work_size;
         G->weight_size = L->weight_size;
         int rc = mdl_plan_steps(G);
-        if (rc == ACL_SUCCESS)
+        if (rc == ACL_SUCCESS) {
+            mdl_prepack(G);
             rc = mdl_build_replay(G);
+        }
         if (rc != ACL_SUCCESS)
             return rc;
     }
@@ -222,7 +228,9 @@ static int load(const void *buf, size_t len, uint32_t *modelId, void *workPtr, s
     /* the host copy of the weights is no longer needed */
     free(m->weights);
     m->weights = NULL;
-    if ((rc = mdl_plan_steps(L)) != ACL_SUCCESS || (rc = mdl_build_replay(L)) != ACL_SUCCESS ||
+    if ((rc = mdl_plan_steps(L)) == ACL_SUCCESS)
+        mdl_prepack(L);
+    if (rc != ACL_SUCCESS || (rc = mdl_build_replay(L)) != ACL_SUCCESS ||
         (rc = plan_gears(L)) != ACL_SUCCESS) {
         free_loaded(L);
         return rc;

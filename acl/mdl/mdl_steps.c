@@ -9,6 +9,7 @@
 
 #include "acl/acl_rt.h"
 #include "aclemu_runtime.h"
+#include "aclemu/drv.h"
 #include "aclnn_bridge.h"
 #include "mdl_internal.h"
 
@@ -420,6 +421,35 @@ int mdl_plan_steps(mdl_loaded *L)
         L->scratch_size = (size_t)scratch;
     }
     return ACL_SUCCESS;
+}
+
+void mdl_prepack(mdl_loaded *L)
+{
+    typedef uint64_t (*prepack_fn)(void *, uint64_t, uint64_t, const void *, void *, uint64_t, uint64_t);
+    prepack_fn f = L->nplans ? (prepack_fn)aclop_nn_sym("aclemuPrepackWeights") : NULL;
+    /* the memory checker checks each launch against the ranges its executor declared */
+    if (f == NULL || drv_memcheck_enabled() || L->weight == NULL || L->weight_size == 0)
+        return;
+    uint64_t lo = (uint64_t)(uintptr_t)L->weight, len = L->weight_size, need = 0;
+    const void *wh = aclemu_host_view(L->weight, (size_t)len);
+    if (wh == NULL)
+        return;
+    for (uint32_t i = 0; i < L->nplans; i++)
+        if (L->plans[i].ex)
+            need += f(L->plans[i].ex, lo, len, wh, NULL, 0, 0);
+    void *dev = NULL, *host = NULL;
+    if (need == 0 || aclrtMalloc(&dev, (size_t)need, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS)
+        return;
+    if ((host = aclemu_host_view(dev, (size_t)need)) == NULL) {
+        aclrtFree(dev);
+        return;
+    }
+    uint64_t used = 0;
+    for (uint32_t i = 0; i < L->nplans && used < need; i++)
+        if (L->plans[i].ex)
+            used += f(L->plans[i].ex, lo, len, wh, (char *)host + used, (uint64_t)(uintptr_t)dev + used, need - used);
+    L->prepack = dev;
+    L->prepack_size = (size_t)need;
 }
 
 void mdl_free_plans(mdl_loaded *L)

@@ -266,6 +266,15 @@ const char *aclemu_exec_api(const aclOpExecutor *ex)
     return ex->api;
 }
 
+void *aclemu_exec_launch_at(aclOpExecutor *ex, uint32_t i, const char **kernel, size_t *size)
+{
+    if (!ex || ex->magic != EXEC_MAGIC || i >= ex->nlaunch)
+        return NULL;
+    *kernel = ex->launch[i].kernel;
+    *size = ex->launch[i].size;
+    return ex->blob + ex->launch[i].off;
+}
+
 void *aclemu_exec_add_launch(aclOpExecutor *ex, const char *kernel, uint32_t block_dim, size_t size)
 {
     if (ex->nlaunch >= MAX_LAUNCH) {

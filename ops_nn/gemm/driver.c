@@ -9,8 +9,7 @@ static size_t align64(size_t x) { return (x + 63) & ~(size_t)63; }
 
 static void pack_a(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc, float *dst)
 {
-    if (p->isa == GEMM_ISA_AVX512 && gemm_pack_a_avx512(p, base, m0, mc, k0, kc, dst)) return;
-    gemm_pack_a(p, base, m0, mc, k0, kc, dst);
+    gemm_pack_a_isa(p, base, m0, mc, k0, kc, dst);
 }
 
 static void pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc, float *dst)
@@ -110,13 +109,16 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
     int whole = gemm_a_whole(p);
     b_source bs; /* per N chunk x K chunk */
     int64_t mtr = (mt + mr - 1) / mr * mr;
-    if (whole) /* every K chunk of A, one after the other (chunk pc at mtr * pc) */
+    /* A packed ahead (gemm_prepack_a): K chunk pc of the tile's rows at pre + Mr * pc + m0 * kcur */
+    const float *pre = p->a_packed;
+    int64_t Mr = (d->M + mr - 1) / mr * mr;
+    if (whole && !pre) /* every K chunk of A, one after the other (chunk pc at mtr * pc) */
         for (int64_t pc = 0; pc < K; pc += p->kc) pack_a(p, abase, m0, mt, pc, min64(p->kc, K - pc), Ap + mtr * pc);
     if (whole && !direct) ldacc = p->nc; /* the accumulator holds one N chunk */
     /* K chunk outside N chunk (A packed per K chunk), or N chunk outside K chunk (whole A). */
     int64_t pc_n = whole ? 1 : (K + p->kc - 1) / p->kc;
     for (int64_t pco = 0; pco < pc_n; pco++) {
-        if (!whole) pack_a(p, abase, m0, mt, pco * p->kc, min64(p->kc, K - pco * p->kc), Ap);
+        if (!whole && !pre) pack_a(p, abase, m0, mt, pco * p->kc, min64(p->kc, K - pco * p->kc), Ap);
         for (int64_t jc = n0, ncur; jc < n1; jc += ncur) {
             ncur = min64(p->nc, n1 - jc);
             if (run) ncur = min64(ncur, (jc / run + 1) * run - jc);
@@ -125,12 +127,17 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
             for (int64_t pc = whole ? 0 : pco * p->kc; pc < (whole ? K : pco * p->kc + 1); pc += p->kc) {
                 int64_t kcur = min64(p->kc, K - pc);
                 int last = pc + kcur >= K;
-                const float *apanel = whole ? Ap + mtr * pc : Ap;
+                const float *apanel = pre ? pre + Mr * pc + m0 * kcur : whole ? Ap + mtr * pc : Ap;
                 prepare_b(p, impl, bbase, jc, ncur, pc, kcur, Bp, stage, &bs);
+                /* A narrow last micro-panel (a 7 x 7 image's 49th column): one pass over all the
+                 * tile's rows (ukernel_cols) instead of a 16-wide kernel per micro-tile. */
+                int64_t tail = ncur % nr, nfull = ncur - tail;
+                int coltail = tail > 0 && tail <= GEMM_COLS_MAX && impl->ukernel_cols && !direct16 && (direct || !single) &&
+                           !(bs.staged && bs.direct[nfull / nr]);
                 for (int64_t ir = 0; ir < mt; ir += mr) {
                     const float *a = apanel + ir * kcur;
                     int64_t rows = min64(mr, mt - ir);
-                    for (int64_t jr = 0; jr < ncur; jr += nr) {
+                    for (int64_t jr = 0; jr < (coltail ? nfull : ncur); jr += nr) {
                         int64_t cols = min64(nr, ncur - jr);
                         float *c = single && !direct ? acc : cchunk + ir * ldacc + jr;
                         if (direct16) {
@@ -146,6 +153,15 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                             impl->ukernel(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols);
                         if (last && epi) epilogue(p, batch, m0 + ir, rows, jc + jr, cols, c, ldacc);
                     }
+                }
+                if (coltail) {
+                    const float *bt = bs.inplace ? bs.inplace + nfull : Bp + nfull * kcur;
+                    impl->ukernel_cols(kcur, apanel, bt, bs.inplace ? d->b.rs : nr, cchunk + nfull, ldacc, pc > 0, mt,
+                                       tail);
+                    if (last && epi)
+                        for (int64_t ir = 0; ir < mt; ir += mr)
+                            epilogue(p, batch, m0 + ir, min64(mr, mt - ir), jc + nfull, tail,
+                                     cchunk + ir * ldacc + nfull, ldacc);
                 }
             }
         }

@@ -113,6 +113,9 @@ typedef struct gemm_plan {
     size_t scratch_bytes; /* per block */
     int32_t b_direct;   /* B is FP32 row-major and used in place (no B packing) */
     int32_t reserved;
+    /* A packed once ahead of the launches (gemm_prepack_a; constant A such as a model's weights),
+     * or NULL: every tile packs its A rows per execution. Set by the owner of the plan only. */
+    const float *a_packed;
 } gemm_plan;
 
 /* Error codes (negative) of the engine; the aclnn layer maps them to its own codes. */
@@ -132,6 +135,14 @@ GEMM_API void gemm_tile_region(const gemm_plan *plan, int64_t tile, int64_t *bat
 /* Computes block `block_idx`. scratch: plan->scratch_bytes bytes, 64-byte aligned, or NULL to use
  * aclemu_worker_scratch(). Returns GEMM_OK, GEMM_EINVAL (bad index) or GEMM_ENOMEM. */
 GEMM_API int gemm_run_block(const gemm_plan *plan, uint32_t block_idx, void *scratch);
+
+/* Packing A once for every launch of a plan whose A does not change between them (a model's
+ * weights): gemm_prepack_a_floats is the size of the packed copy (0 when the plan cannot use one:
+ * no products, or A differs per batch), gemm_prepack_a writes it to dst (64-byte aligned), reading
+ * A at plan->d.a.ptr. The copy holds exactly what the tiles would pack (same values, same order of
+ * the products): setting plan->a_packed to it (its device address) leaves every result bit-identical. */
+GEMM_API int64_t gemm_prepack_a_floats(const gemm_plan *plan);
+GEMM_API void gemm_prepack_a(const gemm_plan *plan, float *dst);
 
 /* Runs every block on the calling thread (tests, small host-side uses). */
 GEMM_API int gemm_run_all(const gemm_plan *plan);

@@ -28,12 +28,23 @@ typedef void (*gemm_ukernel_kp_fn)(int64_t kc, const float *Ap, const float *con
 typedef void (*gemm_ukernel_h_fn)(int64_t kc, const float *Ap, const float *Bp, void *C, int64_t ldc, int32_t dt,
                                   int64_t mrows, int64_t ncols);
 
+/* A narrow last micro-panel of N (ncols <= GEMM_COLS_MAX columns) over a tile's whole A panel:
+ * rows [0, mrows) as ceil(mrows / mr) packed micro-panels of kc steps each (panel q at Ap + q * mr *
+ * kc), B[k][j] at B[k * ldb + j] (a packed panel: ldb = nr; B in place: its row stride), C as in
+ * gemm_ukernel_fn. Each sum is formed exactly as the mr x nr kernels form it (the same FMAs in
+ * the same order: bit-identical), one column at a time over up to 8 row panels, so the padding
+ * lanes of a 16-wide vector cost nothing (a 1-column tail took as long as 16 columns). */
+#define GEMM_COLS_MAX 4
+typedef void (*gemm_ukernel_cols_fn)(int64_t kc, const float *Ap, const float *B, int64_t ldb, float *C,
+                                     int64_t ldc, int accumulate, int64_t mrows, int64_t ncols);
+
 typedef struct gemm_isa_impl {
     int32_t mr, nr;
     gemm_ukernel_fn ukernel;
     gemm_ukernel_bs_fn ukernel_bs; /* NULL: B is always packed */
     gemm_ukernel_kp_fn ukernel_kp; /* NULL: conv sources are always packed */
     gemm_ukernel_h_fn ukernel_h;   /* NULL: 16-bit C goes through the accumulator and epilogue */
+    gemm_ukernel_cols_fn ukernel_cols; /* NULL: narrow N tails run the mr x nr kernels */
 } gemm_isa_impl;
 
 const gemm_isa_impl *gemm_isa_impl_get(gemm_isa isa);
@@ -53,6 +64,9 @@ void gemm_pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, i
 /* AVX-512 packers for the fast cases; return 0 if the case is not theirs. */
 int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
                        float *dst);
+/* gemm_pack_a_avx512 where it applies, else gemm_pack_a. */
+void gemm_pack_a_isa(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
+                     float *dst);
 int gemm_pack_b_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
                        float *dst);
 

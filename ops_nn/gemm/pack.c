@@ -54,6 +54,12 @@ void gemm_pack_a(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, i
     }
 }
 
+void gemm_pack_a_isa(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc, float *dst)
+{
+    if (p->isa == GEMM_ISA_AVX512 && gemm_pack_a_avx512(p, base, m0, mc, k0, kc, dst)) return;
+    gemm_pack_a(p, base, m0, mc, k0, kc, dst);
+}
+
 /* Decoded convolution column/row index: image and per-dim output (or input) coordinates. */
 typedef struct conv_pos {
     int64_t img;

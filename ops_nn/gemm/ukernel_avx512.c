@@ -202,5 +202,48 @@ static void ukernel_avx512(int64_t kc, const float *Ap, const float *Bp, float *
     else ukernel_8x16(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
 }
 
+/* Narrow N tail, one column at a time: 8 row panels (8 x 8 rows) per pass, each an 8-lane chain
+ * acc = fma(A[rows][k], B[k][j], acc) over k, then + C when accumulating: per element the same
+ * operations as ROW_FMA / ROW_STORE. Panels past the last are not read (their chains stay 0 and
+ * are not stored). */
+#define COL_FMA(q) if ((q) < np) acc##q = _mm256_fmadd_ps(_mm256_load_ps(A0 + (q) * pstride + 8 * k), b, acc##q)
+#define COL_STORE(q)                                                                   \
+    do {                                                                               \
+        int64_t r0 = (p0 + (q)) * MR;                                                  \
+        if ((q) < np) {                                                                \
+            float v[8] __attribute__((aligned(32)));                                   \
+            _mm256_store_ps(v, acc##q);                                                \
+            for (int64_t r = 0; r < MR && r0 + r < mrows; r++) {                       \
+                float *cp = C + (r0 + r) * ldc + j;                                    \
+                *cp = accumulate ? v[r] + *cp : v[r];                                  \
+            }                                                                          \
+        }                                                                              \
+    } while (0)
+
+__attribute__((target("avx512f,avx512vl,fma"))) static void ukernel_cols_avx512(int64_t kc, const float *Ap,
+                                                                                  const float *B, int64_t ldb,
+                                                                                  float *C, int64_t ldc,
+                                                                                  int accumulate, int64_t mrows,
+                                                                                  int64_t ncols)
+{
+    const int64_t npanels = (mrows + MR - 1) / MR, pstride = MR * kc;
+    for (int64_t p0 = 0; p0 < npanels; p0 += 8) {
+        const int64_t np = npanels - p0 < 8 ? npanels - p0 : 8;
+        const float *A0 = Ap + p0 * pstride;
+        for (int64_t j = 0; j < ncols; j++) {
+            __m256 acc0 = _mm256_setzero_ps(), acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0, acc5 = acc0,
+                   acc6 = acc0, acc7 = acc0;
+            const float *bj = B + j;
+            for (int64_t k = 0; k < kc; k++) {
+                __m256 b = _mm256_set1_ps(bj[k * ldb]);
+                COL_FMA(0); COL_FMA(1); COL_FMA(2); COL_FMA(3);
+                COL_FMA(4); COL_FMA(5); COL_FMA(6); COL_FMA(7);
+            }
+            COL_STORE(0); COL_STORE(1); COL_STORE(2); COL_STORE(3);
+            COL_STORE(4); COL_STORE(5); COL_STORE(6); COL_STORE(7);
+        }
+    }
+}
+
 const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512, ukernel_bs_avx512, ukernel_kp_avx512,
-                                         ukernel_h_avx512};
+                                         ukernel_h_avx512, ukernel_cols_avx512};

@@ -402,6 +402,106 @@ static void test_invalid_input(void **state)
     assert_int_equal(gemm_run_block(&p, (uint32_t)p.nblocks, NULL), GEMM_EINVAL);
 }
 
+/* A packed once ahead (gemm_prepack_a, a model's constant weights): C bit-identical to the plan that
+ * packs A per tile, across ISAs, loop orders (one / several K chunks, the whole-A order), M tails,
+ * FP16 / BF16 A, HF32 and FP16 math, 16-bit C, several blocks; and no prepack where it cannot apply
+ * (A differing per batch) or does not pay (wide tiles). */
+static void test_prepacked_a(void **state)
+{
+    static const int64_t shapes[][3] = {{64, 49, 4608}, {61, 196, 300}, {512, 49, 2048}, {9, 40, 1}, {200, 7, 777}};
+    static const int32_t adts[] = {GEMM_F32, GEMM_F16, GEMM_BF16};
+    for (int isa = 0; isa < 3; isa++) {
+        setenv("ACLEMU_ISA", isas[isa], 1);
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int v = 0; v < 4; v++) {
+                int64_t M = shapes[s][0], N = shapes[s][1], K = shapes[s][2];
+                int32_t adt = adts[v % 3], cdt = v == 3 ? GEMM_F16 : GEMM_F32;
+                tmat A = tmake(adt, M, K, v == 2, v, 1.0), B = tmake(GEMM_F32, K, N, 0, 2, 1.0);
+                tmat C1 = tmake(cdt, M, N, 0, 0, 0.0), C2 = tmake(cdt, M, N, 0, 0, 0.0);
+                tmat bias = tmake(GEMM_F32, 1, M, 0, 0, 1.0);
+                memset(C1.buf, 0, (size_t)C1.n * 4);
+                memset(C2.buf, 0, (size_t)C2.n * 4);
+                gemm_desc d;
+                memset(&d, 0, sizeof d);
+                d.M = M; d.N = N; d.K = K;
+                d.a = tview(&A); d.b = tview(&B); d.c = tview(&C1);
+                d.bias = tview(&bias); d.bias.rs = 1; d.bias.cs = 0;
+                d.alpha = 1.0f; d.act = v == 1 ? GEMM_ACT_RELU : 0;
+                d.math = v == 1 ? GEMM_MATH_HF32 : v == 3 ? GEMM_MATH_FP16 : GEMM_MATH_KEEP;
+                gemm_plan p;
+                assert_int_equal(gemm_plan_init(&p, &d, 1 + (uint32_t)s % 3 * 4, 2), GEMM_OK);
+                for (int32_t b = 0; b < p.nblocks; b++) assert_int_equal(gemm_run_block(&p, (uint32_t)b, NULL), GEMM_OK);
+                int64_t n = gemm_prepack_a_floats(&p);
+                assert_true(n >= M * K); /* narrow tiles: every shape here takes it */
+                float *pre = aligned_alloc(64, ((size_t)n * 4 + 63) / 64 * 64);
+                gemm_prepack_a(&p, pre);
+                p.d.c.ptr = C2.buf;
+                p.a_packed = pre;
+                for (int32_t b = p.nblocks - 1; b >= 0; b--) assert_int_equal(gemm_run_block(&p, (uint32_t)b, NULL), GEMM_OK);
+                assert_memory_equal(C1.buf, C2.buf, (size_t)C1.n * gemm_dtype_size(cdt));
+                free(pre); free(A.buf); free(B.buf); free(C1.buf); free(C2.buf); free(bias.buf);
+            }
+    }
+    unsetenv("ACLEMU_ISA");
+    /* wide tiles (a 56 x 56 image at batch 1 over two blocks) and an A per batch: none */
+    float x = 0;
+    gemm_desc d;
+    memset(&d, 0, sizeof d);
+    d.M = 64; d.N = 3136; d.K = 64;
+    d.a.ptr = d.b.ptr = d.c.ptr = &x;
+    d.a.rs = 64; d.a.cs = 1; d.b.rs = 3136; d.b.cs = 1; d.c.rs = 3136; d.c.cs = 1;
+    d.alpha = 1.0f;
+    gemm_plan p;
+    assert_int_equal(gemm_plan_init(&p, &d, 2, 2), GEMM_OK);
+    assert_int_equal(gemm_prepack_a_floats(&p), 0);
+    d.N = 49; d.b.rs = d.c.rs = 49;
+    d.nbatch_dims = 1; d.batch_shape[0] = 4; d.a.bstride[0] = 64 * 64;
+    assert_int_equal(gemm_plan_init(&p, &d, 2, 2), GEMM_OK);
+    assert_int_equal(gemm_prepack_a_floats(&p), 0);
+    d.a.bstride[0] = 0; /* broadcast A: one copy serves every batch */
+    assert_int_equal(gemm_plan_init(&p, &d, 2, 2), GEMM_OK);
+    assert_int_equal(gemm_prepack_a_floats(&p), 64 * 64);
+}
+
+/* Narrow N tails (1..4 columns past the last full 48-wide micro-panel: ukernel_cols on AVX-512): C
+ * bit-identical to the same columns computed inside a wider GEMM (where they are lanes of the
+ * 16 / 32-wide kernels), for packed and in-place B, one and several K chunks, FP32 C in place and
+ * FP16 C through the accumulator, bias + ReLU epilogue, more than 64 rows (several passes). */
+static void test_narrow_n_tail(void **state)
+{
+    static const int64_t shapes[][3] = {{64, 49, 4608}, {130, 49, 300}, {61, 196, 1000}, {9, 50, 7}, {200, 52, 777},
+                                        {33, 1, 500}};
+    for (int isa = 0; isa < 3; isa++) {
+        setenv("ACLEMU_ISA", isas[isa], 1);
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            for (int v = 0; v < 3; v++) {
+                int64_t M = shapes[s][0], N = shapes[s][1], K = shapes[s][2], NW = N + 16;
+                int32_t cdt = v == 2 ? GEMM_F16 : GEMM_F32;
+                /* B (K x NW) transposed storage when v == 1: packed, not read in place */
+                tmat A = tmake(GEMM_F32, M, K, 0, 1, 1.0), B = tmake(GEMM_F32, K, NW, v == 1, 3, 1.0);
+                tmat C1 = tmake(cdt, M, N, 0, 0, 0.0), C2 = tmake(cdt, M, NW, 0, 0, 0.0);
+                tmat bias = tmake(GEMM_F32, 1, NW, 0, 0, 1.0);
+                gemm_desc d;
+                memset(&d, 0, sizeof d);
+                d.M = M; d.N = N; d.K = K;
+                d.a = tview(&A); d.b = tview(&B); d.c = tview(&C1);
+                d.bias = tview(&bias); d.bias.rs = 0; d.bias.cs = 1;
+                d.alpha = 1.0f; d.act = GEMM_ACT_RELU;
+                gemm_plan p;
+                assert_int_equal(gemm_plan_init(&p, &d, 1 + (uint32_t)s % 2 * 3, 2), GEMM_OK);
+                for (int32_t b = 0; b < p.nblocks; b++) assert_int_equal(gemm_run_block(&p, (uint32_t)b, NULL), GEMM_OK);
+                d.N = NW; d.c = tview(&C2);
+                assert_int_equal(gemm_plan_init(&p, &d, 1, 2), GEMM_OK);
+                for (int32_t b = 0; b < p.nblocks; b++) assert_int_equal(gemm_run_block(&p, (uint32_t)b, NULL), GEMM_OK);
+                size_t es = gemm_dtype_size(cdt);
+                for (int64_t i = 0; i < M; i++)
+                    assert_memory_equal((char *)C1.buf + i * C1.rs * es, (char *)C2.buf + i * C2.rs * es, (size_t)N * es);
+                free(A.buf); free(B.buf); free(C1.buf); free(C2.buf); free(bias.buf);
+            }
+    }
+    unsetenv("ACLEMU_ISA");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -410,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_hf32_rounding_exact), cmocka_unit_test(test_b_in_place),
         cmocka_unit_test(test_batch_broadcast),     cmocka_unit_test(test_degenerate),
         cmocka_unit_test(test_block_split_covers_c_once), cmocka_unit_test(test_invalid_input),
+        cmocka_unit_test(test_prepacked_a),         cmocka_unit_test(test_narrow_n_tail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,7 @@
 detection-style net and a BERT-style encoder (seq 128), all with random weights (fixed seed),
 exported with torch.onnx; the input and PyTorch's own FP32 outputs on it are the reference.
 
-    make_torch_models.py <out-dir> <name>[:batch]     name: resnet50 mobilenetv2 detect encoder
+    make_torch_models.py <out-dir> <name>[:batch]     name: resnet50 mobilenetv2 detect encoder encoder_base
 
 writes <name>.onnx, <name>.in0.bin (float32), <name>.ref<k>.bin (float64 copies of PyTorch's
 float32 outputs) and <name>.ref<k>.dtype. Nothing is downloaded (weights=None).
@@ -107,6 +107,9 @@ def build(name, batch):
     if name == 'encoder':
         # the embedding lookup is the host's business here: the model takes embedded tokens
         return Encoder(), torch.randn(batch, 128, 256) * 0.5
+    if name == 'encoder_base':
+        # BERT-base layer dimensions (d 768, 12 heads, ffn 3072; two of its twelve layers, seq 128)
+        return Encoder(d=768, heads=12, ffn=3072), torch.randn(batch, 128, 768) * 0.5
     if name == 'resize':
         return Resize(), torch.randn(batch, 3, 13, 17)
     raise SystemExit(f'unknown model {name}')

@@ -5,12 +5,13 @@
 #   - ResNet-50 batch 1 and 8 through aclmdlExecute (FP32) against PyTorch (torch.jit.freeze +
 #     optimize_for_inference, same threads, same run; goal >= 1.2x);
 #   - the FP16 model (--precision_mode=force_fp16) against our FP32 one (goal >= 1.0x);
-#   - the encoder's matmul FLOP rate against the FP32 FMA peak measured now (goal >= 60 %);
+#   - the encoders' matmul FLOP rate against the FP32 FMA peak measured now (goal >= 60 %): the small
+#     BERT-style one (d 256, ffn 1024) and one of BERT-base layer size (d 768, 12 heads, ffn 3072);
 #   - ResNet-50 load time (aclmdlLoadFromFile, goal <= 0.5 s);
 #   - the aclmdlRI replay of 100 small launches: host cost per launch against eager (goal <= 0.5).
 #   tools/bench/bench_model.sh [build-dir]     (BENCH_ITERS, default 4 executions per variant and round;
 #                                               BENCH_ROUNDS, default 5 interleaved rounds;
-#                                               BENCH_MODELS, default "resnet50:1 resnet50:8 encoder:1")
+#                                               BENCH_MODELS, default "resnet50:1 resnet50:8 encoder:1 encoder_base:1")
 # Models are the test suite's (tests/model/make_torch_models.py, random weights, nothing downloaded).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -45,7 +46,7 @@ field() { awk -v l="$1" -v f="$2" '$1 == l { for (i = 2; i < NF; i++) if ($i == 
 
 printf '\n%-12s %9s %9s %7s %9s %9s %7s %9s %8s %9s %8s %8s %8s\n' model traffic unfused saved "fused ms" \
     "unfus ms" speedup "torch ms" "vs torch" "fp16 ms" "fp16/32" "load ms" "dev cpu"
-for spec in ${BENCH_MODELS:-resnet50:1 resnet50:8 encoder:1}; do
+for spec in ${BENCH_MODELS:-resnet50:1 resnet50:8 encoder:1 encoder_base:1}; do
     name=${spec%%:*}
     "$PY" "$ROOT/tests/model/make_torch_models.py" "$WORK" "$spec" 2>/dev/null
     read -r fw fr < <(convert "$name" fused "$FP32")
@@ -65,12 +66,17 @@ for spec in ${BENCH_MODELS:-resnet50:1 resnet50:8 encoder:1}; do
         printf "%-12s %7.1fMB %7.1fMB %6.1f%% %9.2f %9.2f %6.2fx %9.2f %7.2fx %9.2f %7.2fx %8.1f %8.2f\n",
         s, (fw+fr)/1e6, (uw+ur)/1e6, 100*(1-(fw+fr)/(uw+ur)), fe, ue, ue/fe, te, te/fe, he,
         (he > 0 ? fe/he : 0), fl, fc }'
-    if [ "$name" = encoder ]; then
-        # matmul FLOPs of the encoder (seq 128, d 256, 4 heads, ffn 1024, 2 layers)
-        awk -v fe="$fe" -v peak="$peak" 'BEGIN { s=128; d=256; f=1024; L=2;
+    case $name in # matmul FLOPs of the encoders (seq 128, 2 layers; d, ffn, heads as in make_torch_models.py)
+    encoder) dims="256 1024" ;;       # the small BERT-style encoder (4 heads)
+    encoder_base) dims="768 3072" ;;  # BERT-base layer dimensions (12 heads)
+    *) dims= ;;
+    esac
+    if [ -n "$dims" ]; then
+        read -r d f <<<"$dims"
+        awk -v fe="$fe" -v peak="$peak" -v n="$name" -v d="$d" -v f="$f" 'BEGIN { s=128; L=2;
             fl = L * 2 * (4*s*d*d + 2*s*d*f + 2*s*s*d); g = fl / (fe*1e-3) / 1e9;
-            printf "encoder: %.1f MFLOP of matmuls in %.2f ms = %.1f GFLOP/s = %.1f %% of the FP32 FMA peak\n",
-                   fl/1e6, fe, g, 100*g/peak }'
+            printf "%s: %.1f MFLOP of matmuls in %.2f ms = %.1f GFLOP/s = %.1f %% of the FP32 FMA peak\n",
+                   n, fl/1e6, fe, g, 100*g/peak }'
     fi
 done
 echo "(fused / unfused / fp16 / torch: medians of $ROUNDS interleaved rounds x $ITERS executions in one process;"

@@ -44,6 +44,9 @@ aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExec
 
 /* ---- for planners (an op's stage-1 code) ------------------------------------------------- */
 const char *aclemu_exec_api(const aclOpExecutor *ex);
+/* Launch i of an executor (after stage 1; NULL past the last): its kernel name, blob (writable: a
+ * model's load-time pass may retune a launch of an executor it owns) and blob size. */
+void *aclemu_exec_launch_at(aclOpExecutor *ex, uint32_t i, const char **kernel, size_t *size);
 /* Adds a launch and returns its zeroed blob of `size` bytes (<= ACLEMU_KERNEL_ARGS_MAX). The
  * pointer stays valid until the next aclemu_exec_add_launch. NULL (and an error pushed) when
  * the executor is full. */

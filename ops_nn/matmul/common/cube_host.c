@@ -126,6 +126,49 @@ int32_t cube_gemm_dtype(aclDataType dt)
     }
 }
 
+/* A model's load-time pass (acl/mdl, after stage 1 of its steps): every CubeGemm launch of `ex`
+ * whose A operand lies in the constant range [lo, lo + len) (the model's weights; host view at
+ * host_lo) gets A packed once into dst (device address dst_dev, host view dst_host, dst_cap bytes)
+ * and its plan pointed at it (gemm_prepack_a: the same values the tiles would pack, so results stay
+ * bit-identical); per execution the tiles then skip packing their A rows. With dst_host NULL only
+ * the bytes needed are counted. Returns the bytes used (64-byte aligned pieces). */
+ACLNN_API uint64_t aclemuPrepackWeights(aclOpExecutor *ex, uint64_t lo, uint64_t len, const void *host_lo,
+                                        void *dst_host, uint64_t dst_dev, uint64_t dst_cap)
+{
+    uint64_t used = 0;
+    const char *kernel;
+    size_t size;
+    void *blob;
+    for (uint32_t i = 0; (blob = aclemu_exec_launch_at(ex, i, &kernel, &size)) != NULL; i++) {
+        if (strcmp(kernel, "CubeGemm") != 0 || size != sizeof(cube_gemm_args))
+            continue;
+        cube_gemm_args *a = (cube_gemm_args *)blob;
+        gemm_plan *p = &a->plan;
+        const gemm_view *v = &p->d.a;
+        int64_t n = p->a_packed || !v->ptr || !a->addr[CUBE_OP_A] ? 0 : gemm_prepack_a_floats(p);
+        if (n <= 0 || v->rs < 0 || v->cs < 0 || v->cs_outer < 0)
+            continue;
+        /* A's bytes: from its first element to its last (row M - 1, column K - 1) */
+        int64_t kl = p->d.K - 1, last = (p->d.M - 1) * v->rs +
+                                        (v->jsplit > 0 ? kl / v->jsplit * v->cs_outer + kl % v->jsplit * v->cs : kl * v->cs);
+        uint64_t at = a->addr[CUBE_OP_A] + ((uint64_t)(uintptr_t)v->ptr - CUBE_SYNTH_BASE(CUBE_OP_A));
+        uint64_t end = at + (uint64_t)(last + 1) * gemm_dtype_size(v->dtype);
+        if (at < lo || end > lo + len)
+            continue;
+        uint64_t bytes = ((uint64_t)n * 4 + 63) & ~(uint64_t)63;
+        if (dst_host) {
+            if (used + bytes > dst_cap)
+                break;
+            gemm_plan cp = *p;
+            cp.d.a.ptr = (const char *)host_lo + (at - lo);
+            gemm_prepack_a(&cp, (float *)((char *)dst_host + used));
+            p->a_packed = (const float *)(uintptr_t)(dst_dev + used);
+        }
+        used += bytes;
+    }
+    return used;
+}
+
 uint32_t cube_max_blocks(void)
 {
     uint32_t n = aclemu_cube_core_num(aclemu_op_profile());
