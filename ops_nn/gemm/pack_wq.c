@@ -136,31 +136,6 @@ AVX512_TARGET static void pack_wq_rows_avx512(const gemm_plan *p, const char *ba
 }
 
 /* (n, k) INT8 columns (k contiguous): 16 k of 16 columns, dequantised, transposed in registers. */
-AVX512_TARGET static inline void tr16x16_wq(__m512 r[16])
-{
-    __m512 t[16];
-    for (int i = 0; i < 8; i++) {
-        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
-        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
-    }
-    for (int g = 0; g < 4; g++) {
-        r[4 * g + 0] = _mm512_shuffle_ps(t[4 * g], t[4 * g + 2], 0x44);
-        r[4 * g + 1] = _mm512_shuffle_ps(t[4 * g], t[4 * g + 2], 0xEE);
-        r[4 * g + 2] = _mm512_shuffle_ps(t[4 * g + 1], t[4 * g + 3], 0x44);
-        r[4 * g + 3] = _mm512_shuffle_ps(t[4 * g + 1], t[4 * g + 3], 0xEE);
-    }
-    for (int j = 0; j < 4; j++) {
-        __m512 x0 = _mm512_shuffle_f32x4(r[j], r[4 + j], 0x88), x1 = _mm512_shuffle_f32x4(r[j], r[4 + j], 0xDD);
-        __m512 y0 = _mm512_shuffle_f32x4(r[8 + j], r[12 + j], 0x88),
-               y1 = _mm512_shuffle_f32x4(r[8 + j], r[12 + j], 0xDD);
-        t[j] = _mm512_shuffle_f32x4(x0, y0, 0x88);
-        t[8 + j] = _mm512_shuffle_f32x4(x0, y0, 0xDD);
-        t[4 + j] = _mm512_shuffle_f32x4(x1, y1, 0x88);
-        t[12 + j] = _mm512_shuffle_f32x4(x1, y1, 0xDD);
-    }
-    for (int i = 0; i < 16; i++) r[i] = t[i];
-}
-
 AVX512_TARGET static void pack_wq_cols_avx512(const gemm_plan *p, const char *base, int64_t n0, int64_t nc,
                                               int64_t k0, int64_t kc, float *dst)
 {
@@ -205,7 +180,7 @@ AVX512_TARGET static void pack_wq_cols_avx512(const gemm_plan *p, const char *ba
                     }
                     r[c] = v16_deq(f16, has_off, v16_i8(src, km), vo, vs);
                 }
-                tr16x16_wq(r);
+                tr16x16(r);
                 for (int64_t kk = 0; kk < kn; kk++) _mm512_store_ps(dst + (kb + kk) * 48 + c0, r[kk]);
             }
         }

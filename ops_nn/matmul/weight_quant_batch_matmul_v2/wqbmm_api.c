@@ -74,8 +74,11 @@ static aclnnStatus wqbmm_emit(aclOpExecutor *executor, const aclTensor *x, const
 {
     aclnnStatus st;
     /* one launch when the GEMM engine dequantises the weight while packing (wqbmm_fused.h) */
-    if (!nz && wqbmm_fused_ok(x, weight, antiquantScale, off))
-        return wqbmm_fused_emit(executor, x, weight, antiquantScale, off, bias, y, R, C, antiquantGroupSize, m, k, n);
+    int declined = 1;
+    if (!nz && wqbmm_fused_ok(x, weight, antiquantScale, off) &&
+        ((st = wqbmm_fused_emit(executor, x, weight, antiquantScale, off, bias, y, R, C, antiquantGroupSize, m, k, n,
+                                &declined)) || !declined))
+        return st;
     /* 1: dequantise the weight into the workspace (FP32, the weight's storage order) */
     const int trans = !nz && weight->dtype != ACL_INT32 && n > 1 && weight->stride[0] == 1 && weight->stride[1] >= k;
     const int64_t rows = trans ? n : k; /* blocks split the weight's storage rows */

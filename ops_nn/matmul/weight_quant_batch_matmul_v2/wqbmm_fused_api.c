@@ -32,8 +32,9 @@ static void param_view(gemm_view *v, int slot, const aclTensor *t, int64_t R, in
 
 aclnnStatus wqbmm_fused_emit(aclOpExecutor *ex, const aclTensor *x, const aclTensor *weight, const aclTensor *scale,
                              const aclTensor *off, const aclTensor *bias, const aclTensor *y, int64_t R, int64_t C,
-                             int group, int64_t m, int64_t k, int64_t n)
+                             int group, int64_t m, int64_t k, int64_t n, int *declined)
 {
+    *declined = 0;
     gemm_desc d;
     mm_desc_init(&d, m, n, k, GEMM_MATH_KEEP);
     cube_view(&d.a, CUBE_OP_A, x, 0, 1, 0, 0);
@@ -60,6 +61,15 @@ aclnnStatus wqbmm_fused_emit(aclOpExecutor *ex, const aclTensor *x, const aclTen
                                "cube tiling failed for M=%lld N=%lld K=%lld.", (long long)m, (long long)n, (long long)k);
     if (plan.nblocks == 0)
         return ACLNN_SUCCESS;
+    /* Each M tile packs (so dequantises) the whole weight once: with one tile along M that is
+     * strictly less work than the two-launch route; with more, the dequantisation is repeated per
+     * tile and the two-launch route (dequantised once, FP32 rows re-read) measured as fast or
+     * faster (1024^3: 2 tiles), so it is kept there unless ACLEMU_WQBMM_FUSED=1 forces this one. */
+    const char *env = getenv("ACLEMU_WQBMM_FUSED");
+    if (plan.gm > 1 && !(env && !strcmp(env, "1"))) {
+        *declined = 1;
+        return ACLNN_SUCCESS;
+    }
     wqbmm_fused_args *a = aclemu_exec_add_launch(ex, "WqbmmFusedGemm", (uint32_t)plan.nblocks, sizeof *a);
     if (!a)
         return ACLNN_ERR_INNER;

@@ -1,6 +1,7 @@
 // The fused route of aclnnWeightQuantBatchMatmulV2 (one GEMM launch whose B packer dequantises the
 // INT8 / INT4 weight, no workspace) against the two-launch route it replaces (WeightAntiquant into
-// an FP32 workspace + CubeGemm, forced with ACLEMU_WQBMM_FUSED=0): outputs bit for bit equal, for
+// an FP32 workspace + CubeGemm, forced with ACLEMU_WQBMM_FUSED=0; =1 forces the fused route where
+// the planner would keep the two-launch one for plans with several M tiles): outputs bit for bit equal, for
 // FP16 / BF16 x, INT8 / INT4 weights stored (k, n) and (n, k), per-tensor / per-channel / per-group
 // scales with and without offset, bias, K split into chunks whose 16-k blocks straddle group
 // boundaries, N tails, under each microkernel ISA (the plan is made at stage 1, in this process).
@@ -65,10 +66,18 @@ static void Case(aclrtStream stream, aclDataType xdt, aclDataType wdt, bool nk, 
                        (pm == P_GROUP ? " group" : pm == P_CHANNEL ? " channel" : " tensor") + (with_off ? " off" : "") +
                        (with_bias ? " bias" : "") + " " + std::to_string(m) + "x" + std::to_string(k) + "x" +
                        std::to_string(n);
+    { // default route: fused (no workspace) for these short x (one tile along M)
+        unsetenv("ACLEMU_WQBMM_FUSED");
+        uint64_t ws = 1;
+        aclOpExecutor *ex = nullptr;
+        int rc = aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(tx.t, tw.t, ts.t, with_off ? to.t : nullptr, nullptr, nullptr,
+                                                               with_bias ? tb.t : nullptr, group, ty.t, &ws, &ex);
+        EXPECT(rc == 0 && ws == 0, "%s: default route rc %d workspace %llu", what.c_str(), rc, (unsigned long long)ws);
+        if (rc == 0) aclDestroyAclOpExecutor(ex);
+    }
     std::vector<double> out[2];
     for (int fused = 1; fused >= 0; fused--) {
-        if (fused) unsetenv("ACLEMU_WQBMM_FUSED");
-        else setenv("ACLEMU_WQBMM_FUSED", "0", 1);
+        setenv("ACLEMU_WQBMM_FUSED", fused ? "1" : "0", 1); // 1: fused even with several M tiles
         uint64_t ws = 0;
         aclOpExecutor *ex = nullptr;
         int rc = aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(tx.t, tw.t, ts.t, with_off ? to.t : nullptr, nullptr, nullptr,
