@@ -14,6 +14,10 @@ static void pack_a(const gemm_plan *p, const char *base, int64_t m0, int64_t mc,
 
 static void pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc, float *dst)
 {
+    if (p->d.conv.kind == GEMM_BSRC_WQ) {
+        gemm_pack_b_wq(p, base, n0, nc, k0, kc, dst);
+        return;
+    }
     if (p->isa == GEMM_ISA_AVX512 && gemm_pack_b_avx512(p, base, n0, nc, k0, kc, dst)) return;
     gemm_pack_b(p, base, n0, nc, k0, kc, dst);
 }
@@ -81,7 +85,8 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                   (direct || cv->jsplit % 16 == 0 || cv->jsplit >= 384) ? cv->jsplit : 0;
     int epi = !direct || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE, single = K <= p->kc;
     /* 16-bit C written by the microkernel itself: one K chunk, nothing for an epilogue to do */
-    int direct16 = impl->ukernel_h && single && !p->b_direct && d->conv.kind == GEMM_BSRC_DENSE &&
+    int direct16 = impl->ukernel_h && single && !p->b_direct &&
+                   (d->conv.kind == GEMM_BSRC_DENSE || d->conv.kind == GEMM_BSRC_WQ) &&
                    (cv->dtype == GEMM_F16 || cv->dtype == GEMM_BF16) && cv->cs == 1 && cv->jsplit <= 0 &&
                    d->alpha == 1.0f && !d->bias.ptr && d->act == GEMM_ACT_NONE && !(d->d.ptr && d->beta != 0.0f);
     char *c16 = direct16 ? (char *)cv->ptr + (gemm_batch_offset(p, cv, batch) + m0 * cv->rs) * 2 : NULL;

@@ -72,6 +72,7 @@ typedef enum gemm_bsrc_kind {
     GEMM_BSRC_COL2IM = 2,  /* transposed conv: B[(ci,tap), (img,opos)] = x[img, ci, (opos + pad - tap*dil)/stride]
                               where divisible and in range */
     GEMM_BSRC_IM2COL_T = 3, /* weight grad: B[(img,opos), (ci,tap)] = x[img, ci, opos*stride - pad + tap*dil] */
+    GEMM_BSRC_WQ = 4,       /* weight antiquant: B[k, n] = dequantised INT8 / INT4 weight (gemm_desc.wq) */
 } gemm_bsrc_kind;
 
 typedef struct gemm_conv_geom {
@@ -83,6 +84,21 @@ typedef struct gemm_conv_geom {
     int64_t in[3], out[3], ksz[3], stride[3], pad[3], dil[3];
     int64_t out_total, k_total, in_total; /* prod(out), prod(ksz), prod(in) */
 } gemm_conv_geom;
+
+/* GEMM_BSRC_WQ: B[k, n] = (w[k, n] + offset[r, c]) * scale[r, c], r = k / group (0 without
+ * groups, clamped to prows - 1), c = n (scale.cs = 0 per tensor), rounded as the Vector unit's
+ * WeightAntiquant does for x's dtype `round`: GEMM_F16: the add and the multiply each rounded to
+ * FP16 (RNE); GEMM_BF16: FP32 add and multiply, rounded once to BF16 (RNE). w is B's view: ptr the
+ * weight's base, element (k, n) at woff + k*rs + n*cs; wbits 8: INT8 bytes, 4: INT4 nibbles (even
+ * element: low nibble, sign-extended). B's dtype is `round`. scale / offset: (R, C) views of FP16 /
+ * BF16 / FP32 values (offset.ptr NULL: none). Packed panels hold the same FP32 values as B taken
+ * from an FP32 buffer the WeightAntiquant kernel wrote, so the products are bit-identical. */
+typedef struct gemm_wq_src {
+    int32_t wbits, round;
+    int64_t woff;
+    int64_t group, prows;
+    gemm_view scale, offset;
+} gemm_wq_src;
 
 typedef struct gemm_desc {
     int64_t M, N, K;
@@ -97,6 +113,7 @@ typedef struct gemm_desc {
     float alpha, beta;
     gemm_conv_geom conv; /* used when conv.kind != GEMM_BSRC_DENSE; B's ptr/dtype/bstride give the source */
     float act_param[2];  /* GEMM_ACT_CLIP bounds, GEMM_ACT_LEAKY_RELU slope */
+    gemm_wq_src wq;      /* used when conv.kind == GEMM_BSRC_WQ */
 } gemm_desc;
 
 /* The tiling of one launch: blocks and their shares, cache blocking, chosen microkernel. */

@@ -61,6 +61,11 @@ void gemm_pack_a(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, i
 void gemm_pack_b(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
                  float *dst);
 
+/* GEMM_BSRC_WQ (pack_wq.c): dequantises the weight panel while packing, vectorised for the plan's
+ * ISA (AVX-512 for nr = 48, AVX2 + F16C for nr = 16), scalar otherwise. */
+void gemm_pack_b_wq(const gemm_plan *p, const char *base, int64_t n0, int64_t nc, int64_t k0, int64_t kc,
+                    float *dst);
+
 /* AVX-512 packers for the fast cases; return 0 if the case is not theirs. */
 int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
                        float *dst);

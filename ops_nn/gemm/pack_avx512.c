@@ -25,31 +25,6 @@ AVX512_TARGET static inline void tr8x8(__m256 r[8])
     }
 }
 
-AVX512_TARGET static inline void tr16x16(__m512 r[16])
-{
-    __m512 t[16];
-    for (int i = 0; i < 8; i++) {
-        t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
-        t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
-    }
-    for (int g = 0; g < 4; g++) {
-        r[4 * g + 0] = _mm512_shuffle_ps(t[4 * g], t[4 * g + 2], 0x44);
-        r[4 * g + 1] = _mm512_shuffle_ps(t[4 * g], t[4 * g + 2], 0xEE);
-        r[4 * g + 2] = _mm512_shuffle_ps(t[4 * g + 1], t[4 * g + 3], 0x44);
-        r[4 * g + 3] = _mm512_shuffle_ps(t[4 * g + 1], t[4 * g + 3], 0xEE);
-    }
-    for (int j = 0; j < 4; j++) {
-        __m512 x0 = _mm512_shuffle_f32x4(r[j], r[4 + j], 0x88), x1 = _mm512_shuffle_f32x4(r[j], r[4 + j], 0xDD);
-        __m512 y0 = _mm512_shuffle_f32x4(r[8 + j], r[12 + j], 0x88),
-               y1 = _mm512_shuffle_f32x4(r[8 + j], r[12 + j], 0xDD);
-        t[j] = _mm512_shuffle_f32x4(x0, y0, 0x88);
-        t[8 + j] = _mm512_shuffle_f32x4(x0, y0, 0xDD);
-        t[4 + j] = _mm512_shuffle_f32x4(x1, y1, 0x88);
-        t[12 + j] = _mm512_shuffle_f32x4(x1, y1, 0xDD);
-    }
-    for (int i = 0; i < 16; i++) r[i] = t[i];
-}
-
 AVX512_TARGET int gemm_pack_a_avx512(const gemm_plan *p, const char *base, int64_t m0, int64_t mc, int64_t k0,
                                      int64_t kc, float *dst)
 {

@@ -30,8 +30,15 @@ static int validate(const gemm_desc *d)
         if (d->K > 0 && (!d->a.ptr || !d->b.ptr)) return GEMM_EINVAL;
     }
     const gemm_conv_geom *g = &d->conv;
-    if (g->kind < GEMM_BSRC_DENSE || g->kind > GEMM_BSRC_IM2COL_T) return GEMM_EINVAL;
-    if (g->kind != GEMM_BSRC_DENSE) {
+    if (g->kind < GEMM_BSRC_DENSE || g->kind > GEMM_BSRC_WQ) return GEMM_EINVAL;
+    if (g->kind == GEMM_BSRC_WQ) {
+        const gemm_wq_src *w = &d->wq;
+        if ((w->wbits != 8 && w->wbits != 4) || (w->round != GEMM_F16 && w->round != GEMM_BF16) ||
+            d->b.dtype != w->round || d->b.jsplit > 0 || d->nbatch_dims != 0 || w->group < 0 || w->prows < 1 ||
+            d->math != GEMM_MATH_KEEP || !w->scale.ptr || !dtype_ok(w->scale.dtype) ||
+            (w->offset.ptr && !dtype_ok(w->offset.dtype)))
+            return GEMM_EINVAL;
+    } else if (g->kind != GEMM_BSRC_DENSE) {
         if (g->nsp < 1 || g->nsp > 3) return GEMM_EINVAL;
         for (int i = 0; i < g->nsp; i++)
             if (g->in[i] <= 0 || g->out[i] <= 0 || g->ksz[i] <= 0 || g->stride[i] <= 0 || g->dil[i] <= 0)
@@ -57,7 +64,7 @@ int gemm_plan_init(gemm_plan *p, const gemm_desc *desc, uint32_t max_blocks, uin
     if (rc) return rc;
     p->d = *desc;
     gemm_desc *d = &p->d;
-    if (d->conv.kind != GEMM_BSRC_DENSE) {
+    if (d->conv.kind != GEMM_BSRC_DENSE && d->conv.kind != GEMM_BSRC_WQ) {
         gemm_conv_geom *g = &d->conv;
         g->out_total = g->k_total = g->in_total = 1;
         for (int i = 0; i < g->nsp; i++) {

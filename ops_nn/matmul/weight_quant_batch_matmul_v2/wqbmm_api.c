@@ -21,6 +21,7 @@
 #include "aclemu_plans.h"
 #include "mm_common.h"
 #include "wqbmm_args.h"
+#include "wqbmm_fused.h"
 
 #define WQBMM_X (ACLEMU_DT(ACL_FLOAT16) | ACLEMU_DT(ACL_BF16))
 #define WQBMM_W (ACLEMU_DT(ACL_INT8) | ACLEMU_DT(ACL_INT4) | ACLEMU_DT(ACL_INT32))
@@ -73,6 +74,12 @@ static aclnnStatus wqbmm_emit(aclOpExecutor *executor, const aclTensor *x, const
                               int64_t n, const wqbmm_antiquant_args *nz)
 {
     aclnnStatus st;
+    /* one launch when the GEMM engine dequantises the weight while packing (wqbmm_fused.h) */
+    int declined = 1;
+    if (!nz && wqbmm_fused_ok(x, weight, antiquantScale, off) &&
+        ((st = wqbmm_fused_emit(executor, x, weight, antiquantScale, off, bias, y, R, C, antiquantGroupSize, m, k, n,
+                                &declined)) || !declined))
+        return st;
     /* 1: dequantise the weight into the workspace (FP32, the weight's storage order) */
     const int trans = !(nz && nz->nz) && weight->dtype != ACL_INT32 && weight->dtype != ACL_FLOAT && n > 1 && weight->stride[0] == 1 && weight->stride[1] >= k;
     const int64_t rows = trans ? n : k; /* blocks split the weight's storage rows */
