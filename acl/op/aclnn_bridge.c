@@ -207,6 +207,23 @@ int aclop_nn_launch(const aclop_call *c, const char *api, aclnnStatus st, uint64
     if (run == NULL)
         return aclop_fail(c, ACL_ERROR_KERNEL_NOT_FOUND, "op %s: the operator library lacks %s", c->spec->type, api);
     void *ws = NULL;
+    aclemu_user_allocator ua;
+    if (ws_size > 0 && aclemu_stream_allocator(c->stream, &ua)) {
+        /* a user allocator on this stream (aclrtAllocatorRegister) provides the workspace: the
+         * block goes back to it once the launch is queued (its pool is stream-ordered) */
+        void *block = ua.alloc(ua.obj, (size_t)ws_size);
+        ws = block ? ua.addr(block) : NULL;
+        if (ws == NULL || aclemu_host_view(ws, ws_size) == NULL) {
+            if (block)
+                ua.free(ua.obj, block);
+            return aclop_fail(c, ACL_ERROR_BAD_ALLOC,
+                              "op %s: the allocator registered on the stream gave no device block of %llu bytes",
+                              c->spec->type, (unsigned long long)ws_size);
+        }
+        st = run(ws, ws_size, ex, c->stream);
+        ua.free(ua.obj, block);
+        return st == ACLNN_SUCCESS ? ACL_SUCCESS : map_status(c, api, st);
+    }
     int rc = workspace_for(c, ws_size, &ws);
     if (rc != ACL_SUCCESS)
         return rc;

@@ -7,6 +7,7 @@
 #define ACLEMU_RUNTIME_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,16 @@ ACLEMU_API void aclemu_errmsg_vpush(const char *errcode, const char *fmt, va_lis
  * ACL_ERROR_RT_STREAM_CONTEXT for a stream of another device, ACL_ERROR_INVALID_PARAM for a
  * handle that is not a live stream) and leaves an error message on failure. */
 ACLEMU_API int aclemu_resolve_stream(aclrtStream stream, drv_stream **out);
+
+/* The user allocator registered on stream with aclrtAllocatorRegister (acl_rt_allocator.h):
+ * true with its object and callbacks, false when none is (or stream is NULL). */
+typedef struct aclemu_user_allocator {
+    void *obj;
+    void *(*alloc)(void *obj, size_t size);
+    void (*free)(void *obj, void *block);
+    void *(*addr)(void *block);
+} aclemu_user_allocator;
+ACLEMU_API bool aclemu_stream_allocator(aclrtStream stream, aclemu_user_allocator *out);
 
 /* Chip profile of the current thread's device (device 0 when none is set); never NULL. */
 ACLEMU_API const aclemu_chip_profile *aclemu_current_profile(void);

@@ -703,8 +703,7 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(
 
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total);
 
-ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(
-    int32_t deviceId, aclrtMemUsageInfo* memUsageInfo, size_t inputNum, size_t* outputNum);
+/* Not provided: aclrtGetMemUsageInfo (per-component usage; the component names are not known). */
 
 /* ---- model runtime instances: stream capture and replay (aclmdlRI) ---------------------------
  * Declared where CANN's acl_rt.h declares them; see README.md "Stream capture and replay". */

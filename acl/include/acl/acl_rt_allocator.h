@@ -2,8 +2,9 @@
  * aclemu public header: user-supplied device memory allocators.
  *
  * A program can register its own allocator on a stream (callbacks for alloc, free,
- * alloc-with-advice and block-to-address); operators that need scratch memory on
- * that stream then allocate through it. Prototypes follow the CANN toolkit.
+ * alloc-with-advice and block-to-address); single operators executed on that stream
+ * (aclopExecuteV2 & co.) then take their workspace through it. Prototypes follow the
+ * CANN toolkit.
  */
 #ifndef INC_EXTERNAL_ACL_ACL_RT_ALLOCATOR_H_
 #define INC_EXTERNAL_ACL_ACL_RT_ALLOCATOR_H_
