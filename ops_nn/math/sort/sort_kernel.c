@@ -80,10 +80,112 @@ static void select_k(uint64_t *v, int64_t n, int64_t k)
     }
 }
 
-static int cmp_u64(const void *x, const void *y)
+/* Ascending in-place sort of n distinct 64-bit values (quicksort, median-of-3, insertion sort
+ * below 16; the smaller side recursed, so the depth stays logarithmic). */
+static void sort_u64(uint64_t *v, int64_t n)
 {
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return a < b ? -1 : a > b;
+    while (n > 16) {
+        uint64_t a = v[0], b = v[n / 2], c = v[n - 1];
+        uint64_t piv = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+        int64_t i = 0, j = n - 1;
+        while (i <= j) {
+            while (v[i] < piv) i++;
+            while (v[j] > piv) j--;
+            if (i <= j) { uint64_t t = v[i]; v[i] = v[j]; v[j] = t; i++; j--; }
+        }
+        /* [0, j] <= piv <= [i, n) */
+        if (j + 1 < n - i) { sort_u64(v, j + 1); v += i; n -= i; }
+        else { sort_u64(v + i, n - i); n = j + 1; }
+    }
+    for (int64_t i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        int64_t j = i - 1;
+        while (j >= 0 && v[j] > x) { v[j + 1] = v[j]; j--; }
+        v[j + 1] = x;
+    }
+}
+
+/* The largest 32-bit key among the k composites (key << 32 | index) at c. */
+static uint32_t max_key(const uint64_t *c, int64_t k)
+{
+    uint64_t m = 0;
+    for (int64_t i = 0; i < k; i++) m = c[i] > m ? c[i] : m;
+    return (uint32_t)(m >> 32);
+}
+
+/* Sifts v down from position r of the max-heap h of n entries. */
+static inline void heap_down(uint64_t *h, int64_t n, int64_t r, uint64_t v)
+{
+    for (;;) {
+        int64_t ch = 2 * r + 1;
+        if (ch >= n) break;
+        if (ch + 1 < n && h[ch + 1] > h[ch]) ch++;
+        if (h[ch] <= v) break;
+        h[r] = h[ch];
+        r = ch;
+    }
+    h[r] = v;
+}
+
+/* Topk of a few (0 < k < n): the (key, index) composites of the k smallest of the n 32-bit keys
+ * in the first k entries of c (cap > k entries of room), ascending. The composites are unique and
+ * order like the stable sort (ties: lower index first). A candidate buffer is refilled by a scan
+ * in index order against the key of the largest of the k best so far: a later element with an
+ * equal key has a larger index, so only a strictly smaller key can enter; the buffer is cut back
+ * to its k smallest whenever it fills. Blocks of 16 keys without a candidate are skipped by one
+ * vectorised test. */
+static void topk_small32(const uint32_t *k32, int64_t n, int64_t k, uint64_t *c, int64_t cap)
+{
+    if (k <= 256 && n > k) {
+        /* few: a max-heap of the k best so far (its root the threshold), each entering
+         * candidate replacing the root */
+        for (int64_t i = 0; i < k; i++) c[i] = (uint64_t)k32[i] << 32 | (uint32_t)i;
+        for (int64_t r = k / 2 - 1; r >= 0; r--) heap_down(c, k, r, c[r]);
+        uint32_t thr = (uint32_t)(c[0] >> 32);
+        for (int64_t i = k; i < n;) {
+            int64_t lim = n;
+            if (i + 16 <= n) {
+                unsigned hit = 0;
+                for (int j = 0; j < 16; j++) hit |= k32[i + j] < thr;
+                if (!hit) { i += 16; continue; }
+                lim = i + 16;
+            }
+            for (; i < lim; i++) {
+                if (k32[i] >= thr) continue;
+                heap_down(c, k, 0, (uint64_t)k32[i] << 32 | (uint32_t)i);
+                thr = (uint32_t)(c[0] >> 32);
+            }
+        }
+        sort_u64(c, k);
+        return;
+    }
+    int64_t m = 0, i = 0, first = n < cap ? n : cap;
+    for (; i < first; i++) c[m++] = (uint64_t)k32[i] << 32 | (uint32_t)i;
+    if (i < n) {
+        select_k(c, m, k);
+        m = k;
+        uint32_t thr = max_key(c, k);
+        while (i < n) {
+            int64_t lim = n;
+            if (i + 16 <= n) {
+                unsigned hit = 0;
+                for (int j = 0; j < 16; j++) hit |= k32[i + j] < thr;
+                if (!hit) { i += 16; continue; }
+                lim = i + 16;
+            }
+            for (; i < lim; i++) {
+                if (k32[i] >= thr) continue;
+                c[m++] = (uint64_t)k32[i] << 32 | (uint32_t)i;
+                if (m == cap) {
+                    select_k(c, m, k);
+                    m = k;
+                    thr = max_key(c, k);
+                }
+            }
+        }
+    }
+    select_k(c, m, k);
+    sort_u64(c, k);
 }
 
 /* SORT_KEY_NAN_FIRST keys (kdt: the key dtype, FLOAT for INT32 input): every NaN first in
@@ -176,6 +278,7 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
     int64_t *idx = (int64_t *)(tkeys + a->len), *tidx = idx + a->len;
     uint32_t *k32 = (uint32_t *)slot, *tk32 = k32 + a->len, *x32 = tk32 + a->len, *tx32 = x32 + a->len;
     int64_t hist[RADIX_HIST];
+    const int fast_f32 = narrow && a->in_dtype == DT_FLOAT && !a->round_fp16 && a->key_mode == SORT_KEY_TORCH && !a->nf;
     for (int64_t l = b; l < e; l++) {
         int64_t rem = l, io = a->in_off, vo = a->val_off, xo = a->idx_off, go = a->gx_off;
         for (int d = a->nl - 1; d >= 0; d--) {
@@ -188,7 +291,28 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
         }
         const char *in = (const char *)(uintptr_t)a->in + io * (int64_t)es;
         int64_t fidx[SORT_MAX_DIMS] = {0}, foff = 0;
-        for (int64_t i = 0; i < a->len; i++) {
+        if (fast_f32) { /* FP32 in torch's order: the keys of key_of(DT_FLOAT), branch-free */
+            const uint32_t dm = a->descending ? 0xffffffffu : 0;
+            const int64_t st = a->len > 1 ? a->sin * 4 : 4;
+            if (st == 4) /* contiguous: the same loop, vectorised */
+                for (int64_t i = 0; i < a->len; i++) {
+                    uint32_t u;
+                    memcpy(&u, in + i * 4, 4);
+                    uint32_t key = u ^ ((uint32_t)((int32_t)u >> 31) | 0x80000000u);
+                    key = (u & 0x7fffffffu) > 0x7f800000u ? 0xffffffffu : key;
+                    k32[i] = key ^ dm;
+                    x32[i] = (uint32_t)i;
+                }
+            else for (int64_t i = 0; i < a->len; i++) {
+                uint32_t u;
+                memcpy(&u, in + i * st, 4);
+                uint32_t key = u ^ ((uint32_t)((int32_t)u >> 31) | 0x80000000u);
+                key = (u & 0x7fffffffu) > 0x7f800000u ? 0xffffffffu : key; /* NaN the largest */
+                k32[i] = key ^ dm;
+                x32[i] = (uint32_t)i;
+            }
+        }
+        for (int64_t i = 0; i < (fast_f32 ? 0 : a->len); i++) {
             const char *p = in + (a->nf ? foff : i * a->sin) * (int64_t)es;
             for (int d = a->nf - 1; d >= 0; d--) { /* next element of a multi-dim line */
                 foff += a->fstride[d];
@@ -217,20 +341,12 @@ static int k_sort(const void *args, size_t size, const aclemu_block *blk)
             continue;
         }
         if (narrow && a->k < a->len / 4) {
-            /* Topk of a few: (key, index) composites, unique and ordered like the stable sort;
-             * select the k smallest, sort only those */
-            uint64_t *c = (uint64_t *)tidx; /* past the 32-bit arrays and idx */
-            /* only the keys whose top bits fall at or below the bucket of the k-th smallest can
-             * be among the k: a histogram of the top 11 bits finds that bucket in one pass */
-            int shift = bits > 11 ? bits - 11 : 0;
-            int64_t *cnt = hist, m = 0, below = 0, lim = 0;
-            memset(cnt, 0, sizeof(int64_t) << (bits - shift));
-            for (int64_t i = 0; i < a->len; i++) cnt[k32[i] >> shift]++;
-            while (below + cnt[lim] < a->k) below += cnt[lim++];
-            for (int64_t i = 0; i < a->len; i++)
-                if ((int64_t)(k32[i] >> shift) <= lim) c[m++] = (uint64_t)k32[i] << 32 | x32[i];
-            select_k(c, m, a->k);
-            qsort(c, (size_t)a->k, sizeof *c, cmp_u64);
+            /* Topk of a few: select the k smallest (key, index) composites, sort only those */
+            uint64_t *c = (uint64_t *)tidx; /* past the 32-bit arrays and idx: room for len */
+            if (a->k) {
+                int64_t cap = 2 * a->k + 64;
+                topk_small32(k32, a->len, a->k, c, cap < a->len ? cap : a->len);
+            }
             for (int64_t i = 0; i < a->k; i++) idx[i] = (int64_t)(c[i] & 0xffffffffu);
         } else if (narrow) {
             radix_sort32(k32, x32, tk32, tx32, a->len, bits, hist);

@@ -65,9 +65,11 @@ static std::vector<double> Values(aclDataType dt, size_t n, uint64_t seed)
 
 static bool Same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
-static void Case(aclDataType dt, const std::vector<int64_t> &shape, int64_t dim, bool desc, Layout lay, int64_t k, uint64_t seed)
+static void Case(aclDataType dt, const std::vector<int64_t> &shape, int64_t dim, bool desc, Layout lay, int64_t k, uint64_t seed,
+                 const std::vector<double> *given = nullptr)
 {
-    std::vector<double> x = Values(dt, (size_t)GetShapeSize(shape), seed);
+    std::vector<double> x = given ? *given : Values(dt, (size_t)GetShapeSize(shape), seed);
+    x.resize((size_t)GetShapeSize(shape)); // a given line set longer than the shape: its first elements
     std::vector<double> keys = x;
     if (g_910a && dt == ACL_FLOAT) keys = QuantAll(ACL_FLOAT16, x); // sorted (and returned) as FP16
     int64_t nd = (int64_t)shape.size(), d = nd ? (dim < 0 ? dim + nd : dim) : 0;
@@ -132,6 +134,30 @@ int main()
     Case(ACL_UINT8, {300, 3}, 0, true, TRANSPOSED, 9, 908);
     Case(ACL_FLOAT, {2, 4096}, 1, true, CONTIG, 64, 909);
     Case(ACL_FLOAT16, {3, 2000}, 1, false, CONTIG, 33, 910);
+    // Topk of a few by threshold filtering: inputs where every element becomes a candidate
+    // (monotone lines, the buffer cut back many times), all ties, many NaNs / +-0, k == 1,
+    // k just below len / 4, k == len, a non-last dim; both largest flags
+    for (int desc = 0; desc < 2; desc++) {
+        std::vector<double> up(4 * 3000), same(3 * 2000, 0.25), nan(4 * 3000), zero(5 * 700);
+        for (size_t i = 0; i < up.size(); i++) up[i] = (double)(desc ? i % 3000 / 3 : 3000 - i % 3000 / 3);
+        for (size_t i = 0; i < nan.size(); i++) nan[i] = i % 5 == 0 ? NAN : (double)(int)(i * 37 % 101) - 50;
+        for (size_t i = 0; i < zero.size(); i++) zero[i] = i % 3 == 0 ? -0.0 : i % 3 == 1 ? 0.0 : (i % 7 ? 1.0 : -1.0);
+        Case(ACL_FLOAT, {4, 3000}, 1, desc, CONTIG, 100, 920, &up);
+        Case(ACL_FLOAT, {4, 3000}, 1, desc, CONTIG, 300, 933, &up); // k > 256: the refilled buffer
+        Case(ACL_FLOAT, {4, 3000}, -1, desc, STRIDED, 257, 934, &nan);
+        Case(ACL_FLOAT, {4, 3000}, 1, desc, STRIDED, 1, 921, &up);
+        Case(ACL_FLOAT, {3, 2000}, -1, desc, CONTIG, 50, 922, &same);
+        Case(ACL_FLOAT, {3, 2000}, 1, desc, CONTIG, 200, 923, &nan);
+        Case(ACL_FLOAT, {3, 2000}, 1, desc, TRANSPOSED, 7, 924, &nan);
+        Case(ACL_FLOAT, {5, 700}, 1, desc, CONTIG, 30, 925, &zero);
+        Case(ACL_FLOAT, {7, 1000}, 1, desc, CONTIG, 1, 926);
+        Case(ACL_FLOAT, {2, 4000}, 1, desc, CONTIG, 999, 927);
+        Case(ACL_FLOAT, {3, 50}, 1, desc, CONTIG, 50, 928);
+        Case(ACL_FLOAT, {1000, 6}, 0, desc, TRANSPOSED, 10, 929);
+        Case(ACL_FLOAT, {1000, 6}, 0, desc, STRIDED, 1, 930, &nan);
+        Case(ACL_INT32, {4, 3000}, 1, desc, CONTIG, 64, 931, &up);
+        Case(ACL_FLOAT16, {3, 2000}, 1, desc, CONTIG, 40, 932, &nan);
+    }
     // validation
     DevTensor s, v, i, i32, bad;
     if (!s.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !v.Init(ACL_FLOAT, {2, 3}, {}, CONTIG) || !i.Init(ACL_INT64, {2, 3}, {}, CONTIG) ||
