@@ -10,10 +10,17 @@
 
 static int float_dt(aclDataType dt) { return dt == ACL_FLOAT16 || dt == ACL_BF16 || dt == ACL_FLOAT; }
 
-int wqbmm_fused_ok(const aclTensor *x, const aclTensor *weight, const aclTensor *scale, const aclTensor *off)
+/* ACLEMU_WQBMM_FUSED: "0" keeps the two-launch route, "1" forces this one; otherwise -1 (the
+ * planner's choice). */
+static int fused_forced(void)
 {
     const char *env = getenv("ACLEMU_WQBMM_FUSED");
-    if (env && !strcmp(env, "0"))
+    return env && !strcmp(env, "0") ? 0 : env && !strcmp(env, "1") ? 1 : -1;
+}
+
+int wqbmm_fused_ok(const aclTensor *x, const aclTensor *weight, const aclTensor *scale, const aclTensor *off)
+{
+    if (fused_forced() == 0)
         return 0;
     return (x->dtype == ACL_FLOAT16 || x->dtype == ACL_BF16) &&
            (weight->dtype == ACL_INT8 || weight->dtype == ACL_INT4) && weight->ndim == 2 && float_dt(scale->dtype) &&
@@ -65,8 +72,7 @@ aclnnStatus wqbmm_fused_emit(aclOpExecutor *ex, const aclTensor *x, const aclTen
      * strictly less work than the two-launch route; with more, the dequantisation is repeated per
      * tile and the two-launch route (dequantised once, FP32 rows re-read) measured as fast or
      * faster (1024^3: 2 tiles), so it is kept there unless ACLEMU_WQBMM_FUSED=1 forces this one. */
-    const char *env = getenv("ACLEMU_WQBMM_FUSED");
-    if (plan.gm > 1 && !(env && !strcmp(env, "1"))) {
+    if (plan.gm > 1 && fused_forced() != 1) {
         *declined = 1;
         return ACLNN_SUCCESS;
     }
