@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Every function a public header declares with ACL_FUNC_VISIBILITY must be exported (nm -D,
-defined, in the dynamic symbol table) by one of the installed libraries in <prefix>/lib64.
+"""Every function a public header declares with ACL_FUNC_VISIBILITY (or acl_prof.h's
+MSVP_PROF_API) must be exported (nm -D, defined, in the dynamic symbol table) by one of the
+installed libraries in <prefix>/lib64.
 
 A declaration marked weak (ACL_DUMP_WEAK, as CANN's acl_dump.h marks its exception helpers) may
 stay unexported: callers must test the function's address, so its absence is reported, not failed.
@@ -24,7 +25,7 @@ for root, _, files in os.walk(os.path.join(inc, 'acl')):
         text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
         text = re.sub(r'//[^\n]*', ' ', text)
         text = re.sub(r'^\s*#[^\n]*(\\\n[^\n]*)*', ' ', text, flags=re.M)
-        for m in re.finditer(r'\bACL_FUNC_VISIBILITY\b([^;{]*?)\(', text, flags=re.S):
+        for m in re.finditer(r'\b(?:ACL_FUNC_VISIBILITY|MSVP_PROF_API)\b([^;{]*?)\(', text, flags=re.S):
             # the declarator: the last identifier before the parameter list (skips macros such as
             # ACL_DEPRECATED_MESSAGE(...) that come before the return type)
             head = m.group(1)
@@ -53,7 +54,7 @@ for root, _, files in os.walk(os.path.join(inc, 'acl')):
                 weak.add(name)
 
 if not declared:
-    sys.exit('no ACL_FUNC_VISIBILITY declarations found under %s' % inc)
+    sys.exit('no ACL_FUNC_VISIBILITY / MSVP_PROF_API declarations found under %s' % inc)
 
 lib = os.path.join(prefix, 'lib64')
 exported = set()

@@ -72,7 +72,6 @@ int aclemu_c_usage(aclrtStream stream)
     (void)aclopCompile("Add", 1, (const aclTensorDesc* const*)&desc, 1, (const aclTensorDesc* const*)&desc, attr,
                        ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL);
     (void)aclmdlCreateDataset();
-    (void)aclprofStr2Id("x");
     (void)acldumpGetPath(DATA_DUMP);
     (void)aclrtQueryEventStatus(NULL, &st);
     aclDestroyTensorDesc(desc);

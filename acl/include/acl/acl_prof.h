@@ -1,10 +1,11 @@
 /*
  * aclemu public header: profiling control and msproftx-style markers.
  *
- * Start/stop a profiling session for a set of devices with a data-type mask, set
- * session options, and annotate the host timeline with stamps, marks and ranges.
- * Model-subscription and op-info parsing APIs of CANN's acl_prof.h are not
- * declared. Profiling entry points are always exported (MSVP_PROF_API), as in CANN.
+ * The types, option keys and data-type bits of CANN's acl_prof.h, so that code
+ * which names them compiles. The aclprof* functions (sessions, step timestamps,
+ * msproftx markers, subscriptions) are not implemented by aclemu and therefore not
+ * declared: a program that calls one fails to compile instead of failing to link.
+ * MSVP_PROF_API is kept for headers that use it.
  */
 #ifndef INC_EXTERNAL_ACL_PROF_H_
 #define INC_EXTERNAL_ACL_PROF_H_
@@ -137,57 +138,6 @@ typedef struct aclprofEventAttributes {
     } message;
 } aclprofEventAttributes;
 #endif /* ACL_PROF_TENSOR_INFO_DEFINED */
-
-/* ---- sessions ------------------------------------------------------------------- */
-
-MSVP_PROF_API aclError aclprofInit(const char* profilerResultPath, size_t length);
-
-MSVP_PROF_API aclError aclprofFinalize();
-
-MSVP_PROF_API aclError aclprofStart(const aclprofConfig* profilerConfig);
-
-MSVP_PROF_API aclprofConfig* aclprofCreateConfig(
-    uint32_t* deviceIdList, uint32_t deviceNums, aclprofAicoreMetrics aicoreMetrics,
-    const aclprofAicoreEvents* aicoreEvents, uint64_t dataTypeConfig);
-
-MSVP_PROF_API aclError aclprofDestroyConfig(const aclprofConfig* profilerConfig);
-
-MSVP_PROF_API aclError aclprofStop(const aclprofConfig* profilerConfig);
-
-MSVP_PROF_API aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size_t configLength);
-
-MSVP_PROF_API aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag, aclrtStream stream);
-
-MSVP_PROF_API aclprofStepInfo* aclprofCreateStepInfo();
-
-MSVP_PROF_API void aclprofDestroyStepInfo(aclprofStepInfo* stepinfo);
-
-/* ---- host timeline annotations ---------------------------------------------------- */
-
-MSVP_PROF_API void* aclprofCreateStamp();
-
-MSVP_PROF_API void aclprofDestroyStamp(void* stamp);
-
-MSVP_PROF_API aclError aclprofPush(void* stamp);
-
-MSVP_PROF_API aclError aclprofPop();
-
-MSVP_PROF_API aclError aclprofRangeStart(void* stamp, uint32_t* rangeId);
-
-MSVP_PROF_API aclError aclprofRangeStop(uint32_t rangeId);
-
-MSVP_PROF_API aclError aclprofSetStampTraceMessage(void* stamp, const char* msg, uint32_t msgLen);
-
-MSVP_PROF_API aclError aclprofMark(void* stamp);
-
-MSVP_PROF_API aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream stream);
-
-/* Stable id for a string (same string, same id within a process). */
-MSVP_PROF_API uint64_t aclprofStr2Id(const char* message);
-
-MSVP_PROF_API aclError aclprofRangePushEx(aclprofEventAttributes* attr);
-
-MSVP_PROF_API aclError aclprofRangePop();
 
 #ifdef __cplusplus
 }
