@@ -7,22 +7,19 @@
  * after each step whose node dump_list selects, the step's tensors are written to
  *   {dump_path}/{YYYYMMDDhhmmss}/{device}/{model_name}/{model_id}/{iteration}/
  *   {op_type}.{op_name}.{task_id}.{stream_id}.{timestamp_us}
- * as an 8-byte little-endian length, a toolkit.dumpdata.DumpData of that length (protobuf-c,
- * dump_data.proto) and then the input bytes and the output bytes in order. task_id is the step's
+ * in the record of dump_file.h. task_id is the step's
  * index in the model, stream_id 0. Inputs are taken before the step runs, outputs after. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/time.h>
 
 #include "acl/acl_dump.h"
 #include "acl/acl_rt.h"
 #include "aclemu_runtime.h"
 #include "dump_config.h"
-#include "dump_data.pb-c.h"
+#include "dump_file.h"
 #include "mdl_internal.h"
 #include "config.h"
 #include "rt_internal.h"
@@ -174,49 +171,6 @@ static bool layer_selected(const dump_model_sel *s, const char *node)
     return false;
 }
 
-/* aclDataType -> OutputDataType */
-static int dump_dtype(int32_t t)
-{
-    switch (t) {
-    case ACL_FLOAT: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_FLOAT;
-    case ACL_FLOAT16: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_FLOAT16;
-    case ACL_INT8: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_INT8;
-    case ACL_INT32: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_INT32;
-    case ACL_UINT8: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_UINT8;
-    case ACL_INT16: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_INT16;
-    case ACL_UINT16: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_UINT16;
-    case ACL_UINT32: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_UINT32;
-    case ACL_INT64: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_INT64;
-    case ACL_UINT64: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_UINT64;
-    case ACL_DOUBLE: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_DOUBLE;
-    case ACL_BOOL: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_BOOL;
-    case ACL_BF16: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_BF16;
-    default: return TOOLKIT__DUMPDATA__OUTPUT_DATA_TYPE__DT_UNDEFINED;
-    }
-}
-
-static int mkdirs(char *path)
-{
-    for (char *p = path + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        int r = mkdir(path, 0750);
-        *p = '/';
-        if (r != 0 && errno != EEXIST)
-            return -1;
-    }
-    return mkdir(path, 0750) != 0 && errno != EEXIST ? -1 : 0;
-}
-
-static void sanitize(char *dst, size_t cap, const char *src)
-{
-    size_t n = 0;
-    for (const char *p = src ? src : ""; *p && n + 1 < cap; p++)
-        dst[n++] = (*p == '/' || *p == '\\' || *p == '.' || *p == ' ') ? '_' : *p;
-    dst[n] = '\0';
-}
-
 typedef struct dump_side {
     Toolkit__Dumpdata__OpInput in[MDL_MAX_STEP_IN];
     Toolkit__Dumpdata__OpOutput out[MDL_MAX_STEP_OUT];
@@ -247,16 +201,14 @@ static int write_step(const mdl_loaded *G, const mdl_loaded *top, uint32_t index
     const dump_cfg *c = top->dump;
     char dir[PATH_MAX + 512], type[256], name[512], file[PATH_MAX + 1536];
     char model[256];
-    sanitize(model, sizeof(model), top->m->graph_name);
+    dump_file_name_part(model, sizeof(model), top->m->graph_name);
     snprintf(dir, sizeof(dir), "%s/%s/%d/%s/%u/%llu", c->path, c->stamp, (int)top->device, model, top->id,
              (unsigned long long)top->dump_iter);
-    if (mkdirs(dir) != 0)
+    if (dump_file_mkdirs(dir) != 0)
         return mdl_fail(ACL_ERROR_FAILURE, "model %u dump: cannot create %s: %s", top->id, dir, strerror(errno));
-    struct timeval tv;
-    gettimeofday(&tv, NULL);
-    uint64_t us = (uint64_t)tv.tv_sec * 1000000u + (uint64_t)tv.tv_usec;
-    sanitize(type, sizeof(type), st->op_type);
-    sanitize(name, sizeof(name), st->node);
+    uint64_t us = dump_file_now_us();
+    dump_file_name_part(type, sizeof(type), st->op_type);
+    dump_file_name_part(name, sizeof(name), st->node);
     snprintf(file, sizeof(file), "%s/%s.%s.%u.0.%llu", dir, type, name, index, (unsigned long long)us);
 
     Toolkit__Dumpdata__DumpData dd;
@@ -277,7 +229,7 @@ static int write_step(const mdl_loaded *G, const mdl_loaded *top, uint32_t index
             const mdl_tensor *t = &m->tensors[st->out[k]];
             Toolkit__Dumpdata__OpOutput *o = &d->out[nout];
             toolkit__dumpdata__op_output__init(o);
-            o->data_type = dump_dtype(t->dtype);
+            o->data_type = dump_file_dtype(t->dtype);
             o->format = t->format;
             o->shape = fill_shape(d, MDL_MAX_STEP_IN + nout, t);
             o->size = t->bytes;
@@ -293,23 +245,7 @@ static int write_step(const mdl_loaded *G, const mdl_loaded *top, uint32_t index
         dd.n_output = nout;
         dd.output = d->outp;
     }
-    size_t plen = toolkit__dumpdata__dump_data__get_packed_size(&dd);
-    uint8_t *buf = malloc(plen + 8);
-    if (buf == NULL)
-        return mdl_fail(ACL_ERROR_BAD_ALLOC, "model %u dump: out of memory", top->id);
-    for (int b = 0; b < 8; b++)
-        buf[b] = (uint8_t)((uint64_t)plen >> (8 * b));
-    toolkit__dumpdata__dump_data__pack(&dd, buf + 8);
-    FILE *f = fopen(file, "wb");
-    int ok = f != NULL && fwrite(buf, 1, plen + 8, f) == plen + 8;
-    free(buf);
-    if (ok && (mode & DUMP_MODE_INPUT))
-        for (size_t k = 0; k < d->nin && ok; k++)
-            ok = d->in_len[k] == 0 || fwrite(d->in_bytes[k], 1, d->in_len[k], f) == d->in_len[k];
-    for (size_t k = 0; k < nout && ok; k++)
-        ok = d->outp[k]->size == 0 || fwrite(out_bytes[k], 1, (size_t)d->outp[k]->size, f) == d->outp[k]->size;
-    if (f != NULL && fclose(f) != 0)
-        ok = 0;
+    int ok = dump_file_write(file, &dd, (const void *const *)d->in_bytes, out_bytes) == 0;
     if (!ok)
         return mdl_fail(ACL_ERROR_FAILURE, "model %u dump: cannot write %s: %s", top->id, file, strerror(errno));
     return ACL_SUCCESS;
@@ -326,7 +262,7 @@ static int take_inputs(const mdl_loaded *G, const mdl_step *st, dump_side *d)
         const mdl_tensor *t = &m->tensors[st->in[k]];
         Toolkit__Dumpdata__OpInput *o = &d->in[d->nin];
         toolkit__dumpdata__op_input__init(o);
-        o->data_type = dump_dtype(t->dtype);
+        o->data_type = dump_file_dtype(t->dtype);
         o->format = t->format;
         o->shape = fill_shape(d, d->nin, t);
         o->size = t->bytes;

@@ -62,6 +62,26 @@ ACLEMU_API void *aclemu_host_view(const void *devptr, size_t len);
  * and size, else 0. */
 ACLEMU_API int aclemu_device_alloc_of(const void *ptr, void **base, size_t *size);
 
+/* Single-operator dump (dump_op_switch "on", acl/mdl/op_dump.c). aclemu_opdump_mode: the dump_mode
+ * bits (1 inputs, 2 outputs) an operator launched on stream now is dumped with; 0 when no such
+ * dump is configured or stream is being captured into a model runtime instance. */
+#define ACLEMU_OPDUMP_MAX 64  /* tensors per side an operator's dump holds */
+#define ACLEMU_OPDUMP_RANK 8
+ACLEMU_API int aclemu_opdump_mode(aclrtStream stream);
+typedef struct aclemu_dump_tensor {
+    int32_t dtype, format;   /* aclDataType, aclFormat */
+    uint32_t ndims;          /* <= ACLEMU_OPDUMP_RANK */
+    const int64_t *dims;
+    const void *bytes;       /* host copy of the elements, contiguous in dims order */
+    uint64_t size;           /* bytes */
+    uint64_t address;        /* device address of the view's first element */
+} aclemu_dump_tensor;
+/* Writes one operator execution's dump file (op_type / op_name name it); ACL code, with an
+ * error message on failure. */
+ACLEMU_API int aclemu_opdump_write(aclrtStream stream, const char *op_type, const char *op_name,
+                                   const aclemu_dump_tensor *in, size_t nin, const aclemu_dump_tensor *out,
+                                   size_t nout);
+
 /* Logging in the real plog format; module is "ASCENDCL", "RUNTIME", "OP", "APP", ... */
 ACLEMU_API void aclemu_log(int level, const char *module, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

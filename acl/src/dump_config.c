@@ -394,11 +394,8 @@ int dump_cfg_parse(const char *path, json_object *root, dump_cfg **out)
         rc = ep0003(path, data, "dump_data", R_UNSUPPORTED);
         goto fail;
     }
-    if (switch_on) {
-        rc = ep0003(path, sw, "dump_op_switch", R_UNSUPPORTED);
-        goto fail;
-    }
-    if (c->nsel == 0) { /* nothing to dump */
+    c->op_switch = switch_on;
+    if (c->nsel == 0 && !c->op_switch) { /* nothing to dump */
         dump_cfg_release(c);
         return ACL_SUCCESS;
     }

@@ -5,9 +5,10 @@
  * What a model dump does: after each step of an aclmdlExecute the step's inputs and / or outputs
  * (dump_mode) are written to {dump_path}/{YYYYMMDDhhmmss}/{device}/{model_name}/{model_id}/
  * {iteration}/, one file per step, for the models and layers dump_list names and the iterations
- * dump_step names. Refused as unsupported (ACL_ERROR_INVALID_DUMP_CONFIG, EP0003): dump_scene
- * (exception / watcher dumps), dump_debug "on" (overflow), dump_data "stats" and dump_stats (the
- * statistics file), dump_op_switch "on" (single-operator dumps) and the dump_list filters
+ * dump_step names. With dump_op_switch "on" single operators are dumped instead (acl/mdl/op_dump.c;
+ * dump_list is not read then, as in the real converter). Refused as unsupported
+ * (ACL_ERROR_INVALID_DUMP_CONFIG, EP0003): dump_scene (exception / watcher dumps), dump_debug "on"
+ * (overflow), dump_data "stats" and dump_stats (the statistics file) and the dump_list filters
  * optype_blacklist / opname_blacklist / opname_range. */
 #ifndef ACLEMU_DUMP_CONFIG_H
 #define ACLEMU_DUMP_CONFIG_H
@@ -33,6 +34,7 @@ typedef struct dump_cfg {
     char given[4096];    /* dump_path as the file gives it (acldumpGetPath) */
     char stamp[16];      /* YYYYMMDDhhmmss, when the configuration was set */
     int mode;            /* DUMP_MODE_* */
+    bool op_switch;      /* dump_op_switch "on": single-operator dumps */
     dump_model_sel *sel;
     size_t nsel;
     int64_t (*steps)[2]; /* dump_step intervals [lo, hi]; none = every iteration */

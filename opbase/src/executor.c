@@ -11,7 +11,9 @@
 #include "aclemu_op/check.h"
 #include "aclemu_op/errors.h"
 #include "aclemu_op/executor.h"
+#include "acl/acl_rt.h"
 #include "aclemu_runtime.h"
+#include "exec_dump.h"
 #include "manifest.h"
 
 #define EXEC_MAGIC 0x45584543u /* live */
@@ -558,6 +560,38 @@ static int mc_launch(const aclOpExecutor *ex, uint32_t i, drv_stream *ds, void *
     return drv_launch_checked(ds, l->kernel, l->block_dim, ex->blob + l->off, l->size, api, r, n);
 }
 
+/* ---- single-operator dump (dump_op_switch "on"; acl/mdl/op_dump.c writes the file) -------- */
+typedef struct exec_dump_side {
+    aclemu_dump_tensor t[ACLEMU_OPDUMP_MAX];
+    void *buf[ACLEMU_OPDUMP_MAX];
+    size_t n;
+} exec_dump_side;
+
+/* The API's tensors of direction dir (inputs: IN and INOUT; outputs: OUT and INOUT) as they are now:
+ * the stream is synchronized first. */
+static aclnnStatus dump_take(const aclOpExecutor *ex, aclrtStream stream, uint8_t dir, exec_dump_side *s)
+{
+    if (aclrtSynchronizeStream(stream) != ACL_SUCCESS)
+        return ACLNN_ERR_RUNTIME_ERROR; /* the runtime left the message */
+    for (uint32_t i = 0; i < ex->nio && s->n < ACLEMU_OPDUMP_MAX; i++) {
+        const exec_io *io = &ex->io[i];
+        if (!(io->dir & dir) || io->t == NULL)
+            continue;
+        if (exec_dump_gather(io->t, io->addr, &s->t[s->n], &s->buf[s->n]) != 0)
+            return aclemu_op_error(ACLNN_ERR_RUNTIME_ERROR, "EZ9903", ex->api,
+                                   "single-operator dump: %s is not readable device memory", io->name ? io->name : "a tensor");
+        s->n++;
+    }
+    return ACLNN_SUCCESS;
+}
+
+static void dump_free(exec_dump_side *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->buf[i]);
+    s->n = 0;
+}
+
 aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExecutor *ex, aclrtStream stream,
                               const char *api)
 {
@@ -566,6 +600,8 @@ aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExec
     aclnnStatus st = check_live(ex, api);
     if (st)
         return st;
+    exec_dump_side *dside = NULL; /* single-operator dump: inputs, outputs */
+    int dump = 0;
     if (workspaceSize > 0 && !workspace) {
         st = ACLEMU_NULL_ERROR(api, "workspace should not be nullptr when workspaceSize is %llu.",
                                (unsigned long long)workspaceSize);
@@ -593,6 +629,16 @@ aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExec
         }
         memcpy(ex->blob + p->pos, &v, sizeof v);
     }
+    dump = aclemu_opdump_mode(stream);
+    if (dump) {
+        dside = calloc(2, sizeof(*dside));
+        if (dside == NULL) {
+            st = aclemu_op_error(ACLNN_ERR_INNER, ACLEMU_ERRCODE_INNER, api, "single-operator dump: out of host memory");
+            goto out;
+        }
+        if ((dump & 1) && (st = dump_take(ex, stream, ACLEMU_IO_IN, &dside[0])) != ACLNN_SUCCESS)
+            goto out;
+    }
     int checked = aclemu_mc_on();
     for (uint32_t i = 0; i < ex->nlaunch; i++) {
         const exec_launch *l = &ex->launch[i];
@@ -606,7 +652,19 @@ aclnnStatus aclemu_phase2_run(void *workspace, uint64_t workspaceSize, aclOpExec
     }
     if (ex->nout_shape)
         st = apply_out_shapes(ex, ds, workspace, api);
+    if (st == ACLNN_SUCCESS && dside != NULL) {
+        const char *type = strncmp(api, "aclnn", 5) == 0 ? api + 5 : api;
+        if ((dump & 2) && (st = dump_take(ex, stream, ACLEMU_IO_OUT, &dside[1])) != ACLNN_SUCCESS)
+            goto out;
+        if (aclemu_opdump_write(stream, type, api, dside[0].t, dside[0].n, dside[1].t, dside[1].n) != 0)
+            st = ACLNN_ERR_RUNTIME_ERROR; /* with the runtime's message */
+    }
 out:
+    if (dside != NULL) {
+        dump_free(&dside[0]);
+        dump_free(&dside[1]);
+        free(dside);
+    }
     if (!ex->repeatable)
         exec_free(ex);
     return st;

@@ -6,6 +6,7 @@ computed here in float64 from the model's definition.
 
     check_dump.py make <dir>
     check_dump.py check <dir>
+    check_dump.py opcheck <dir>     (the single-operator dump of op_dump.c)
 """
 import glob
 import json
@@ -34,6 +35,7 @@ def make(d):
     x.tofile(os.path.join(d, 'x.bin'))
     os.makedirs(os.path.join(d, 'out'), exist_ok=True)
     os.makedirs(os.path.join(d, 'out2'), exist_ok=True)
+    os.makedirs(os.path.join(d, 'opout'), exist_ok=True)
     cfgs = {
         'good.json': {'dump': {'dump_path': os.path.join(d, 'out'), 'dump_mode': 'all',
                                'dump_list': [{'model_name': MODEL, 'layer': ['relu1', 'add1']}]}},
@@ -42,7 +44,9 @@ def make(d):
         'badmode.json': {'dump': {'dump_path': d, 'dump_mode': 'both', 'dump_list': [{}]}},
         'nopath.json': {'dump': {'dump_list': [{'model_name': MODEL}]}},
         'stats.json': {'dump': {'dump_path': d, 'dump_data': 'stats', 'dump_list': [{}]}},
-        'opswitch.json': {'dump': {'dump_path': d, 'dump_list': [{}], 'dump_op_switch': 'on', 'dump_data': 'tensor'}},
+        # single-operator dumps (op_dump.c), as the runtime repository's adump sample configures them
+        'opdump.json': {'dump': {'dump_path': os.path.join(d, 'opout'), 'dump_list': [{}], 'dump_mode': 'all',
+                                 'dump_op_switch': 'on', 'dump_data': 'tensor'}},
         'badstep.json': {'dump': {'dump_path': d, 'dump_step': '1|x', 'dump_list': [{}]}},
     }
     for n, c in cfgs.items():
@@ -156,9 +160,58 @@ def check(d, sub, want_iters, want_layers):
     return fails
 
 
+def opcheck(d):
+    """op_dump.c: exactly one file, {opout}/{stamp}/0/Add.aclnnAdd.{task}.{stream}.{us}, with self,
+    other (a transposed view, in view order) and out = self + 2 * other"""
+    DumpData = schema()
+    fails = []
+    s = np.arange(1, 7, dtype=np.float64).reshape(2, 3)
+    o = (np.arange(1, 7, dtype=np.float64) * 10).reshape(3, 2).T
+    refs = [s, o, s + 2 * o]
+    stamps = os.listdir(os.path.join(d, 'opout'))
+    if len(stamps) != 1 or not re.fullmatch(r'\d{14}', stamps[0]):
+        return ['expected one YYYYMMDDhhmmss directory, got %s' % stamps]
+    base = os.path.join(d, 'opout', stamps[0], '0')
+    files = os.listdir(base) if os.path.isdir(base) else []
+    if len(files) != 1:
+        return ['expected one single-operator dump file under %s (the captured and the late Add are not '
+                'dumped), got %s' % (base, files)]
+    fn = files[0]
+    if not re.fullmatch(r'Add\.aclnnAdd\.\d+\.\d+\.\d{16}', fn):
+        fails.append('file name %s is not Add.aclnnAdd.task.stream.timestamp_us' % fn)
+    blob = open(os.path.join(base, fn), 'rb').read()
+    (hlen,) = struct.unpack('<Q', blob[:8])
+    dd = DumpData()
+    dd.ParseFromString(blob[8:8 + hlen])
+    if dd.op_name != 'aclnnAdd':
+        fails.append('op_name %s' % dd.op_name)
+    if len(dd.input) != 2 or len(dd.output) != 1:
+        return fails + ['%d inputs %d outputs, expected 2 and 1' % (len(dd.input), len(dd.output))]
+    tensors = list(dd.input) + list(dd.output)
+    if 8 + hlen + sum(t.size for t in tensors) != len(blob):
+        return fails + ['header %d + tensors %d != file size %d' % (hlen, sum(t.size for t in tensors), len(blob))]
+    pos = 8 + hlen
+    for t, ref in zip(tensors, refs):
+        if t.data_type != 1 or list(t.shape.dim) != [2, 3] or t.size != 24 or t.address == 0:
+            fails.append('dtype %d shape %s size %d address %x, expected DT_FLOAT [2, 3] 24' %
+                         (t.data_type, list(t.shape.dim), t.size, t.address))
+            break
+        got = np.frombuffer(blob[pos:pos + 24], np.float32).astype(np.float64).reshape(2, 3)
+        pos += 24
+        if not np.array_equal(got, ref):
+            fails.append('data %s != %s' % (got.tolist(), ref.tolist()))
+    return fails
+
+
 if __name__ == '__main__':
     if sys.argv[1] == 'make':
         make(sys.argv[2])
+    elif sys.argv[1] == 'opcheck':
+        f = opcheck(sys.argv[2])
+        for line in f:
+            print('FAIL:', line)
+        print('single-operator dump files: %s' % ('all checks passed' if not f else '%d failure(s)' % len(f)))
+        sys.exit(1 if f else 0)
     else:
         # aclmdlSetDump: relu1 and add1, inputs and outputs, iterations 0 and 1 (the third execution
         # ran after aclmdlFinalizeDump); aclInit's file: every layer's inputs, iteration 1 only

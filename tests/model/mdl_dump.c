@@ -140,9 +140,6 @@ int main(int argc, char **argv)
     cfg(p, sizeof(p), dir, "stats.json");
     expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(dump_data stats)",
            "Value stats for configuration item dump_data");
-    cfg(p, sizeof(p), dir, "opswitch.json"); /* single-operator dumps are not written: refused */
-    expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(dump_op_switch on)",
-           "Value on for configuration item dump_op_switch");
     cfg(p, sizeof(p), dir, "badstep.json");
     expect(aclmdlSetDump(p), ACL_ERROR_INVALID_DUMP_CONFIG, "SetDump(bad dump_step)", "dump_step[1]");
     cfg(p, sizeof(p), dir, "good.json");

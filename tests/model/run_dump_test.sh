@@ -3,7 +3,9 @@
 # model and the configuration files, the installed atc converts it, mdl_dump (built against the
 # staged install) runs the order and configuration error checks and executes the model with a
 # dump of two of its layers, and check_dump.py parses the dump files (layout, names, header
-# length, DumpData fields, tensor bytes against float64 values computed independently).
+# length, DumpData fields, tensor bytes against float64 values computed independently); then
+# op_dump runs aclnnAdd under a single-operator dump (dump_op_switch on) and check_dump.py
+# checks its one file.
 #
 #   run_dump_test.sh <build-dir>
 set -euo pipefail
@@ -20,4 +22,9 @@ ${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o mdl_dump "$HERE/mdl_dump.c" 
 ${DUMP_WRAP:-} ./mdl_dump dumpnet.om "$WORK" x.bin
 ${DUMP_WRAP:-} ./mdl_dump dumpnet.om "$WORK" x.bin init
 "$PY" "$HERE/check_dump.py" check "$WORK"
+# single-operator dumps (dump_op_switch on) of aclnnAdd, as the runtime repository's adump sample
+${CC:-gcc} -std=c99 -Wall -Werror "${XFLAGS[@]}" -o op_dump "$HERE/op_dump.c" \
+    -I"$ASCEND_HOME_PATH/include" -L"$ASCEND_HOME_PATH/lib64" -lopapi_math -lascendcl -lnnopbase
+${DUMP_WRAP:-} ./op_dump "$WORK"
+"$PY" "$HERE/check_dump.py" opcheck "$WORK"
 [ -z "${DUMP_KEEP:-}" ] || cp -r "$WORK" "$DUMP_KEEP"
