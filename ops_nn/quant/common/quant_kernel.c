@@ -278,20 +278,30 @@ static int y_int8_rows(const quant_args *a)
     return a->code == ACL_INT8 && a->y.dtype == ACL_INT8 && a->y.ndim && a->y.stride[a->y.ndim - 1] == 1;
 }
 
-static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q, float *t)
+/* Codes of t[0, cols) (already scaled) into the row at element offset `row` (y_row): the vector
+ * run for unit-stride INT8, quant_encode element by element otherwise. */
+static void encode_row(const quant_args *a, int64_t row, const float *t, int32_t round)
 {
-    const int64_t row = y_row(a, r);
     if (y_int8_rows(a)) {
-        for (int64_t c = 0; c < a->cols; c++)
-            t[c] = a->style == QUANT_STYLE_A2 ? v[c] * q->inv : v[c] / q->scale;
-        if (!a->symmetric)
-            for (int64_t c = 0; c < a->cols; c++)
-                t[c] += q->offset;
-        quant_i8_rint_run(t, (int8_t *)base_of(&a->y) + row, a->cols);
+        quant_i8_run(t, (int8_t *)base_of(&a->y) + row, a->cols, round);
         return;
     }
     for (int64_t c = 0; c < a->cols; c++)
-        store_code_row(a, row, c, dyn_code(a, q, v[c]));
+        store_code_row(a, row, c, quant_encode(t[c], a->code, round));
+}
+
+static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q, float *t)
+{
+    if (a->style == QUANT_STYLE_A2)
+        for (int64_t c = 0; c < a->cols; c++)
+            t[c] = v[c] * q->inv;
+    else
+        for (int64_t c = 0; c < a->cols; c++)
+            t[c] = v[c] / q->scale;
+    if (!a->symmetric)
+        for (int64_t c = 0; c < a->cols; c++)
+            t[c] += q->offset;
+    encode_row(a, y_row(a, r), t, QUANT_RINT);
 }
 
 static void write_params(const quant_args *a, int64_t idx, const qparams *q)
@@ -301,27 +311,40 @@ static void write_params(const quant_args *a, int64_t idx, const qparams *q)
         store1_f32(&a->offset, flat_off(&a->offset, idx, a->offset.ndim), q->offset);
 }
 
-static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
+/* Static quant's per-column scale / offset (after the cast to param_dtype) into s / o (K each):
+ * the vector along the columns, or one value repeated (per tensor; per row: row r's). */
+static void static_params(const quant_args *a, int64_t r, float *s, float *o)
+{
+    const aclemu_tdesc *ts[2] = {&a->scale, &a->offset};
+    const int64_t steps[2] = {a->scale_step, a->offset_step};
+    float *dst[2] = {s, o};
+    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
+    for (int k = 0; k < 2; k++) {
+        const aclemu_tdesc *t = ts[k];
+        if (!t->addr)
+            continue;
+        if (a->scale_axis == 1) {
+            int64_t esz = (int64_t)aclemu_kdtype_size(t->dtype);
+            aclemu_load_f32(dst[k], base_of(t) + t->offset * esz, t->dtype, steps[k] * esz, a->cols);
+            for (int64_t c = 0; c < a->cols; c++)
+                dst[k][c] = as_dtype(dst[k][c], a->param_dtype);
+        } else {
+            float v = as_dtype(load1(t, t->offset + ri * steps[k]), a->param_dtype);
+            for (int64_t c = 0; c < a->cols; c++)
+                dst[k][c] = v;
+        }
+    }
+}
+
+/* row r: v = x / s or x * s [* s] [+ o] (sv / ov from static_params, refreshed per row only for
+ * a per-row scale), then the codes */
+static void run_static(const quant_args *a, int64_t r, float *v, float *tmp, float *sv, float *ov)
 {
     load_row(a, r, v, tmp);
-    const int64_t row = y_row(a, r);
-    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
-    for (int64_t c = 0; c < a->cols; c++) {
-        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
-        float s = as_dtype(load1(&a->scale, a->scale.offset + i * a->scale_step), a->param_dtype);
-        float t = a->divide ? v[c] / s : v[c] * s;
-        if (a->sqrt_mode)
-            t = t * s;
-        if (a->offset.addr)
-            t = t + as_dtype(load1(&a->offset, a->offset.offset + i * a->offset_step), a->param_dtype);
-        v[c] = t;
-    }
-    if (y_int8_rows(a) && a->round == QUANT_RINT) {
-        quant_i8_rint_run(v, (int8_t *)base_of(&a->y) + row, a->cols);
-        return;
-    }
-    for (int64_t c = 0; c < a->cols; c++)
-        store_code_row(a, row, c, quant_encode(v[c], a->code, a->round));
+    if (a->scale_axis == 0)
+        static_params(a, r, sv, ov);
+    quant_affine_run(v, sv, a->offset.addr ? ov : NULL, a->cols, a->divide, a->sqrt_mode);
+    encode_row(a, y_row(a, r), v, a->round);
 }
 
 /* FakeQuant row r, in the kernel's steps: t = x * (1/scale) in param_dtype's FP32 path; INT32 zp:
@@ -400,12 +423,12 @@ static void run_group(const quant_args *a, int64_t r, float *v, float *tmp)
     aclemu_load_f32(tmp, base_of(sc) + (sc->offset + e * sc->stride[0]) * ssz, sc->dtype, sc->stride[1] * ssz,
                     a->cols);
     float off = a->offset.addr ? load1(&a->offset, a->offset.offset) : 0.0f;
-    for (int64_t c = 0; c < a->cols; c++) {
-        float t = v[c] * tmp[c];
-        if (a->offset.addr)
-            t = t + off;
-        store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
-    }
+    for (int64_t c = 0; c < a->cols; c++)
+        v[c] = v[c] * tmp[c];
+    if (a->offset.addr)
+        for (int64_t c = 0; c < a->cols; c++)
+            v[c] = v[c] + off;
+    encode_row(a, y_row(a, r), v, QUANT_RINT);
 }
 
 /* element i of a 1-D tensor as INT64 */
@@ -1048,16 +1071,20 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
                 : a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
                 : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
-    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
+    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : a->mode == QUANT_STATIC ? 4 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
     if (!v)
         return ACLEMU_KERNEL_BAD_ARGS;
     float *tmp = v + K;
     switch (a->mode) {
-    case QUANT_STATIC:
+    case QUANT_STATIC: { /* the scale / offset vectors: once per block unless per row */
+        float *sv = tmp + K, *ov = sv + K;
+        if (a->scale_axis != 0)
+            static_params(a, 0, sv, ov);
         for (uint64_t r = s; r < e; r++)
-            run_static(a, (int64_t)r, v, tmp);
+            run_static(a, (int64_t)r, v, tmp, sv, ov);
         return 0;
+    }
     case QUANT_GROUP:
         if (!group_index_ok(a))
             return ACLEMU_KERNEL_BAD_ARGS; /* the kernel's Trap() */

@@ -9,6 +9,14 @@
  * QUANT_RINT). */
 void quant_i8_rint_run(const float *t, int8_t *dst, int64_t n);
 
+/* The same for any round mode (QUANT_RINT / FLOOR / CEIL / TRUNC / ROUND half away from zero):
+ * quant_encode(t[i], ACL_INT8, mode) for every i. */
+void quant_i8_run(const float *t, int8_t *dst, int64_t n, int32_t mode);
+
+/* v[i] = (v[i] / s[i] or v[i] * s[i]) [* s[i]] [+ o[i]] in FP32, in that order (the static quant
+ * steps); o may be NULL. */
+void quant_affine_run(float *v, const float *s, const float *o, int64_t n, int divide, int sqrt_mode);
+
 /* max |v[i]| over the run, NaN if any element is NaN (the kernels' sticky-NaN amax). */
 float quant_amax_run(const float *v, int64_t n);
 
