@@ -279,10 +279,11 @@ static int y_int8_rows(const quant_args *a)
 }
 
 /* Codes of t[0, cols) (already scaled) into the row at element offset `row` (y_row): the vector
- * run for unit-stride INT8, quant_encode element by element otherwise. */
+ * run for unit-stride INT8 (any round mode but half-away, which no INT8 row uses), quant_encode
+ * element by element otherwise. */
 static void encode_row(const quant_args *a, int64_t row, const float *t, int32_t round)
 {
-    if (y_int8_rows(a)) {
+    if (y_int8_rows(a) && round != QUANT_ROUND) {
         quant_i8_run(t, (int8_t *)base_of(&a->y) + row, a->cols, round);
         return;
     }
@@ -390,6 +391,15 @@ static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp)
                      (nd ? a->y.stride[nd - 1] : 1) * esz, v, a->cols);
 }
 
+/* element i of a 1-D tensor as INT64 */
+static int64_t load_i64_at(const aclemu_tdesc *t, int64_t i)
+{
+    int64_t v;
+    aclemu_load_i64(&v, base_of(t) + (t->offset + i * t->stride[0]) * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype,
+                    0, 1);
+    return v;
+}
+
 /* GroupQuant's group index: cumulative ends in [0, rows], non-decreasing, the last one rows (the
  * kernel traps otherwise). */
 static int group_index_ok(const quant_args *a)
@@ -411,12 +421,15 @@ static int group_index_ok(const quant_args *a)
 static void run_group(const quant_args *a, int64_t r, float *v, float *tmp)
 {
     const aclemu_tdesc *g = &a->group, *sc = &a->scale;
-    int64_t e = 0, end;
-    for (; e < g->shape[0]; e++) {
-        aclemu_load_i64(&end, base_of(g) + (g->offset + e * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
-                        g->dtype, 0, 1);
-        if (end > r)
-            break;
+    /* the first group whose end passes r: a binary search, the ends being non-decreasing
+     * (group_index_ok) */
+    int64_t e = 0, hi = g->shape[0];
+    while (e < hi) {
+        int64_t mid = e + (hi - e) / 2;
+        if (load_i64_at(g, mid) > r)
+            hi = mid;
+        else
+            e = mid + 1;
     }
     load_row(a, r, v, tmp);
     int64_t ssz = (int64_t)aclemu_kdtype_size(sc->dtype);
@@ -429,15 +442,6 @@ static void run_group(const quant_args *a, int64_t r, float *v, float *tmp)
         for (int64_t c = 0; c < a->cols; c++)
             v[c] = v[c] + off;
     encode_row(a, y_row(a, r), v, QUANT_RINT);
-}
-
-/* element i of a 1-D tensor as INT64 */
-static int64_t load_i64_at(const aclemu_tdesc *t, int64_t i)
-{
-    int64_t v;
-    aclemu_load_i64(&v, base_of(t) + (t->offset + i * t->stride[0]) * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype,
-                    0, 1);
-    return v;
 }
 
 /* DequantBias row r, in the kernel's FP32 steps (an INT32 bias is added to x as INT32, wrapping) */

@@ -42,25 +42,12 @@ static void i8_trunc_run(const float *t, int8_t *dst, int64_t n)
         dst[i] = sat_i8(truncf(t[i]));
 }
 
-/* half away from zero as roundf, from the exact fraction x - trunc(x) (x + 0.5 would round
- * 0.49999997 up) */
-ACLEMU_ISA_CLONES
-static void i8_round_run(const float *t, int8_t *dst, int64_t n)
-{
-    for (int64_t i = 0; i < n; i++) {
-        float x = t[i], r = truncf(x), f = x - r;
-        r = f >= 0.5f ? r + 1.0f : f <= -0.5f ? r - 1.0f : r;
-        dst[i] = sat_i8(r);
-    }
-}
-
 void quant_i8_run(const float *t, int8_t *dst, int64_t n, int32_t mode)
 {
     switch (mode) {
     case QUANT_FLOOR: i8_floor_run(t, dst, n); return;
     case QUANT_CEIL: i8_ceil_run(t, dst, n); return;
     case QUANT_TRUNC: i8_trunc_run(t, dst, n); return;
-    case QUANT_ROUND: i8_round_run(t, dst, n); return;
     default: quant_i8_rint_run(t, dst, n); return;
     }
 }

@@ -9,8 +9,8 @@
  * QUANT_RINT). */
 void quant_i8_rint_run(const float *t, int8_t *dst, int64_t n);
 
-/* The same for any round mode (QUANT_RINT / FLOOR / CEIL / TRUNC / ROUND half away from zero):
- * quant_encode(t[i], ACL_INT8, mode) for every i. */
+/* The same for QUANT_RINT / QUANT_FLOOR / QUANT_CEIL / QUANT_TRUNC: quant_encode(t[i], ACL_INT8,
+ * mode) for every i. */
 void quant_i8_run(const float *t, int8_t *dst, int64_t n, int32_t mode);
 
 /* v[i] = (v[i] / s[i] or v[i] * s[i]) [* s[i]] [+ o[i]] in FP32, in that order (the static quant
