@@ -293,6 +293,12 @@ static void encode_row(const quant_args *a, int64_t row, const float *t, int32_t
 
 static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q, float *t)
 {
+    if (y_int8_rows(a)) { /* scale, offset and codes in one pass */
+        int a2 = a->style == QUANT_STYLE_A2;
+        quant_i8_rint_affine_run(v, (int8_t *)base_of(&a->y) + y_row(a, r), a->cols, a2 ? q->inv : q->scale, !a2,
+                                 q->offset, !a->symmetric);
+        return;
+    }
     if (a->style == QUANT_STYLE_A2)
         for (int64_t c = 0; c < a->cols; c++)
             t[c] = v[c] * q->inv;

@@ -1,5 +1,6 @@
-/* Vectorised runs of the quant codec (quant_runs.h): ISA clones of loops GCC vectorises. Each
- * round mode has its own loop so that the mode switch is outside the vector body. */
+/* Vectorised runs of the quant codec (quant_runs.h): ISA clones of loops GCC vectorises (each
+ * round mode its own loop, the mode switch outside the vector body), and AVX2 intrinsics for the
+ * hot half-to-even case, chosen at run time. */
 #include <math.h>
 
 #include "aclemu_op/kernel_util.h"
@@ -13,10 +14,85 @@ static inline int8_t sat_i8(float r)
     return r == r ? (int8_t)r : 0;
 }
 
-/* the AVX2 clone rounds with vroundps (the default FP environment: half to even) */
-ACLEMU_ISA_CLONES
+/* dst[i] = sat_i8(rint(f(v[i]))) with f(x) = (x / k or x * k) [+ add] in FP32: the scalar body */
+static void i8_rint_affine_scalar(const float *v, int8_t *dst, int64_t n, float k, int divide, float add, int has_add)
+{
+    for (int64_t i = 0; i < n; i++) {
+        float t = divide ? v[i] / k : v[i] * k;
+        if (has_add)
+            t = t + add;
+        dst[i] = sat_i8(nearbyintf(t));
+    }
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+/* 8 lanes of t: rounded half to even, clamped to [-128, 127] (max / min give the bound for NaN),
+ * converted, NaN lanes (unordered) masked to 0 */
+__attribute__((target("avx2"))) static inline __m256i i8_lanes(__m256 t)
+{
+    __m256 r = _mm256_round_ps(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 ord = _mm256_cmp_ps(r, r, _CMP_ORD_Q);
+    __m256 c = _mm256_min_ps(_mm256_max_ps(r, _mm256_set1_ps(-128.0f)), _mm256_set1_ps(127.0f));
+    return _mm256_and_si256(_mm256_cvttps_epi32(c), _mm256_castps_si256(ord));
+}
+
+/* the same arithmetic as i8_rint_affine_scalar (one IEEE op per step, no contraction), 32 at a
+ * time: four lanes of eight packed with signed saturation (exact, the values being in range) */
+__attribute__((target("avx2"))) static void i8_rint_affine_avx2(const float *v, int8_t *dst, int64_t n, float k,
+                                                                 int divide, float add, int has_add, int op)
+{
+    const __m256 K = _mm256_set1_ps(k), A = _mm256_set1_ps(add);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    int64_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m256i q[4];
+        for (int j = 0; j < 4; j++) {
+            __m256 t = _mm256_loadu_ps(v + i + 8 * j);
+            if (op)
+                t = divide ? _mm256_div_ps(t, K) : _mm256_mul_ps(t, K);
+            if (has_add)
+                t = _mm256_add_ps(t, A);
+            q[j] = i8_lanes(t);
+        }
+        __m256i p = _mm256_packs_epi16(_mm256_packs_epi32(q[0], q[1]), _mm256_packs_epi32(q[2], q[3]));
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_permutevar8x32_epi32(p, order));
+    }
+    if (op)
+        i8_rint_affine_scalar(v + i, dst + i, n - i, k, divide, add, has_add);
+    else
+        i8_rint_affine_scalar(v + i, dst + i, n - i, 1.0f, 0, add, has_add);
+}
+
+static int have_avx2(void)
+{
+    static int known = -1;
+    if (known < 0)
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return known;
+}
+#endif
+
+void quant_i8_rint_affine_run(const float *v, int8_t *dst, int64_t n, float k, int divide, float add, int has_add)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (have_avx2()) {
+        i8_rint_affine_avx2(v, dst, n, k, divide, add, has_add, 1);
+        return;
+    }
+#endif
+    i8_rint_affine_scalar(v, dst, n, k, divide, add, has_add);
+}
+
 void quant_i8_rint_run(const float *t, int8_t *dst, int64_t n)
 {
+#if defined(__x86_64__) || defined(__i386__)
+    if (have_avx2()) {
+        i8_rint_affine_avx2(t, dst, n, 1.0f, 0, 0.0f, 0, 0);
+        return;
+    }
+#endif
     for (int64_t i = 0; i < n; i++)
         dst[i] = sat_i8(nearbyintf(t[i]));
 }

@@ -9,6 +9,10 @@
  * QUANT_RINT). */
 void quant_i8_rint_run(const float *t, int8_t *dst, int64_t n);
 
+/* dst[i] = the INT8 code (half to even, saturating, NaN -> 0) of (v[i] / k or v[i] * k) [+ add],
+ * each step one FP32 operation as written (dynamic quant's scale and offset fused into the run). */
+void quant_i8_rint_affine_run(const float *v, int8_t *dst, int64_t n, float k, int divide, float add, int has_add);
+
 /* The same for QUANT_RINT / QUANT_FLOOR / QUANT_CEIL / QUANT_TRUNC: quant_encode(t[i], ACL_INT8,
  * mode) for every i. */
 void quant_i8_run(const float *t, int8_t *dst, int64_t n, int32_t mode);
