@@ -145,15 +145,43 @@ void quant_affine_run(float *v, const float *s, const float *o, int64_t n, int d
             v[i] = v[i] + o[i];
 }
 
-ACLEMU_ISA_CLONES
-float quant_amax_run(const float *v, int64_t n)
+static float amax_scalar(const float *v, int64_t n, float amax, int nan)
 {
-    float amax = 0.0f;
-    int nan = 0;
     for (int64_t i = 0; i < n; i++) {
         float m = fabsf(v[i]);
         nan |= m != m;
         amax = m > amax ? m : amax;
     }
     return nan ? NAN : amax;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* the max of non-NaN magnitudes is the same in any order; max_ps(m, acc) keeps acc for a NaN m,
+ * and the NaNs are counted apart */
+__attribute__((target("avx2"))) static float amax_avx2(const float *v, int64_t n)
+{
+    const __m256 abs = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+    __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps(), nan = _mm256_setzero_ps();
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256 m0 = _mm256_and_ps(_mm256_loadu_ps(v + i), abs), m1 = _mm256_and_ps(_mm256_loadu_ps(v + i + 8), abs);
+        nan = _mm256_or_ps(nan, _mm256_cmp_ps(m0, m1, _CMP_UNORD_Q));
+        acc0 = _mm256_max_ps(m0, acc0);
+        acc1 = _mm256_max_ps(m1, acc1);
+    }
+    float lane[8], amax = 0.0f;
+    _mm256_storeu_ps(lane, _mm256_max_ps(acc0, acc1));
+    for (int k = 0; k < 8; k++)
+        amax = lane[k] > amax ? lane[k] : amax;
+    return amax_scalar(v + i, n - i, amax, _mm256_movemask_ps(nan) != 0);
+}
+#endif
+
+float quant_amax_run(const float *v, int64_t n)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (have_avx2())
+        return amax_avx2(v, n);
+#endif
+    return amax_scalar(v, n, 0.0f, 0);
 }

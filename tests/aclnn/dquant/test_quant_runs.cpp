@@ -5,7 +5,8 @@
 // row and per tensor, with and without sqrtMode. Then DynamicQuant per token on rows holding a
 // NaN, an Inf or only zeros: scale = amax / 127 with amax = max |x| over the row's non-NaN
 // elements (the rule aclemu implements; the public docs do not state one), a NaN element coding
-// to 0.
+// to 0. And RmsNormDynamicQuant (A2), whose amax is NaN for a row holding a NaN (its scale NaN,
+// every code 0), a rule of aclemu's fused kernels the docs do not state either.
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -13,6 +14,7 @@
 #include "../activation/act_test_util.h"
 #include "aclnnop/aclnn_ascend_quant_v3.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
+#include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
 
 static aclrtStream g_stream;
 static bool g_950;
@@ -152,6 +154,36 @@ static void TestDynamicNanRows()
     EXPECT(gs[3] == 0.0, "zero row: scale %g", gs[3]);
 }
 
+// rows of 2.0 (y = 2 * rstd * 1 ~ 1: every code 127, scale ~ 1 / 127), with a NaN in the vector
+// body, with a NaN last, and zeros (scale 0, codes 0)
+static void TestNormNanRows()
+{
+    const int64_t R = 4, K = 64; // no scalar tail: the NaN must be seen by the vector body
+    std::vector<double> xv((size_t)(R * K), 2.0), gv((size_t)K, 1.0);
+    xv[(size_t)(1 * K + 37)] = NAN;
+    xv[(size_t)(2 * K + 63)] = NAN;
+    for (int64_t k = 0; k < K; k++) xv[(size_t)(3 * K + k)] = 0.0;
+    DevTensor x, g, y, sc;
+    bool ok = x.Init(ACL_FLOAT16, {R, K}, xv, CONTIG) && g.Init(ACL_FLOAT16, {K}, gv, CONTIG) &&
+              y.Init(ACL_INT8, {R, K}, {}, CONTIG, 5) && sc.Init(ACL_FLOAT, {R}, {}, CONTIG, 5);
+    EXPECT(ok, "tensors");
+    if (!ok) return;
+    int rc = Run("RmsNormDynamicQuant", g_stream, [&](uint64_t *w, aclOpExecutor **e) {
+        return aclnnRmsNormDynamicQuantGetWorkspaceSize(x.t, g.t, nullptr, nullptr, 1e-6, 2, y.t, sc.t, w, e);
+    }, aclnnRmsNormDynamicQuant);
+    EXPECT(rc == 0, "RmsNormDynamicQuant: %d", rc);
+    if (rc) return;
+    std::vector<double> got = y.Read(), gs = sc.Read();
+    EXPECT(std::fabs(gs[0] * 127.0 - 1.0) < 1e-5, "row 0 scale %.9g", gs[0]);
+    EXPECT(std::isnan(gs[1]) && std::isnan(gs[2]), "NaN rows' scales: %g %g (want NaN)", gs[1], gs[2]);
+    EXPECT(gs[3] == 0.0, "zero row scale %g", gs[3]);
+    int bad = 0;
+    for (int64_t r = 0; r < R; r++)
+        for (int64_t k = 0; k < K; k++)
+            bad += got[(size_t)(r * K + k)] != (r == 0 ? 127.0 : 0.0);
+    EXPECT(bad == 0, "RmsNormDynamicQuant codes: %d differ", bad);
+}
+
 int main()
 {
     Runtime rt;
@@ -162,6 +194,7 @@ int main()
     LOG_PRINT("quant_runs on %s\n", soc.c_str());
     TestAscend();
     TestDynamicNanRows();
+    if (soc.find("910B") != std::string::npos) TestNormNanRows();
     if (g_failures) { LOG_PRINT("test_quant_runs: %d failures\n", g_failures); return 1; }
     LOG_PRINT("test_quant_runs: ok\n");
     return 0;
