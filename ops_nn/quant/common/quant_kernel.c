@@ -318,9 +318,10 @@ static void write_params(const quant_args *a, int64_t idx, const qparams *q)
         store1_f32(&a->offset, flat_off(&a->offset, idx, a->offset.ndim), q->offset);
 }
 
-/* Static quant's per-column scale / offset (after the cast to param_dtype) into s / o (K each):
- * the vector along the columns, or one value repeated (per tensor; per row: row r's). */
-static void static_params(const quant_args *a, int64_t r, float *s, float *o)
+/* Static and fake quant's per-column scale / offset into s / o (K each): the vector along the
+ * columns, or one value repeated (per tensor; per row: row r's); the scale cast to param_dtype,
+ * the offset too with cast_offset. */
+static void param_vectors(const quant_args *a, int64_t r, float *s, float *o, int cast_offset)
 {
     const aclemu_tdesc *ts[2] = {&a->scale, &a->offset};
     const int64_t steps[2] = {a->scale_step, a->offset_step};
@@ -333,23 +334,26 @@ static void static_params(const quant_args *a, int64_t r, float *s, float *o)
         if (a->scale_axis == 1) {
             int64_t esz = (int64_t)aclemu_kdtype_size(t->dtype);
             aclemu_load_f32(dst[k], base_of(t) + t->offset * esz, t->dtype, steps[k] * esz, a->cols);
-            for (int64_t c = 0; c < a->cols; c++)
-                dst[k][c] = as_dtype(dst[k][c], a->param_dtype);
+            if (k == 0 || cast_offset)
+                for (int64_t c = 0; c < a->cols; c++)
+                    dst[k][c] = as_dtype(dst[k][c], a->param_dtype);
         } else {
-            float v = as_dtype(load1(t, t->offset + ri * steps[k]), a->param_dtype);
+            float v = load1(t, t->offset + ri * steps[k]);
+            if (k == 0 || cast_offset)
+                v = as_dtype(v, a->param_dtype);
             for (int64_t c = 0; c < a->cols; c++)
                 dst[k][c] = v;
         }
     }
 }
 
-/* row r: v = x / s or x * s [* s] [+ o] (sv / ov from static_params, refreshed per row only for
+/* row r: v = x / s or x * s [* s] [+ o] (sv / ov from param_vectors, refreshed per row only for
  * a per-row scale), then the codes */
 static void run_static(const quant_args *a, int64_t r, float *v, float *tmp, float *sv, float *ov)
 {
     load_row(a, r, v, tmp);
     if (a->scale_axis == 0)
-        static_params(a, r, sv, ov);
+        param_vectors(a, r, sv, ov, 1);
     quant_affine_run(v, sv, a->offset.addr ? ov : NULL, a->cols, a->divide, a->sqrt_mode);
     encode_row(a, y_row(a, r), v, a->round);
 }
@@ -358,14 +362,15 @@ static void run_static(const quant_args *a, int64_t r, float *v, float *tmp, flo
  * q = float(rint(t)) + zp, float zp: q = float(rint(t + zp)); the mask compares q (held in FP16 on
  * the FP16 path) with quantMin / quantMax, y = (float(clamp(rint(q))) - zp) * scale, 0 - zp for
  * a NaN x, rounded to param_dtype. Integer casts saturate, NaN -> 0. */
-static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp)
+static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp, float *sv, float *zv)
 {
     load_row(a, r, v, tmp);
+    if (a->scale_axis == 0 && !a->fake_off)
+        param_vectors(a, r, sv, zv, 0);
     const aclemu_tdesc *m = &a->aux;
     uint32_t mn = m->ndim;
     int64_t mrow = flat_off(m, r, mn ? mn - 1 : 0), ms = mn ? m->stride[mn - 1] : 1;
     uint8_t *mb = (uint8_t *)base_of(m);
-    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
     int half = a->param_dtype == ACL_FLOAT16;
     int32_t lo = (int32_t)a->qmin, hi = (int32_t)a->qmax;
     float qmin = as_dtype((float)a->qmin, a->param_dtype), qmax = as_dtype((float)a->qmax, a->param_dtype);
@@ -376,9 +381,7 @@ static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp)
             mb[mrow + c * ms] = 1;
             continue;
         }
-        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
-        float s = as_dtype(load1(&a->scale, a->scale.offset + i * a->scale_step), a->param_dtype);
-        float zp = load1(&a->offset, a->offset.offset + i * a->offset_step);
+        float s = sv[c], zp = zv[c];
         float t = x * (1.0f / s), q;
         if (a->offset.dtype == ACL_INT32)
             q = (float)quant_to_int(t, QUANT_RINT, INT32_MIN, INT32_MAX) + zp;
@@ -1081,7 +1084,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
                 : a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
                 : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
-    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : a->mode == QUANT_STATIC ? 4 : 3) * sizeof(float);
+    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : a->mode == QUANT_STATIC || a->mode == QUANT_FAKE ? 4 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
     if (!v)
         return ACLEMU_KERNEL_BAD_ARGS;
@@ -1090,7 +1093,7 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
     case QUANT_STATIC: { /* the scale / offset vectors: once per block unless per row */
         float *sv = tmp + K, *ov = sv + K;
         if (a->scale_axis != 0)
-            static_params(a, 0, sv, ov);
+            param_vectors(a, 0, sv, ov, 1);
         for (uint64_t r = s; r < e; r++)
             run_static(a, (int64_t)r, v, tmp, sv, ov);
         return 0;
@@ -1153,10 +1156,14 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         for (uint64_t r = s; r < e; r++)
             run_block(a, (int64_t)r, v, tmp);
         return 0;
-    case QUANT_FAKE:
+    case QUANT_FAKE: { /* scale / zero point vectors as for QUANT_STATIC (the zero point uncast) */
+        float *sv = tmp + K, *zv = sv + K;
+        if (a->scale_axis != 0 && !a->fake_off)
+            param_vectors(a, 0, sv, zv, 0);
         for (uint64_t r = s; r < e; r++)
-            run_fake(a, (int64_t)r, v, tmp);
+            run_fake(a, (int64_t)r, v, tmp, sv, zv);
         return 0;
+    }
     case QUANT_ANTI:
         for (uint64_t r = s; r < e; r++)
             run_anti(a, (int64_t)r, v);
