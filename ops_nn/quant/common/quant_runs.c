@@ -145,6 +145,29 @@ void quant_affine_run(float *v, const float *s, const float *o, int64_t n, int d
             v[i] = v[i] + o[i];
 }
 
+/* (float)quant_to_int(r, ., INT32_MIN, INT32_MAX) of an integral r, in FP32: NaN -> 0, saturated
+ * at -2^31 and (float)INT32_MAX = 2^31, r itself in between */
+static inline float i32_sat_f(float r)
+{
+    r = r <= -2147483648.0f ? -2147483648.0f : r >= 2147483648.0f ? 2147483648.0f : r;
+    return r == r ? r : 0.0f;
+}
+
+ACLEMU_ISA_CLONES
+void quant_fake_run(float *v, const float *s, const float *zp, uint8_t *mask, int64_t n, int int_zp, float qmin,
+                    float qmax, float lo, float hi)
+{
+    for (int64_t i = 0; i < n; i++) {
+        float x = v[i], t = x * (1.0f / s[i]);
+        float q = int_zp ? i32_sat_f(nearbyintf(t)) + zp[i] : i32_sat_f(nearbyintf(t + zp[i]));
+        mask[i] = q >= qmin && q <= qmax;
+        float qi = i32_sat_f(nearbyintf(q));
+        qi = qi < lo ? lo : qi > hi ? hi : qi;
+        float qf = x != x ? 0.0f : qi;
+        v[i] = (qf - zp[i]) * s[i];
+    }
+}
+
 static float amax_scalar(const float *v, int64_t n, float amax, int nan)
 {
     for (int64_t i = 0; i < n; i++) {

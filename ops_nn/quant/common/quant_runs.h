@@ -21,6 +21,13 @@ void quant_i8_run(const float *t, int8_t *dst, int64_t n, int32_t mode);
  * steps); o may be NULL. */
 void quant_affine_run(float *v, const float *s, const float *o, int64_t n, int divide, int sqrt_mode);
 
+/* FakeQuant in FP32 (quant_kernel.c run_fake, param_dtype FLOAT, unit-stride mask): t = v * (1 /
+ * s); q = float(rint(t)) + zp (int_zp) or float(rint(t + zp)), the integer casts saturating at
+ * INT32 with NaN -> 0; mask = qmin <= q <= qmax; v = (float(clamp(rint(q), lo, hi)) - zp) * s, with
+ * 0 - zp for a NaN v. */
+void quant_fake_run(float *v, const float *s, const float *zp, uint8_t *mask, int64_t n, int int_zp, float qmin,
+                    float qmax, float lo, float hi);
+
 /* max |v[i]| over the run, NaN if any element is NaN (the kernels' sticky-NaN amax). */
 float quant_amax_run(const float *v, int64_t n);
 
