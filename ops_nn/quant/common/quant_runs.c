@@ -153,19 +153,30 @@ static inline float i32_sat_f(float r)
     return r == r ? r : 0.0f;
 }
 
+/* one element of quant_fake_run, branch-free (int_zp a constant of each caller's loop) */
+static inline __attribute__((always_inline)) float fake_one(float x, float s, float zp, uint8_t *mask, int int_zp,
+                                                             float qmin, float qmax, float lo, float hi)
+{
+    float t = x * (1.0f / s);
+    float q = int_zp ? i32_sat_f(nearbyintf(t)) + zp : i32_sat_f(nearbyintf(t + zp));
+    *mask = (uint8_t)((q >= qmin) & (q <= qmax));
+    float qi = i32_sat_f(nearbyintf(q));
+    qi = qi < lo ? lo : qi;
+    qi = qi > hi ? hi : qi;
+    float qf = x != x ? 0.0f : qi;
+    return (qf - zp) * s;
+}
+
 ACLEMU_ISA_CLONES
 void quant_fake_run(float *v, const float *s, const float *zp, uint8_t *mask, int64_t n, int int_zp, float qmin,
                     float qmax, float lo, float hi)
 {
-    for (int64_t i = 0; i < n; i++) {
-        float x = v[i], t = x * (1.0f / s[i]);
-        float q = int_zp ? i32_sat_f(nearbyintf(t)) + zp[i] : i32_sat_f(nearbyintf(t + zp[i]));
-        mask[i] = q >= qmin && q <= qmax;
-        float qi = i32_sat_f(nearbyintf(q));
-        qi = qi < lo ? lo : qi > hi ? hi : qi;
-        float qf = x != x ? 0.0f : qi;
-        v[i] = (qf - zp[i]) * s[i];
-    }
+    if (int_zp)
+        for (int64_t i = 0; i < n; i++)
+            v[i] = fake_one(v[i], s[i], zp[i], mask + i, 1, qmin, qmax, lo, hi);
+    else
+        for (int64_t i = 0; i < n; i++)
+            v[i] = fake_one(v[i], s[i], zp[i], mask + i, 0, qmin, qmax, lo, hi);
 }
 
 static float amax_scalar(const float *v, int64_t n, float amax, int nan)
