@@ -7,8 +7,6 @@
  *  950: scale_k = amax * (1 / DMAX), code = enc(v / scale_k);
  * enc the quant driver's encoder (quant_codec.h: RINT + saturation for INT8, RNE + saturation
  * for FP8). */
-#include <string.h>
-
 #include "acl/acl_base.h"
 #include "norm_dyn_quant_args.h"
 #include "norm_rows.h"
@@ -19,29 +17,25 @@ static void quant_out(const norm_dyn_quant_args *a, const float *y, const nn_cbu
                       const nn_cbuf *out, const nn_cbuf *scale, int64_t r)
 {
     int64_t n = a->h.n;
-    if (smooth->present)
+    const float *src = y; /* y itself when there is no smooth scale (no copy) */
+    if (smooth->present) {
         for (int64_t i = 0; i < n; i++)
             v[i] = y[i] * sm[i];
-    else
-        memcpy(v, y, (size_t)n * sizeof *v);
-    float amax = quant_amax_run(v, n);
-    float s, inv = 0.0f;
-    if (a->style == NDQ_STYLE_A2) {
-        inv = a->dst_max / amax;
-        s = 1.0f / inv;
-        for (int64_t i = 0; i < n; i++)
-            v[i] *= inv;
-    } else {
-        s = amax * (1.0f / a->dst_max);
-        for (int64_t i = 0; i < n; i++)
-            v[i] /= s;
+        src = v;
     }
+    float amax = quant_amax_run(src, n);
+    int a2 = a->style == NDQ_STYLE_A2;
+    float inv = a2 ? a->dst_max / amax : 0.0f;
+    float s = a2 ? 1.0f / inv : amax * (1.0f / a->dst_max);
     uint8_t *q = (uint8_t *)nn_ptr(out) + r * n;
-    if (a->code == ACL_INT8)
-        quant_i8_rint_run(v, (int8_t *)q, n);
-    else
+    if (a->code == ACL_INT8) { /* the scaling inside the INT8 run */
+        quant_i8_rint_affine_run(src, (int8_t *)q, n, a2 ? inv : s, !a2, 0.0f, 0);
+    } else {
+        for (int64_t i = 0; i < n; i++)
+            v[i] = a2 ? src[i] * inv : src[i] / s;
         for (int64_t i = 0; i < n; i++)
             q[i] = (uint8_t)quant_encode(v[i], a->code, QUANT_RINT);
+    }
     nr_store(scale, r, 1, &s);
 }
 

@@ -278,20 +278,37 @@ static int y_int8_rows(const quant_args *a)
     return a->code == ACL_INT8 && a->y.dtype == ACL_INT8 && a->y.ndim && a->y.stride[a->y.ndim - 1] == 1;
 }
 
-static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q, float *t)
+/* Codes of t[0, cols) (already scaled) into the row at element offset `row` (y_row): the vector
+ * run for unit-stride INT8 (any round mode but half-away, which no INT8 row uses), quant_encode
+ * element by element otherwise. */
+static void encode_row(const quant_args *a, int64_t row, const float *t, int32_t round)
 {
-    const int64_t row = y_row(a, r);
-    if (y_int8_rows(a)) {
-        for (int64_t c = 0; c < a->cols; c++)
-            t[c] = a->style == QUANT_STYLE_A2 ? v[c] * q->inv : v[c] / q->scale;
-        if (!a->symmetric)
-            for (int64_t c = 0; c < a->cols; c++)
-                t[c] += q->offset;
-        quant_i8_rint_run(t, (int8_t *)base_of(&a->y) + row, a->cols);
+    if (y_int8_rows(a) && round != QUANT_ROUND) {
+        quant_i8_run(t, (int8_t *)base_of(&a->y) + row, a->cols, round);
         return;
     }
     for (int64_t c = 0; c < a->cols; c++)
-        store_code_row(a, row, c, dyn_code(a, q, v[c]));
+        store_code_row(a, row, c, quant_encode(t[c], a->code, round));
+}
+
+static void quant_row(const quant_args *a, int64_t r, const float *v, const qparams *q, float *t)
+{
+    if (y_int8_rows(a)) { /* scale, offset and codes in one pass */
+        int a2 = a->style == QUANT_STYLE_A2;
+        quant_i8_rint_affine_run(v, (int8_t *)base_of(&a->y) + y_row(a, r), a->cols, a2 ? q->inv : q->scale, !a2,
+                                 q->offset, !a->symmetric);
+        return;
+    }
+    if (a->style == QUANT_STYLE_A2)
+        for (int64_t c = 0; c < a->cols; c++)
+            t[c] = v[c] * q->inv;
+    else
+        for (int64_t c = 0; c < a->cols; c++)
+            t[c] = v[c] / q->scale;
+    if (!a->symmetric)
+        for (int64_t c = 0; c < a->cols; c++)
+            t[c] += q->offset;
+    encode_row(a, y_row(a, r), t, QUANT_RINT);
 }
 
 static void write_params(const quant_args *a, int64_t idx, const qparams *q)
@@ -301,54 +318,73 @@ static void write_params(const quant_args *a, int64_t idx, const qparams *q)
         store1_f32(&a->offset, flat_off(&a->offset, idx, a->offset.ndim), q->offset);
 }
 
-static void run_static(const quant_args *a, int64_t r, float *v, float *tmp)
+/* Static and fake quant's per-column scale / offset into s / o (K each): the vector along the
+ * columns, or one value repeated (per tensor; per row: row r's); the scale cast to param_dtype,
+ * the offset too with cast_offset. */
+static void param_vectors(const quant_args *a, int64_t r, float *s, float *o, int cast_offset)
+{
+    const aclemu_tdesc *ts[2] = {&a->scale, &a->offset};
+    const int64_t steps[2] = {a->scale_step, a->offset_step};
+    float *dst[2] = {s, o};
+    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
+    for (int k = 0; k < 2; k++) {
+        const aclemu_tdesc *t = ts[k];
+        if (!t->addr)
+            continue;
+        if (a->scale_axis == 1) {
+            int64_t esz = (int64_t)aclemu_kdtype_size(t->dtype);
+            aclemu_load_f32(dst[k], base_of(t) + t->offset * esz, t->dtype, steps[k] * esz, a->cols);
+            if (k == 0 || cast_offset)
+                for (int64_t c = 0; c < a->cols; c++)
+                    dst[k][c] = as_dtype(dst[k][c], a->param_dtype);
+        } else {
+            float v = load1(t, t->offset + ri * steps[k]);
+            if (k == 0 || cast_offset)
+                v = as_dtype(v, a->param_dtype);
+            for (int64_t c = 0; c < a->cols; c++)
+                dst[k][c] = v;
+        }
+    }
+}
+
+/* row r: v = x / s or x * s [* s] [+ o] (sv / ov from param_vectors, refreshed per row only for
+ * a per-row scale), then the codes */
+static void run_static(const quant_args *a, int64_t r, float *v, float *tmp, float *sv, float *ov)
 {
     load_row(a, r, v, tmp);
-    const int64_t row = y_row(a, r);
-    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
-    for (int64_t c = 0; c < a->cols; c++) {
-        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
-        float s = as_dtype(load1(&a->scale, a->scale.offset + i * a->scale_step), a->param_dtype);
-        float t = a->divide ? v[c] / s : v[c] * s;
-        if (a->sqrt_mode)
-            t = t * s;
-        if (a->offset.addr)
-            t = t + as_dtype(load1(&a->offset, a->offset.offset + i * a->offset_step), a->param_dtype);
-        v[c] = t;
-    }
-    if (y_int8_rows(a) && a->round == QUANT_RINT) {
-        quant_i8_rint_run(v, (int8_t *)base_of(&a->y) + row, a->cols);
-        return;
-    }
-    for (int64_t c = 0; c < a->cols; c++)
-        store_code_row(a, row, c, quant_encode(v[c], a->code, a->round));
+    if (a->scale_axis == 0)
+        param_vectors(a, r, sv, ov, 1);
+    quant_affine_run(v, sv, a->offset.addr ? ov : NULL, a->cols, a->divide, a->sqrt_mode);
+    encode_row(a, y_row(a, r), v, a->round);
 }
 
 /* FakeQuant row r, in the kernel's steps: t = x * (1/scale) in param_dtype's FP32 path; INT32 zp:
  * q = float(rint(t)) + zp, float zp: q = float(rint(t + zp)); the mask compares q (held in FP16 on
  * the FP16 path) with quantMin / quantMax, y = (float(clamp(rint(q))) - zp) * scale, 0 - zp for
  * a NaN x, rounded to param_dtype. Integer casts saturate, NaN -> 0. */
-static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp)
+static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp, float *sv, float *zv)
 {
     load_row(a, r, v, tmp);
+    if (a->scale_axis == 0 && !a->fake_off)
+        param_vectors(a, r, sv, zv, 0);
     const aclemu_tdesc *m = &a->aux;
     uint32_t mn = m->ndim;
     int64_t mrow = flat_off(m, r, mn ? mn - 1 : 0), ms = mn ? m->stride[mn - 1] : 1;
     uint8_t *mb = (uint8_t *)base_of(m);
-    int64_t ri = a->scale_axis == 0 ? (r / a->scale_div) % a->scale_mod : 0;
     int half = a->param_dtype == ACL_FLOAT16;
     int32_t lo = (int32_t)a->qmin, hi = (int32_t)a->qmax;
     float qmin = as_dtype((float)a->qmin, a->param_dtype), qmax = as_dtype((float)a->qmax, a->param_dtype);
-    for (int64_t c = 0; c < a->cols; c++) {
+    int fast = !a->fake_off && a->param_dtype == ACL_FLOAT && ms == 1; /* the same steps, vectorised */
+    if (fast)
+        quant_fake_run(v, sv, zv, mb + mrow, a->cols, a->offset.dtype == ACL_INT32, qmin, qmax, (float)lo, (float)hi);
+    for (int64_t c = 0; !fast && c < a->cols; c++) {
         float x = as_dtype(v[c], a->param_dtype);
         if (a->fake_off) {
             v[c] = x;
             mb[mrow + c * ms] = 1;
             continue;
         }
-        int64_t i = a->scale_axis < 0 ? 0 : a->scale_axis == 1 ? c : ri;
-        float s = as_dtype(load1(&a->scale, a->scale.offset + i * a->scale_step), a->param_dtype);
-        float zp = load1(&a->offset, a->offset.offset + i * a->offset_step);
+        float s = sv[c], zp = zv[c];
         float t = x * (1.0f / s), q;
         if (a->offset.dtype == ACL_INT32)
             q = (float)quant_to_int(t, QUANT_RINT, INT32_MIN, INT32_MAX) + zp;
@@ -365,6 +401,15 @@ static void run_fake(const quant_args *a, int64_t r, float *v, float *tmp)
     int64_t esz = (int64_t)aclemu_kdtype_size(a->y.dtype);
     aclemu_store_f32(base_of(&a->y) + flat_off(&a->y, r, nd ? nd - 1 : 0) * esz, a->y.dtype,
                      (nd ? a->y.stride[nd - 1] : 1) * esz, v, a->cols);
+}
+
+/* element i of a 1-D tensor as INT64 */
+static int64_t load_i64_at(const aclemu_tdesc *t, int64_t i)
+{
+    int64_t v;
+    aclemu_load_i64(&v, base_of(t) + (t->offset + i * t->stride[0]) * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype,
+                    0, 1);
+    return v;
 }
 
 /* GroupQuant's group index: cumulative ends in [0, rows], non-decreasing, the last one rows (the
@@ -388,33 +433,27 @@ static int group_index_ok(const quant_args *a)
 static void run_group(const quant_args *a, int64_t r, float *v, float *tmp)
 {
     const aclemu_tdesc *g = &a->group, *sc = &a->scale;
-    int64_t e = 0, end;
-    for (; e < g->shape[0]; e++) {
-        aclemu_load_i64(&end, base_of(g) + (g->offset + e * g->stride[0]) * (int64_t)aclemu_kdtype_size(g->dtype),
-                        g->dtype, 0, 1);
-        if (end > r)
-            break;
+    /* the first group whose end passes r: a binary search, the ends being non-decreasing
+     * (group_index_ok) */
+    int64_t e = 0, hi = g->shape[0];
+    while (e < hi) {
+        int64_t mid = e + (hi - e) / 2;
+        if (load_i64_at(g, mid) > r)
+            hi = mid;
+        else
+            e = mid + 1;
     }
     load_row(a, r, v, tmp);
     int64_t ssz = (int64_t)aclemu_kdtype_size(sc->dtype);
     aclemu_load_f32(tmp, base_of(sc) + (sc->offset + e * sc->stride[0]) * ssz, sc->dtype, sc->stride[1] * ssz,
                     a->cols);
     float off = a->offset.addr ? load1(&a->offset, a->offset.offset) : 0.0f;
-    for (int64_t c = 0; c < a->cols; c++) {
-        float t = v[c] * tmp[c];
-        if (a->offset.addr)
-            t = t + off;
-        store_code(a, r, c, quant_encode(t, a->code, QUANT_RINT));
-    }
-}
-
-/* element i of a 1-D tensor as INT64 */
-static int64_t load_i64_at(const aclemu_tdesc *t, int64_t i)
-{
-    int64_t v;
-    aclemu_load_i64(&v, base_of(t) + (t->offset + i * t->stride[0]) * (int64_t)aclemu_kdtype_size(t->dtype), t->dtype,
-                    0, 1);
-    return v;
+    for (int64_t c = 0; c < a->cols; c++)
+        v[c] = v[c] * tmp[c];
+    if (a->offset.addr)
+        for (int64_t c = 0; c < a->cols; c++)
+            v[c] = v[c] + off;
+    encode_row(a, y_row(a, r), v, QUANT_RINT);
 }
 
 /* DequantBias row r, in the kernel's FP32 steps (an INT32 bias is added to x as INT32, wrapping) */
@@ -1048,16 +1087,20 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
                 : a->mode == QUANT_MX || a->mode == QUANT_GROUPED_MX || a->mode == QUANT_SWIGLU_MX ? a->block_cols
                 : a->mode == QUANT_DEQUANT_SWIGLU ? 2 * a->cols : a->cols;
     /* v, tmp; per-channel also amax, max, min and the K parameter triples */
-    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : 3) * sizeof(float);
+    size_t need = (size_t)K * (a->mode == QUANT_PER_CHANNEL ? 8 : a->mode == QUANT_STATIC || a->mode == QUANT_FAKE ? 4 : 3) * sizeof(float);
     float *v = (float *)aclemu_worker_scratch(need ? need : sizeof(float));
     if (!v)
         return ACLEMU_KERNEL_BAD_ARGS;
     float *tmp = v + K;
     switch (a->mode) {
-    case QUANT_STATIC:
+    case QUANT_STATIC: { /* the scale / offset vectors: once per block unless per row */
+        float *sv = tmp + K, *ov = sv + K;
+        if (a->scale_axis != 0)
+            param_vectors(a, 0, sv, ov, 1);
         for (uint64_t r = s; r < e; r++)
-            run_static(a, (int64_t)r, v, tmp);
+            run_static(a, (int64_t)r, v, tmp, sv, ov);
         return 0;
+    }
     case QUANT_GROUP:
         if (!group_index_ok(a))
             return ACLEMU_KERNEL_BAD_ARGS; /* the kernel's Trap() */
@@ -1116,10 +1159,14 @@ static int quant_kernel(const void *args, size_t size, const aclemu_block *blk)
         for (uint64_t r = s; r < e; r++)
             run_block(a, (int64_t)r, v, tmp);
         return 0;
-    case QUANT_FAKE:
+    case QUANT_FAKE: { /* scale / zero point vectors as for QUANT_STATIC (the zero point uncast) */
+        float *sv = tmp + K, *zv = sv + K;
+        if (a->scale_axis != 0 && !a->fake_off)
+            param_vectors(a, 0, sv, zv, 0);
         for (uint64_t r = s; r < e; r++)
-            run_fake(a, (int64_t)r, v, tmp);
+            run_fake(a, (int64_t)r, v, tmp, sv, zv);
         return 0;
+    }
     case QUANT_ANTI:
         for (uint64_t r = s; r < e; r++)
             run_anti(a, (int64_t)r, v);
