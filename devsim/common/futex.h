@@ -43,4 +43,30 @@ static inline void ds_cpu_relax(void)
 #endif
 }
 
+/* A bounded busy wait that gives up once it has lost its CPU: a gap of more than
+ * DS_SPIN_PREEMPT_NS between two checks means the thread was descheduled, so its CPU is shared
+ * with other runnable threads. With autogroup scheduling the device process competes as one group
+ * on a loaded host, so spinning on would mostly take CPU time from its own threads (the one
+ * running blocks); sleeping on the futex costs one wake-up (20-100 us), a preemption a scheduler
+ * slice (milliseconds). */
+#define DS_SPIN_PREEMPT_NS 50000
+typedef struct ds_spin {
+    uint64_t t0, last;
+} ds_spin;
+
+static inline void ds_spin_begin(ds_spin *s)
+{
+    s->t0 = s->last = ds_now_ns();
+}
+
+/* 1 while the spin may go on: less than limit_ns since ds_spin_begin and not descheduled since
+ * the last check. */
+static inline int ds_spin_on(ds_spin *s, uint64_t limit_ns)
+{
+    uint64_t now = ds_now_ns();
+    int on = now - s->last < DS_SPIN_PREEMPT_NS && now - s->t0 < limit_ns;
+    s->last = now;
+    return on;
+}
+
 #endif

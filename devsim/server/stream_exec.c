@@ -223,9 +223,10 @@ static void *stream_main(void *arg)
                 break;
             /* Spin a while before sleeping on the futex: waking a sleeping thread costs 20-100 us
              * on a VM, a sizeable share of a sub-millisecond kernel. */
-            uint64_t t0 = ds_now_ns();
+            ds_spin sp;
+            ds_spin_begin(&sp);
             while (atomic_load_explicit(&s->submitted, memory_order_acquire) == done &&
-                   !aborting(s) && ds_now_ns() - t0 < DS_WORKER_SPIN_NS)
+                   !aborting(s) && ds_spin_on(&sp, DS_WORKER_SPIN_NS))
                 ds_cpu_relax();
             if (atomic_load(&s->submitted) != done || aborting(s))
                 continue;

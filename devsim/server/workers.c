@@ -209,8 +209,9 @@ static void *worker_main(void *arg)
             uint32_t seen = atomic_load(&p->posted);
             pthread_mutex_unlock(&p->mu);
             atomic_fetch_add(&p->spinning, 1);
-            uint64_t t0 = ds_now_ns();
-            while (atomic_load(&p->posted) == seen && !p->stop && ds_now_ns() - t0 < DS_WORKER_SPIN_NS) {
+            ds_spin sp;
+            ds_spin_begin(&sp);
+            while (atomic_load(&p->posted) == seen && !p->stop && ds_spin_on(&sp, DS_WORKER_SPIN_NS)) {
                 take_wake(p);
                 ds_cpu_relax();
             }
@@ -304,8 +305,9 @@ int ds_pool_run_timed(ds_pool *p, aclemu_kernel_fn fn, const void *args, size_t 
     /* Wait for blocks other threads are still running: they are usually about to end (blocks
      * are even), and sleeping would add a wake-up of this thread before the stream can report
      * completion to the client. So spin a while, then sleep. */
-    uint64_t t0 = ds_now_ns();
-    while (!atomic_load(&job.finished) && ds_now_ns() - t0 < DS_WORKER_SPIN_NS)
+    ds_spin sp;
+    ds_spin_begin(&sp);
+    while (!atomic_load(&job.finished) && ds_spin_on(&sp, DS_WORKER_SPIN_NS))
         ds_cpu_relax();
     while (!atomic_load(&job.finished))
         ds_futex_wait(&job.finished, 0, -1);

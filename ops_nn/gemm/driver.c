@@ -89,6 +89,16 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                    (d->conv.kind == GEMM_BSRC_DENSE || d->conv.kind == GEMM_BSRC_WQ) &&
                    (cv->dtype == GEMM_F16 || cv->dtype == GEMM_BF16) && cv->cs == 1 && cv->jsplit <= 0 &&
                    d->alpha == 1.0f && !d->bias.ptr && d->act == GEMM_ACT_NONE && !(d->d.ptr && d->beta != 0.0f);
+    /* The epilogue in the microkernels' store (gemm_kepi) when C is written in place and it is at
+     * most an FP32 bias and ReLU: no second pass over each micro-tile. */
+    const gemm_view *bv = &d->bias;
+    int bias_row = bv->ptr && bv->dtype == GEMM_F32 && bv->cs == 0 && bv->jsplit <= 0,
+        bias_col = bv->ptr && bv->dtype == GEMM_F32 && bv->cs == 1 && bv->jsplit <= 0;
+    int kepi_ok = epi && direct && impl->ukernel_e && d->alpha == 1.0f && (!bv->ptr || bias_row || bias_col) &&
+                  (d->act == GEMM_ACT_NONE || d->act == GEMM_ACT_RELU);
+    gemm_kepi ke = {NULL, bv->rs, bias_row ? GEMM_KEPI_BIAS_ROW : bias_col ? GEMM_KEPI_BIAS_COL : GEMM_KEPI_BIAS_NONE,
+                    d->act == GEMM_ACT_RELU};
+    const float *kbias = kepi_ok && bv->ptr ? (const float *)bv->ptr + gemm_batch_offset(p, bv, batch) : NULL;
     char *c16 = direct16 ? (char *)cv->ptr + (gemm_batch_offset(p, cv, batch) + m0 * cv->rs) * 2 : NULL;
     const float *cb0 = NULL;
     int64_t ldacc = nr;
@@ -148,6 +158,16 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
                         if (direct16) {
                             impl->ukernel_h(kcur, a, Bp + jr * kcur, c16 + (ir * cv->rs + jc + jr) * 2, cv->rs,
                                             cv->dtype, rows, cols);
+                            continue;
+                        }
+                        if (last && kepi_ok) {
+                            if (kbias) ke.bias = kbias + (m0 + ir) * bv->rs + (bias_col ? jc + jr : 0);
+                            if (bs.inplace)
+                                impl->ukernel_bs_e(kcur, a, bs.inplace + jr, d->b.rs, c, ldacc, pc > 0, rows, cols, &ke);
+                            else if (bs.staged && bs.direct[jr / nr])
+                                impl->ukernel_kp_e(kcur, a, bs.sg.kptr, bs.off[jr / nr], c, ldacc, pc > 0, rows, &ke);
+                            else
+                                impl->ukernel_e(kcur, a, Bp + jr * kcur, c, ldacc, pc > 0, rows, cols, &ke);
                             continue;
                         }
                         if (bs.inplace)

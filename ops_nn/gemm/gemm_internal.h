@@ -38,6 +38,23 @@ typedef void (*gemm_ukernel_h_fn)(int64_t kc, const float *Ap, const float *Bp, 
 typedef void (*gemm_ukernel_cols_fn)(int64_t kc, const float *Ap, const float *B, int64_t ldb, float *C,
                                      int64_t ldc, int accumulate, int64_t mrows, int64_t ncols);
 
+/* The epilogue applied by a microkernel as it stores the last K chunk's sums into FP32 C (no
+ * separate pass over the micro-tile): + bias (FP32, per row: bias[i * brs], or per column:
+ * bias[i * brs + j], for the tile's rows i and columns j), then ReLU. The same operations in the
+ * same order as the epilogue pass, so the results are bit-identical. */
+enum { GEMM_KEPI_BIAS_NONE = 0, GEMM_KEPI_BIAS_ROW = 1, GEMM_KEPI_BIAS_COL = 2 };
+typedef struct gemm_kepi {
+    const float *bias; /* at the micro-tile's first row (and column) */
+    int64_t brs;
+    int32_t bias_kind, relu;
+} gemm_kepi;
+typedef void (*gemm_ukernel_e_fn)(int64_t kc, const float *Ap, const float *Bp, float *C, int64_t ldc,
+                                  int accumulate, int64_t mrows, int64_t ncols, const gemm_kepi *e);
+typedef void (*gemm_ukernel_bs_e_fn)(int64_t kc, const float *Ap, const float *B, int64_t ldb, float *C,
+                                     int64_t ldc, int accumulate, int64_t mrows, int64_t ncols, const gemm_kepi *e);
+typedef void (*gemm_ukernel_kp_e_fn)(int64_t kc, const float *Ap, const float *const *kptr, const int64_t *off,
+                                     float *C, int64_t ldc, int accumulate, int64_t mrows, const gemm_kepi *e);
+
 typedef struct gemm_isa_impl {
     int32_t mr, nr;
     gemm_ukernel_fn ukernel;
@@ -45,6 +62,10 @@ typedef struct gemm_isa_impl {
     gemm_ukernel_kp_fn ukernel_kp; /* NULL: conv sources are always packed */
     gemm_ukernel_h_fn ukernel_h;   /* NULL: 16-bit C goes through the accumulator and epilogue */
     gemm_ukernel_cols_fn ukernel_cols; /* NULL: narrow N tails run the mr x nr kernels */
+    /* with the store epilogue (gemm_kepi), all three or none; NULL: the epilogue is its own pass */
+    gemm_ukernel_e_fn ukernel_e;
+    gemm_ukernel_bs_e_fn ukernel_bs_e;
+    gemm_ukernel_kp_e_fn ukernel_kp_e;
 } gemm_isa_impl;
 
 const gemm_isa_impl *gemm_isa_impl_get(gemm_isa isa);

@@ -18,6 +18,31 @@
         if (NV > 2) c##i##2 = _mm512_fmadd_ps(a, b2, c##i##2);     \
     } while (0)
 
+/* EPI (a compile-time 0 / 1) with E: the store epilogue (gemm_kepi) after the accumulate, as
+ * gemm_epilogue_avx512 computes it: + bias, then ReLU by compare and blend (NaN stays NaN). */
+#define ROW_EPI(i)                                                                              \
+    do {                                                                                        \
+        if (EPI) {                                                                              \
+            if (E->bias_kind == GEMM_KEPI_BIAS_ROW) {                                           \
+                __m512 bv = _mm512_set1_ps(E->bias[(i) * E->brs]);                              \
+                c##i##0 = _mm512_add_ps(c##i##0, bv);                                           \
+                if (NV > 1) c##i##1 = _mm512_add_ps(c##i##1, bv);                               \
+                if (NV > 2) c##i##2 = _mm512_add_ps(c##i##2, bv);                               \
+            } else if (E->bias_kind == GEMM_KEPI_BIAS_COL) {                                    \
+                const float *br = E->bias + (i) * E->brs;                                       \
+                c##i##0 = _mm512_add_ps(c##i##0, _mm512_maskz_loadu_ps(k0, br));                \
+                if (NV > 1) c##i##1 = _mm512_add_ps(c##i##1, _mm512_maskz_loadu_ps(k1, br + 16)); \
+                if (NV > 2) c##i##2 = _mm512_add_ps(c##i##2, _mm512_maskz_loadu_ps(k2, br + 32)); \
+            }                                                                                   \
+            if (E->relu) {                                                                      \
+                const __m512 z = _mm512_setzero_ps();                                           \
+                c##i##0 = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(c##i##0, z, _CMP_LT_OQ), c##i##0, z); \
+                if (NV > 1) c##i##1 = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(c##i##1, z, _CMP_LT_OQ), c##i##1, z); \
+                if (NV > 2) c##i##2 = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(c##i##2, z, _CMP_LT_OQ), c##i##2, z); \
+            }                                                                                   \
+        }                                                                                       \
+    } while (0)
+
 #define ROW_STORE(i)                                                                            \
     do {                                                                                        \
         if ((i) < mrows) {                                                                      \
@@ -27,6 +52,7 @@
                 if (NV > 1) c##i##1 = _mm512_add_ps(c##i##1, _mm512_maskz_loadu_ps(k1, r + 16)); \
                 if (NV > 2) c##i##2 = _mm512_add_ps(c##i##2, _mm512_maskz_loadu_ps(k2, r + 32)); \
             }                                                                                   \
+            ROW_EPI(i);                                                                         \
             _mm512_mask_storeu_ps(r, k0, c##i##0);                                              \
             if (NV > 1) _mm512_mask_storeu_ps(r + 16, k1, c##i##1);                             \
             if (NV > 2) _mm512_mask_storeu_ps(r + 32, k2, c##i##2);                             \
@@ -63,12 +89,13 @@ static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xfff
         Bp += NR;                                                                         \
     }
 
-#define DEFINE_KERNEL(name, NVEC)                                                                          \
+#define DEFINE_KERNEL(name, NVEC, EPIV)                                                                    \
     __attribute__((target("avx512f,fma"))) static void name(int64_t kc, const float *Ap, const float *Bp,  \
                                                             float *C, int64_t ldc, int accumulate,         \
-                                                            int64_t mrows, int64_t ncols)                   \
+                                                            int64_t mrows, int64_t ncols, const gemm_kepi *E) \
     {                                                                                                     \
-        enum { NV = NVEC };                                                                               \
+        enum { NV = NVEC, EPI = EPIV };                                                                   \
+        (void)E;                                                                                          \
         ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);                                               \
         ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);                                               \
         ROW_PREFETCH_C(0); ROW_PREFETCH_C(1); ROW_PREFETCH_C(2); ROW_PREFETCH_C(3);                       \
@@ -81,12 +108,14 @@ static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xfff
 
 /* B in place (row-major FP32), prefetched PF_ROWS rows ahead (a prefetch past the matrix does not
  * fault): masked loads keep the last micro-panel inside the rows' columns. */
-#define DEFINE_KERNEL_BS(name, NVEC)                                                                        \
+#define DEFINE_KERNEL_BS(name, NVEC, EPIV)                                                                  \
     __attribute__((target("avx512f,fma"))) static void name(int64_t kc, const float *Ap, const float *B,     \
                                                             int64_t ldb, float *C, int64_t ldc,             \
-                                                            int accumulate, int64_t mrows, int64_t ncols)   \
+                                                            int accumulate, int64_t mrows, int64_t ncols,   \
+                                                            const gemm_kepi *E)                             \
     {                                                                                                     \
-        enum { NV = NVEC };                                                                               \
+        enum { NV = NVEC, EPI = EPIV };                                                                   \
+        (void)E;                                                                                          \
         __mmask16 k0 = cols_mask(ncols), k1 = cols_mask(ncols - 16), k2 = cols_mask(ncols - 32);          \
         ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);                                               \
         ROW_ZERO(4); ROW_ZERO(5); ROW_ZERO(6); ROW_ZERO(7);                                               \
@@ -108,25 +137,37 @@ static inline __mmask16 cols_mask(int64_t n) { return n >= 16 ? (__mmask16)0xfff
         ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);                                           \
     }
 
-DEFINE_KERNEL_BS(ukernel_bs_8x16, 1)
-DEFINE_KERNEL_BS(ukernel_bs_8x32, 2)
-DEFINE_KERNEL_BS(ukernel_bs_8x48, 3)
+DEFINE_KERNEL_BS(ukernel_bs_8x16, 1, 0)
+DEFINE_KERNEL_BS(ukernel_bs_8x32, 2, 0)
+DEFINE_KERNEL_BS(ukernel_bs_8x48, 3, 0)
+DEFINE_KERNEL_BS(ukernel_bs_e_8x16, 1, 1)
+DEFINE_KERNEL_BS(ukernel_bs_e_8x32, 2, 1)
+DEFINE_KERNEL_BS(ukernel_bs_e_8x48, 3, 1)
 
 static void ukernel_bs_avx512(int64_t kc, const float *Ap, const float *B, int64_t ldb, float *C, int64_t ldc,
                               int accumulate, int64_t mrows, int64_t ncols)
 {
-    if (ncols > 32) ukernel_bs_8x48(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols);
-    else if (ncols > 16) ukernel_bs_8x32(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols);
-    else ukernel_bs_8x16(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols);
+    if (ncols > 32) ukernel_bs_8x48(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols, NULL);
+    else if (ncols > 16) ukernel_bs_8x32(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols, NULL);
+    else ukernel_bs_8x16(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols, NULL);
 }
 
-/* Full-width tile whose B rows are read in place from a staged convolution source. */
-__attribute__((target("avx512f,fma"))) static void ukernel_kp_avx512(int64_t kc, const float *Ap,
-                                                                       const float *const *kptr, const int64_t *off,
-                                                                       float *C, int64_t ldc, int accumulate,
-                                                                       int64_t mrows)
+static void ukernel_bs_e_avx512(int64_t kc, const float *Ap, const float *B, int64_t ldb, float *C, int64_t ldc,
+                                int accumulate, int64_t mrows, int64_t ncols, const gemm_kepi *e)
+{
+    if (ncols > 32) ukernel_bs_e_8x48(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols, e);
+    else if (ncols > 16) ukernel_bs_e_8x32(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols, e);
+    else ukernel_bs_e_8x16(kc, Ap, B, ldb, C, ldc, accumulate, mrows, ncols, e);
+}
+
+/* Full-width tile whose B rows are read in place from a staged convolution source (EPI: with the
+ * store epilogue E). */
+__attribute__((target("avx512f,fma"))) static inline __attribute__((always_inline)) void
+ukernel_kp_body(int64_t kc, const float *Ap, const float *const *kptr, const int64_t *off, float *C, int64_t ldc,
+                int accumulate, int64_t mrows, const gemm_kepi *E, const int EPI)
 {
     enum { NV = 3 };
+    (void)E;
     const __mmask16 k0 = 0xffff, k1 = 0xffff, k2 = 0xffff;
     const int64_t o0 = off[0], o1 = off[1], o2 = off[2];
     ROW_ZERO(0); ROW_ZERO(1); ROW_ZERO(2); ROW_ZERO(3);
@@ -142,6 +183,23 @@ __attribute__((target("avx512f,fma"))) static void ukernel_kp_avx512(int64_t kc,
     }
     ROW_STORE(0); ROW_STORE(1); ROW_STORE(2); ROW_STORE(3);
     ROW_STORE(4); ROW_STORE(5); ROW_STORE(6); ROW_STORE(7);
+}
+
+__attribute__((target("avx512f,fma"))) static void ukernel_kp_avx512(int64_t kc, const float *Ap,
+                                                                       const float *const *kptr, const int64_t *off,
+                                                                       float *C, int64_t ldc, int accumulate,
+                                                                       int64_t mrows)
+{
+    ukernel_kp_body(kc, Ap, kptr, off, C, ldc, accumulate, mrows, NULL, 0);
+}
+
+__attribute__((target("avx512f,fma"))) static void ukernel_kp_e_avx512(int64_t kc, const float *Ap,
+                                                                         const float *const *kptr,
+                                                                         const int64_t *off, float *C, int64_t ldc,
+                                                                         int accumulate, int64_t mrows,
+                                                                         const gemm_kepi *e)
+{
+    ukernel_kp_body(kc, Ap, kptr, off, C, ldc, accumulate, mrows, e, 1);
 }
 
 /* Sums of one K chunk rounded once (RNE) and stored as FP16/BF16 C (ldc in elements): no FP32
@@ -190,16 +248,27 @@ static void ukernel_h_avx512(int64_t kc, const float *Ap, const float *Bp, void 
     else ukernel_h_8x16(kc, Ap, Bp, C, ldc, dt, mrows, ncols);
 }
 
-DEFINE_KERNEL(ukernel_8x16, 1)
-DEFINE_KERNEL(ukernel_8x32, 2)
-DEFINE_KERNEL(ukernel_8x48, 3)
+DEFINE_KERNEL(ukernel_8x16, 1, 0)
+DEFINE_KERNEL(ukernel_8x32, 2, 0)
+DEFINE_KERNEL(ukernel_8x48, 3, 0)
+DEFINE_KERNEL(ukernel_e_8x16, 1, 1)
+DEFINE_KERNEL(ukernel_e_8x32, 2, 1)
+DEFINE_KERNEL(ukernel_e_8x48, 3, 1)
 
 static void ukernel_avx512(int64_t kc, const float *Ap, const float *Bp, float *C, int64_t ldc, int accumulate,
                            int64_t mrows, int64_t ncols)
 {
-    if (ncols > 32) ukernel_8x48(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
-    else if (ncols > 16) ukernel_8x32(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
-    else ukernel_8x16(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols);
+    if (ncols > 32) ukernel_8x48(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols, NULL);
+    else if (ncols > 16) ukernel_8x32(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols, NULL);
+    else ukernel_8x16(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols, NULL);
+}
+
+static void ukernel_e_avx512(int64_t kc, const float *Ap, const float *Bp, float *C, int64_t ldc, int accumulate,
+                             int64_t mrows, int64_t ncols, const gemm_kepi *e)
+{
+    if (ncols > 32) ukernel_e_8x48(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols, e);
+    else if (ncols > 16) ukernel_e_8x32(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols, e);
+    else ukernel_e_8x16(kc, Ap, Bp, C, ldc, accumulate, mrows, ncols, e);
 }
 
 /* Narrow N tail, one column at a time: 8 row panels (8 x 8 rows) per pass, each an 8-lane chain
@@ -246,4 +315,5 @@ __attribute__((target("avx512f,avx512vl,fma"))) static void ukernel_cols_avx512(
 }
 
 const gemm_isa_impl gemm_impl_avx512 = {MR, NR, ukernel_avx512, ukernel_bs_avx512, ukernel_kp_avx512,
-                                         ukernel_h_avx512, ukernel_cols_avx512};
+                                         ukernel_h_avx512, ukernel_cols_avx512, ukernel_e_avx512,
+                                         ukernel_bs_e_avx512, ukernel_kp_e_avx512};

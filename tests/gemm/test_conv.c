@@ -278,6 +278,51 @@ static void test_conv2d_staged_band(void **state)
     run_conv(stem, GEMM_F32, GEMM_MATH_FP16, 0);
 }
 
+/* Bias + ReLU applied in the microkernels' store (staged 3x3 source read in place, packed panels,
+ * pointwise rows): bit for bit the plain conv's sums (no bias) + bias[c], then ReLU, in FP32 here. */
+static void test_store_epilogue_conv(void **state)
+{
+    gemm_conv_params cps[3] = {params(2, 2, 19, 37, 1), params(2, 1, 64, 40, 1), params(2, 2, 500, 24, 1)};
+    cps[0].in[0] = 14; cps[0].in[1] = 14; cps[0].ksz[0] = cps[0].ksz[1] = 3;
+    for (int d = 0; d < 2; d++) cps[0].pad_lo[d] = cps[0].pad_hi[d] = 1;
+    cps[1].in[0] = 28; cps[1].in[1] = 28; cps[1].ksz[0] = cps[1].ksz[1] = 3; cps[1].stride[0] = cps[1].stride[1] = 2;
+    cps[2].in[0] = 7; cps[2].in[1] = 7;
+    for (int c = 0; c < 3; c++) {
+        gemm_conv_params cp = cps[c];
+        cp.math = GEMM_MATH_KEEP;
+        cp.x_dtype = cp.w_dtype = cp.y_dtype = cp.bias_dtype = GEMM_F32;
+        for (int d = 0; d < cp.nsp; d++) cp.out[d] = gemm_conv_out_size(&cp, d);
+        int64_t pos = prod(cp.out, cp.nsp), xin = cp.batch * cp.cin * prod(cp.in, cp.nsp), yout = cp.batch * cp.cout * pos;
+        tbuf x = bmake(GEMM_F32, xin, 1), w = bmake(GEMM_F32, cp.cout * cp.cin * prod(cp.ksz, cp.nsp), 1),
+             bias = bmake(GEMM_F32, cp.cout, 1);
+        for (int isa = 0; isa < 3; isa++) {
+            setenv("ACLEMU_ISA", isas[isa], 1);
+            tbuf y0 = bmake(GEMM_F32, yout, 0), y1 = bmake(GEMM_F32, yout, 0);
+            gemm_plan p;
+            assert_int_equal(gemm_conv_fwd_plan(&p, &cp, x.p, w.p, NULL, y0.p, 13, 2), GEMM_OK);
+            assert_int_equal(gemm_run_all(&p), GEMM_OK);
+            assert_int_equal(gemm_conv_fwd_plan(&p, &cp, x.p, w.p, bias.p, y1.p, 13, 2), GEMM_OK);
+            gemm_desc d = p.d;
+            d.act = GEMM_ACT_RELU; /* as the fused Conv + ReLU kernel sets it */
+            assert_int_equal(gemm_plan_init(&p, &d, 13, 2), GEMM_OK);
+            assert_int_equal(gemm_run_all(&p), GEMM_OK);
+            for (int64_t i = 0; i < yout; i++) {
+                float v = ((float *)y0.p)[i] + ((float *)bias.p)[(i / pos) % cp.cout];
+                if (v < 0.0f) v = 0.0f;
+                float got = ((float *)y1.p)[i];
+                if (memcmp(&v, &got, 4) != 0) {
+                    fprintf(stderr, "conv %d isa %s: element %lld got %.9g want %.9g\n", c, isas[isa], (long long)i,
+                            got, v);
+                    fail();
+                }
+            }
+            free(y0.p); free(y1.p);
+        }
+        free(x.p); free(w.p); free(bias.p);
+    }
+    unsetenv("ACLEMU_ISA");
+}
+
 /* Pointwise convs copied as dense rows per image: images of 64 positions (N chunks cut at image
  * boundaries for every output dtype) and K split into chunks (cin 500). */
 static void test_pointwise_runs(void **state)
@@ -357,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_conv2d_wide_rows), cmocka_unit_test(test_conv2d_strided_packer), cmocka_unit_test(test_conv3d),
         cmocka_unit_test(test_pointwise),  cmocka_unit_test(test_depthwise),
         cmocka_unit_test(test_conv2d_staged_band), cmocka_unit_test(test_pointwise_runs),
+        cmocka_unit_test(test_store_epilogue_conv),
         cmocka_unit_test(test_transposed), cmocka_unit_test(test_bad_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
