@@ -404,6 +404,74 @@ static aclnnStatus wqbmm_plan_950(aclOpExecutor *executor, const aclTensor *x, c
     return wqbmm_emit(executor, x, weight, sc, off, bias, y, R, C, group, m, k, n, &pk);
 }
 
+static int64_t cdiv(int64_t a, int64_t b);
+static int is_trans(const aclTensor *t);
+
+/* The A2 / A3 FRACTAL_NZ weight (aclnn_weight_quant_batch_matmul_v2.cpp's CheckValForWeightInt4Nz
+ * and the doc's A2 list): INT8 per channel; INT4 (from aclnnConvertWeightToINT4Pack) not per
+ * tensor, per channel only transposed ((n, k) stored), per group only untransposed x and weight,
+ * group 64 or 128, k a multiple of the group, n of 64. The storage is the fractal of the stored
+ * (R, C) matrix ((k, n), or (n, k) transposed) with 32-byte rows: [ceil(C / c0), ceil(R / 16),
+ * 16, c0], c0 32 INT8 / 64 INT4 elements (8 INT32 words). The kernel reads it in place. */
+static aclnnStatus a2_nz_check(const char *api, const aclTensor *x, const aclTensor *weight, int group, int64_t C,
+                               int64_t k, int64_t n, wqbmm_antiquant_args *nz)
+{
+    const aclDataType wd = weight->dtype;
+    const int tr = is_trans(weight), packed = wd == ACL_INT32;
+    char b1[160];
+    if (wd != ACL_INT8) {
+        if (group > 0) {
+            if (is_trans(x) || tr)
+                return ACLEMU_PARAM_ERROR(api, "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], and "
+                                               "antiquantGroupSize is larger than 0, x and weight should not be "
+                                               "transposed, actual x is [%s], weight is [%s].",
+                                          is_trans(x) ? "transposed" : "not transposed",
+                                          tr ? "transposed" : "not transposed");
+            if (group != 64 && group != 128)
+                return ACLEMU_PARAM_ERROR(api, "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], "
+                                               "antiquantGroupSize should be 128 or 64, but actual antiquantGroupSize "
+                                               "is [%d].", group);
+            if (k % group)
+                return ACLEMU_PARAM_ERROR(api, "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], "
+                                               "antiquantGroupSize is larger than 0,k should be an integer multiple of "
+                                               "antiquantGroupSize, actual k is [%lld], antiquantGroupSize is [%d].",
+                                          (long long)k, group);
+            if (n % 64)
+                return ACLEMU_PARAM_ERROR(api, "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], "
+                                               "antiquantGroupSize is larger than 0,n should be an integer multiple of "
+                                               "64, actual n is [%lld].", (long long)n);
+        } else {
+            if (C == 1 && n > 1)
+                return ACLEMU_PARAM_ERROR(api, "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], "
+                                               "antiquant mode should not be per-tensor.");
+            if (!tr)
+                return ACLEMU_PARAM_ERROR(api, "when weight's dtype is [int4], weight's format is [FRACTAL_NZ], and "
+                                               "antiquantGroupSize is 0, weight should be transposed.");
+            if (packed)
+                return ACLEMU_PARAM_ERROR(api, "a transposed INT32 (eight INT4 along k) FRACTAL_NZ weight is not "
+                                               "implemented; pass the INT4 view.");
+        }
+    } else if (group > 0 || (C == 1 && n > 1)) {
+        return ACLEMU_PARAM_ERROR(api, "a FRACTAL_NZ INT8 weight takes a per-channel antiquantScale only "
+                                       "(antiquantGroupSize %d).", group);
+    }
+    const int64_t c0 = wd == ACL_INT8 ? 32 : 64;
+    const int64_t sr = tr ? n : k, scol = tr ? k : n;
+    const int64_t e1 = cdiv(scol, c0), e2 = cdiv(sr, 16), e3 = packed ? 8 : c0;
+    const int64_t *ss = weight->storage_shape;
+    if (weight->storage_ndim != 4 || ss[0] != e1 || ss[1] != e2 || ss[2] != 16 || ss[3] != e3)
+        return ACLEMU_PARAM_ERROR(api, "weight's storage shape should be [%lld, %lld, 16, %lld], actual is %s.",
+                                  (long long)e1, (long long)e2, (long long)e3,
+                                  aclemu_shape_str(weight->storage_shape, weight->storage_ndim, b1, sizeof b1));
+    nz->nz = 1;
+    nz->nz_bits = wd == ACL_INT8 ? 8 : 4;
+    nz->nz_tr = tr;
+    nz->nz_c0 = c0;
+    nz->nz_rows = e2 * 16;
+    nz->nz_elem_off = weight->offset * (packed ? 8 : 1);
+    return ACLNN_SUCCESS;
+}
+
 /* V2 and V3 (innerPrecise 0: high precision, 1: high performance; both compute the same here). */
 static aclnnStatus wqbmm_plan(aclOpExecutor *executor, const aclTensor *x, const aclTensor *weight,
                               const aclTensor *antiquantScale, const aclTensor *antiquantOffsetOptional,
@@ -445,8 +513,8 @@ static aclnnStatus wqbmm_plan(aclOpExecutor *executor, const aclTensor *x, const
         (st = check_nd(api, off, "antiquantOffsetOptional")) || (st = check_nd(api, bias, "biasOptional")) ||
         (st = check_nd(api, y, "y")))
         return st;
-    if (weight->format != ACL_FORMAT_ND)
-        return ACLEMU_PARAM_ERROR(api, "weight's format should be ND (FRACTAL_NZ is not implemented). actual is [%s].",
+    if (weight->format != ACL_FORMAT_ND && weight->format != ACL_FORMAT_FRACTAL_NZ)
+        return ACLEMU_PARAM_ERROR(api, "weight's format should be ND or FRACTAL_NZ. actual is [%s].",
                                   aclemu_format_name(weight->format));
     if ((st = check_dim(api, x, "x", 2, 2)) || (st = check_dim(api, weight, "weight", 2, 2)) ||
         (st = check_dim(api, y, "y", 2, 2)) || (st = check_dim(api, antiquantScale, "antiquantScale", 1, 2)) ||
@@ -495,6 +563,13 @@ static aclnnStatus wqbmm_plan(aclOpExecutor *executor, const aclTensor *x, const
                                   (long long)n, cube_shape_str(bias, b1, sizeof b1));
     if (k > INT64_MAX / 8 / (n + 16))
         return ACLEMU_PARAM_ERROR(api, "k * n (%lld * %lld) is too large.", (long long)k, (long long)n);
+    if (weight->format == ACL_FORMAT_FRACTAL_NZ) {
+        wqbmm_antiquant_args nzinfo = {0};
+        if ((st = a2_nz_check(api, x, weight, antiquantGroupSize, C, k, n, &nzinfo)))
+            return st;
+        return wqbmm_emit(executor, x, weight, antiquantScale, off, bias, y, R, C, antiquantGroupSize, m, k, n,
+                          &nzinfo);
+    }
     return wqbmm_emit(executor, x, weight, antiquantScale, off, bias, y, R, C, antiquantGroupSize, m, k, n, NULL);
 }
 
