@@ -99,6 +99,47 @@ static void TestSpecialsAndRank0(aclrtStream stream)
     EXPECT(o.Read()[0] == 0.0, "log_softmax of a scalar is 0, got %g", o.Read()[0]);
 }
 
+// FP32 SoftmaxBackward / LogSoftmaxBackward against central differences of an independent double
+// softmax / log-softmax along dim 1 of {2, 5, 3}: gradInput = d/du sum(g * f(u)), with the op
+// given f(u) as its output operand.
+static void TestFd(aclrtStream stream, RowKind kind)
+{
+    const int64_t A = 2, L = 5, B = 3;
+    std::vector<int64_t> shape = {A, L, B};
+    std::vector<double> u = RandomValues(30, 123), g = QuantAll(ACL_FLOAT, RandomValues(30, 124, 0.5));
+    auto fwd = [&](const std::vector<double> &v) { // softmax (or its log) along dim 1
+        std::vector<double> y(v.size());
+        for (int64_t a = 0; a < A; a++)
+            for (int64_t b = 0; b < B; b++) {
+                double s = 0;
+                for (int64_t k = 0; k < L; k++) s += std::exp(v[(a * L + k) * B + b]);
+                for (int64_t k = 0; k < L; k++) {
+                    size_t i = (size_t)((a * L + k) * B + b);
+                    y[i] = kind == SOFTMAX_BWD ? std::exp(v[i]) / s : v[i] - std::log(s);
+                }
+            }
+        return y;
+    };
+    std::vector<double> fd(u.size()), z = QuantAll(ACL_FLOAT, fwd(u));
+    const double h = 1e-5;
+    for (size_t i = 0; i < u.size(); i++) {
+        std::vector<double> up = u, um = u;
+        up[i] += h;
+        um[i] -= h;
+        std::vector<double> yp = fwd(up), ym = fwd(um);
+        double d = 0;
+        for (size_t j = 0; j < u.size(); j++) d += g[j] * (yp[j] - ym[j]);
+        fd[i] = d / (2 * h);
+    }
+    DevTensor tg, tz, ty;
+    if (!tg.Init(ACL_FLOAT, shape, g, CONTIG) || !tz.Init(ACL_FLOAT, shape, z, CONTIG) || !ty.Init(ACL_FLOAT, shape, {}, CONTIG))
+        return;
+    const char *name = kind == SOFTMAX_BWD ? "SoftmaxBackward fp32 vs finite differences" : "LogSoftmaxBackward fp32 vs finite differences";
+    int rc = RunKind(stream, kind, tg, &tz, 1, ty);
+    EXPECT(rc == 0, "%s: run failed", name);
+    if (rc == 0) CheckAccuracy(name, ty.Read(), fd, 1e-3, 1e-3, 1e-2);
+}
+
 int main()
 {
     Runtime rt;
@@ -106,6 +147,8 @@ int main()
     TestKind(rt.stream, LOG_SOFTMAX);
     TestKind(rt.stream, SOFTMAX_BWD);
     TestKind(rt.stream, LOG_SOFTMAX_BWD);
+    TestFd(rt.stream, SOFTMAX_BWD);
+    TestFd(rt.stream, LOG_SOFTMAX_BWD);
     TestSpecialsAndRank0(rt.stream);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
     return g_failures ? 1 : 0;

@@ -188,6 +188,101 @@ static void TestBackward(const char *name, const ConvCase &c, bool mask[3])
     aclDestroyIntArray(bsz); aclDestroyBoolArray(m);
 }
 
+// Independent direct 2-D forward in double (plain or transposed, groups/stride/padding/dilation),
+// for the finite-difference check: loss = sum(dy * conv(x, w) + dy * b).
+static double ConvLoss2d(const ConvCase &c, const std::vector<int64_t> &ys, const std::vector<double> &x,
+                         const std::vector<double> &w, const std::vector<double> &b, const std::vector<double> &dy)
+{
+    int64_t H = c.in[0], W = c.in[1], OH = ys[2], OW = ys[3], KH = c.k[0], KW = c.k[1];
+    int64_t cig = c.Cin / c.groups, cog = c.Cout / c.groups;
+    double loss = 0;
+    for (int64_t n = 0; n < c.N; n++)
+        for (int64_t ci = 0; ci < c.Cin; ci++)
+            for (int64_t j = 0; j < cog; j++)
+                for (int64_t kh = 0; kh < KH; kh++)
+                    for (int64_t kw = 0; kw < KW; kw++)
+                        for (int64_t ih = 0; ih < H; ih++)
+                            for (int64_t iw = 0; iw < W; iw++) {
+                                int64_t g = ci / cig, co = g * cog + j, oh, ow;
+                                double wv;
+                                if (c.transposed) { // input (ih, iw) scatters to ih*s - p + k*d
+                                    oh = ih * c.s[0] - c.pl[0] + kh * c.d[0];
+                                    ow = iw * c.s[1] - c.pl[1] + kw * c.d[1];
+                                    wv = w[(size_t)(((ci * cog + j) * KH + kh) * KW + kw)];
+                                } else { // output (oh, ow) gathers ih = oh*s - p + k*d
+                                    int64_t th = ih + c.pl[0] - kh * c.d[0], tw = iw + c.pl[1] - kw * c.d[1];
+                                    if (th % c.s[0] || tw % c.s[1]) continue;
+                                    oh = th / c.s[0];
+                                    ow = tw / c.s[1];
+                                    wv = w[(size_t)(((co * cig + ci % cig) * KH + kh) * KW + kw)];
+                                }
+                                if (oh < 0 || oh >= OH || ow < 0 || ow >= OW) continue;
+                                loss += dy[(size_t)(((n * c.Cout + co) * OH + oh) * OW + ow)] *
+                                        x[(size_t)(((n * c.Cin + ci) * H + ih) * W + iw)] * wv;
+                            }
+    for (int64_t n = 0; n < c.N; n++)
+        for (int64_t co = 0; co < c.Cout; co++)
+            for (int64_t p = 0; p < OH * OW; p++) loss += dy[(size_t)((n * c.Cout + co) * OH * OW + p)] * b[(size_t)co];
+    return loss;
+}
+
+// FP32 (cubeMathType 0: exact operands) gradInput / gradWeight / gradBias against central
+// differences of ConvLoss2d in every input.
+static void TestBackwardFd(const char *name, ConvCase c)
+{
+    c.dt = ACL_FLOAT;
+    c.mode = 0;
+    Lcg rng(501 + c.transposed);
+    std::vector<int64_t> xs, wsh, ys;
+    Shapes(c, xs, wsh, ys);
+    DevT x, w, dy, dx, dw, db;
+    MakeContig(x, c.dt, rng, xs);
+    MakeContig(w, c.dt, rng, wsh);
+    MakeContig(dy, c.dt, rng, ys);
+    MakeZeros(dx, c.dt, xs);
+    MakeZeros(dw, c.dt, wsh);
+    MakeZeros(db, c.dt, {c.Cout});
+    std::vector<int64_t> pads = {c.pl[0], c.pl[1]};
+    auto sv = Arr(c.s, 2), dv = Arr(c.d, 2), ov = Arr(c.op, 2);
+    int64_t bs = c.Cout;
+    bool mask[3] = {true, true, true};
+    aclIntArray *stride = aclCreateIntArray(sv.data(), 2), *pad = aclCreateIntArray(pads.data(), 2),
+                *dil = aclCreateIntArray(dv.data(), 2), *opad = aclCreateIntArray(ov.data(), 2), *bsz = aclCreateIntArray(&bs, 1);
+    aclBoolArray *m = aclCreateBoolArray(mask, 3);
+    int rc = RunOp("aclnnConvolutionBackward", g_stream,
+                   [&](uint64_t *wsz, aclOpExecutor **ex) {
+                       return aclnnConvolutionBackwardGetWorkspaceSize(dy.t, x.t, w.t, bsz, stride, pad, dil, c.transposed, opad,
+                                                                       (int)c.groups, m, 0, dx.t, dw.t, db.t, wsz, ex);
+                   },
+                   aclnnConvolutionBackward);
+    EXPECT(rc == 0, "%s", name);
+    if (!rc) {
+        const double h = 1e-3;
+        std::vector<double> b0((size_t)c.Cout, 0.0), fx(x.n), fw(w.n), fb((size_t)c.Cout);
+        auto fdOf = [&](std::vector<double> &v, std::vector<double> &out, int which) {
+            for (size_t i = 0; i < v.size(); i++) {
+                double keep = v[i], lp, lm;
+                v[i] = keep + h;
+                lp = ConvLoss2d(c, ys, which == 0 ? v : x.stored, which == 1 ? v : w.stored, which == 2 ? v : b0, dy.stored);
+                v[i] = keep - h;
+                lm = ConvLoss2d(c, ys, which == 0 ? v : x.stored, which == 1 ? v : w.stored, which == 2 ? v : b0, dy.stored);
+                v[i] = keep;
+                out[i] = (lp - lm) / (2 * h);
+            }
+        };
+        std::vector<double> xv = x.stored, wv = w.stored, bv = b0;
+        fdOf(xv, fx, 0);
+        fdOf(wv, fw, 1);
+        fdOf(bv, fb, 2);
+        std::string nm(name);
+        CheckAccuracy((nm + " gradInput vs finite differences").c_str(), ReadBack(dx), fx, 1e-3, 1e-3, 1e-2);
+        CheckAccuracy((nm + " gradWeight vs finite differences").c_str(), ReadBack(dw), fw, 1e-3, 1e-3, 1e-2);
+        CheckAccuracy((nm + " gradBias vs finite differences").c_str(), ReadBack(db), fb, 1e-3, 1e-3, 1e-2);
+    }
+    aclDestroyIntArray(stride); aclDestroyIntArray(pad); aclDestroyIntArray(dil); aclDestroyIntArray(opad);
+    aclDestroyIntArray(bsz); aclDestroyBoolArray(m);
+}
+
 int main()
 {
     Runtime rt;
@@ -256,6 +351,11 @@ int main()
     // depthwise through aclnnConvolution with a tail-heavy size and stride 2
     ConvCase cdw2 = {2, false, 1, 5, 5, 5, {17, 19, 1}, {3, 3, 1}, {2, 2, 1}, {1, 1, 0}, {1, 1, 0}, {1, 1, 1}, {0, 0, 0}, false, ACL_FLOAT16, 0};
     TestForward("depthwise 3x3 stride 2 fp16", cdw2);
+    // small FP32 shapes against finite differences: groups, stride, padding, dilation
+    ConvCase f2 = {2, false, 2, 4, 6, 2, {6, 5, 1}, {3, 2, 1}, {2, 1, 1}, {1, 1, 0}, {1, 1, 0}, {1, 2, 1}, {0, 0, 0}, true, ACL_FLOAT, 0};
+    TestBackwardFd("backward 2d fd", f2);
+    ConvCase ft = {2, true, 1, 4, 6, 2, {4, 3, 1}, {3, 2, 1}, {2, 2, 1}, {1, 0, 0}, {1, 0, 0}, {1, 1, 1}, {1, 1, 0}, true, ACL_FLOAT, 0};
+    TestBackwardFd("backward transposed 2d fd", ft);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }

@@ -328,6 +328,93 @@ static void TestDcnBackwardChip()
     aclDestroyIntArray(a); aclDestroyIntArray(b); aclDestroyIntArray(c); aclDestroyIntArray(d);
 }
 
+// FP32 backward (950) against central differences of an independent double DCNv2 forward,
+// loss = sum(dy * out), in x, weight, every offset channel (shifts and masks) and bias. The
+// shifts keep their fractional part in [0.15, 0.85] so no sample sits on a bilinear kink.
+static void TestDcnBackwardFd(uint64_t seed)
+{
+    const Geo g = {1, 4, 4, 5, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2};
+    const int64_t OH = g.OH(), OW = g.OW(), K = g.kh * g.kw, icg = g.C / g.groups, ocg = g.OC / g.groups, GK = g.dg * K;
+    Lcg rng(seed);
+    DevT x, w, off, out, dout, oo, dy, gx, gw, go, gb;
+    Make4(x, ACL_FLOAT, rng, {g.N, g.C, g.H, g.W});
+    Make4(w, ACL_FLOAT, rng, {g.OC, icg, g.kh, g.kw});
+    std::vector<int64_t> os = {g.N, 3 * GK, OH, OW};
+    std::vector<double> ov((size_t)GetShapeSize(os));
+    for (size_t i = 0; i < ov.size(); i++)
+        ov[i] = i / (size_t)(OH * OW) % (size_t)(3 * GK) < (size_t)(2 * GK) ? std::floor(0.5 * rng.value()) + 0.15 + 0.7 * rng.uniform()
+                                                                             : 0.25 + 0.75 * rng.uniform();
+    MakeDev(off, ACL_FLOAT, ov, os, Contig(os), 0, g_fmt);
+    Zeros4(out, ACL_FLOAT, {g.N, g.OC, OH, OW});
+    Zeros4(dout, ACL_FLOAT, {g.N, g.C, OH * g.kh, OW * g.kw});
+    if (RunDcn(g, x, w, off, nullptr, out, &dout) != 0) { EXPECT(false, "dcn fd: forward"); return; }
+    MakeDev(oo, ACL_FLOAT, ReadBack(dout), {g.N, g.C, OH * g.kh, OW * g.kw}, Contig({g.N, g.C, OH * g.kh, OW * g.kw}), 0, g_fmt);
+    Make4(dy, ACL_FLOAT, rng, {g.N, g.OC, OH, OW});
+    Zeros4(gx, ACL_FLOAT, {g.N, g.C, g.H, g.W});
+    Zeros4(gw, ACL_FLOAT, {g.OC, icg, g.kh, g.kw});
+    Zeros4(go, ACL_FLOAT, os);
+    MakeZeros(gb, ACL_FLOAT, {g.OC});
+    std::vector<int64_t> ks = {g.kh, g.kw}, st = {1, 1, g.sh, g.sw}, pd = {g.pt, g.pb, g.pl, g.pr}, dl = {1, 1, g.dh, g.dw};
+    aclIntArray *a = aclCreateIntArray(ks.data(), 2), *b = aclCreateIntArray(st.data(), 4),
+                *c = aclCreateIntArray(pd.data(), 4), *d = aclCreateIntArray(dl.data(), 4);
+    int rc = RunOp("aclnnDeformableConv2dBackward", g_stream,
+                   [&](uint64_t *ws, aclOpExecutor **ex) {
+                       return aclnnDeformableConv2dBackwardGetWorkspaceSize(x.t, dy.t, oo.t, w.t, off.t, a, b, c, d, g.groups,
+                                                                            g.dg, true, gx.t, gw.t, go.t, gb.t, ws, ex);
+                   },
+                   aclnnDeformableConv2dBackward);
+    aclDestroyIntArray(a); aclDestroyIntArray(b); aclDestroyIntArray(c); aclDestroyIntArray(d);
+    EXPECT(rc == 0, "dcn fd: backward run");
+    if (rc) return;
+    // all tensors contiguous NCHW: plain flat indexing
+    auto loss = [&](const std::vector<double> &X, const std::vector<double> &Wt, const std::vector<double> &O,
+                    const std::vector<double> &B) {
+        auto px_at = [&](int64_t ch, int64_t y, int64_t xx) {
+            return (y >= 0 && y < g.H && xx >= 0 && xx < g.W) ? X[(size_t)((ch * g.H + y) * g.W + xx)] : 0.0;
+        };
+        auto oat = [&](int64_t ch, int64_t oy, int64_t ox) { return O[(size_t)((ch * OH + oy) * OW + ox)]; };
+        double L = 0;
+        for (int64_t oc = 0; oc < g.OC; oc++)
+            for (int64_t oy = 0; oy < OH; oy++)
+                for (int64_t ox = 0; ox < OW; ox++) {
+                    double acc = B[(size_t)oc];
+                    for (int64_t ci = 0; ci < icg; ci++)
+                        for (int64_t ki = 0; ki < g.kh; ki++)
+                            for (int64_t kj = 0; kj < g.kw; kj++) {
+                                int64_t cch = (oc / ocg) * icg + ci, k = (cch / (g.C / g.dg)) * K + ki * g.kw + kj;
+                                double py = (double)(oy * g.sh - g.pt + ki * g.dh) + oat(GK + k, oy, ox);
+                                double px = (double)(ox * g.sw - g.pl + kj * g.dw) + oat(k, oy, ox);
+                                int64_t y0 = (int64_t)std::floor(py), x0 = (int64_t)std::floor(px);
+                                double ly = py - (double)y0, lx = px - (double)x0;
+                                double v = (1 - ly) * ((1 - lx) * px_at(cch, y0, x0) + lx * px_at(cch, y0, x0 + 1)) +
+                                           ly * ((1 - lx) * px_at(cch, y0 + 1, x0) + lx * px_at(cch, y0 + 1, x0 + 1));
+                                acc += Wt[(size_t)(((oc * icg + ci) * g.kh + ki) * g.kw + kj)] * oat(2 * GK + k, oy, ox) * v;
+                            }
+                    L += dy.stored[(size_t)((oc * OH + oy) * OW + ox)] * acc;
+                }
+        return L;
+    };
+    auto fd = [&](std::vector<double> v, int which) {
+        std::vector<double> r(v.size()), b0((size_t)g.OC, 0.0);
+        const double h = 1e-4;
+        for (size_t i = 0; i < v.size(); i++) {
+            double keep = v[i], l[2];
+            for (int s = 0; s < 2; s++) {
+                v[i] = keep + (s ? -h : h);
+                l[s] = loss(which == 0 ? v : x.stored, which == 1 ? v : w.stored, which == 2 ? v : off.stored, which == 3 ? v : b0);
+            }
+            v[i] = keep;
+            r[i] = (l[0] - l[1]) / (2 * h);
+        }
+        return r;
+    };
+    CheckAccuracy("dcn backward fp32 gradInput vs finite differences", ReadBack(gx), fd(x.stored, 0), 1e-3, 1e-3, 1e-2);
+    CheckAccuracy("dcn backward fp32 gradWeight vs finite differences", ReadBack(gw), fd(w.stored, 1), 1e-3, 1e-3, 1e-2);
+    CheckAccuracy("dcn backward fp32 gradOffset vs finite differences", ReadBack(go), fd(off.stored, 2), 1e-3, 1e-3, 1e-2);
+    CheckAccuracy("dcn backward fp32 gradBias vs finite differences", ReadBack(gb), fd(std::vector<double>((size_t)g.OC, 0.0), 3),
+                  1e-3, 1e-3, 1e-2);
+}
+
 int main()
 {
     Runtime rt;
@@ -363,6 +450,7 @@ int main()
             TestDcnBackward("backward fp32 3x3", ACL_FLOAT, g1, 21);
             TestDcnBackward("backward fp32 strided groups dg", ACL_FLOAT, g2, 22);
             TestDcnBackward("backward fp16", ACL_FLOAT16, g1, 23);
+            TestDcnBackwardFd(24);
         }
         if (!g_950) { // A2/A3 take ND too
             g_fmt = ACL_FORMAT_ND;

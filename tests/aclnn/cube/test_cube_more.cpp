@@ -325,6 +325,62 @@ static void TestConvTbcBackward(aclDataType dt, int64_t T, int64_t B, int64_t Ci
     CubeCheck((n + " gradBias").c_str(), dt, ReadBack(db), gb);
 }
 
+// FP32 ConvTbcBackward against central differences of an independent double ConvTbc forward,
+// loss = sum(dy * y), in x, weight and bias (cubeMathType 0: exact FP32 operands).
+static void TestConvTbcBackwardFd(uint64_t seed)
+{
+    const int64_t T = 5, B = 2, Cin = 3, L = 3, Cout = 2, pad = 1, To = T + 2 * pad + 1 - L;
+    Lcg rng(seed);
+    DevT dy, x, w, bias, dx, dw, db;
+    MakeContig(dy, ACL_FLOAT, rng, {To, B, Cout});
+    MakeContig(x, ACL_FLOAT, rng, {T, B, Cin});
+    MakeContig(w, ACL_FLOAT, rng, {L, Cin, Cout});
+    MakeContig(bias, ACL_FLOAT, rng, {Cout});
+    MakeZeros(dx, ACL_FLOAT, {T, B, Cin});
+    MakeZeros(dw, ACL_FLOAT, {L, Cin, Cout});
+    MakeZeros(db, ACL_FLOAT, {Cout});
+    int rc = RunOp("aclnnConvTbcBackward", g_stream,
+                   [&](uint64_t *ws, aclOpExecutor **ex) {
+                       return aclnnConvTbcBackwardGetWorkspaceSize(dy.t, x.t, w.t, bias.t, pad, 0, dx.t, dw.t, db.t, ws, ex);
+                   },
+                   aclnnConvTbcBackward);
+    EXPECT(rc == 0, "ConvTbcBackward fd run");
+    if (rc) return;
+    // y[o, b, co] = bias[co] + sum_{k, ci} x[o + k - pad, b, ci] w[k, ci, co] (x zero outside [0, T))
+    auto loss = [&](const std::vector<double> &X, const std::vector<double> &W, const std::vector<double> &Bv) {
+        double Ls = 0;
+        for (int64_t o = 0; o < To; o++)
+            for (int64_t b = 0; b < B; b++)
+                for (int64_t co = 0; co < Cout; co++) {
+                    double y = Bv[(size_t)co];
+                    for (int64_t k = 0; k < L; k++)
+                        for (int64_t ci = 0; ci < Cin; ci++) {
+                            int64_t t = o + k - pad;
+                            if (t >= 0 && t < T) y += X[(size_t)((t * B + b) * Cin + ci)] * W[(size_t)((k * Cin + ci) * Cout + co)];
+                        }
+                    Ls += dy.stored[(size_t)((o * B + b) * Cout + co)] * y;
+                }
+        return Ls;
+    };
+    auto fd = [&](std::vector<double> v, int which) {
+        std::vector<double> r(v.size());
+        const double h = 1e-3;
+        for (size_t i = 0; i < v.size(); i++) {
+            double keep = v[i], l[2];
+            for (int s = 0; s < 2; s++) {
+                v[i] = keep + (s ? -h : h);
+                l[s] = loss(which == 0 ? v : x.stored, which == 1 ? v : w.stored, which == 2 ? v : bias.stored);
+            }
+            v[i] = keep;
+            r[i] = (l[0] - l[1]) / (2 * h);
+        }
+        return r;
+    };
+    CheckAccuracy("ConvTbcBackward fp32 gradInput vs finite differences", ReadBack(dx), fd(x.stored, 0), 1e-3, 1e-3, 1e-2);
+    CheckAccuracy("ConvTbcBackward fp32 gradWeight vs finite differences", ReadBack(dw), fd(w.stored, 1), 1e-3, 1e-3, 1e-2);
+    CheckAccuracy("ConvTbcBackward fp32 gradBias vs finite differences", ReadBack(db), fd(bias.stored, 2), 1e-3, 1e-3, 1e-2);
+}
+
 static void TestConvTbcBackwardChecks()
 {
     Lcg rng(72);
@@ -421,6 +477,7 @@ int main()
     TestConvTbcBackward(ACL_FLOAT16, 12, 4, 8, 3, 16, 1, false, 13);
     TestConvTbcBackward(ACL_BF16, 6, 2, 3, 2, 3, 1, true, 14);
     TestConvTbcBackward(ACL_FLOAT, 5, 0, 3, 3, 2, 1, false, 15); // empty batch: zero weight / bias gradients
+    TestConvTbcBackwardFd(16);
     TestConvTbcBackwardChecks();
     TestRebind();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);

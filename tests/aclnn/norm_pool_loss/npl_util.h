@@ -211,4 +211,28 @@ static inline std::string Name(const char *op, aclDataType dt, const std::string
     return std::string(op) + " " + DtName(dt) + " " + what;
 }
 
+// Central differences in double of a scalar loss w.r.t. every element of v (the finite-difference
+// checks of the backward ops: loss = sum(gradOut * forward(...)), written independently).
+static inline std::vector<double> FdGrad(const std::function<double(const std::vector<double> &)> &loss,
+                                         std::vector<double> v, double h = 1e-4)
+{
+    std::vector<double> g(v.size());
+    for (size_t i = 0; i < v.size(); i++) {
+        double keep = v[i];
+        v[i] = keep + h;
+        double lp = loss(v);
+        v[i] = keep - h;
+        double lm = loss(v);
+        v[i] = keep;
+        g[i] = (lp - lm) / (2 * h);
+    }
+    return g;
+}
+
+// FP32 gradient vs finite differences: the tolerance of the existing FD checks.
+static inline bool CheckFd(const std::string &name, const std::vector<double> &a, const std::vector<double> &fd)
+{
+    return CheckAccuracy((name + " vs finite differences").c_str(), a, fd, 1e-3, 1e-3, 1e-2);
+}
+
 #endif

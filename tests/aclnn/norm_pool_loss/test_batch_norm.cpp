@@ -145,6 +145,67 @@ static void Errors(Runtime &rt)
     for (DevTensor *t : {&x, &y, &c3, &c4, &xi, &x1, &e, &ey}) t->Free();
 }
 
+// FP32 gradients against central differences of an independent double forward, contracted
+// with dy. Training: the statistics are functions of x (dx sees them); inference: running stats.
+static void BnFd(Runtime &rt, bool training, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t N = 2, C = 3, S = 4;
+    const double eps = 1e-5;
+    DevTensor x = MakeTensor(ACL_FLOAT, {N, C, S}, RandVals(rng, N * C * S), CONTIG, ACL_FORMAT_NCL);
+    DevTensor w = MakeTensor(ACL_FLOAT, {C}, RandVals(rng, C, 0.3)), dy = MakeTensor(ACL_FLOAT, {N, C, S}, RandVals(rng, N * C * S), CONTIG, ACL_FORMAT_NCL);
+    std::vector<double> rmv = RandVals(rng, C, 0.2), rvv(C), mean(C), var(C);
+    for (auto &v : rvv) v = 0.5 + rng.uniform();
+    rmv = Read(MakeTensor(ACL_FLOAT, {C}, rmv)); // as FP32 holds them
+    for (int64_t c = 0; c < C; c++) {
+        double s = 0, q = 0;
+        for (int64_t n = 0; n < N; n++)
+            for (int64_t i = 0; i < S; i++) s += x.vals[(n * C + c) * S + i];
+        mean[c] = s / (N * S);
+        for (int64_t n = 0; n < N; n++)
+            for (int64_t i = 0; i < S; i++) q += std::pow(x.vals[(n * C + c) * S + i] - mean[c], 2);
+        var[c] = q / (N * S);
+    }
+    std::vector<double> sinv(C);
+    for (int64_t c = 0; c < C; c++) sinv[c] = InvstdIsVar() ? var[c] : 1.0 / std::sqrt(var[c] + eps);
+    DevTensor rm = MakeTensor(ACL_FLOAT, {C}, rmv), rv = MakeTensor(ACL_FLOAT, {C}, rvv);
+    DevTensor sm = MakeTensor(ACL_FLOAT, {C}, mean), si = MakeTensor(ACL_FLOAT, {C}, sinv);
+    DevTensor dx = MakeOut(ACL_FLOAT, {N, C, S}, CONTIG, ACL_FORMAT_NCL), dw = MakeOut(ACL_FLOAT, {C}), db = MakeOut(ACL_FLOAT, {C});
+    bool mask[3] = {true, true, true};
+    aclBoolArray *om = aclCreateBoolArray(mask, 3);
+    EXPECT(NPL_RUN(BatchNormBackward, dy.t, x.t, w.t, rm.t, rv.t, sm.t, si.t, training, eps, om, dx.t, dw.t, db.t) == 0,
+           "BatchNormBackward fd run");
+    // loss(x, w, b) = sum(dy * batchnorm(x))
+    auto loss = [&](const std::vector<double> &xv, const std::vector<double> &wv, const std::vector<double> &bv) {
+        double L = 0;
+        for (int64_t c = 0; c < C; c++) {
+            double m = rm.vals[c], v = rv.vals[c];
+            if (training) {
+                double s = 0, q = 0;
+                for (int64_t n = 0; n < N; n++)
+                    for (int64_t i = 0; i < S; i++) s += xv[(n * C + c) * S + i];
+                m = s / (N * S);
+                for (int64_t n = 0; n < N; n++)
+                    for (int64_t i = 0; i < S; i++) q += std::pow(xv[(n * C + c) * S + i] - m, 2);
+                v = q / (N * S);
+            }
+            for (int64_t n = 0; n < N; n++)
+                for (int64_t i = 0; i < S; i++) {
+                    int64_t k = (n * C + c) * S + i;
+                    L += dy.vals[k] * ((xv[k] - m) / std::sqrt(v + eps) * wv[c] + bv[c]);
+                }
+        }
+        return L;
+    };
+    std::vector<double> b0(C, 0.0);
+    std::string what = std::string("BatchNormBackward fp32 ") + (training ? "train" : "infer");
+    CheckFd(what + " dx", Read(dx), FdGrad([&](const std::vector<double> &v) { return loss(v, w.vals, b0); }, x.vals));
+    CheckFd(what + " dw", Read(dw), FdGrad([&](const std::vector<double> &v) { return loss(x.vals, v, b0); }, w.vals));
+    CheckFd(what + " db", Read(db), FdGrad([&](const std::vector<double> &v) { return loss(x.vals, w.vals, v); }, b0));
+    aclDestroyBoolArray(om);
+    for (DevTensor *t : {&x, &w, &dy, &rm, &rv, &sm, &si, &dx, &dw, &db}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -157,6 +218,8 @@ int main()
             Case(rt, dt, {2, 3, 33}, training, PADDED, seed++);
             Case(rt, dt, {2, 3, 2, 3, 5}, training, TRANSPOSED, seed++);
         }
+    BnFd(rt, true, seed++);
+    BnFd(rt, false, seed++);
     Errors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;

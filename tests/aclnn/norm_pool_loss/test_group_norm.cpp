@@ -89,6 +89,50 @@ static void LnBackwardCase(Runtime &rt, aclDataType dt, int64_t rows, int64_t n,
     for (DevTensor *t : {&x, &dy, &w, &b, &mt, &rt_, &dx, &dw, &db}) t->Free();
 }
 
+// FP32 dx / dw / db against central differences of an independent double layer norm over the
+// last two dims ({2, 3, 4}, normalizedShape {3, 4}), contracted with dy.
+static void LnBackwardFd(Runtime &rt, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t rows = 2, n = 12;
+    const double eps = 1e-5;
+    DevTensor x = MakeTensor(ACL_FLOAT, {rows, 3, 4}, RandVals(rng, rows * n)), dy = MakeTensor(ACL_FLOAT, {rows, 3, 4}, RandVals(rng, rows * n));
+    DevTensor w = MakeTensor(ACL_FLOAT, {3, 4}, RandVals(rng, n, 0.5)), b = MakeTensor(ACL_FLOAT, {3, 4}, RandVals(rng, n, 0.5));
+    auto loss = [&](const std::vector<double> &xv, const std::vector<double> &wv, const std::vector<double> &bv) {
+        double L = 0;
+        for (int64_t r = 0; r < rows; r++) {
+            double s = 0, q = 0;
+            for (int64_t j = 0; j < n; j++) s += xv[r * n + j];
+            double m = s / n;
+            for (int64_t j = 0; j < n; j++) q += (xv[r * n + j] - m) * (xv[r * n + j] - m);
+            double rs = 1.0 / std::sqrt(q / n + eps);
+            for (int64_t j = 0; j < n; j++) L += dy.vals[r * n + j] * ((xv[r * n + j] - m) * rs * wv[j] + bv[j]);
+        }
+        return L;
+    };
+    std::vector<double> mean(rows), rstd(rows);
+    for (int64_t r = 0; r < rows; r++) {
+        double s = 0, q = 0;
+        for (int64_t j = 0; j < n; j++) s += x.vals[r * n + j];
+        mean[r] = s / n;
+        for (int64_t j = 0; j < n; j++) q += std::pow(x.vals[r * n + j] - mean[r], 2);
+        rstd[r] = 1.0 / std::sqrt(q / n + eps);
+    }
+    DevTensor mt = MakeTensor(ACL_FLOAT, {rows, 1, 1}, mean), rt_ = MakeTensor(ACL_FLOAT, {rows, 1, 1}, rstd);
+    DevTensor dx = MakeOut(ACL_FLOAT, {rows, 3, 4}), dw = MakeOut(ACL_FLOAT, {3, 4}), db = MakeOut(ACL_FLOAT, {3, 4});
+    int64_t ns[2] = {3, 4};
+    aclIntArray *na = aclCreateIntArray(ns, 2);
+    bool mask[3] = {true, true, true};
+    aclBoolArray *om = aclCreateBoolArray(mask, 3);
+    EXPECT(NPL_RUN(LayerNormBackward, dy.t, x.t, na, mt.t, rt_.t, w.t, b.t, om, dx.t, dw.t, db.t) == 0, "LN bwd fd run");
+    CheckFd("LayerNormBackward fp32 dx", Read(dx), FdGrad([&](const std::vector<double> &v) { return loss(v, w.vals, b.vals); }, x.vals));
+    CheckFd("LayerNormBackward fp32 dw", Read(dw), FdGrad([&](const std::vector<double> &v) { return loss(x.vals, v, b.vals); }, w.vals));
+    CheckFd("LayerNormBackward fp32 db", Read(db), FdGrad([&](const std::vector<double> &v) { return loss(x.vals, w.vals, v); }, b.vals));
+    aclDestroyIntArray(na);
+    aclDestroyBoolArray(om);
+    for (DevTensor *t : {&x, &dy, &w, &b, &mt, &rt_, &dx, &dw, &db}) t->Free();
+}
+
 static void AddLnCase(Runtime &rt, aclDataType dt, int64_t rows, int64_t n, bool bias, uint64_t seed)
 {
     Lcg rng(seed);
@@ -148,6 +192,7 @@ int main()
         AddLnCase(rt, dt, 13, 97, true, seed++);
         AddLnCase(rt, dt, 4, 32, false, seed++);
     }
+    LnBackwardFd(rt, seed++);
     Errors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;

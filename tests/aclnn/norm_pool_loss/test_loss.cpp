@@ -223,6 +223,105 @@ static void AdamW(Runtime &rt, aclDataType dt, bool amsgrad, bool maximize, uint
     for (DevTensor *p : {&var, &m, &v, &mx, &g, &step, &step2}) p->Free();
 }
 
+// FP32 MseLossBackward / NLLLossBackward (every reduction) against central differences in self of
+// independent double forwards, contracted with gradOutput; MSE target broadcast (3, 1) over (2, 3, 4).
+static void LossFd(Runtime &rt, uint64_t seed)
+{
+    Lcg rng(seed);
+    DevTensor x = MakeTensor(ACL_FLOAT, {2, 3, 4}, RandVals(rng, 24)), t = MakeTensor(ACL_FLOAT, {3, 1}, RandVals(rng, 3));
+    for (int64_t red : {0, 1, 2}) {
+        std::vector<int64_t> gs = red == 0 ? std::vector<int64_t>{2, 3, 4} : std::vector<int64_t>{};
+        DevTensor g = MakeTensor(ACL_FLOAT, gs, RandVals(rng, red == 0 ? 24 : 1)), gx = MakeOut(ACL_FLOAT, {2, 3, 4});
+        EXPECT(NPL_RUN(MseLossBackward, g.t, x.t, t.t, red, gx.t) == 0, "MseLossBackward fd run");
+        auto loss = [&](const std::vector<double> &v) {
+            double L = 0, sum = 0;
+            for (int64_t i = 0; i < 24; i++) {
+                double d = v[i] - t.vals[(i / 4) % 3];
+                if (red == 0) L += g.vals[i] * d * d;
+                sum += d * d;
+            }
+            return red == 0 ? L : g.vals[0] * (red == 1 ? sum / 24 : sum);
+        };
+        CheckFd("MseLossBackward fp32 red " + std::to_string(red), Read(gx), FdGrad(loss, x.vals));
+        g.Free();
+        gx.Free();
+    }
+    const int64_t N = 5, C = 4;
+    DevTensor xn = MakeTensor(ACL_FLOAT, {N, C}, RandVals(rng, N * C));
+    std::vector<double> tv = {1, 3, -100, 0, 3}, wv = {0.5, 1.25, 0.75, 2.0};
+    DevTensor tn = MakeTensor(ACL_INT64, {N}, tv), w = MakeTensor(ACL_FLOAT, {C}, wv);
+    double tot = 0;
+    for (int64_t n = 0; n < N; n++)
+        if (tv[n] != -100) tot += wv[(size_t)tv[n]];
+    DevTensor tw = MakeTensor(ACL_FLOAT, {1}, {tot});
+    for (int64_t red : {0, 1, 2}) {
+        std::vector<int64_t> gs = red == 0 ? std::vector<int64_t>{N} : std::vector<int64_t>{1};
+        DevTensor g = MakeTensor(ACL_FLOAT, gs, RandVals(rng, red == 0 ? N : 1)), gx = MakeOut(ACL_FLOAT, {N, C});
+        EXPECT(NPL_RUN(NLLLossBackward, g.t, xn.t, tn.t, w.t, red, -100, tw.t, gx.t) == 0, "NLLLossBackward fd run");
+        auto loss = [&](const std::vector<double> &v) { // -w[t] x[n, t], ignoring -100; mean over the weights
+            double L = 0, sum = 0;
+            for (int64_t n = 0; n < N; n++) {
+                if (tv[n] == -100) continue;
+                double l = -wv[(size_t)tv[n]] * v[n * C + (int64_t)tv[n]];
+                if (red == 0) L += g.vals[n] * l;
+                sum += l;
+            }
+            return red == 0 ? L : g.vals[0] * (red == 1 ? sum / tot : sum);
+        };
+        CheckFd("NLLLossBackward fp32 red " + std::to_string(red), Read(gx), FdGrad(loss, xn.vals));
+        g.Free();
+        gx.Free();
+    }
+    for (DevTensor *p : {&x, &t, &xn, &tn, &w, &tw}) p->Free();
+}
+
+// FP32 CrossEntropyLossGrad (weights, label smoothing 0.1, an ignored row; none / mean / sum)
+// against central differences in the logits of an independent double cross entropy.
+static void CrossEntropyFd(Runtime &rt, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t N = 4, C = 5;
+    const double ls = 0.1;
+    DevTensor x = MakeTensor(ACL_FLOAT, {N, C}, RandVals(rng, N * C, 0.5));
+    std::vector<double> tv = {2, -100, 0, 4}, wv = {0.5, 1.5, 1.0, 0.75, 1.25};
+    DevTensor t = MakeTensor(ACL_INT32, {N}, tv), w = MakeTensor(ACL_FLOAT, {C}, wv);
+    auto logsm = [&](const std::vector<double> &v, int64_t n, int64_t c) {
+        double s = 0;
+        for (int64_t j = 0; j < C; j++) s += std::exp(v[n * C + j]);
+        return v[n * C + c] - std::log(s);
+    };
+    std::vector<double> lpv(N * C);
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t c = 0; c < C; c++) lpv[n * C + c] = logsm(x.vals, n, c);
+    DevTensor lp = MakeTensor(ACL_FLOAT, {N, C}, lpv);
+    for (const char *red : {"none", "mean", "sum"}) {
+        bool none = std::strcmp(red, "none") == 0, mean = std::strcmp(red, "mean") == 0;
+        char rbuf[8];
+        std::strcpy(rbuf, red);
+        DevTensor gl = MakeTensor(ACL_FLOAT, none ? std::vector<int64_t>{N} : std::vector<int64_t>{}, RandVals(rng, none ? N : 1));
+        DevTensor gx = MakeOut(ACL_FLOAT, {N, C});
+        EXPECT(NPL_RUN(CrossEntropyLossGrad, gl.t, lp.t, t.t, w.t, nullptr, nullptr, rbuf, -100, ls, 0.0, gx.t) == 0,
+               "CrossEntropyLossGrad fd run");
+        auto loss = [&](const std::vector<double> &v) { // per row (1-ls) w[t] nll + ls/C sum_c w[c] (-logp_c)
+            double L = 0, sum = 0, tw = 0;
+            for (int64_t n = 0; n < N; n++) {
+                if (tv[n] == -100) continue;
+                int64_t tt = (int64_t)tv[n];
+                double l = -(1 - ls) * wv[tt] * logsm(v, n, tt);
+                for (int64_t c = 0; c < C; c++) l -= ls / C * wv[c] * logsm(v, n, c);
+                if (none) L += gl.vals[n] * l;
+                sum += l;
+                tw += wv[tt];
+            }
+            return none ? L : gl.vals[0] * (mean ? sum / tw : sum);
+        };
+        CheckFd(std::string("CrossEntropyLossGrad fp32 ") + red, Read(gx), FdGrad(loss, x.vals));
+        gl.Free();
+        gx.Free();
+    }
+    for (DevTensor *p : {&x, &t, &w, &lp}) p->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -238,6 +337,8 @@ int main()
         AdamW(rt, dt, false, false, seed++);
         AdamW(rt, dt, true, true, seed++);
     }
+    LossFd(rt, seed++);
+    CrossEntropyFd(rt, seed++);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
 }

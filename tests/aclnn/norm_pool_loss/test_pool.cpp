@@ -339,6 +339,77 @@ static void Errors()
     for (DevTensor *t : {&x, &y, &i32, &f, &x2d, &xi}) t->Free();
 }
 
+// FP32 backward pools against central differences of independent double forwards (written here
+// without the reference helpers above), contracted with dy, on N=1, C=2, 5x6. Max pool inputs are
+// distinct multiples of 0.05 so no window has a tie within the step.
+static void PoolFd(Runtime &rt, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t C = 2, H = 5, W = 6, k = 3, s = 2, p = 1, OH = (H + 2 * p - k) / s + 1, OW = (W + 2 * p - k) / s + 1;
+    std::vector<double> xv(C * H * W);
+    for (size_t i = 0; i < xv.size(); i++) xv[i] = (double)((i * 37) % xv.size()) * 0.05 - 1.5;
+    DevTensor x = MakeTensor(ACL_FLOAT, {1, C, H, W}, xv, CONTIG, ACL_FORMAT_NCHW);
+    DevTensor dy = MakeTensor(ACL_FLOAT, {1, C, OH, OW}, RandVals(rng, C * OH * OW), CONTIG, ACL_FORMAT_NCHW);
+    int64_t ks[2] = {k, k}, ss[2] = {s, s}, ps[2] = {p, p}, ds[2] = {1, 1};
+    aclIntArray *ka = aclCreateIntArray(ks, 2), *sa = aclCreateIntArray(ss, 2), *pa = aclCreateIntArray(ps, 2),
+                *da = aclCreateIntArray(ds, 2);
+    // loss = sum(dy * pool(v)), windows clipped to the input (padding never wins a max)
+    auto pool = [&](const std::vector<double> &v, int kind) { // 0 max, 1 avg incl. pad, 2 avg excl. pad
+        double L = 0;
+        for (int64_t c = 0; c < C; c++)
+            for (int64_t oh = 0; oh < OH; oh++)
+                for (int64_t ow = 0; ow < OW; ow++) {
+                    double acc = kind == 0 ? -INFINITY : 0, cnt = 0;
+                    for (int64_t h = oh * s - p; h < oh * s - p + k; h++)
+                        for (int64_t w = ow * s - p; w < ow * s - p + k; w++) {
+                            if (h < 0 || h >= H || w < 0 || w >= W) continue;
+                            double e = v[(c * H + h) * W + w];
+                            acc = kind == 0 ? std::max(acc, e) : acc + e;
+                            cnt++;
+                        }
+                    double y = kind == 0 ? acc : acc / (kind == 1 ? (double)(k * k) : cnt);
+                    L += dy.vals[(c * OH + oh) * OW + ow] * y;
+                }
+        return L;
+    };
+    // MaxPool2dWithIndicesBackward with the indices of the device forward
+    DevTensor y = MakeOut(ACL_FLOAT, {1, C, OH, OW}, CONTIG, ACL_FORMAT_NCHW), ix = MakeOut(ACL_INT64, {1, C, OH, OW}, CONTIG, ACL_FORMAT_NCHW);
+    DevTensor dx = MakeOut(ACL_FLOAT, {1, C, H, W}, CONTIG, ACL_FORMAT_NCHW);
+    EXPECT(NPL_RUN(MaxPool2dWithIndices, x.t, ka, sa, pa, da, false, y.t, ix.t) == 0, "MaxPool fd fwd run");
+    EXPECT(NPL_RUN(MaxPool2dWithIndicesBackward, dy.t, x.t, ix.t, ka, sa, pa, da, false, dx.t) == 0, "MaxPool fd bwd run");
+    CheckFd("MaxPool2dWithIndicesBackward fp32", Read(dx), FdGrad([&](const std::vector<double> &v) { return pool(v, 0); }, x.vals));
+    // AvgPool2dBackward, padding counted and not
+    for (bool cip : {true, false}) {
+        DevTensor da2 = MakeOut(ACL_FLOAT, {1, C, H, W}, CONTIG, ACL_FORMAT_NCHW);
+        EXPECT(NPL_RUN(AvgPool2dBackward, dy.t, x.t, ka, sa, pa, false, cip, 0, (int8_t)0, da2.t) == 0, "AvgPool fd bwd run");
+        CheckFd(cip ? "AvgPool2dBackward fp32 countIncludePad" : "AvgPool2dBackward fp32", Read(da2),
+                FdGrad([&](const std::vector<double> &v) { return pool(v, cip ? 1 : 2); }, x.vals));
+        da2.Free();
+    }
+    // AdaptiveAvgPool2dBackward 5x6 -> 3x4: bins [floor(o*H/OH), ceil((o+1)*H/OH))
+    const int64_t AH = 3, AW = 4;
+    DevTensor ady = MakeTensor(ACL_FLOAT, {1, C, AH, AW}, RandVals(rng, C * AH * AW), CONTIG, ACL_FORMAT_NCHW);
+    DevTensor adx = MakeOut(ACL_FLOAT, {1, C, H, W}, CONTIG, ACL_FORMAT_NCHW);
+    EXPECT(NPL_RUN(AdaptiveAvgPool2dBackward, ady.t, x.t, adx.t) == 0, "AdaptiveAvgPool2dBackward fd run");
+    auto adaptive = [&](const std::vector<double> &v) {
+        double L = 0;
+        for (int64_t c = 0; c < C; c++)
+            for (int64_t oh = 0; oh < AH; oh++)
+                for (int64_t ow = 0; ow < AW; ow++) {
+                    int64_t h0 = (int64_t)std::floor((double)oh * H / AH), h1 = (int64_t)std::ceil((double)(oh + 1) * H / AH);
+                    int64_t w0 = (int64_t)std::floor((double)ow * W / AW), w1 = (int64_t)std::ceil((double)(ow + 1) * W / AW);
+                    double acc = 0;
+                    for (int64_t h = h0; h < h1; h++)
+                        for (int64_t w = w0; w < w1; w++) acc += v[(c * H + h) * W + w];
+                    L += ady.vals[(c * AH + oh) * AW + ow] * acc / (double)((h1 - h0) * (w1 - w0));
+                }
+        return L;
+    };
+    CheckFd("AdaptiveAvgPool2dBackward fp32", Read(adx), FdGrad(adaptive, x.vals));
+    for (aclIntArray *a : {ka, sa, pa, da}) aclDestroyIntArray(a);
+    for (DevTensor *t : {&x, &dy, &y, &ix, &dx, &ady, &adx}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -361,6 +432,7 @@ int main()
     MaxPoolAsym(rt, ACL_FLOAT16, seed++);
     MaxCase(rt, ACL_FLOAT, 2, 16, 56, 56, 3, 2, 1, false, false, CONTIG, ACL_INT64, seed++);
     AdaptiveMaxDouble(rt);
+    PoolFd(rt, seed++);
     Errors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;

@@ -120,6 +120,30 @@ static void Errors()
     for (DevTensor *t : {&x, &g, &y, &r, &r16, &gb, &xi, &y16}) t->Free();
 }
 
+// FP32 dx / dgamma against central differences of RefRms (rstd a function of x), contracted with dy.
+static void RmsGradFd(Runtime &rt, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t rows = 3, n = 5;
+    const double eps = 1e-6;
+    DevTensor x = MakeTensor(ACL_FLOAT, {rows, n}, RandVals(rng, rows * n)), g = MakeTensor(ACL_FLOAT, {n}, RandVals(rng, n, 0.5));
+    DevTensor dy = MakeTensor(ACL_FLOAT, {rows, n}, RandVals(rng, rows * n));
+    std::vector<double> ry, rr;
+    RefRms(x.vals, rows, n, g.vals, eps, ry, rr);
+    DevTensor rs = MakeTensor(ACL_FLOAT, {rows, 1}, rr), dx = MakeOut(ACL_FLOAT, {rows, n}), dg = MakeOut(ACL_FLOAT, {n});
+    EXPECT(NPL_RUN(RmsNormGrad, dy.t, x.t, rs.t, g.t, dx.t, dg.t) == 0, "RmsNormGrad fd run");
+    auto loss = [&](const std::vector<double> &xv, const std::vector<double> &gv) {
+        std::vector<double> y, r;
+        RefRms(xv, rows, n, gv, eps, y, r);
+        double L = 0;
+        for (size_t i = 0; i < y.size(); i++) L += dy.vals[i] * y[i];
+        return L;
+    };
+    CheckFd("RmsNormGrad fp32 dx", Read(dx), FdGrad([&](const std::vector<double> &v) { return loss(v, g.vals); }, x.vals));
+    CheckFd("RmsNormGrad fp32 dgamma", Read(dg), FdGrad([&](const std::vector<double> &v) { return loss(x.vals, v); }, g.vals));
+    for (DevTensor *t : {&x, &g, &dy, &rs, &dx, &dg}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -134,6 +158,7 @@ int main()
     }
     RmsCase(rt, ACL_FLOAT, ACL_FLOAT, {513}, 1, CONTIG, seed++);
     for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) AddRmsPost(rt, dt, seed++);
+    RmsGradFd(rt, seed++);
     Errors();
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;

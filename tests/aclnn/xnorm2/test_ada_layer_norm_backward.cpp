@@ -170,6 +170,57 @@ static void Errors(Runtime &rt)
     for (DevTensor *t : {&x, &m, &sc, &w, &w5, &xh, &mh, &sc2, &m2, &wh, &gw3, &w2d, &dx, &dxh, &x1}) t->Free();
 }
 
+// FP32, all five gradients against central differences of an independent double forward
+// y = ((x - mean) rstd w + b)(1 + scale) + shift with mean / rstd functions of x, contracted with dy.
+static void FdCase(Runtime &rt, uint64_t seed)
+{
+    Lcg rng(seed);
+    const int64_t B = 2, S = 3, H = 4;
+    const double eps = 1e-5;
+    DevTensor x = MakeTensor(ACL_FLOAT, {B, S, H}, RandVals(rng, B * S * H)), dy = MakeTensor(ACL_FLOAT, {B, S, H}, RandVals(rng, B * S * H, 0.5));
+    DevTensor sc = MakeTensor(ACL_FLOAT, {B, 1, H}, RandVals(rng, B * H, 0.3)), sh = MakeTensor(ACL_FLOAT, {B, 1, H}, RandVals(rng, B * H, 0.3));
+    DevTensor w = MakeTensor(ACL_FLOAT, {H}, RandVals(rng, H, 0.5)), bb = MakeTensor(ACL_FLOAT, {H}, RandVals(rng, H, 0.5));
+    auto loss = [&](const std::vector<double> &xv, const std::vector<double> &sv, const std::vector<double> &tv,
+                    const std::vector<double> &wv, const std::vector<double> &bv) {
+        double L = 0;
+        for (int64_t r = 0; r < B * S; r++) {
+            double m = 0, q = 0;
+            for (int64_t h = 0; h < H; h++) m += xv[r * H + h] / H;
+            for (int64_t h = 0; h < H; h++) q += (xv[r * H + h] - m) * (xv[r * H + h] - m) / H;
+            int64_t b = r / S;
+            for (int64_t h = 0; h < H; h++) {
+                double n = (xv[r * H + h] - m) / std::sqrt(q + eps) * wv[h] + bv[h];
+                L += dy.vals[r * H + h] * (n * (1 + sv[b * H + h]) + tv[b * H + h]);
+            }
+        }
+        return L;
+    };
+    std::vector<double> mv(B * S), rv(B * S);
+    for (int64_t r = 0; r < B * S; r++) {
+        double m = 0, q = 0;
+        for (int64_t h = 0; h < H; h++) m += x.vals[r * H + h] / H;
+        for (int64_t h = 0; h < H; h++) q += (x.vals[r * H + h] - m) * (x.vals[r * H + h] - m) / H;
+        mv[r] = m;
+        rv[r] = 1 / std::sqrt(q + eps);
+    }
+    DevTensor mean = MakeTensor(ACL_FLOAT, {B, S, 1}, mv), rstd = MakeTensor(ACL_FLOAT, {B, S, 1}, rv);
+    DevTensor dx = MakeOut(ACL_FLOAT, {B, S, H}), ds = MakeOut(ACL_FLOAT, {B, 1, H}), dt = MakeOut(ACL_FLOAT, {B, 1, H});
+    DevTensor dw = MakeOut(ACL_FLOAT, {H}), db = MakeOut(ACL_FLOAT, {H});
+    int64_t nsv[1] = {H};
+    aclIntArray *ns = aclCreateIntArray(nsv, 1);
+    EXPECT(NPL_RUN(AdaLayerNormBackward, dy.t, x.t, ns, rstd.t, mean.t, sc.t, sh.t, w.t, bb.t, dx.t, ds.t, dt.t, dw.t,
+                   db.t) == 0, "AdaLayerNormBackward fd run");
+    const std::vector<double> &X = x.vals, &Sc = sc.vals, &Sh = sh.vals, &W = w.vals, &Bb = bb.vals;
+    typedef const std::vector<double> V;
+    CheckFd("AdaLayerNormBackward fp32 gradInput", Read(dx), FdGrad([&](V &v) { return loss(v, Sc, Sh, W, Bb); }, X));
+    CheckFd("AdaLayerNormBackward fp32 gradScale", Read(ds), FdGrad([&](V &v) { return loss(X, v, Sh, W, Bb); }, Sc));
+    CheckFd("AdaLayerNormBackward fp32 gradShift", Read(dt), FdGrad([&](V &v) { return loss(X, Sc, v, W, Bb); }, Sh));
+    CheckFd("AdaLayerNormBackward fp32 gradWeight", Read(dw), FdGrad([&](V &v) { return loss(X, Sc, Sh, v, Bb); }, W));
+    CheckFd("AdaLayerNormBackward fp32 gradBias", Read(db), FdGrad([&](V &v) { return loss(X, Sc, Sh, W, v); }, Bb));
+    aclDestroyIntArray(ns);
+    for (DevTensor *t : {&x, &dy, &sc, &sh, &w, &bb, &mean, &rstd, &dx, &ds, &dt, &dw, &db}) t->Free();
+}
+
 int main()
 {
     Runtime rt;
@@ -195,6 +246,7 @@ int main()
     }
     // no output asked for: nothing to do, success
     Case(rt, {ACL_FLOAT, ACL_FLOAT, {2}, 3, 8, true, true, true, CONTIG, 0}, seed++, false);
+    if (g_computes) FdCase(rt, seed++);
     Errors(rt);
     printf("%s: %d failure(s)\n", __FILE__, g_failures);
     return g_failures ? 1 : 0;
