@@ -1185,18 +1185,31 @@ static aclnnStatus ri_tensor(aclOpExecutor *ex, const aclTensor *self, const acl
         aclemu_tile_1d((uint64_t)npre, cores, 1, 1, &bd, &per);
     else
         aclemu_tile_1d((uint64_t)len, cores, 4096, 1, &bd, &lper);
-    mv_rpt_args *a = (mv_rpt_args *)aclemu_exec_add_launch(ex, "RepeatInterleaveT", bd, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->dim = (int32_t)d;
-    a->tensor_only = tensor_only;
-    a->len = len;
-    a->total = total;
-    a->pre_per_block = d < 0 ? 1 : lper ? npre : (int64_t)per;
-    a->len_per_block = (int64_t)lper;
-    if ((st = aclemu_exec_tdesc(ex, a, &a->out, out)) || (st = aclemu_exec_tdesc(ex, a, &a->repeats, repeats)))
-        return st;
-    return tensor_only ? ACLNN_SUCCESS : aclemu_exec_tdesc(ex, a, &a->self, self);
+    if (lper && bd == 1) { /* one block: it checks the counts itself, no workspace */
+        lper = 0;
+        per = (uint64_t)npre;
+    }
+    /* split over the counts: one scan block first checks them all once and writes each block's
+     * output start (and a valid flag) to the workspace */
+    uint64_t wsoff = lper ? aclemu_exec_alloc_workspace(ex, ((uint64_t)bd + 1) * sizeof(int64_t)) : 0;
+    for (int k = lper ? 0 : 1; k < 2; k++) {
+        mv_rpt_args *a = (mv_rpt_args *)aclemu_exec_add_launch(ex, k ? "RepeatInterleaveT" : "RepeatInterleaveScan",
+                                                               k ? bd : 1, sizeof(*a));
+        if (!a)
+            return ACLNN_ERR_INNER;
+        a->dim = (int32_t)d;
+        a->tensor_only = tensor_only;
+        a->len = len;
+        a->total = total;
+        a->pre_per_block = d < 0 ? 1 : lper ? npre : (int64_t)per;
+        a->len_per_block = (int64_t)lper;
+        a->nblocks = bd;
+        if ((st = aclemu_exec_tdesc(ex, a, &a->out, out)) || (st = aclemu_exec_tdesc(ex, a, &a->repeats, repeats)) ||
+            (!tensor_only && (st = aclemu_exec_tdesc(ex, a, &a->self, self))) ||
+            (lper && (st = aclemu_exec_bind_workspace(ex, a, &a->starts, wsoff))))
+            return st;
+    }
+    return ACLNN_SUCCESS;
 }
 
 aclnnStatus aclemu_plan_RepeatInterleave(aclOpExecutor *executor, const aclTensor *self, const aclTensor *repeats,

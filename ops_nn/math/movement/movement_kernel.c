@@ -296,6 +296,37 @@ static void rpt_post(const mv_rpt_args *a, char *obase, int64_t oq0, const char 
     }
 }
 
+/* Counts valid and adding up to out's length (or nothing is written); starts (when given) gets
+ * the output start of every len_per_block counts. Non-zero when invalid. */
+static int rpt_check(const mv_rpt_args *a, uint32_t nblocks, int64_t *starts)
+{
+    int64_t sum = 0;
+    for (int64_t i = 0; i < a->len; i++) {
+        if (starts && i % a->len_per_block == 0 && (uint64_t)(i / a->len_per_block) < nblocks)
+            starts[i / a->len_per_block] = sum;
+        int64_t c = rpt_count(a, i);
+        if (c < 0 || c > a->total - sum) return 1; /* no overflow of the sum */
+        sum += c;
+    }
+    return sum != a->total;
+}
+
+/* The scan block of a RepeatInterleave split over the counts (see mv_rpt_args). */
+static int k_repeat_interleave_scan(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_rpt_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_rpt_args *a = (const mv_rpt_args *)args;
+    if (blk->block_idx) return 0;
+    if (!a->starts || a->len_per_block <= 0) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t *st = (int64_t *)(uintptr_t)a->starts;
+    st[a->nblocks] = 0;
+    for (uint32_t b = 0; b < a->nblocks; b++) st[b] = a->total; /* blocks past the end: empty */
+    if (rpt_check(a, a->nblocks, st)) return ACLEMU_KERNEL_BAD_ARGS;
+    st[a->nblocks] = 1;
+    return 0;
+}
+ACLEMU_KERNEL("RepeatInterleaveScan", k_repeat_interleave_scan);
+
 static int k_repeat_interleave(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(mv_rpt_args)) return ACLEMU_KERNEL_BAD_ARGS;
@@ -313,14 +344,15 @@ static int k_repeat_interleave(const void *args, size_t size, const aclemu_block
         if (i0 > a->len) i0 = a->len;
         if (i1 > a->len) i1 = a->len;
     }
-    int64_t sum = 0, start = 0;
-    for (int64_t i = 0; i < a->len; i++) { /* counts valid and adding up to out's length, or nothing is written */
-        if (i == i0) start = sum;
-        int64_t c = rpt_count(a, i);
-        if (c < 0 || c > a->total - sum) return ACLEMU_KERNEL_BAD_ARGS; /* no overflow of the sum */
-        sum += c;
+    int64_t start = 0;
+    if (a->len_per_block) { /* checked once by the scan block */
+        if (!a->starts || blk->block_idx >= a->nblocks) return ACLEMU_KERNEL_BAD_ARGS;
+        const int64_t *st = (const int64_t *)(uintptr_t)a->starts;
+        if (st[a->nblocks] != 1) return ACLEMU_KERNEL_BAD_ARGS;
+        start = st[blk->block_idx];
+    } else if (rpt_check(a, 0, NULL)) {
+        return ACLEMU_KERNEL_BAD_ARGS;
     }
-    if (sum != a->total) return ACLEMU_KERNEL_BAD_ARGS;
     if (i0 >= i1) return 0;
     size_t es = aclemu_kdtype_size(o->dtype);
     char *obase = (char *)(uintptr_t)o->addr;
