@@ -288,6 +288,32 @@ static void CaseRepeat(uint64_t seed, int mode, size_t es, int64_t L, int64_t P,
     Same(name.c_str(), out.Read(), want);
 }
 
+// Counts split over several blocks whose sum is not out's length: the scan block fails the stream
+// (507015) and no block writes anything.
+static void CaseRepeatBadTotal(uint64_t seed)
+{
+    Lcg r(seed);
+    const int64_t L = 20000;
+    std::vector<int64_t> cnt((size_t)L, 1);
+    cnt[(size_t)L - 1] = 2; // sum L + 1, out has L
+    std::vector<uint8_t> hc(cnt.size() * 8), hin = RandomBytes(r, (size_t)L * 4), hout = RandomBytes(r, (size_t)L * 4);
+    std::memcpy(hc.data(), cnt.data(), hc.size());
+    Buf rep(hc), in(hin), out(hout);
+    aclTensor *rt = rep.View(ACL_INT64, {L}, {1}, 0, 8), *x = in.View(ACL_INT32, {L}, {1}, 0, 4),
+              *y = out.View(ACL_INT32, {L}, {1}, 0, 4);
+    uint64_t ws = 0;
+    aclOpExecutor *ex = nullptr;
+    int rc = aclnnRepeatInterleaveGetWorkspaceSize(x, rt, 0, y, &ws, &ex);
+    EXPECT(rc == 0, "RepeatInterleave bad total stage 1: %d", rc);
+    if (rc) return;
+    void *w = nullptr;
+    if (ws) aclrtMalloc(&w, ws, ACL_MEM_MALLOC_HUGE_FIRST);
+    int r2 = aclnnRepeatInterleave(w, ws, ex, g_stream), sync = aclrtSynchronizeStream(g_stream);
+    EXPECT(r2 == 0 && sync == 507015, "RepeatInterleave split over blocks with a wrong total fails the stream (got %d / %d)", r2, sync);
+    Same("RepeatInterleave wrong total writes nothing", out.Read(), hout);
+    if (w) aclrtFree(w);
+}
+
 int main(int, char **)
 {
     Runtime rt;
@@ -322,6 +348,7 @@ int main(int, char **)
     }
     CaseRepeat(seed++, 3, 8, 30000, 1, 1);
     CasePermute(seed++, 16, {40, 36}, {1, 0}, true); // COMPLEX128-sized elements: the iterator path
+    CaseRepeatBadTotal(seed++);
     CaseRollFlat(seed++, 100000, 12345);
     CaseRollFlat(seed++, 100000, -99999);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
