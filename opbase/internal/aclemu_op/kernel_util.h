@@ -60,6 +60,10 @@ void aclemu_store_i64(char *dst, int32_t dtype, int64_t stride, const int64_t *s
  * and BOOL sources through int64); same dtype is a plain element copy. */
 void aclemu_convert_run(char *dst, int32_t ddt, int64_t dstride, const char *src, int32_t sdt, int64_t sstride,
                         int64_t n);
+/* Same-dtype copy of elements [start, end) of a two-operand aclemu_ew (op[0] = dst view, op[1] =
+ * src view, broadcast strides allowed): blocked tiles for a last-two-dims swap, tight typed
+ * loops otherwise. -1 (nothing done) unless both dtypes match with a 1, 2, 4 or 8 byte element. */
+int aclemu_copy_range(const aclemu_ew *ew, uint64_t start, uint64_t end);
 /* Fills n elements with zero (all-zero bits for every supported dtype). */
 void aclemu_zero_run(char *dst, int32_t dtype, int64_t stride, int64_t n);
 

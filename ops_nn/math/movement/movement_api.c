@@ -434,11 +434,9 @@ aclnnStatus mv_map_launch(aclOpExecutor *ex, const aclTensor *self, const aclTen
         act_view_of(&dst, out_base ? out_base : out);
         return mv_copy(ex, &dst, &src);
     }
-    int64_t rows = aclemu_tensor_numel(out) / out->shape[out->ndim - 1];
     uint32_t bd;
     uint64_t per;
-    aclemu_tile_1d((uint64_t)rows, aclemu_vector_core_num(aclemu_op_profile()),
-                   (uint64_t)(8192 / out->shape[out->ndim - 1] + 1), 1, &bd, &per);
+    aclemu_tile_1d((uint64_t)aclemu_tensor_numel(out), aclemu_vector_core_num(aclemu_op_profile()), 8192, 1, &bd, &per);
     mv_map_args *a = (mv_map_args *)aclemu_exec_add_launch(ex, "IndexMap", bd, sizeof(*a));
     if (!a)
         return ACLNN_ERR_INNER;
@@ -450,7 +448,7 @@ aclnnStatus mv_map_launch(aclOpExecutor *ex, const aclTensor *self, const aclTen
         a->cval_f = aclemu_scalar_to_f64(value);
         a->cval_i = aclemu_scalar_to_i64(value);
     }
-    a->rows_per_block = (int64_t)per;
+    a->elems_per_block = (int64_t)per;
     aclnnStatus st;
     if ((st = aclemu_exec_tdesc(ex, a, &a->self, self)) || (st = aclemu_exec_tdesc(ex, a, &a->out, out)))
         return st;
@@ -1179,21 +1177,39 @@ static aclnnStatus ri_tensor(aclOpExecutor *ex, const aclTensor *self, const acl
         return ACLNN_SUCCESS;
     int64_t npre = 1;
     for (int64_t k = 0; k < d; k++) npre *= self->shape[k];
-    uint32_t bd = 1;
-    uint64_t per = 1;
-    if (d >= 0)
-        aclemu_tile_1d((uint64_t)npre, aclemu_vector_core_num(aclemu_op_profile()), 1, 1, &bd, &per);
-    mv_rpt_args *a = (mv_rpt_args *)aclemu_exec_add_launch(ex, "RepeatInterleaveT", bd, sizeof(*a));
-    if (!a)
-        return ACLNN_ERR_INNER;
-    a->dim = (int32_t)d;
-    a->tensor_only = tensor_only;
-    a->len = len;
-    a->total = total;
-    a->pre_per_block = (int64_t)per;
-    if ((st = aclemu_exec_tdesc(ex, a, &a->out, out)) || (st = aclemu_exec_tdesc(ex, a, &a->repeats, repeats)))
-        return st;
-    return tensor_only ? ACLNN_SUCCESS : aclemu_exec_tdesc(ex, a, &a->self, self);
+    /* blocks over the pre positions when there are enough of them, else over the counts (each
+     * block finds its output start from the counts before its range) */
+    uint32_t bd = 1, cores = aclemu_vector_core_num(aclemu_op_profile());
+    uint64_t per = 1, lper = 0;
+    if (d >= 0 && npre >= (int64_t)cores)
+        aclemu_tile_1d((uint64_t)npre, cores, 1, 1, &bd, &per);
+    else
+        aclemu_tile_1d((uint64_t)len, cores, 4096, 1, &bd, &lper);
+    if (lper && bd == 1) { /* one block: it checks the counts itself, no workspace */
+        lper = 0;
+        per = (uint64_t)npre;
+    }
+    /* split over the counts: one scan block first checks them all once and writes each block's
+     * output start (and a valid flag) to the workspace */
+    uint64_t wsoff = lper ? aclemu_exec_alloc_workspace(ex, ((uint64_t)bd + 1) * sizeof(int64_t)) : 0;
+    for (int k = lper ? 0 : 1; k < 2; k++) {
+        mv_rpt_args *a = (mv_rpt_args *)aclemu_exec_add_launch(ex, k ? "RepeatInterleaveT" : "RepeatInterleaveScan",
+                                                               k ? bd : 1, sizeof(*a));
+        if (!a)
+            return ACLNN_ERR_INNER;
+        a->dim = (int32_t)d;
+        a->tensor_only = tensor_only;
+        a->len = len;
+        a->total = total;
+        a->pre_per_block = d < 0 ? 1 : lper ? npre : (int64_t)per;
+        a->len_per_block = (int64_t)lper;
+        a->nblocks = bd;
+        if ((st = aclemu_exec_tdesc(ex, a, &a->out, out)) || (st = aclemu_exec_tdesc(ex, a, &a->repeats, repeats)) ||
+            (!tensor_only && (st = aclemu_exec_tdesc(ex, a, &a->self, self))) ||
+            (lper && (st = aclemu_exec_bind_workspace(ex, a, &a->starts, wsoff))))
+            return st;
+    }
+    return ACLNN_SUCCESS;
 }
 
 aclnnStatus aclemu_plan_RepeatInterleave(aclOpExecutor *executor, const aclTensor *self, const aclTensor *repeats,

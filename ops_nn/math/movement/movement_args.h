@@ -42,7 +42,7 @@ typedef struct mv_map_args {
     int64_t shift[ACLEMU_KMAX_RANK];
     double cval_f;    /* the constant, for float outputs */
     int64_t cval_i;   /* for integer / BOOL outputs */
-    int64_t rows_per_block;
+    int64_t elems_per_block; /* out elements (row-major), so a few long rows still split */
 } mv_map_args;
 
 /* torch.nn.functional.unfold: out[n][(c*kh + i)*kw + j][oh*OW + ow] =
@@ -66,7 +66,11 @@ typedef struct mv_rpt_args {
     int32_t dim;
     int32_t tensor_only;
     int64_t len, total;
-    int64_t pre_per_block;
+    int64_t pre_per_block; /* blocks over the positions before dim ... */
+    int64_t len_per_block; /* ... or, when > 0, over the len counts (all pre positions each): */
+    uint64_t starts;       /* then int64 [nblocks + 1] in the workspace, by RepeatInterleaveScan: */
+    uint32_t nblocks;      /* each block's output start, then 1 when the counts are valid */
+    uint32_t pad_;
 } mv_rpt_args;
 
 /* Diag / DiagFlat of a vector: out (R, R) is 0 except out[r][r + diagonal] = self[k] (k = r for

@@ -142,10 +142,13 @@ static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
     if (nd < 1 || nd > ACLEMU_KMAX_RANK || s->ndim != o->ndim) return ACLEMU_KERNEL_BAD_ARGS;
     for (int d = 0; d < nd; d++) /* an empty input dim only makes sense padded with the constant */
         if (s->shape[d] <= 0 && a->kind[d] != MV_CONST) return ACLEMU_KERNEL_BAD_ARGS;
-    int64_t rows = 1, W = o->shape[nd - 1], n = s->shape[nd - 1];
-    for (int d = 0; d + 1 < nd; d++) rows *= o->shape[d];
-    int64_t r0 = (int64_t)blk->block_idx * a->rows_per_block, r1 = r0 + a->rows_per_block;
-    if (r1 > rows) r1 = rows;
+    int64_t numel = 1, W = o->shape[nd - 1], n = s->shape[nd - 1];
+    for (int d = 0; d < nd; d++) numel *= o->shape[d];
+    if (a->elems_per_block <= 0) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t e0 = (int64_t)blk->block_idx * a->elems_per_block, e1 = e0 + a->elems_per_block;
+    if (e1 > numel) e1 = numel;
+    if (e0 >= e1) return 0;
+    int64_t r0 = e0 / W, r1 = (e1 + W - 1) / W;
     size_t es = aclemu_kdtype_size(s->dtype);
     int64_t ss = s->stride[nd - 1] * (int64_t)es, os = o->stride[nd - 1] * (int64_t)es;
     int kind = a->kind[nd - 1];
@@ -161,19 +164,21 @@ static int k_index_map(const void *args, size_t size, const aclemu_block *blk)
             if (id < 0) outside = 1;
             else ioff += id * s->stride[d];
         }
+        /* this block's columns [j0, j1) of row r */
+        int64_t j0 = r == r0 ? e0 - r * W : 0, j1 = r == r1 - 1 ? e1 - r * W : W;
         char *dst = (char *)(uintptr_t)o->addr + ooff * (int64_t)es;
         const char *src = (const char *)(uintptr_t)s->addr + ioff * (int64_t)es;
         if (outside) {
-            fill_const(a, dst, os, W);
+            fill_const(a, dst + j0 * os, os, j1 - j0);
             continue;
         }
         if (kind == MV_FLIP) {
-            aclemu_convert_run(dst, o->dtype, os, src + (n - 1) * ss, s->dtype, -ss, W);
+            aclemu_convert_run(dst + j0 * os, o->dtype, os, src + (n - 1 - j0) * ss, s->dtype, -ss, j1 - j0);
             continue;
         }
         /* the last dim in runs where the map is i = o - shift (copies), the rest element-wise */
-        for (int64_t j = 0; j < W;) {
-            int64_t i = map_index(kind, j, shift, n), len = run_length(kind, j, shift, n, W);
+        for (int64_t j = j0; j < j1;) {
+            int64_t i = map_index(kind, j, shift, n), len = run_length(kind, j, shift, n, j1);
             if (i < 0)
                 fill_const(a, dst + j * os, os, len);
             else
@@ -248,41 +253,135 @@ static int64_t flat_offset(const aclemu_tdesc *d, int64_t flat)
     return off;
 }
 
+/* c copies of one element (es bytes) to dst, dst step ds bytes: typed moves, the value loaded once. */
+#define RPT_FILL(T)                                                                    \
+    {                                                                                  \
+        T v_;                                                                          \
+        memcpy(&v_, src, sizeof v_);                                                   \
+        for (int64_t r = 0; r < c; r++) memcpy(dst + r * ds, &v_, sizeof v_);          \
+    }
+static void rpt_fill(char *dst, int64_t ds, const char *src, size_t es, int64_t c)
+{
+    switch (es) {
+    case 1: RPT_FILL(uint8_t) break;
+    case 2: RPT_FILL(uint16_t) break;
+    case 4: RPT_FILL(uint32_t) break;
+    case 8: RPT_FILL(uint64_t) break;
+    default:
+        for (int64_t r = 0; r < c; r++) memcpy(dst + r * ds, src, es);
+    }
+}
+
+/* One post block (dims after `dim`, row-major) copied: a single post dim as a strided run. */
+static void rpt_post(const mv_rpt_args *a, char *obase, int64_t oq0, const char *sbase, int64_t sq0, int64_t npost,
+                     size_t es)
+{
+    const aclemu_tdesc *s = &a->self, *o = &a->out;
+    int d = a->dim, nd = (int)s->ndim;
+    if (nd - d - 1 <= 1) {
+        int64_t ss = nd - d - 1 ? s->stride[nd - 1] : 0, os = nd - d - 1 ? o->stride[nd - 1] : 0;
+        aclemu_convert_run(obase + oq0 * (int64_t)es, o->dtype, os * (int64_t)es, sbase + sq0 * (int64_t)es, s->dtype,
+                           ss * (int64_t)es, npost);
+        return;
+    }
+    for (int64_t q = 0; q < npost; q++) {
+        int64_t qr = q, sq = sq0, oq = oq0;
+        for (int k = nd - 1; k > d; k--) {
+            int64_t x = qr % s->shape[k];
+            qr /= s->shape[k];
+            sq += x * s->stride[k];
+            oq += x * o->stride[k];
+        }
+        rpt_fill(obase + oq * (int64_t)es, 0, sbase + sq * (int64_t)es, es, 1);
+    }
+}
+
+/* Counts valid and adding up to out's length (or nothing is written); starts (when given) gets
+ * the output start of every len_per_block counts. Non-zero when invalid. */
+static int rpt_check(const mv_rpt_args *a, uint32_t nblocks, int64_t *starts)
+{
+    int64_t sum = 0;
+    for (int64_t i = 0; i < a->len; i++) {
+        if (starts && i % a->len_per_block == 0 && (uint64_t)(i / a->len_per_block) < nblocks)
+            starts[i / a->len_per_block] = sum;
+        int64_t c = rpt_count(a, i);
+        if (c < 0 || c > a->total - sum) return 1; /* no overflow of the sum */
+        sum += c;
+    }
+    return sum != a->total;
+}
+
+/* The scan block of a RepeatInterleave split over the counts (see mv_rpt_args). */
+static int k_repeat_interleave_scan(const void *args, size_t size, const aclemu_block *blk)
+{
+    if (size < sizeof(mv_rpt_args)) return ACLEMU_KERNEL_BAD_ARGS;
+    const mv_rpt_args *a = (const mv_rpt_args *)args;
+    if (blk->block_idx) return 0;
+    if (!a->starts || a->len_per_block <= 0) return ACLEMU_KERNEL_BAD_ARGS;
+    int64_t *st = (int64_t *)(uintptr_t)a->starts;
+    st[a->nblocks] = 0;
+    for (uint32_t b = 0; b < a->nblocks; b++) st[b] = a->total; /* blocks past the end: empty */
+    if (rpt_check(a, a->nblocks, st)) return ACLEMU_KERNEL_BAD_ARGS;
+    st[a->nblocks] = 1;
+    return 0;
+}
+ACLEMU_KERNEL("RepeatInterleaveScan", k_repeat_interleave_scan);
+
 static int k_repeat_interleave(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(mv_rpt_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const mv_rpt_args *a = (const mv_rpt_args *)args;
     const aclemu_tdesc *s = &a->self, *o = &a->out;
-    if (a->dim < -1 || a->dim >= (int32_t)ACLEMU_KMAX_RANK || o->ndim > ACLEMU_KMAX_RANK) return ACLEMU_KERNEL_BAD_ARGS;
-    int64_t sum = 0;
-    for (int64_t i = 0; i < a->len; i++) { /* counts valid and adding up to out's length, or nothing is written */
-        int64_t c = rpt_count(a, i);
-        if (c < 0 || c > a->total - sum) return ACLEMU_KERNEL_BAD_ARGS; /* no overflow of the sum */
-        sum += c;
+    if (a->dim < -1 || a->dim >= (int32_t)ACLEMU_KMAX_RANK || o->ndim > ACLEMU_KMAX_RANK || a->len_per_block < 0)
+        return ACLEMU_KERNEL_BAD_ARGS;
+    if (!a->tensor_only && (s->ndim > ACLEMU_KMAX_RANK || aclemu_kdtype_size(s->dtype) != aclemu_kdtype_size(o->dtype)))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    /* this block's counts [i0, i1) (all of them when blocks split the pre positions) */
+    int64_t i0 = 0, i1 = a->len;
+    if (a->len_per_block) {
+        i0 = (int64_t)blk->block_idx * a->len_per_block;
+        i1 = i0 + a->len_per_block;
+        if (i0 > a->len) i0 = a->len;
+        if (i1 > a->len) i1 = a->len;
     }
-    if (sum != a->total) return ACLEMU_KERNEL_BAD_ARGS;
-    size_t es = aclemu_kdtype_size(o->dtype), ses = a->tensor_only ? 0 : aclemu_kdtype_size(s->dtype);
+    int64_t start = 0;
+    if (a->len_per_block) { /* checked once by the scan block */
+        if (!a->starts || blk->block_idx >= a->nblocks) return ACLEMU_KERNEL_BAD_ARGS;
+        const int64_t *st = (const int64_t *)(uintptr_t)a->starts;
+        if (st[a->nblocks] != 1) return ACLEMU_KERNEL_BAD_ARGS;
+        start = st[blk->block_idx];
+    } else if (rpt_check(a, 0, NULL)) {
+        return ACLEMU_KERNEL_BAD_ARGS;
+    }
+    if (i0 >= i1) return 0;
+    size_t es = aclemu_kdtype_size(o->dtype);
     char *obase = (char *)(uintptr_t)o->addr;
     const char *sbase = a->tensor_only ? NULL : (const char *)(uintptr_t)s->addr;
-    if (a->dim < 0) { /* flattened self (or the index itself): one block walks it all */
-        if (blk->block_idx) return 0;
-        int64_t at = 0;
-        for (int64_t i = 0; i < a->len; i++) {
+    if (a->dim < 0) { /* flattened self (or the index itself) into 1-D out */
+        int64_t ds = o->stride[0] * (int64_t)es, at = start;
+        for (int64_t i = i0; i < i1; i++) {
             int64_t c = rpt_count(a, i);
-            for (int64_t r = 0; r < c; r++, at++) {
-                char *dst = obase + (o->offset + at * o->stride[0]) * (int64_t)es;
-                if (a->tensor_only) aclemu_store_i64(dst, o->dtype, 0, &i, 1);
-                else aclemu_convert_run(dst, o->dtype, 0, sbase + flat_offset(s, i) * (int64_t)ses, s->dtype, 0, 1);
+            char *dst = obase + (o->offset + at * o->stride[0]) * (int64_t)es;
+            if (a->tensor_only) {
+                char v[8];
+                aclemu_store_i64(v, o->dtype, 0, &i, 1);
+                rpt_fill(dst, ds, v, es, c);
+            } else {
+                int64_t so = s->ndim == 1 ? s->offset + i * s->stride[0] : flat_offset(s, i);
+                rpt_fill(dst, ds, sbase + so * (int64_t)es, es, c);
             }
+            at += c;
         }
         return 0;
     }
-    /* along dim: pre positions split over the blocks, the post block copied per repeat */
+    /* along dim: pre positions (a range of them, or all), the post block copied per repeat */
     int d = a->dim, nd = (int)s->ndim;
+    if (d >= nd || o->ndim != s->ndim) return ACLEMU_KERNEL_BAD_ARGS;
     int64_t npre = 1, npost = 1;
     for (int k = 0; k < d; k++) npre *= s->shape[k];
     for (int k = d + 1; k < nd; k++) npost *= s->shape[k];
-    int64_t p0 = (int64_t)blk->block_idx * a->pre_per_block, p1 = p0 + a->pre_per_block;
+    int64_t p0 = a->len_per_block ? 0 : (int64_t)blk->block_idx * a->pre_per_block;
+    int64_t p1 = a->len_per_block ? npre : p0 + a->pre_per_block;
     if (p1 > npre) p1 = npre;
     for (int64_t p = p0; p < p1; p++) {
         int64_t rem = p, so = s->offset, oo = o->offset;
@@ -292,20 +391,17 @@ static int k_repeat_interleave(const void *args, size_t size, const aclemu_block
             so += q * s->stride[k];
             oo += q * o->stride[k];
         }
-        int64_t at = 0;
-        for (int64_t i = 0; i < a->len; i++) {
+        int64_t at = start;
+        for (int64_t i = i0; i < i1; i++) {
             int64_t c = rpt_count(a, i);
-            for (int64_t r = 0; r < c; r++, at++)
-                for (int64_t q = 0; q < npost; q++) { /* post elements, row-major */
-                    int64_t qr = q, sq = so + i * s->stride[d], oq = oo + at * o->stride[d];
-                    for (int k = nd - 1; k > d; k--) {
-                        int64_t x = qr % s->shape[k];
-                        qr /= s->shape[k];
-                        sq += x * s->stride[k];
-                        oq += x * o->stride[k];
-                    }
-                    aclemu_convert_run(obase + oq * (int64_t)es, o->dtype, 0, sbase + sq * (int64_t)ses, s->dtype, 0, 1);
-                }
+            if (npost == 1) { /* one element per repeat: a strided fill along dim */
+                rpt_fill(obase + (oo + at * o->stride[d]) * (int64_t)es, o->stride[d] * (int64_t)es,
+                         sbase + (so + i * s->stride[d]) * (int64_t)es, es, c);
+            } else {
+                for (int64_t r = 0; r < c; r++)
+                    rpt_post(a, obase, oo + (at + r) * o->stride[d], sbase, so + i * s->stride[d], npost, es);
+            }
+            at += c;
         }
     }
     return 0;
