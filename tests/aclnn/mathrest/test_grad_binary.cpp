@@ -2,7 +2,8 @@
 // double-precision references written here: every listed dtype, broadcasting where the op allows
 // it, strided / transposed views, 0-d, empty, rank 8, NaN / +-Inf / -0 (and the y == 0 / x == 0
 // rules), integer gcd with negatives and zeros; validation paths with codes and messages; the
-// per-chip lists (310P: no BF16, no AcosGrad kernels, Gcd's list).
+// per-chip lists (310P: no BF16, no AcosGrad kernels, Gcd's list); each gradient op also against
+// central finite differences of its forward function (FP32, 3x5).
 #include <functional>
 #include <numeric>
 
@@ -97,6 +98,62 @@ static void TestFloatOps(bool is310p)
                         EXPECT(to.CountClobbered() == 0, "%s: wrote outside the view", what.c_str());
                     }
                 }
+    }
+}
+
+// Independently of the formulas above: each gradient op against central finite differences of
+// its forward function f (double, h = 1e-5 (1 + |x|): truncation ~1e-10 times f's third
+// derivative, far below FP32's 6e-8) on a small FP32 3x5 case with a random gradient; x inside
+// f's smooth domain. `value` maps x to the op's value input: x itself, or the forward result
+// y = f(x) (rounded to FP32) for the from-result forms; `grad_first` says which argument is the
+// incoming gradient.
+struct FdCase {
+    const char *name;
+    std::function<aclnnStatus(const aclTensor *, const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **)> s1;
+    Stage2Fn s2;
+    double (*fwd)(double);
+    double (*value)(double);
+    bool grad_first, on_310p;
+    double lo, hi;
+};
+
+static double Ident(double x) { return x; }
+static double Tanh(double x) { return std::tanh(x); }
+static double Atan(double x) { return std::atan(x); }
+static double Sqrt(double x) { return std::sqrt(x); }
+static double Asinh(double x) { return std::asinh(x); }
+static double Acos(double x) { return std::acos(x); }
+
+static void TestFiniteDiff(bool is310p)
+{
+    const FdCase cases[] = {
+        {"TanhBackward", S1(aclnnTanhBackwardGetWorkspaceSize), aclnnTanhBackward, Tanh, Tanh, true, true, -2, 2},
+        {"AtanGrad", S1(aclnnAtanGradGetWorkspaceSize), aclnnAtanGrad, Atan, Ident, false, true, -3, 3},
+        {"SqrtBackward", S1(aclnnSqrtBackwardGetWorkspaceSize), aclnnSqrtBackward, Sqrt, Sqrt, false, true, 0.2, 4},
+        {"AsinhGrad", S1(aclnnAsinhGradGetWorkspaceSize), aclnnAsinhGrad, Asinh, Asinh, false, true, -4, 4},
+        {"AcosGrad", S1(aclnnAcosGradGetWorkspaceSize), aclnnAcosGrad, Acos, Ident, true, false, -0.9, 0.9},
+        {"AcosGradV2", S1(aclnnAcosGradV2GetWorkspaceSize), aclnnAcosGradV2, Acos, Ident, false, false, -0.9, 0.9},
+    };
+    uint64_t seed = 900;
+    for (const FdCase &c : cases) {
+        if (is310p && !c.on_310p) continue;
+        const std::vector<int64_t> shape = {3, 5};
+        std::vector<double> x = QuantAll(ACL_FLOAT, Uniform(15, seed++, c.lo, c.hi));
+        std::vector<double> g = QuantAll(ACL_FLOAT, Uniform(15, seed++, -2, 2)), v(15), fd(15);
+        for (size_t i = 0; i < 15; i++) {
+            v[i] = Quant(ACL_FLOAT, c.value(x[i]));
+            double h = 1e-5 * (1 + std::fabs(x[i]));
+            fd[i] = g[i] * (c.fwd(x[i] + h) - c.fwd(x[i] - h)) / (2 * h);
+        }
+        DevTensor tg, tv, to;
+        if (!tg.Init(ACL_FLOAT, shape, g, CONTIG) || !tv.Init(ACL_FLOAT, shape, v, CONTIG) ||
+            !to.Init(ACL_FLOAT, shape, {}, CONTIG)) return;
+        const aclTensor *a = c.grad_first ? tg.t : tv.t, *b = c.grad_first ? tv.t : tg.t;
+        std::string what = std::string(c.name) + " fp32 vs finite differences";
+        int rc = Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return c.s1(a, b, to.t, w, ex); }, c.s2);
+        EXPECT(rc == 0, "%s: run failed", what.c_str());
+        // FP32 evaluation plus the one rounding of a from-result value: well under 1e-5
+        if (!rc) EXPECT(CountBad(what.c_str(), to.Read(), fd, 1e-5) == 0, "%s: wrong values", what.c_str());
     }
 }
 
@@ -196,6 +253,7 @@ int main()
     g_stream = rt.stream;
     bool is310p = Is310P();
     TestFloatOps(is310p);
+    TestFiniteDiff(is310p);
     TestGcd(is310p);
     TestValidation(is310p);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
