@@ -2,7 +2,8 @@
 // GeGlu / GeGluV3 with both outputs, GeluMul) split along a dim, the backward ops with
 // broadcasting (GeluBackward, GeluBackwardV2, SiluBackward, SigmoidBackward, ThresholdBackward)
 // and AddRelu / InplaceAddRelu; dtypes FP32 / FP16 / BF16 (and the extra ones each API lists),
-// strided and transposed views, checked against double formulas written here.
+// strided and transposed views, checked against double formulas written here; SigmoidBackward and
+// ThresholdBackward also against finite differences of their forward.
 #include "act_test_util.h"
 #include "aclnnop/aclnn_add_relu.h"
 #include "aclnnop/aclnn_geglu.h"
@@ -184,6 +185,36 @@ static void TestBackward(aclrtStream stream)
     }
 }
 
+// SigmoidBackward (from the forward output) and ThresholdBackward against central finite
+// differences of their forward (sigmoid; Threshold's x > 0.25 ? x : -1) at the pre-activation x,
+// FP32 3x5, inputs away from the threshold's kink. Tolerance: FP32 evaluation plus the rounding of
+// the output handed to SigmoidBackward (an absolute ~6e-8 in s(1 - s)), far below 1e-6.
+static double ThresholdFwd(double x) { return x > 0.25 ? x : -1.0; }
+static void TestBackwardFd(aclrtStream stream)
+{
+    const std::vector<int64_t> shape = {3, 5};
+    for (int kind : {SIGMOID_BWD, THRESHOLD_BWD}) {
+        std::vector<double> x = QuantAll(ACL_FLOAT, RandomValues(15, 70 + kind, 1)), g = QuantAll(ACL_FLOAT, RandomValues(15, 80 + kind, 1));
+        std::vector<double> v(15), fd(15);
+        for (size_t i = 0; i < 15; i++) {
+            if (kind == THRESHOLD_BWD && std::fabs(x[i] - 0.25) < 0.05) x[i] = Quant(ACL_FLOAT, x[i] < 0.25 ? 0.1 : 0.4);
+            v[i] = kind == SIGMOID_BWD ? Quant(ACL_FLOAT, Sig(x[i])) : x[i];
+            fd[i] = g[i] * Deriv(kind == SIGMOID_BWD ? Sig : ThresholdFwd, x[i]);
+        }
+        DevTensor tg, tx, to;
+        if (!tg.Init(ACL_FLOAT, shape, g, CONTIG) || !tx.Init(ACL_FLOAT, shape, v, CONTIG) || !to.Init(ACL_FLOAT, shape, {}, CONTIG)) return;
+        float thr = 0.25f;
+        aclScalar *ts = aclCreateScalar(&thr, ACL_FLOAT);
+        const char *name = kind == SIGMOID_BWD ? "SigmoidBackward fp32 vs finite differences" : "ThresholdBackward fp32 vs finite differences";
+        int rc = kind == SIGMOID_BWD
+                     ? Run(name, stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnSigmoidBackwardGetWorkspaceSize(tg.t, tx.t, to.t, w, e); }, aclnnSigmoidBackward)
+                     : Run(name, stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnThresholdBackwardGetWorkspaceSize(tg.t, tx.t, ts, to.t, w, e); }, aclnnThresholdBackward);
+        aclDestroyScalar(ts);
+        EXPECT(rc == 0, "%s: run failed", name);
+        if (!rc) CheckAccuracy(name, to.Read(), fd, 1e-5, 1e-6, 1e-5);
+    }
+}
+
 // GeluBackward checks only the promoted dtype (the real CheckPromoteTypeGeluBackward): an INT32
 // gradOutput with a FLOAT self promotes to FLOAT; the result is cast to gradInput's dtype, here
 // FLOAT and FLOAT16 (an FP16 gradOutput with FLOAT self too).
@@ -257,6 +288,7 @@ int main()
     TestPrelu(rt.stream);
     TestGluFamily(rt.stream);
     TestBackward(rt.stream);
+    TestBackwardFd(rt.stream);
     TestGeluBackwardMixed(rt.stream);
     TestAddRelu(rt.stream);
     printf("%s: %d failure(s)\n", g_failures ? "FAILED" : "PASSED", g_failures);
