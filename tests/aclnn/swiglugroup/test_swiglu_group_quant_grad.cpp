@@ -17,6 +17,15 @@ static void RunCase(aclrtStream stream, const Case &c, uint64_t seed)
         aclnnSwigluGroupQuantGrad, 1, c, seed);
 }
 
+static void TestFiniteDiff(aclrtStream stream)
+{
+    RunFiniteDiff(stream, "aclnnSwigluGroupQuantGrad", [](const aclTensor *a, const aclTensor *b, const aclTensor *w,
+                                                          const aclTensor *y, const aclTensor *g, double cl, aclTensor *o,
+                                                          aclTensor *o2, uint64_t *ws, aclOpExecutor **e) {
+        return aclnnSwigluGroupQuantGradGetWorkspaceSize(a, b, w, y, g, cl, o, o2, ws, e); },
+        aclnnSwigluGroupQuantGrad, 1);
+}
+
 static void TestValues(aclrtStream stream)
 {
     uint64_t seed = 1900;
@@ -107,6 +116,7 @@ int main(int argc, char **argv)
     if (!rt.ok) return 1;
     if (g_chip == "950") {
         TestValues(rt.stream);
+        TestFiniteDiff(rt.stream);
         TestChecks(rt.stream);
     } else {
         DevTensor gy, x, gx;
