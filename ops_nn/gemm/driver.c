@@ -76,28 +76,33 @@ static void run_tile(const gemm_plan *p, const gemm_isa_impl *impl, int64_t batc
      * run of the split. */
     const gemm_view *cv = &d->c;
     int direct = gemm_c_direct(d) ||
-                 (cv->dtype == GEMM_F32 && cv->cs == 1 && !(d->d.ptr && d->beta != 0.0f) && cv->jsplit > 0 &&
+                 (cv->dtype == GEMM_F32 && cv->cs == 1 && !gemm_d_blocks_direct(d) && cv->jsplit > 0 &&
                   n0 / cv->jsplit == (n1 - 1) / cv->jsplit);
+    int use_d = d->d.ptr && d->beta != 0.0f;
     /* Split columns (conv output: (image, position)): N chunks end at run boundaries, so a chunk of
      * direct C is contiguous and a conv source chunk lies in one image (the packers' fast paths).
      * Short odd runs are not cut (tails would cost more than the fast paths gain). */
     int64_t run = cv->jsplit > 0 && cv->jsplit < d->N &&
                   (direct || cv->jsplit % 16 == 0 || cv->jsplit >= 384) ? cv->jsplit : 0;
-    int epi = !direct || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE, single = K <= p->kc;
+    int epi = !direct || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE || use_d, single = K <= p->kc;
     /* 16-bit C written by the microkernel itself: one K chunk, nothing for an epilogue to do */
     int direct16 = impl->ukernel_h && single && !p->b_direct &&
                    (d->conv.kind == GEMM_BSRC_DENSE || d->conv.kind == GEMM_BSRC_WQ) &&
                    (cv->dtype == GEMM_F16 || cv->dtype == GEMM_BF16) && cv->cs == 1 && cv->jsplit <= 0 &&
                    d->alpha == 1.0f && !d->bias.ptr && d->act == GEMM_ACT_NONE && !(d->d.ptr && d->beta != 0.0f);
     /* The epilogue in the microkernels' store (gemm_kepi) when C is written in place and it is at
-     * most an FP32 bias and ReLU: no second pass over each micro-tile. */
+     * most an FP32 bias, a residual D beside C (gemm_d_with_c) and ReLU: no second pass over each
+     * micro-tile. */
     const gemm_view *bv = &d->bias;
     int bias_row = bv->ptr && bv->dtype == GEMM_F32 && bv->cs == 0 && bv->jsplit <= 0,
         bias_col = bv->ptr && bv->dtype == GEMM_F32 && bv->cs == 1 && bv->jsplit <= 0;
     int kepi_ok = epi && direct && impl->ukernel_e && d->alpha == 1.0f && (!bv->ptr || bias_row || bias_col) &&
                   (d->act == GEMM_ACT_NONE || d->act == GEMM_ACT_RELU);
     gemm_kepi ke = {NULL, bv->rs, bias_row ? GEMM_KEPI_BIAS_ROW : bias_col ? GEMM_KEPI_BIAS_COL : GEMM_KEPI_BIAS_NONE,
-                    d->act == GEMM_ACT_RELU};
+                    d->act == GEMM_ACT_RELU, use_d, 0, 0};
+    if (use_d) /* direct C with D: gemm_d_with_c holds, D is C's layout shifted */
+        ke.dshift = (ptrdiff_t)(((intptr_t)d->d.ptr - (intptr_t)cv->ptr) / (intptr_t)sizeof(float)) +
+                    (ptrdiff_t)(gemm_batch_offset(p, &d->d, batch) - gemm_batch_offset(p, cv, batch));
     const float *kbias = kepi_ok && bv->ptr ? (const float *)bv->ptr + gemm_batch_offset(p, bv, batch) : NULL;
     char *c16 = direct16 ? (char *)cv->ptr + (gemm_batch_offset(p, cv, batch) + m0 * cv->rs) * 2 : NULL;
     const float *cb0 = NULL;

@@ -3,6 +3,7 @@
 #define ACLEMU_GEMM_INTERNAL_H
 
 #include <math.h>
+#include <stddef.h>
 #include "gemm.h"
 
 /* A microkernel computes one mr x nr tile from packed panels:
@@ -40,13 +41,16 @@ typedef void (*gemm_ukernel_cols_fn)(int64_t kc, const float *Ap, const float *B
 
 /* The epilogue applied by a microkernel as it stores the last K chunk's sums into FP32 C (no
  * separate pass over the micro-tile): + bias (FP32, per row: bias[i * brs], or per column:
- * bias[i * brs + j], for the tile's rows i and columns j), then ReLU. The same operations in the
- * same order as the epilogue pass, so the results are bit-identical. */
+ * bias[i * brs + j], for the tile's rows i and columns j), + D (a residual with C's layout at
+ * C + dshift floats: gemm_d_with_c), then ReLU. The same operations in the same order as the
+ * epilogue pass, so the results are bit-identical. */
 enum { GEMM_KEPI_BIAS_NONE = 0, GEMM_KEPI_BIAS_ROW = 1, GEMM_KEPI_BIAS_COL = 2 };
 typedef struct gemm_kepi {
     const float *bias; /* at the micro-tile's first row (and column) */
     int64_t brs;
     int32_t bias_kind, relu;
+    int32_t add_d, reserved;
+    ptrdiff_t dshift; /* D's element (i, j) is at C's + dshift (add_d) */
 } gemm_kepi;
 typedef void (*gemm_ukernel_e_fn)(int64_t kc, const float *Ap, const float *Bp, float *C, int64_t ldc,
                                   int accumulate, int64_t mrows, int64_t ncols, const gemm_kepi *e);
@@ -123,17 +127,63 @@ void gemm_epilogue(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, in
 int gemm_epilogue_avx512(const gemm_plan *p, int64_t batch, int64_t m0, int64_t mc, int64_t n0, int64_t nc,
                          const float *acc, int64_t ldacc);
 
+/* Largest element offset of a view with non-negative strides over M x N (and the batch), or -1
+ * when a stride is negative. */
+static inline int64_t gemm_view_max_off(const gemm_desc *d, const gemm_view *v)
+{
+    if (v->rs < 0 || v->cs < 0 || v->cs_outer < 0) return -1;
+    int64_t n = d->N > 0 ? d->N - 1 : 0, off = (d->M > 0 ? d->M - 1 : 0) * v->rs;
+    off += v->jsplit > 0 ? n / v->jsplit * v->cs_outer + n % v->jsplit * v->cs : n * v->cs;
+    for (int i = 0; i < d->nbatch_dims; i++) {
+        if (v->bstride[i] < 0) return -1;
+        off += (d->batch_shape[i] > 0 ? d->batch_shape[i] - 1 : 0) * v->bstride[i];
+    }
+    return off;
+}
+
+/* 1 when beta*D can be added where C is written in place (a fused residual): D is FP32 with beta
+ * exactly 1 (1 * D is D, so adding it is what the epilogue's beta*D does, bit for bit), has C's
+ * layout, and lies apart from C (the sums in C would otherwise overwrite D before it is read). */
+static inline int gemm_d_with_c(const gemm_desc *d)
+{
+    const gemm_view *c = &d->c, *v = &d->d;
+    if (!v->ptr || d->beta != 1.0f || v->dtype != GEMM_F32 || c->dtype != GEMM_F32 || v->rs != c->rs ||
+        v->cs != c->cs || v->jsplit != c->jsplit || (c->jsplit > 0 && v->cs_outer != c->cs_outer))
+        return 0;
+    for (int i = 0; i < d->nbatch_dims; i++)
+        if (v->bstride[i] != c->bstride[i]) return 0;
+    int64_t span = gemm_view_max_off(d, c);
+    uintptr_t pc = (uintptr_t)c->ptr, pd = (uintptr_t)v->ptr;
+    uintptr_t gap = pc > pd ? pc - pd : pd - pc;
+    return span >= 0 && gap % sizeof(float) == 0 && gap / sizeof(float) > (uint64_t)span;
+}
+
+/* 1 when a beta*D term keeps the sums out of C (D may alias C, or differ in layout or dtype). */
+static inline int gemm_d_blocks_direct(const gemm_desc *d)
+{
+    return d->d.ptr && d->beta != 0.0f && !gemm_d_with_c(d);
+}
+
 /* 1 when the microkernels accumulate straight into C: FP32, unit column stride, and no beta*D term
- * (D may alias C). Then the epilogue (alpha, bias, activation) runs in place and no accumulator
- * buffer exists. When C's columns are split into runs (conv output: (image, position)), the driver
- * cuts its N chunks at run boundaries; runs that are a multiple of 16 wide (or long) keep the
- * microkernels' column tails cheap, short odd runs go through the accumulator instead. */
+ * but one gemm_d_with_c allows. Then the epilogue (alpha, bias, beta*D, activation) runs in place
+ * and no accumulator buffer exists. When C's columns are split into runs (conv output: (image,
+ * position)), the driver cuts its N chunks at run boundaries; runs that are a multiple of 16 wide
+ * (or long) keep the microkernels' column tails cheap, short odd runs go through the accumulator
+ * instead. */
 static inline int gemm_c_direct(const gemm_desc *d)
 {
     const gemm_view *c = &d->c;
-    int use_d = d->d.ptr && d->beta != 0.0f;
     int runs_ok = c->jsplit <= 0 || c->jsplit >= d->N || c->jsplit % 16 == 0 || c->jsplit >= 384;
-    return c->dtype == GEMM_F32 && c->cs == 1 && runs_ok && !use_d;
+    return c->dtype == GEMM_F32 && c->cs == 1 && runs_ok && !gemm_d_blocks_direct(d);
+}
+
+/* gemm_c_direct as the planner sizes scratch and tiles: any beta*D counts as keeping the sums out
+ * of C. A plan is often made on placeholder addresses that the kernel replaces by the real ones,
+ * so whether D lies apart from C is only known when the block runs; sizing for the accumulator
+ * keeps the scratch layout the same either way. */
+static inline int gemm_c_direct_planned(const gemm_desc *d)
+{
+    return gemm_c_direct(d) && !(d->d.ptr && d->beta != 0.0f);
 }
 
 /* When the tile's whole A panel (all K chunks) is small, it is packed once and the loops run N
@@ -167,7 +217,7 @@ static inline int64_t gemm_stage_floats(const gemm_plan *p)
  * chunk), one N chunk (whole A) or the tile. */
 static inline int64_t gemm_acc_floats(const gemm_plan *p)
 {
-    if (gemm_c_direct(&p->d)) return 0;
+    if (gemm_c_direct_planned(&p->d)) return 0;
     if (p->d.K <= p->kc) return (int64_t)p->mr * p->nr;
     if (gemm_a_whole(p)) return p->mc * p->nc;
     return p->mc * ((p->tn + p->nr - 1) / p->nr * p->nr);
@@ -177,7 +227,8 @@ static inline int64_t gemm_acc_floats(const gemm_plan *p)
  * no bias or activation). */
 static inline int gemm_needs_epilogue(const gemm_desc *d)
 {
-    return !gemm_c_direct(d) || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE;
+    return !gemm_c_direct(d) || d->alpha != 1.0f || d->bias.ptr || d->act != GEMM_ACT_NONE ||
+           (d->d.ptr && d->beta != 0.0f);
 }
 
 /* Offset (elements) of view element (i, j) and of batch b. */

@@ -111,7 +111,7 @@ int gemm_plan_init(gemm_plan *p, const gemm_desc *desc, uint32_t max_blocks, uin
     int64_t gm_min = ceil_div(d->M, TILE_M_MAX);
     /* When K is split into several chunks and C is not accumulated in place, a tile keeps a
      * tm x tn FP32 accumulator: bound it. */
-    int acc_bounded = K > p->kc && !gemm_c_direct(d);
+    int acc_bounded = K > p->kc && !gemm_c_direct_planned(d);
     double best = -1;
     for (int64_t gm = gm_min; gm <= mt_max && gm <= gm_min + 64; gm++) {
         int64_t tm = round_up(ceil_div(d->M, gm), p->mr);

@@ -19,7 +19,8 @@
     } while (0)
 
 /* EPI (a compile-time 0 / 1) with E: the store epilogue (gemm_kepi) after the accumulate, as
- * gemm_epilogue_avx512 computes it: + bias, then ReLU by compare and blend (NaN stays NaN). */
+ * gemm_epilogue_avx512 computes it: + bias, + D (its fma with beta 1 is this add), then ReLU by
+ * compare and blend (NaN stays NaN). */
 #define ROW_EPI(i)                                                                              \
     do {                                                                                        \
         if (EPI) {                                                                              \
@@ -33,6 +34,12 @@
                 c##i##0 = _mm512_add_ps(c##i##0, _mm512_maskz_loadu_ps(k0, br));                \
                 if (NV > 1) c##i##1 = _mm512_add_ps(c##i##1, _mm512_maskz_loadu_ps(k1, br + 16)); \
                 if (NV > 2) c##i##2 = _mm512_add_ps(c##i##2, _mm512_maskz_loadu_ps(k2, br + 32)); \
+            }                                                                                   \
+            if (E->add_d) {                                                                     \
+                const float *dr = C + (i) * ldc + E->dshift;                                    \
+                c##i##0 = _mm512_add_ps(c##i##0, _mm512_maskz_loadu_ps(k0, dr));                \
+                if (NV > 1) c##i##1 = _mm512_add_ps(c##i##1, _mm512_maskz_loadu_ps(k1, dr + 16)); \
+                if (NV > 2) c##i##2 = _mm512_add_ps(c##i##2, _mm512_maskz_loadu_ps(k2, dr + 32)); \
             }                                                                                   \
             if (E->relu) {                                                                      \
                 const __m512 z = _mm512_setzero_ps();                                           \

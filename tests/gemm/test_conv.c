@@ -297,26 +297,34 @@ static void test_store_epilogue_conv(void **state)
              bias = bmake(GEMM_F32, cp.cout, 1);
         for (int isa = 0; isa < 3; isa++) {
             setenv("ACLEMU_ISA", isas[isa], 1);
-            tbuf y0 = bmake(GEMM_F32, yout, 0), y1 = bmake(GEMM_F32, yout, 0);
+            for (int res = 0; res < 2; res++) { /* res: + a residual with the output's layout (Conv + Add + ReLU) */
+            tbuf y0 = bmake(GEMM_F32, yout, 0), y1 = bmake(GEMM_F32, yout, 0), r = bmake(GEMM_F32, yout, 1);
             gemm_plan p;
             assert_int_equal(gemm_conv_fwd_plan(&p, &cp, x.p, w.p, NULL, y0.p, 13, 2), GEMM_OK);
             assert_int_equal(gemm_run_all(&p), GEMM_OK);
             assert_int_equal(gemm_conv_fwd_plan(&p, &cp, x.p, w.p, bias.p, y1.p, 13, 2), GEMM_OK);
             gemm_desc d = p.d;
             d.act = GEMM_ACT_RELU; /* as the fused Conv + ReLU kernel sets it */
+            if (res) { /* as conv_fuse_epilogue sets the residual */
+                d.d = d.c;
+                d.d.ptr = r.p;
+                d.beta = 1.0f;
+            }
             assert_int_equal(gemm_plan_init(&p, &d, 13, 2), GEMM_OK);
             assert_int_equal(gemm_run_all(&p), GEMM_OK);
             for (int64_t i = 0; i < yout; i++) {
                 float v = ((float *)y0.p)[i] + ((float *)bias.p)[(i / pos) % cp.cout];
+                if (res) v += ((float *)r.p)[i];
                 if (v < 0.0f) v = 0.0f;
                 float got = ((float *)y1.p)[i];
                 if (memcmp(&v, &got, 4) != 0) {
-                    fprintf(stderr, "conv %d isa %s: element %lld got %.9g want %.9g\n", c, isas[isa], (long long)i,
-                            got, v);
+                    fprintf(stderr, "conv %d isa %s res %d: element %lld got %.9g want %.9g\n", c, isas[isa], res,
+                            (long long)i, got, v);
                     fail();
                 }
             }
-            free(y0.p); free(y1.p);
+            free(y0.p); free(y1.p); free(r.p);
+            }
         }
         free(x.p); free(w.p); free(bias.p);
     }

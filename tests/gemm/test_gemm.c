@@ -506,6 +506,10 @@ static void test_narrow_n_tail(void **state)
  * column, ReLU or none): each result must be bit for bit the plain GEMM's sum (same kernels, no
  * epilogue) + bias, then ReLU, rounded in FP32 here. Packed and in-place B, one and several K
  * chunks, row and column tails, batches, several blocks. */
+/* The store epilogue (bias, residual D, ReLU in the microkernels' store) against the plain GEMM
+ * plus the same FP32 operations done here, bit for bit. Residual res: 0 none, 1 a D buffer with
+ * C's layout (added where C is written in place), 2 D aliasing C (in-place beta * C: the sums
+ * must go through an accumulator), 3 D with another row stride (accumulator and epilogue pass). */
 static void test_store_epilogue(void **state)
 {
     static const int64_t shapes[][3] = {{29, 61, 70}, {128, 256, 256}, {21, 101, 900}, {64, 49, 4608}, {9, 530, 2000}};
@@ -514,12 +518,18 @@ static void test_store_epilogue(void **state)
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
             for (int btr = 0; btr < 2; btr++)      /* B transposed: packed; else read in place */
                 for (int bk = 0; bk < 3; bk++)      /* bias: none, per row, per column */
-                    for (int relu = 0; relu < 2; relu++) {
-                        if (!bk && !relu) continue;
+                    for (int relu = 0; relu < 2; relu++)
+                        for (int res = 0; res < 4; res++) {
+                        if (!bk && !relu && !res) continue;
                         int64_t M = shapes[s][0], N = shapes[s][1], K = shapes[s][2], nb = s == 1 ? 2 : 1;
                         tmat A = tmake(GEMM_F32, nb * M, K, 0, 0, 1.0), B = tmake(GEMM_F32, K, N, btr, 3, 1.0);
-                        tmat C0 = tmake(GEMM_F32, nb * M, N, 0, 0, 0.0), C1 = tmake(GEMM_F32, nb * M, N, 0, 0, 0.0);
+                        tmat C0 = tmake(GEMM_F32, nb * M, N, 0, 0, 0.0), C1 = tmake(GEMM_F32, nb * M, N, 0, 0, 4.0);
                         tmat bias = tmake(GEMM_F32, 1, bk == 1 ? M : N, 0, 0, 1.0);
+                        tmat D = tmake(GEMM_F32, nb * M, N, 0, res == 3 ? 5 : 0, 4.0);
+                        const tmat *dm = res == 2 ? &C1 : &D; /* where D's values are */
+                        float *dval = malloc(sizeof(float) * (size_t)(nb * M * N));
+                        for (int64_t i = 0; i < nb * M; i++)
+                            for (int64_t j = 0; j < N; j++) dval[i * N + j] = ((float *)dm->buf)[i * dm->rs + j];
                         gemm_desc d;
                         memset(&d, 0, sizeof d);
                         d.M = M; d.N = N; d.K = K; d.alpha = 1.0f;
@@ -536,6 +546,11 @@ static void test_store_epilogue(void **state)
                         d.bias = tview(&bias);
                         d.bias.rs = bk == 1 ? 1 : 0; d.bias.cs = bk == 1 ? 0 : 1;
                         if (!bk) d.bias.ptr = NULL;
+                        if (res) {
+                            d.d = tview(dm);
+                            if (nb > 1) d.d.bstride[0] = M * dm->rs;
+                            d.beta = 1.0f;
+                        }
                         d.act = relu ? GEMM_ACT_RELU : GEMM_ACT_NONE;
                         assert_int_equal(gemm_plan_init(&p, &d, 4, 2), GEMM_OK);
                         assert_int_equal(gemm_run_all(&p), GEMM_OK);
@@ -544,16 +559,21 @@ static void test_store_epilogue(void **state)
                             for (int64_t j = 0; j < N; j++) {
                                 float v = ((float *)C0.buf)[i * C0.rs + j];
                                 if (bk) v += bk == 1 ? bp[i % M] : bp[j];
+                                if (res) v += dval[i * N + j];
                                 if (relu && v < 0.0f) v = 0.0f;
                                 float got = ((float *)C1.buf)[i * C1.rs + j];
                                 if (memcmp(&v, &got, 4) != 0) {
-                                    fprintf(stderr, "isa %s %lldx%lldx%lld btr %d bias %d relu %d: (%lld, %lld) got %.9g want %.9g\n",
-                                            isas[isa], (long long)M, (long long)N, (long long)K, btr, bk, relu,
+                                    fprintf(stderr, "isa %s %lldx%lldx%lld btr %d bias %d relu %d res %d: (%lld, %lld) got %.9g want %.9g\n",
+                                            isas[isa], (long long)M, (long long)N, (long long)K, btr, bk, relu, res,
                                             (long long)i, (long long)j, got, v);
                                     fail();
                                 }
                             }
-                        free(A.buf); free(B.buf); free(C0.buf); free(C1.buf); free(bias.buf);
+                        if (res == 1 || res == 3) /* D is read, never written */
+                            for (int64_t i = 0; i < nb * M; i++)
+                                for (int64_t j = 0; j < N; j++)
+                                    assert_true(memcmp(&dval[i * N + j], (float *)D.buf + i * D.rs + j, 4) == 0);
+                        free(A.buf); free(B.buf); free(C0.buf); free(C1.buf); free(bias.buf); free(D.buf); free(dval);
                     }
     }
     unsetenv("ACLEMU_ISA");

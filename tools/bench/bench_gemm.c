@@ -189,8 +189,10 @@ static void bench_mm(const char *name, int64_t batch, int64_t M, int64_t K, int6
     free(A); free(B); free(C);
 }
 
+/* epi: 0 none; 1 bias + ReLU (a fused Conv + ReLU); 2 bias + residual + ReLU (a fused
+ * Conv + Add + ReLU of a residual block, the residual an FP32 tensor of the output's layout) */
 static void bench_conv(const char *name, int64_t n, int64_t cin, int64_t h, int64_t cout, int64_t k, int64_t s,
-                       int64_t pad, int64_t groups, int32_t dt)
+                       int64_t pad, int64_t groups, int32_t dt, int epi)
 {
     gemm_conv_params cp;
     memset(&cp, 0, sizeof cp);
@@ -210,8 +212,20 @@ static void bench_conv(const char *name, int64_t n, int64_t cin, int64_t h, int6
         report(name, flops, time_median(&p, dw_block, p.nblocks));
     } else {
         gemm_plan p;
-        if (gemm_conv_fwd_plan(&p, &cp, x, w, NULL, y, max_blocks, threads)) { printf("%s: plan failed\n", name); return; }
+        void *bias = epi ? rand_buf(cout, dt) : NULL, *res = epi == 2 ? rand_buf(n * cout * oh * oh, dt) : NULL;
+        if (gemm_conv_fwd_plan(&p, &cp, x, w, bias, y, max_blocks, threads)) { printf("%s: plan failed\n", name); return; }
+        if (epi) { /* as conv_fuse_epilogue sets it */
+            gemm_desc d = p.d;
+            d.act = GEMM_ACT_RELU;
+            if (res) {
+                d.d = d.c;
+                d.d.ptr = res;
+                d.beta = 1.0f;
+            }
+            if (gemm_plan_init(&p, &d, max_blocks, threads)) { printf("%s: plan failed\n", name); return; }
+        }
         report(name, flops, time_median(&p, gemm_block, p.nblocks));
+        free(bias); free(res);
     }
     free(x); free(w); free(y);
 }
@@ -256,13 +270,27 @@ int main(int argc, char **argv)
         {"conv1x1_256to64_56", 256, 56, 64, 1, 1, 0, 1},     {"conv3x3_256_14", 256, 14, 256, 3, 1, 1, 1},
         {"conv3x3s2_128_56", 128, 56, 128, 3, 2, 1, 1},      {"dw3x3_144_56", 144, 56, 144, 3, 1, 1, 144},
     };
+    /* ResNet-50's residual-block expansions (1x1, fused with bias, the residual add and ReLU) and
+     * the same convs with bias + ReLU only: what the residual add costs */
+    static const struct { const char *name; int64_t cin, h, cout; } rcv[] = {
+        {"conv1x1_64to256_56", 64, 56, 256}, {"conv1x1_128to512_28", 128, 28, 512},
+        {"conv1x1_256to1024_14", 256, 14, 1024}, {"conv1x1_512to2048_7", 512, 7, 2048},
+    };
     for (int dt = 0; dt < 3; dt++)
         for (int nb = 1; nb <= 8; nb += 7)
             for (size_t i = 0; i < sizeof cv / sizeof cv[0]; i++) {
                 char name[64];
                 snprintf(name, sizeof name, "%s_n%d_%s", cv[i].name, nb, dtn[dt]);
                 if (only && !strstr(name, only)) continue;
-                bench_conv(name, nb, cv[i].cin, cv[i].h, cv[i].cout, cv[i].k, cv[i].s, cv[i].p, cv[i].g, dt);
+                bench_conv(name, nb, cv[i].cin, cv[i].h, cv[i].cout, cv[i].k, cv[i].s, cv[i].p, cv[i].g, dt, 0);
+            }
+    for (int nb = 1; nb <= 8; nb += 7)
+        for (size_t i = 0; i < sizeof rcv / sizeof rcv[0]; i++)
+            for (int epi = 1; epi <= 2; epi++) {
+                char name[64];
+                snprintf(name, sizeof name, "%s_n%d_%s_fp32", rcv[i].name, nb, epi == 1 ? "relu" : "res_relu");
+                if (only && !strstr(name, only)) continue;
+                bench_conv(name, nb, rcv[i].cin, rcv[i].h, rcv[i].cout, 1, 1, 0, 1, GEMM_F32, epi);
             }
     return 0;
 }
