@@ -217,9 +217,11 @@ typedef struct ds_ctl {
 /* Wrap-safe "a has reached b" for 32-bit generation counters. */
 static inline int ds_reached(uint32_t a, uint32_t b) { return (int32_t)(a - b) >= 0; }
 
-/* Runtime directory for sockets and locks: $ACLEMU_RUNTIME_DIR or /tmp/aclemu-<uid>. Creates it.
- * Returns 0 or -1. */
+/* Runtime directory for sockets and locks: $ACLEMU_RUNTIME_DIR, else /tmp/aclemu-<uid>/<hash of
+ * the real path of the device-process executable given to ds_runtime_set_exe> (one set of devices
+ * per installation). Creates it. Returns 0 or -1. */
 int ds_runtime_dir(char *buf, unsigned len);
+void ds_runtime_set_exe(const char *path);
 int ds_socket_path(int devid, char *buf, unsigned len);
 int ds_lock_path(int devid, char *buf, unsigned len);
 

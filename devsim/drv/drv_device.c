@@ -155,8 +155,21 @@ static int recv_all(int s, void *buf, size_t len, int *fds, int maxfds)
     return 0;
 }
 
+static int devsim_path(char *buf, size_t len);
+
+/* The runtime directory is per installation (ds_runtime_dir): named by the device process this
+ * library would start. */
+static void runtime_exe_init(void)
+{
+    char exe[PATH_MAX];
+    if (devsim_path(exe, sizeof exe) == 0)
+        ds_runtime_set_exe(exe);
+}
+static pthread_once_t g_runtime_once = PTHREAD_ONCE_INIT;
+
 static int try_connect(int devid)
 {
+    pthread_once(&g_runtime_once, runtime_exe_init);
     char path[512];
     if (ds_socket_path(devid, path, sizeof path) != 0)
         return -1;
@@ -494,6 +507,7 @@ int drv_dev_lost_cheap(drv_device *dev)
 int drv_lost(drv_device *dev)
 {
     char dir[400];
+    pthread_once(&g_runtime_once, runtime_exe_init);
     if (ds_runtime_dir(dir, sizeof dir) != 0)
         snprintf(dir, sizeof dir, "(runtime dir)");
     return drv_err(E_RT_LOST_HEARTBEAT,

@@ -625,6 +625,7 @@ int main(int argc, char **argv)
     int devid = -1, persistent = 0, stop = 0;
     long idle_ms = -1, workers = -1;
     const char *topo_path = NULL;
+    ds_runtime_set_exe("/proc/self/exe"); /* the clients of this installation look for it there */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--device") && i + 1 < argc)
             devid = atoi(argv[++i]);

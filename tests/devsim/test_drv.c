@@ -19,6 +19,7 @@
 #include "aclemu/builtin_kernels.h"
 #include "aclemu/drv.h"
 #include "aclemu/kernel.h"
+#include "../../devsim/proto.h"
 
 static uint64_t now_ns(void)
 {
@@ -480,6 +481,53 @@ static void bad_device_ids(void **state)
     assert_true(strstr(drv_last_error(), "out of range") != NULL);
 }
 
+/* Without ACLEMU_RUNTIME_DIR, devices live in /tmp/aclemu-<uid>/<FNV-1a 64 of the real path of
+ * the device-process executable>: the driver (which finds the executable) and the device process
+ * (its /proc/self/exe) must agree, and another installation gets another directory. */
+static uint64_t fnv1a64(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (; *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
+    return h;
+}
+
+static void runtime_dir_per_installation(void **state)
+{
+    const char *keep = getenv("ACLEMU_RUNTIME_DIR");
+    char saved[256];
+    snprintf(saved, sizeof saved, "%s", keep ? keep : "");
+    unsetenv("ACLEMU_RUNTIME_DIR");
+    setenv("ACLEMU_DEVSIM_IDLE_MS", "100", 1); /* so it is gone soon after the test */
+    char exe[4096], dir[600], sock[700];
+    assert_non_null(realpath(getenv("ACLEMU_DEVSIM"), exe));
+    snprintf(dir, sizeof dir, "/tmp/aclemu-%u/%016llx", (unsigned)getuid(), (unsigned long long)fnv1a64(exe));
+    snprintf(sock, sizeof sock, "%s/dev0.sock", dir);
+    drv_device *dev = open0(); /* spawns the device process, which must listen where we look */
+    assert_int_equal(access(sock, F_OK), 0);
+    char got[600];
+    assert_int_equal(ds_runtime_dir(got, sizeof got), 0);
+    assert_string_equal(got, dir);
+    assert_int_equal(drv_device_close(dev), 0);
+    /* another executable path: another directory; the pinned value is FNV-1a 64 computed apart */
+    ds_runtime_set_exe("/nonexistent/aclemu-devsim");
+    assert_int_equal(ds_runtime_dir(got, sizeof got), 0);
+    char other[600];
+    snprintf(other, sizeof other, "/tmp/aclemu-%u/%s", (unsigned)getuid(), "74949423f3a40fac");
+    assert_string_equal(got, other);
+    rmdir(other);
+    ds_runtime_set_exe(exe);
+    /* the device process exits when idle and removes its socket; then tidy its directory */
+    for (int i = 0; i < 500 && access(sock, F_OK) == 0; i++) usleep(10000);
+    char f[700];
+    snprintf(f, sizeof f, "%s/dev0.lock", dir);
+    unlink(f);
+    snprintf(f, sizeof f, "%s/dev0.log", dir);
+    unlink(f);
+    rmdir(dir);
+    unsetenv("ACLEMU_DEVSIM_IDLE_MS");
+    if (saved[0]) setenv("ACLEMU_RUNTIME_DIR", saved, 1);
+}
+
 static char runtime_dir[64];
 
 static int private_runtime_dir(void **state)
@@ -522,6 +570,7 @@ int main(void)
         cmocka_unit_test(many_clients_no_lost_tasks),
         cmocka_unit_test(killed_client_is_reclaimed),
         cmocka_unit_test(killed_device_fails_pending_calls),
+        cmocka_unit_test(runtime_dir_per_installation),
     };
     return cmocka_run_group_tests(tests, private_runtime_dir, remove_runtime_dir);
 }
