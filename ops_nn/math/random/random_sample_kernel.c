@@ -4,7 +4,8 @@
  * w / E with E ~ Exp(1) from the draw of index row * ncat + j (the exponential-race form of
  * sampling without replacement the real StatelessExponential + TopK path computes) and the
  * nsamp largest are taken, ties in index order. "Randperm": one block shuffles 0..n-1
- * (Fisher-Yates, step i swapping with the draw of index i mod (i + 1)). */
+ * (Fisher-Yates, step i swapping with the draw of index i mod (i + 1)), the swap targets
+ * computed before by "RandpermDraws" over all blocks. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,27 @@ static int multinomial_kernel(const void *args, size_t args_size, const aclemu_b
     return 0;
 }
 
+/* The swap targets: independent per step (counter-based draws), so computed by every block
+ * on its range; the modulo too. */
+static int randperm_draws_kernel(const void *args, size_t args_size, const aclemu_block *blk)
+{
+    if (args_size < sizeof(randperm_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const randperm_args *a = (const randperm_args *)args;
+    uint64_t seed, offset;
+    random_resolve_seed(&a->rs, &seed, &offset);
+    uint64_t *tgt = (uint64_t *)(uintptr_t)a->ws + a->n;
+    int64_t s = (int64_t)blk->block_idx * a->per_block, e = s + a->per_block;
+    if (e > a->n)
+        e = a->n;
+    for (int64_t i = s < 1 ? 1 : s; i < e; i++)
+        tgt[i] = random_draw64(seed, offset, (uint64_t)i) % (uint64_t)(i + 1);
+    return 0;
+}
+
+/* The sequential part: with the targets known in advance, the random accesses are prefetched
+ * a few steps ahead, so the swaps overlap their cache misses. */
+#define RANDPERM_AHEAD 16
 static int randperm_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
     if (args_size < sizeof(randperm_args))
@@ -99,13 +121,14 @@ static int randperm_kernel(const void *args, size_t args_size, const aclemu_bloc
     const randperm_args *a = (const randperm_args *)args;
     if (blk->block_idx != 0)
         return 0;
-    uint64_t seed, offset;
-    random_resolve_seed(&a->rs, &seed, &offset);
     int64_t *perm = (int64_t *)(uintptr_t)a->ws;
+    const uint64_t *tgt = (const uint64_t *)(uintptr_t)a->ws + a->n;
     for (int64_t i = 0; i < a->n; i++)
         perm[i] = i;
     for (int64_t i = a->n - 1; i > 0; i--) {
-        uint64_t j = random_draw64(seed, offset, (uint64_t)i) % (uint64_t)(i + 1);
+        if (i > RANDPERM_AHEAD)
+            __builtin_prefetch(&perm[tgt[i - RANDPERM_AHEAD]], 1);
+        uint64_t j = tgt[i];
         int64_t t = perm[i];
         perm[i] = perm[j];
         perm[j] = t;
@@ -117,4 +140,5 @@ static int randperm_kernel(const void *args, size_t args_size, const aclemu_bloc
 }
 
 ACLEMU_KERNEL("Multinomial", multinomial_kernel);
+ACLEMU_KERNEL("RandpermDraws", randperm_draws_kernel);
 ACLEMU_KERNEL("Randperm", randperm_kernel);
