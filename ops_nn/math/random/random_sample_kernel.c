@@ -94,7 +94,7 @@ static int multinomial_kernel(const void *args, size_t args_size, const aclemu_b
 }
 
 /* The swap targets: independent per step (counter-based draws), so computed by every block
- * on its range; the modulo too. */
+ * on its range (the modulo too), with the identity the shuffle starts from. */
 static int randperm_draws_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
     if (args_size < sizeof(randperm_args))
@@ -106,13 +106,23 @@ static int randperm_draws_kernel(const void *args, size_t args_size, const aclem
     int64_t s = (int64_t)blk->block_idx * a->per_block, e = s + a->per_block;
     if (e > a->n)
         e = a->n;
-    for (int64_t i = s < 1 ? 1 : s; i < e; i++)
-        tgt[i] = random_draw64(seed, offset, (uint64_t)i) % (uint64_t)(i + 1);
+    int64_t *perm = (int64_t *)(uintptr_t)a->ws;
+    for (int64_t i = s; i < e; i++)
+        perm[i] = i;
+    uint32_t w[RANDOM_CHUNK]; /* groups i.. of the stream, 4 words each (the vector Philox) */
+    for (int64_t c = s; c < e; c += RANDOM_CHUNK / 4) {
+        int64_t m = e - c < RANDOM_CHUNK / 4 ? e - c : RANDOM_CHUNK / 4;
+        random_words32(seed, offset, (uint64_t)c * 4, m * 4, w);
+        for (int64_t k = 0; k < m; k++) { /* draw64(i) = words 0 and 1 of group i */
+            uint64_t i = (uint64_t)(c + k), d = ((uint64_t)w[4 * k] << 32) | w[4 * k + 1];
+            tgt[i] = i ? d % (i + 1) : 0;
+        }
+    }
     return 0;
 }
 
 /* The sequential part: with the targets known in advance, the random accesses are prefetched
- * a few steps ahead, so the swaps overlap their cache misses. */
+ * a few steps ahead, so the swaps overlap their cache misses. "RandpermStore" converts after. */
 #define RANDPERM_AHEAD 16
 static int randperm_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
@@ -123,8 +133,6 @@ static int randperm_kernel(const void *args, size_t args_size, const aclemu_bloc
         return 0;
     int64_t *perm = (int64_t *)(uintptr_t)a->ws;
     const uint64_t *tgt = (const uint64_t *)(uintptr_t)a->ws + a->n;
-    for (int64_t i = 0; i < a->n; i++)
-        perm[i] = i;
     for (int64_t i = a->n - 1; i > 0; i--) {
         if (i > RANDPERM_AHEAD)
             __builtin_prefetch(&perm[tgt[i - RANDPERM_AHEAD]], 1);
@@ -133,12 +141,29 @@ static int randperm_kernel(const void *args, size_t args_size, const aclemu_bloc
         perm[i] = perm[j];
         perm[j] = t;
     }
+    return 0;
+}
+
+/* The permutation into out's dtype, every block its range. */
+static int randperm_store_kernel(const void *args, size_t args_size, const aclemu_block *blk)
+{
+    if (args_size < sizeof(randperm_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const randperm_args *a = (const randperm_args *)args;
+    const int64_t *perm = (const int64_t *)(uintptr_t)a->ws;
+    int64_t s = (int64_t)blk->block_idx * a->per_block, e = s + a->per_block;
+    if (e > a->n)
+        e = a->n;
+    if (s >= e)
+        return 0;
     size_t es = aclemu_kdtype_size(a->out.dtype);
-    char *dst = (char *)(uintptr_t)a->out.addr + a->out.offset * (int64_t)es;
-    aclemu_store_i64(dst, a->out.dtype, a->out.stride[0] * (int64_t)es, perm, a->n);
+    int64_t st = a->out.stride[0] * (int64_t)es;
+    char *dst = (char *)(uintptr_t)a->out.addr + a->out.offset * (int64_t)es + s * st;
+    aclemu_store_i64(dst, a->out.dtype, st, perm + s, e - s);
     return 0;
 }
 
 ACLEMU_KERNEL("Multinomial", multinomial_kernel);
 ACLEMU_KERNEL("RandpermDraws", randperm_draws_kernel);
 ACLEMU_KERNEL("Randperm", randperm_kernel);
+ACLEMU_KERNEL("RandpermStore", randperm_store_kernel);

@@ -138,9 +138,9 @@ aclnnStatus aclemu_plan_Randperm(aclOpExecutor *executor, int64_t n, int64_t see
     uint64_t per;
     aclemu_tile_1d((uint64_t)n, aclemu_vector_core_num(aclemu_op_profile()), 4096, 1, &blocks, &per);
     a.per_block = (int64_t)per;
-    for (int k = 0; k < 2; k++) { /* the swap targets over all blocks, then the shuffle */
-        randperm_args *b = (randperm_args *)aclemu_exec_add_launch(executor, k ? "Randperm" : "RandpermDraws",
-                                                                   k ? 1 : blocks, sizeof a);
+    static const char *const kernels[3] = {"RandpermDraws", "Randperm", "RandpermStore"};
+    for (int k = 0; k < 3; k++) { /* the swap targets over all blocks, the shuffle, the store */
+        randperm_args *b = (randperm_args *)aclemu_exec_add_launch(executor, kernels[k], k == 1 ? 1 : blocks, sizeof a);
         if (!b)
             return ACLNN_ERR_INNER;
         *b = a;
