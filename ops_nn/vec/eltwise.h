@@ -82,6 +82,8 @@ typedef enum vec_unary_op {
     VEC_LOGSIGMOID,  /* min(x,0) - log1p(exp(-|x|)) */
     VEC_SQUARED_RELU, /* x>0 ? x*x : 0*x */
     VEC_LOGIT,       /* log(z/(1-z)), z = x clamped to [lambd, 1-lambd] when lambd >= 0 */
+    /* Ndtri, FresnelCos, FresnelSin (ops-math experimental, issue 10) */
+    VEC_NDTRI, VEC_FRESNEL_COS, VEC_FRESNEL_SIN,
     /* end of the unary family block */
     VEC_UNARY_COUNT
 } vec_unary_op;

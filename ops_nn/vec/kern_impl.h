@@ -2,6 +2,7 @@
  * defines SIMD_<ISA>, KERN_TABLE_NAME and KERN_ISA. */
 #include "kernels.h"
 #include "vmath_impl.h"
+#include "vmath_special_impl.h"
 
 /* x*f(x) style activations give Inf*0 = NaN at x = -Inf; the limit is -0. */
 SI V fix_inf_times_zero(V x, V y)
@@ -159,6 +160,9 @@ DEF_UNARY(u_round_scaled, p->alpha > 0 ? v_div(v_rint(v_mul(x, v_set1(p->scalar)
                                        : v_mul(v_rint(v_div(x, v_set1(p->scalar))), v_set1(p->scalar)))
 DEF_UNARY(u_lgamma, vm_lgamma(x))
 DEF_UNARY(u_digamma, vm_digamma(x))
+DEF_UNARY(u_ndtri, vm_ndtri(x))
+DEF_UNARY(u_fresnel_cos, vm_fresnel(x, 0))
+DEF_UNARY(u_fresnel_sin, vm_fresnel(x, 1))
 DEF_UNARY(u_nan_to_num, v_sel(v_isnan(x), v_set1(p->alpha),
                               v_sel(v_eq(x, v_set1(VM_INF)), v_set1(p->scalar),
                                     v_sel(v_eq(x, v_set1(-VM_INF)), v_set1(p->threshold), x))))
@@ -550,6 +554,7 @@ const vec_kernels KERN_TABLE_NAME = {
         [VEC_TRUNC] = u_trunc, [VEC_ROUND] = u_round, [VEC_FRAC] = u_frac, [VEC_SINC] = u_sinc,
         [VEC_ROUND_SCALED] = u_round_scaled, [VEC_LGAMMA] = u_lgamma, [VEC_DIGAMMA] = u_digamma,
         [VEC_NAN_TO_NUM] = u_nan_to_num,
+        [VEC_NDTRI] = u_ndtri, [VEC_FRESNEL_COS] = u_fresnel_cos, [VEC_FRESNEL_SIN] = u_fresnel_sin,
         [VEC_SELU] = u_selu, [VEC_CELU] = u_celu, [VEC_HARDSHRINK] = u_hardshrink,
         [VEC_SOFTSHRINK] = u_softshrink, [VEC_SHRINK] = u_shrink, [VEC_LOGSIGMOID] = u_logsigmoid,
         [VEC_SQUARED_RELU] = u_squared_relu, [VEC_LOGIT] = u_logit,

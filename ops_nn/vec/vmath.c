@@ -37,6 +37,9 @@ VMATH_FN(vec_rsqrt, VEC_RSQRT)
 VMATH_FN(vec_sinc, VEC_SINC)
 VMATH_FN(vec_lgamma, VEC_LGAMMA)
 VMATH_FN(vec_digamma, VEC_DIGAMMA)
+VMATH_FN(vec_ndtri, VEC_NDTRI)
+VMATH_FN(vec_fresnel_cos, VEC_FRESNEL_COS)
+VMATH_FN(vec_fresnel_sin, VEC_FRESNEL_SIN)
 
 void vec_softplus(const float *x, float *y, int64_t n)
 {

@@ -40,6 +40,13 @@ void vec_rsqrt(const float *x, float *y, int64_t n);
 void vec_sinc(const float *x, float *y, int64_t n); /* sin(pi x) / (pi x) */
 void vec_lgamma(const float *x, float *y, int64_t n);  /* log|Gamma(x)| */
 void vec_digamma(const float *x, float *y, int64_t n);
+/* Ndtri / FresnelCos / FresnelSin (ops-math experimental, issue 10) */
+void vec_ndtri(const float *x, float *y, int64_t n);       /* inverse standard normal CDF */
+void vec_fresnel_cos(const float *x, float *y, int64_t n); /* C(x) = int_0^x cos(pi t^2 / 2) dt */
+void vec_fresnel_sin(const float *x, float *y, int64_t n); /* S(x) = int_0^x sin(pi t^2 / 2) dt */
+/* the double Fresnel integrals vm_fresnel hands its rare lanes to (|x| >= 4096, Inf, NaN) */
+double vec_fresnel_cos_f64(double x);
+double vec_fresnel_sin_f64(double x);
 
 #ifdef __cplusplus
 }

@@ -170,20 +170,27 @@ SI V vm_erf_small(V ax)
     return v_mul(ax, p);
 }
 
-/* erfc(|x|) for |x| >= 0.75: e^{-x^2} * t * G(t), G a Chebyshev series in
- * t = 1/(1 + x/2) (gen_erf_coeffs.py); x^2 is split exactly so the
- * exponential does not amplify its rounding. */
-SI V vm_erfc_big(V ax)
+/* erfcx(a) = e^{a^2} erfc(a) for a in [0.75, 10.1]: t G(t), G the Chebyshev series below in
+ * t = 1/(1 + a/2) (gen_erf_coeffs.py) */
+SI V vm_erfcx_big(V a)
 {
     static const float q[12] = {
         4.961770328e-01f, 1.794442234e-01f, 2.060609742e-02f, 9.271773933e-04f,
         -1.032149779e-04f, -1.315740551e-05f, 9.591263423e-07f, 1.700587529e-07f,
         -1.700166568e-08f, -2.098956726e-09f, 3.870247780e-10f, 1.412489338e-11f};
     const float t_lo = 0.165289256f, t_hi = 0.727272727f;
-    V a = v_min(ax, v_set1(10.1f));
     V t = v_rcp(v_fma(a, v_set1(0.5f), v_set1(1.0f))); /* in [1.375, 6.05] */
     V s = v_mul(v_sub(t, v_set1(0.5f * (t_lo + t_hi))), v_set1(2.0f / (t_hi - t_lo)));
-    V qv = v_mul(vm_cheb(q, 11, s), t);
+    return v_mul(vm_cheb(q, 11, s), t);
+}
+
+/* erfc(|x|) for |x| >= 0.75: e^{-x^2} * t * G(t), G a Chebyshev series in
+ * t = 1/(1 + x/2) (gen_erf_coeffs.py); x^2 is split exactly so the
+ * exponential does not amplify its rounding. */
+SI V vm_erfc_big(V ax)
+{
+    V a = v_min(ax, v_set1(10.1f));
+    V qv = vm_erfcx_big(a);
     V h = v_mul(a, a);
     V l = v_fma_exact(a, a, v_neg(h));
     /* e^{-(h+l)} q ~= e^{-h} (q - q l) */

@@ -315,6 +315,41 @@ static void erfinv_f32_run(const act_ew_args *a, char **p, const aclemu_ew_iter 
     }
 }
 
+/* GluBackward's gradient of the first half, dy * a * s (1 - s) with s = sigmoid(c), in FP32
+ * chunks: s (1 - s) = e / (1 + e)^2 with e = exp(-|c|) (symmetric, so no 1 - s cancellation for
+ * large c); e on the vector loop, the rest a plain loop the compiler vectorises. */
+ACLEMU_ISA_CLONES
+static void glu_bwd_b_combine(const float *dy, const float *a, const float *e, float *y, int64_t m)
+{
+    for (int64_t i = 0; i < m; i++) {
+        float d = 1.0f + e[i];
+        y[i] = dy[i] * a[i] * (e[i] / (d * d));
+    }
+}
+
+static void glu_bwd_b_f32_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
+{
+    float b0[ACLEMU_CHUNK], b1[ACLEMU_CHUNK], b2[ACLEMU_CHUNK], e[ACLEMU_CHUNK], y0[ACLEMU_CHUNK];
+    const aclemu_ew_operand *op = a->ew.op;
+    for (int64_t c = 0; c < n; c += ACLEMU_CHUNK) {
+        int64_t m = n - c < ACLEMU_CHUNK ? n - c : ACLEMU_CHUNK;
+        char *q[4];
+        for (int k = 0; k < 4; k++)
+            q[k] = p[k] + c * it->inner_stride[k];
+        const float *dy = stage(q[1], op[1].dtype, it->inner_stride[1], it->esize[1], m, b0);
+        const float *x = stage(q[2], op[2].dtype, it->inner_stride[2], it->esize[2], m, b1);
+        const float *g = stage(q[3], op[3].dtype, it->inner_stride[3], it->esize[3], m, b2);
+        for (int64_t i = 0; i < m; i++)
+            e[i] = -fabsf(g[i]);
+        vec_unary_f32(VEC_EXP, NULL, e, e, m);
+        int direct = op[0].dtype == ACL_FLOAT && it->inner_stride[0] == 4;
+        float *y = direct ? (float *)q[0] : y0;
+        glu_bwd_b_combine(dy, x, e, y, m);
+        if (!direct)
+            vec_store_f32(y, q[0], op[0].dtype, it->inner_stride[0] / it->esize[0], m);
+    }
+}
+
 static void f64_run(const act_ew_args *a, char **p, const aclemu_ew_iter *it, int64_t n)
 {
     double x[ACLEMU_CHUNK], w[ACLEMU_CHUNK], g[ACLEMU_CHUNK];
@@ -363,6 +398,7 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
         all_float &= is_float_io(a->ew.op[k].dtype);
     const int float_threshold = a->op == ACT_THRESHOLD && all_float; /* the select in FP32 chunks */
     const int float_erfinv = a->op == ACT_ERFINV && all_float;
+    const int float_glu_bwd_b = a->op == ACT_GLU_BWD_B && all_float && a->nout == 1;
     if (a->op == ACT_THRESHOLD) /* no FP32 vector loop: the select above, else exact in double */
         all_float = 0;
     if (act_extra_op(a->op) && !vec_extra[a->op]) /* act part without an FP32 vector loop: double */
@@ -385,6 +421,8 @@ int act_ew_kernel(const void *args, size_t args_size, const aclemu_block *blk)
             threshold_f32_run(a, p, &it, n);
         else if (float_erfinv)
             erfinv_f32_run(a, p, &it, n);
+        else if (float_glu_bwd_b)
+            glu_bwd_b_f32_run(a, p, &it, n);
         else if (int_relu)
             relu_int_run(a, p, &it, n);
         else if (int_threshold)

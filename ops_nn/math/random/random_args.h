@@ -59,12 +59,16 @@ typedef struct multinomial_args {
     random_seed rs;
 } multinomial_args;
 
-/* Randperm: a Fisher-Yates shuffle of 0..n-1 in int64 scratch (workspace), stored into out. */
+/* Randperm: a Fisher-Yates shuffle of 0..n-1 in int64 scratch, stored into out. Three launches
+ * share the blob: "RandpermDraws" (per_block elements per block) writes the identity to ws and
+ * the swap targets j_i = draw64(i) mod (i + 1) to ws + 8n, "Randperm" (one block) does the
+ * swaps in ws, "RandpermStore" (per_block per block) converts into out. */
 typedef struct randperm_args {
     aclemu_tdesc out;
     int64_t n;
-    uint64_t ws;
+    uint64_t ws; /* 16 n bytes: the permutation, then the swap targets */
     random_seed rs;
+    int64_t per_block;
 } randperm_args;
 
 #endif

@@ -4,7 +4,8 @@
  * w / E with E ~ Exp(1) from the draw of index row * ncat + j (the exponential-race form of
  * sampling without replacement the real StatelessExponential + TopK path computes) and the
  * nsamp largest are taken, ties in index order. "Randperm": one block shuffles 0..n-1
- * (Fisher-Yates, step i swapping with the draw of index i mod (i + 1)). */
+ * (Fisher-Yates, step i swapping with the draw of index i mod (i + 1)), the swap targets
+ * computed before by "RandpermDraws" over all blocks. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,37 @@ static int multinomial_kernel(const void *args, size_t args_size, const aclemu_b
     return 0;
 }
 
+/* The swap targets: independent per step (counter-based draws), so computed by every block
+ * on its range (the modulo too), with the identity the shuffle starts from. */
+static int randperm_draws_kernel(const void *args, size_t args_size, const aclemu_block *blk)
+{
+    if (args_size < sizeof(randperm_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const randperm_args *a = (const randperm_args *)args;
+    uint64_t seed, offset;
+    random_resolve_seed(&a->rs, &seed, &offset);
+    uint64_t *tgt = (uint64_t *)(uintptr_t)a->ws + a->n;
+    int64_t s = (int64_t)blk->block_idx * a->per_block, e = s + a->per_block;
+    if (e > a->n)
+        e = a->n;
+    int64_t *perm = (int64_t *)(uintptr_t)a->ws;
+    for (int64_t i = s; i < e; i++)
+        perm[i] = i;
+    uint32_t w[RANDOM_CHUNK]; /* groups i.. of the stream, 4 words each (the vector Philox) */
+    for (int64_t c = s; c < e; c += RANDOM_CHUNK / 4) {
+        int64_t m = e - c < RANDOM_CHUNK / 4 ? e - c : RANDOM_CHUNK / 4;
+        random_words32(seed, offset, (uint64_t)c * 4, m * 4, w);
+        for (int64_t k = 0; k < m; k++) { /* draw64(i) = words 0 and 1 of group i */
+            uint64_t i = (uint64_t)(c + k), d = ((uint64_t)w[4 * k] << 32) | w[4 * k + 1];
+            tgt[i] = i ? d % (i + 1) : 0;
+        }
+    }
+    return 0;
+}
+
+/* The sequential part: with the targets known in advance, the random accesses are prefetched
+ * a few steps ahead, so the swaps overlap their cache misses. "RandpermStore" converts after. */
+#define RANDPERM_AHEAD 16
 static int randperm_kernel(const void *args, size_t args_size, const aclemu_block *blk)
 {
     if (args_size < sizeof(randperm_args))
@@ -99,22 +131,39 @@ static int randperm_kernel(const void *args, size_t args_size, const aclemu_bloc
     const randperm_args *a = (const randperm_args *)args;
     if (blk->block_idx != 0)
         return 0;
-    uint64_t seed, offset;
-    random_resolve_seed(&a->rs, &seed, &offset);
     int64_t *perm = (int64_t *)(uintptr_t)a->ws;
-    for (int64_t i = 0; i < a->n; i++)
-        perm[i] = i;
+    const uint64_t *tgt = (const uint64_t *)(uintptr_t)a->ws + a->n;
     for (int64_t i = a->n - 1; i > 0; i--) {
-        uint64_t j = random_draw64(seed, offset, (uint64_t)i) % (uint64_t)(i + 1);
+        if (i > RANDPERM_AHEAD)
+            __builtin_prefetch(&perm[tgt[i - RANDPERM_AHEAD]], 1);
+        uint64_t j = tgt[i];
         int64_t t = perm[i];
         perm[i] = perm[j];
         perm[j] = t;
     }
+    return 0;
+}
+
+/* The permutation into out's dtype, every block its range. */
+static int randperm_store_kernel(const void *args, size_t args_size, const aclemu_block *blk)
+{
+    if (args_size < sizeof(randperm_args))
+        return ACLEMU_KERNEL_BAD_ARGS;
+    const randperm_args *a = (const randperm_args *)args;
+    const int64_t *perm = (const int64_t *)(uintptr_t)a->ws;
+    int64_t s = (int64_t)blk->block_idx * a->per_block, e = s + a->per_block;
+    if (e > a->n)
+        e = a->n;
+    if (s >= e)
+        return 0;
     size_t es = aclemu_kdtype_size(a->out.dtype);
-    char *dst = (char *)(uintptr_t)a->out.addr + a->out.offset * (int64_t)es;
-    aclemu_store_i64(dst, a->out.dtype, a->out.stride[0] * (int64_t)es, perm, a->n);
+    int64_t st = a->out.stride[0] * (int64_t)es;
+    char *dst = (char *)(uintptr_t)a->out.addr + a->out.offset * (int64_t)es + s * st;
+    aclemu_store_i64(dst, a->out.dtype, st, perm + s, e - s);
     return 0;
 }
 
 ACLEMU_KERNEL("Multinomial", multinomial_kernel);
+ACLEMU_KERNEL("RandpermDraws", randperm_draws_kernel);
 ACLEMU_KERNEL("Randperm", randperm_kernel);
+ACLEMU_KERNEL("RandpermStore", randperm_store_kernel);

@@ -3,6 +3,7 @@
  * random/stateless_randperm/op_api/aclnn_randperm.cpp of hicann/ops-math. */
 #include <string.h>
 
+#include "aclemu_op/tiling.h"
 #include "random_plan.h"
 
 #define MULTINOMIAL_DTYPES (DT(FLOAT) | DT(FLOAT16) | DT(DOUBLE) | DT(BF16))
@@ -132,12 +133,19 @@ aclnnStatus aclemu_plan_Randperm(aclOpExecutor *executor, int64_t n, int64_t see
     memset(&a, 0, sizeof a);
     a.n = n;
     rnd_seed_scalar(&a.rs, (uint64_t)seed, (uint64_t)offset);
-    uint64_t ws = aclemu_exec_alloc_workspace(executor, (uint64_t)n * 8);
-    randperm_args *b = (randperm_args *)aclemu_exec_add_launch(executor, "Randperm", 1, sizeof a);
-    if (!b)
-        return ACLNN_ERR_INNER;
-    *b = a;
-    if ((st = aclemu_exec_tdesc(executor, b, &b->out, out)) || (st = aclemu_exec_bind_workspace(executor, b, &b->ws, ws)))
-        return st;
+    uint64_t ws = aclemu_exec_alloc_workspace(executor, (uint64_t)n * 16);
+    uint32_t blocks;
+    uint64_t per;
+    aclemu_tile_1d((uint64_t)n, aclemu_vector_core_num(aclemu_op_profile()), 4096, 1, &blocks, &per);
+    a.per_block = (int64_t)per;
+    static const char *const kernels[3] = {"RandpermDraws", "Randperm", "RandpermStore"};
+    for (int k = 0; k < 3; k++) { /* the swap targets over all blocks, the shuffle, the store */
+        randperm_args *b = (randperm_args *)aclemu_exec_add_launch(executor, kernels[k], k == 1 ? 1 : blocks, sizeof a);
+        if (!b)
+            return ACLNN_ERR_INNER;
+        *b = a;
+        if ((st = aclemu_exec_tdesc(executor, b, &b->out, out)) || (st = aclemu_exec_bind_workspace(executor, b, &b->ws, ws)))
+            return st;
+    }
     return ACLNN_SUCCESS;
 }

@@ -1,5 +1,5 @@
 /* Blob of the "SpecialUnary" kernel (Ndtri, FresnelCos, FresnelSin): out = f(x) evaluated in
- * double and rounded once into out's dtype. */
+ * FP32 (the vector loops of ops_nn/vec) and rounded once into out's dtype. */
 #ifndef OPS_MATH_SPECIAL_ARGS_H
 #define OPS_MATH_SPECIAL_ARGS_H
 

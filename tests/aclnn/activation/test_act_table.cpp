@@ -282,6 +282,32 @@ static void TestSplitBackward(aclrtStream stream)
         }
 }
 
+// GluBackward where sigmoid saturates: s (1 - s) of the gate far out in both tails, +-Inf and NaN,
+// against double with 1 - s computed as sigmoid(-b) (no cancellation), FP32 / FP16 / BF16.
+static void TestGluBackwardTails(aclrtStream stream)
+{
+    const double inf = INFINITY, b[8] = {30, -30, 80, -80, inf, -inf, NAN, 12};
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        std::vector<double> x(16), g(8), golden(16);
+        for (int r = 0; r < 4; r++)
+            for (int c = 0; c < 2; c++) {
+                double a = Quant(dt, 1.5 - r - 0.25 * c), bb = b[2 * r + c], gv = Quant(dt, 0.75 + 0.5 * c - 0.125 * r);
+                x[(size_t)(r * 4 + c)] = a;
+                x[(size_t)(r * 4 + 2 + c)] = bb;
+                g[(size_t)(r * 2 + c)] = gv;
+                double s = 1.0 / (1.0 + std::exp(-bb)), sn = 1.0 / (1.0 + std::exp(bb));
+                golden[(size_t)(r * 4 + c)] = Quant(dt, gv * s);
+                golden[(size_t)(r * 4 + 2 + c)] = Quant(dt, gv * a * s * sn);
+            }
+        DevTensor tg, tx, ty;
+        if (!tg.Init(dt, {4, 2}, g, CONTIG) || !tx.Init(dt, {4, 4}, x, STRIDED) || !ty.Init(dt, {4, 4}, {}, CONTIG)) return;
+        std::string what = std::string("aclnnGluBackward tails ") + DtName(dt);
+        EXPECT(Run(what.c_str(), stream, [&](uint64_t *w, aclOpExecutor **e) { return aclnnGluBackwardGetWorkspaceSize(tg.t, tx.t, 1, ty.t, w, e); },
+                   aclnnGluBackward) == 0, "%s: run failed", what.c_str());
+        CheckDtype(what.c_str(), dt, ty.Read(), golden);
+    }
+}
+
 // Logit (clamped and not), LogitGrad by finite differences inside the clamp, 0 outside; SquaredRelu.
 static void TestLogitFamily(aclrtStream stream)
 {
@@ -394,6 +420,7 @@ int main(int argc, char **argv)
         TestForward(rt.stream);
         TestBackward(rt.stream);
         TestSplitBackward(rt.stream);
+        TestGluBackwardTails(rt.stream);
         TestLogitFamily(rt.stream);
         TestValidation();
     }

@@ -540,6 +540,17 @@ static void TestRandperm()
         int64_t fixed = 0;
         for (int64_t i = 0; i < n; i++) fixed += v[i] == (double)i;
         EXPECT(fixed < 12, "Randperm %s: %lld fixed points (expected ~1)", DtName(dt), (long long)fixed);
+        // the documented stream exactly: Fisher-Yates, step i swapping with draw64(i) mod (i + 1),
+        // draw64(i) = words 0 and 1 of group i (the independent Philox of philox_ref.h)
+        std::vector<int64_t> ref(n);
+        for (int64_t i = 0; i < n; i++) ref[i] = i;
+        for (int64_t i = n - 1; i > 0; i--) {
+            uint64_t d = ((uint64_t)RefWord(5, 6, 4 * (uint64_t)i) << 32) | RefWord(5, 6, 4 * (uint64_t)i + 1);
+            std::swap(ref[i], ref[d % (uint64_t)(i + 1)]);
+        }
+        int64_t differ = 0;
+        for (int64_t i = 0; i < n; i++) differ += v[i] != (double)ref[i];
+        EXPECT(differ == 0, "Randperm %s: %lld elements differ from the documented shuffle", DtName(dt), (long long)differ);
     }
     // position of element 0 over many offsets: uniform over 8 places
     std::vector<double> cnt(8, 0), pr(8, 1.0 / 8);
