@@ -110,7 +110,10 @@ int fold_node(graph *g, int ni, int *folded, char *err, size_t cap)
         FAIL("E19999: out of memory folding node %s", n->name);
     const g_tensor *x = n->nin > 0 && n->in[0] >= 0 ? &g->t[n->in[0]] : NULL;
     const char *op = n->op;
-    if (is_shape) {
+    if (numel == 0) {
+        /* an empty result: nothing to compute (the per-op loops over outer dims would still run:
+         * a Concat of empty tensors with 4e8 outer rows took minutes) */
+    } else if (is_shape) {
         for (int d = 0; d < x->rank; d++)
             ((int64_t *)buf)[d] = x->dims[d];
     } else if (strcmp(op, "Constant") == 0) {
