@@ -342,6 +342,8 @@ int main(int, char **)
         CasePermute(seed++, es, {2, 3, 2, 3, 2, 19, 21}, {5, 0, 6, 2, 1, 4, 3}, true);
         CasePermute(seed++, es, {2, 2, 3, 2, 2, 3, 9, 11}, {7, 1, 0, 6, 3, 2, 5, 4}, false);
         CasePermute(seed++, es, {9, 8, 2}, {1, 2, 0}, true);
+        CasePermute(seed++, es, {0, 17, 9}, {2, 0, 1}, false); // empty: nothing written
+        CasePermute(seed++, es, {33, 0}, {1, 0}, true);
         // ViewCopy: broadcasts (short inner runs), permuted-in-memory destinations
         CaseCopy(seed++, es, {50, 2}, {50, 1});
         CaseCopy(seed++, es, {7, 9, 11}, {1, 9, 11});
