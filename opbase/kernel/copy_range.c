@@ -1,41 +1,15 @@
 /* Device side: the same-dtype strided copy every view-copy kernel shares (ViewCopy, Transpose,
  * hence Permute, Contiguous, ConfusionTranspose, Expand, Repeat, RepeatInterleaveInt, ...).
  * Two paths, both exact element moves:
- * - a swap of the last two dims (out's last dim strided in the input, the one before it
- *   contiguous there): whole output rows in 16 x 16 tiles, so each input column piece and each
- *   output row piece is one cache line (element by element, every input element cost a line);
- * - otherwise the last two dims as tight typed loops and the outer ones by an odometer, so a
- *   short innermost dim (a broadcast of 2 repeats, a flip, a column) does not pay the run
- *   iterator's full offset computation and a call per run. */
+ * - a copy that moves the input's stride-1 dim away from the output's last dim (any
+ *   permutation that does, at any rank): the tiled transpose of copy_transpose.c, over the
+ *   block's share of tiles (aclemu_copy_block only);
+ * - otherwise the last two dims as tight typed loops (a contiguous run as one memmove) and the
+ *   outer ones by an odometer, so a short innermost dim (a broadcast of 2 repeats, a flip, a
+ *   column) does not pay the run iterator's full offset computation and a call per run. */
 #include <string.h>
 
 #include "aclemu_op/kernel_util.h"
-
-#define TP_TILE 16
-
-/* A TP_TILE-row strip of rows [i0, i0 + nr) of one output plane, c columns: out rows are `orow`
- * elements apart, input columns `icol` apart (input rows are contiguous). */
-#define TP_STRIP(T)                                                                                \
-    static void strip_##T(T *o, int64_t orow, const T *in, int64_t icol, int64_t nr, int64_t c)    \
-    {                                                                                              \
-        for (int64_t j0 = 0; j0 < c; j0 += TP_TILE) {                                              \
-            int64_t nc = c - j0 < TP_TILE ? c - j0 : TP_TILE;                                      \
-            if (nr == TP_TILE && nc == TP_TILE) {                                                  \
-                T t[TP_TILE][TP_TILE];                                                             \
-                for (int64_t b = 0; b < TP_TILE; b++)                                              \
-                    memcpy(t[b], in + (j0 + b) * icol, sizeof(T) * TP_TILE);                       \
-                for (int64_t a = 0; a < TP_TILE; a++)                                              \
-                    for (int64_t b = 0; b < TP_TILE; b++) o[a * orow + j0 + b] = t[b][a];          \
-                continue;                                                                          \
-            }                                                                                      \
-            for (int64_t a = 0; a < nr; a++)                                                       \
-                for (int64_t b = 0; b < nc; b++) o[a * orow + j0 + b] = in[(j0 + b) * icol + a];   \
-        }                                                                                          \
-    }
-TP_STRIP(uint8_t)
-TP_STRIP(uint16_t)
-TP_STRIP(uint32_t)
-TP_STRIP(uint64_t)
 
 /* Element offsets of plane `plane` (the dims before the last two, row-major) in both views. */
 static void plane_offsets(const aclemu_ew *ew, uint64_t plane, int64_t *oo, int64_t *xo)
@@ -47,38 +21,6 @@ static void plane_offsets(const aclemu_ew *ew, uint64_t plane, int64_t *oo, int6
         plane /= (uint64_t)ew->shape[d];
         *oo += k * ew->op[0].stride[d];
         *xo += k * ew->op[1].stride[d];
-    }
-}
-
-/* The tiled walk of output rows [r0, r1) (row = C elements of the last dim), plane by plane:
- * pieces of TP_COLS columns outside, the 16-row strips inside, so a piece's input rows stay in
- * the TLB and their lines are read in order while the strips go down. */
-#define TP_COLS 256
-static void tiled_rows(const aclemu_ew *ew, int64_t es, uint64_t r0, uint64_t r1)
-{
-    uint32_t nd = ew->ndim;
-    int64_t R = ew->shape[nd - 2], C = ew->shape[nd - 1];
-    const aclemu_ew_operand *o = &ew->op[0], *x = &ew->op[1];
-    int64_t orow = o->stride[nd - 2], icol = x->stride[nd - 1];
-    for (uint64_t r = r0; r < r1;) {
-        int64_t i0 = (int64_t)(r % (uint64_t)R), i1 = R, oo, xo;
-        if ((uint64_t)(i1 - i0) > r1 - r) i1 = i0 + (int64_t)(r1 - r);
-        plane_offsets(ew, r / (uint64_t)R, &oo, &xo);
-        for (int64_t jc = 0; jc < C; jc += TP_COLS) {
-            int64_t nc = C - jc < TP_COLS ? C - jc : TP_COLS;
-            for (int64_t i = i0; i < i1; i += TP_TILE) {
-                int64_t nr = i1 - i < TP_TILE ? i1 - i : TP_TILE;
-                char *op = (char *)(uintptr_t)o->addr + (oo + i * orow + jc) * es;
-                const char *xp = (const char *)(uintptr_t)x->addr + (xo + i * x->stride[nd - 2] + jc * icol) * es;
-                switch (es) {
-                case 1: strip_uint8_t((uint8_t *)op, orow, (const uint8_t *)xp, icol, nr, nc); break;
-                case 2: strip_uint16_t((uint16_t *)op, orow, (const uint16_t *)xp, icol, nr, nc); break;
-                case 4: strip_uint32_t((uint32_t *)op, orow, (const uint32_t *)xp, icol, nr, nc); break;
-                default: strip_uint64_t((uint64_t *)op, orow, (const uint64_t *)xp, icol, nr, nc); break;
-                }
-            }
-        }
-        r += (uint64_t)(i1 - i0);
     }
 }
 
@@ -155,31 +97,36 @@ static void plain_range(const aclemu_ew *ew, int64_t es, uint64_t s, uint64_t e)
     }
 }
 
+static int64_t same_dtype_size(const aclemu_ew *ew)
+{
+    int64_t es = (int64_t)aclemu_kdtype_size(ew->op[0].dtype);
+    if (ew->nops != 2 || ew->ndim < 1 || ew->ndim > ACLEMU_KMAX_RANK || ew->op[0].dtype != ew->op[1].dtype ||
+        (es != 1 && es != 2 && es != 4 && es != 8))
+        return -1;
+    return es;
+}
+
 int aclemu_copy_range(const aclemu_ew *ew, uint64_t s, uint64_t e)
 {
-    uint32_t nd = ew->ndim;
-    int64_t es = (int64_t)aclemu_kdtype_size(ew->op[0].dtype);
-    if (ew->nops != 2 || nd < 1 || nd > ACLEMU_KMAX_RANK || ew->op[0].dtype != ew->op[1].dtype ||
-        aclemu_kdtype_size(ew->op[0].dtype) != aclemu_kdtype_size(ew->op[1].dtype) || (es != 1 && es != 2 && es != 4 && es != 8))
+    int64_t es = same_dtype_size(ew);
+    if (es < 0)
         return -1;
     if (s >= e)
         return 0;
-    for (uint32_t d = 0; d < nd; d++)
+    for (uint32_t d = 0; d < ew->ndim; d++)
         if (ew->shape[d] <= 0) return 0;
-    int tiled = nd >= 2 && ew->op[0].stride[nd - 1] == 1 && ew->op[1].stride[nd - 2] == 1 &&
-                ew->op[1].stride[nd - 1] != 1 && ew->op[1].stride[nd - 1] != 0 && ew->shape[nd - 1] >= TP_TILE &&
-                ew->shape[nd - 2] >= TP_TILE;
-    if (!tiled) {
-        plain_range(ew, es, s, e);
-        return 0;
-    }
-    uint64_t C = (uint64_t)ew->shape[nd - 1], r0 = (s + C - 1) / C, r1 = e / C;
-    if (r0 >= r1) {
-        plain_range(ew, es, s, e);
-        return 0;
-    }
-    if (s < r0 * C) plain_range(ew, es, s, r0 * C); /* a partial first row */
-    tiled_rows(ew, es, r0, r1);
-    if (r1 * C < e) plain_range(ew, es, r1 * C, e); /* a partial last row */
+    plain_range(ew, es, s, e);
     return 0;
+}
+
+int aclemu_copy_block(const aclemu_ew *ew, const aclemu_block *blk)
+{
+    int64_t es = same_dtype_size(ew);
+    if (es < 0)
+        return -1;
+    if (aclemu_copy_transpose(ew, es, blk->block_idx, blk->block_dim) == 0)
+        return 0;
+    uint64_t s, e;
+    aclemu_block_range(ew->numel, ew->per_block, blk, &s, &e);
+    return aclemu_copy_range(ew, s, e);
 }

@@ -61,9 +61,17 @@ void aclemu_store_i64(char *dst, int32_t dtype, int64_t stride, const int64_t *s
 void aclemu_convert_run(char *dst, int32_t ddt, int64_t dstride, const char *src, int32_t sdt, int64_t sstride,
                         int64_t n);
 /* Same-dtype copy of elements [start, end) of a two-operand aclemu_ew (op[0] = dst view, op[1] =
- * src view, broadcast strides allowed): blocked tiles for a last-two-dims swap, tight typed
- * loops otherwise. -1 (nothing done) unless both dtypes match with a 1, 2, 4 or 8 byte element. */
+ * src view, broadcast strides allowed) as tight typed loops over rows. -1 (nothing done) unless
+ * both dtypes match with a 1, 2, 4 or 8 byte element. */
 int aclemu_copy_range(const aclemu_ew *ew, uint64_t start, uint64_t end);
+/* The same copy for block blk of its launch: a copy that moves the input's stride-1 dim (a
+ * transpose at any rank) goes in cache-blocked tiles shared out among the launch's blocks,
+ * anything else over the block's flat range as aclemu_copy_range. Every block of a launch must
+ * call it (the tiles do not follow the flat ranges); -1 as aclemu_copy_range. */
+int aclemu_copy_block(const aclemu_ew *ew, const aclemu_block *blk);
+/* copy_block's tiled transpose over part `part` of `nparts` (es: the element size); -1 (nothing
+ * done) when the copy is no transpose the tiles take. */
+int aclemu_copy_transpose(const aclemu_ew *ew, int64_t es, uint32_t part, uint32_t nparts);
 /* Fills n elements with zero (all-zero bits for every supported dtype). */
 void aclemu_zero_run(char *dst, int32_t dtype, int64_t stride, int64_t n);
 

@@ -1,5 +1,5 @@
 /* ViewCopy kernel: dst view = src view (broadcast strides allowed), converting dtypes (the same
- * dtype through the shared strided copy, aclemu_copy_range); a conversion to or from a complex type goes through the ops_nn/vec cast. */
+ * dtype through the shared strided copy, aclemu_copy_block); a conversion to or from a complex type goes through the ops_nn/vec cast. */
 #include "acl/acl_base.h"
 #include "aclemu_op/kernel_util.h"
 #ifdef ACLEMU_HAVE_VEC
@@ -16,9 +16,11 @@ static int view_copy_kernel(const void *args, size_t args_size, const aclemu_blo
     if (args_size < sizeof(aclemu_ew))
         return ACLEMU_KERNEL_BAD_ARGS;
     const aclemu_ew *ew = (const aclemu_ew *)args;
+    if (aclemu_copy_block(ew, blk) == 0) /* same dtype: the shared strided copy */
+        return 0;
     uint64_t s, e;
     aclemu_block_range(ew->numel, ew->per_block, blk, &s, &e);
-    if (s >= e || aclemu_copy_range(ew, s, e) == 0) /* same dtype: the shared strided copy */
+    if (s >= e)
         return 0;
     aclemu_ew_iter it;
     aclemu_ew_iter_init(&it, ew, s, e);

@@ -1,5 +1,5 @@
 /* Transpose kernel: copies a (permuted) view of self into out. Same-dtype copies go through the
- * shared strided copy (opbase/kernel/copy_range.c: 16 x 16 tiles for a last-two-dims swap),
+ * shared strided copy (opbase/kernel/copy_range.c: tiled for any permutation moving the stride-1 dim),
  * dtype changes element run by element run. */
 #include "aclemu_op/kernel_util.h"
 
@@ -8,9 +8,11 @@ static int transpose_kernel(const void *args, size_t args_size, const aclemu_blo
     if (args_size < sizeof(aclemu_ew))
         return ACLEMU_KERNEL_BAD_ARGS;
     const aclemu_ew *ew = (const aclemu_ew *)args;
+    if (aclemu_copy_block(ew, blk) == 0)
+        return 0;
     uint64_t s, e;
     aclemu_block_range(ew->numel, ew->per_block, blk, &s, &e);
-    if (s >= e || aclemu_copy_range(ew, s, e) == 0)
+    if (s >= e)
         return 0;
     aclemu_ew_iter it;
     aclemu_ew_iter_init(&it, ew, s, e);

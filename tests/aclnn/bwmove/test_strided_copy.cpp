@@ -334,6 +334,16 @@ int main(int, char **)
         CasePermute(seed++, es, {2, 3, 4, 5, 6}, {1, 4, 0, 3, 2}, true);
         CasePermute(seed++, es, {1000}, {0}, true);
         CasePermute(seed++, es, {200, 3}, {1, 0}, true);
+        // the general tiled transpose (copy_transpose.c): several 128-element macro tiles with odd
+        // edges shared among blocks, the stride-1 dim moved to an outer position at ranks 3-8
+        CasePermute(seed++, es, {300, 517}, {1, 0}, true);
+        CasePermute(seed++, es, {261, 3, 129}, {2, 1, 0}, false);
+        CasePermute(seed++, es, {9, 70, 3, 41}, {0, 3, 2, 1}, true);
+        CasePermute(seed++, es, {2, 3, 2, 3, 2, 19, 21}, {5, 0, 6, 2, 1, 4, 3}, true);
+        CasePermute(seed++, es, {2, 2, 3, 2, 2, 3, 9, 11}, {7, 1, 0, 6, 3, 2, 5, 4}, false);
+        CasePermute(seed++, es, {9, 8, 2}, {1, 2, 0}, true);
+        CasePermute(seed++, es, {0, 17, 9}, {2, 0, 1}, false); // empty: nothing written
+        CasePermute(seed++, es, {33, 0}, {1, 0}, true);
         // ViewCopy: broadcasts (short inner runs), permuted-in-memory destinations
         CaseCopy(seed++, es, {50, 2}, {50, 1});
         CaseCopy(seed++, es, {7, 9, 11}, {1, 9, 11});
