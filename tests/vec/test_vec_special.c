@@ -11,17 +11,6 @@
 #include "vmath.h"
 #include "vt_util.h"
 
-typedef void (*vfn)(const float *, float *, int64_t);
-
-static double ulp_of(double r)
-{
-    float f = (float)r;
-    if (isinf(f)) f = copysignf(3.4028235e38f, f);
-    int e;
-    frexpf(f, &e);
-    double u = ldexp(1.0, e - 24);
-    return u < 0x1p-149 ? 0x1p-149 : u;
-}
 
 /* x with Phi(x) = p: the tail that p is in, bisected until the interval stops shrinking */
 static double ref_ndtri(double p)

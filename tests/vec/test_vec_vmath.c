@@ -9,17 +9,6 @@
 #include "vmath.h"
 #include "vt_util.h"
 
-typedef void (*vfn)(const float *, float *, int64_t);
-
-static double ulp_of(double r)
-{
-    float f = (float)r;
-    if (isinf(f)) f = copysignf(3.4028235e38f, f);
-    int e;
-    frexpf(f, &e);
-    double u = ldexp(1.0, e - 24);
-    return u < 0x1p-149 ? 0x1p-149 : u;
-}
 static double ref_sigmoid(double x) { return x >= 0 ? 1 / (1 + exp(-x)) : exp(x) / (1 + exp(x)); }
 static double ref_rsqrt(double x) { return 1.0 / sqrt(x); }
 /* sin(pi x) / (pi x) with pi x reduced exactly (x - n/2 is exact in double) */

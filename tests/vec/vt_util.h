@@ -197,4 +197,18 @@ static inline int vt_check(const char *what, int dt, const double *got, const do
     return 1;
 }
 
+/* A float vector function under test (vmath's vm_* entry points) and the size of one FP32 ulp at
+ * a reference value r (the smallest denormal's below 2^-126; +-FLT_MAX's past it). */
+typedef void (*vfn)(const float *, float *, int64_t);
+
+static inline double ulp_of(double r)
+{
+    float f = (float)r;
+    if (isinf(f)) f = copysignf(3.4028235e38f, f);
+    int e;
+    frexpf(f, &e);
+    double u = ldexp(1.0, e - 24);
+    return u < 0x1p-149 ? 0x1p-149 : u;
+}
+
 #endif
