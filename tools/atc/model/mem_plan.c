@@ -72,7 +72,8 @@ int mem_plan(mdl_model *m, const int *alias, uint64_t *naive)
             sum += lv[n].size;
             n++;
         }
-    qsort(lv, (size_t)n, sizeof(live), by_size_desc);
+    if (n > 1)
+        qsort(lv, (size_t)n, sizeof(live), by_size_desc);
     uint64_t peak = 0;
     for (int i = 0; i < n; i++) {
         uint64_t off = 0;

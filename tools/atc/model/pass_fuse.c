@@ -139,7 +139,8 @@ static int set_inputs(g_node *n, const int *in, int nin)
     int *p = malloc(sizeof(int) * (size_t)(nin > 0 ? nin : 1));
     if (p == NULL)
         return -1;
-    memcpy(p, in, sizeof(int) * (size_t)nin);
+    if (nin > 0)
+        memcpy(p, in, sizeof(int) * (size_t)nin);
     free(n->in);
     n->in = p;
     n->nin = nin;
@@ -228,7 +229,8 @@ static int absorb_act(graph *g, int pi, int *hit)
         return 0;
     int in[4];
     int nin = p->nin;
-    memcpy(in, p->in, sizeof(int) * (size_t)nin);
+    if (nin > 0)
+        memcpy(in, p->in, sizeof(int) * (size_t)nin);
     if (take_over(g, pi, ci, p->op, in, nin))
         return -1;
     g_node *c = &g->n[ci];

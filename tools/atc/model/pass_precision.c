@@ -320,7 +320,8 @@ static int rewrite_f16(graph *g, unsigned char *kept, int *casts)
             if (pos < n0)
                 nn[k++] = g->n[pos];
         }
-        memcpy(g->n, nn, sizeof(g_node) * total);
+        if (total > 0) /* a graph without nodes has g->n == NULL */
+            memcpy(g->n, nn, sizeof(g_node) * total);
         free(nn);
         for (int i = 0; i < (int)total; i++)
             if (!g->n[i].dead)
