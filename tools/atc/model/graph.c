@@ -143,10 +143,10 @@ bool g_dims_ok(int rank, const int64_t *dims)
     for (int d = 0; d < rank; d++) {
         if (dims[d] < 0 || dims[d] > ((int64_t)1 << 31))
             return false;
-        if (dims[d] > 0) {
-            n *= dims[d];
-            if (n > ((int64_t)1 << 40))
+        if (dims[d] > 0) { /* checked before multiplying: 2^40 x 2^31 would overflow int64 */
+            if (dims[d] > (((int64_t)1 << 40) / n))
                 return false;
+            n *= dims[d];
         }
     }
     return true;
