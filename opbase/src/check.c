@@ -168,10 +168,13 @@ aclnnStatus aclemu_check_view_in_storage(const char *api, const aclTensor *t)
      * device allocation behind data, so no kernel reads past real memory. */
     if (view_used_in_place(t) && t->data) {
         void *base;
-        size_t size, es = aclemu_dtype_size(t->dtype) ? aclemu_dtype_size(t->dtype) : 1;
+        size_t size;
+        /* bytes up to the last element reached: 4-bit types (ggml's Q4_0 weights as INT4) pack two per byte */
+        uint64_t bits = aclemu_dtype_bits(t->dtype) ? aclemu_dtype_bits(t->dtype) : 8;
         const char *d = (const char *)t->data;
-        if (lo >= 0 && hi < INT64_MAX / (int64_t)es && aclemu_device_alloc_of(d, &base, &size) &&
-            d >= (const char *)base && (size_t)(d - (const char *)base) + (size_t)(hi + 1) * es <= size)
+        if (lo >= 0 && (uint64_t)hi < UINT64_MAX / 8 / bits && aclemu_device_alloc_of(d, &base, &size) &&
+            d >= (const char *)base &&
+            (uint64_t)(d - (const char *)base) + ((uint64_t)(hi + 1) * bits + 7) / 8 <= (uint64_t)size)
             return ACLNN_SUCCESS;
     }
     char v[256], st[256], ss[256];

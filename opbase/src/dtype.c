@@ -19,6 +19,15 @@ size_t aclemu_dtype_size(aclDataType dt)
     }
 }
 
+unsigned aclemu_dtype_bits(aclDataType dt)
+{
+    switch (dt) {
+    case ACL_INT4: case ACL_FLOAT4_E2M1: case ACL_FLOAT4_E1M2: return 4;
+    case ACL_UINT1: return 1;
+    default: return 8u * (unsigned)aclemu_dtype_size(dt);
+    }
+}
+
 const char *aclemu_dtype_name(aclDataType dt)
 {
     switch (dt) {

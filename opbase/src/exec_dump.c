@@ -5,15 +5,6 @@
 #include "aclemu_op/dtype.h"
 #include "exec_dump.h"
 
-static unsigned bits_of(aclDataType dt)
-{
-    switch (dt) {
-    case ACL_INT4: case ACL_FLOAT4_E2M1: case ACL_FLOAT4_E1M2: return 4;
-    case ACL_UINT1: return 1;
-    default: return 8u * (unsigned)aclemu_dtype_size(dt);
-    }
-}
-
 int exec_dump_gather(const aclTensor *t, void *base, aclemu_dump_tensor *d, void **buf)
 {
     memset(d, 0, sizeof(*d));
@@ -28,7 +19,7 @@ int exec_dump_gather(const aclTensor *t, void *base, aclemu_dump_tensor *d, void
         if (t->shape[i] > 1)
             extent += (t->shape[i] - 1) * t->stride[i];
     }
-    unsigned bits = bits_of(t->dtype);
+    unsigned bits = aclemu_dtype_bits(t->dtype);
     if (numel <= 0 || bits == 0 || base == NULL)
         return 0;
     const char *first = (const char *)base + t->offset * (int64_t)bits / 8;

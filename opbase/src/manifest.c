@@ -16,18 +16,9 @@ int aclemu_mc_on(void)
     return v;
 }
 
-static uint64_t dtype_bits(aclDataType dt)
-{
-    if (dt == ACL_INT4 || dt == ACL_FLOAT4_E2M1 || dt == ACL_FLOAT4_E1M2)
-        return 4;
-    if (dt == ACL_UINT1)
-        return 1;
-    return (uint64_t)aclemu_dtype_size(dt) * 8;
-}
-
 int aclemu_mc_span(const aclTensor *t, int64_t *lo, uint64_t *extent, int *sparse)
 {
-    uint64_t bits = dtype_bits(t->dtype);
+    uint64_t bits = (uint64_t)aclemu_dtype_bits(t->dtype);
     int64_t numel = aclemu_tensor_numel(t);
     if (bits == 0 || numel <= 0)
         return -1;

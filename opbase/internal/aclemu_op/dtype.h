@@ -28,6 +28,8 @@ static inline int aclemu_dtype_in(aclDataType dt, aclemu_dtype_set set)
 
 /* Bytes per element; 0 for UNDEFINED / STRING / unknown values. */
 size_t aclemu_dtype_size(aclDataType dt);
+/* bits per element: 4 for INT4 / FLOAT4_*, 1 for UINT1, else 8 x aclemu_dtype_size */
+unsigned aclemu_dtype_bits(aclDataType dt);
 /* "DT_FLOAT", "DT_FLOAT16", "DT_BF16", ... as opbase prints them; "DT_UNDEFINED(<n>)" else. */
 const char *aclemu_dtype_name(aclDataType dt);
 /* Writes "[DT_FLOAT, DT_FLOAT16]" into buf. */

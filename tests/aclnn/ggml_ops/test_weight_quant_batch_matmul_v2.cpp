@@ -11,12 +11,16 @@ enum Mode { PER_TENSOR, PER_CHANNEL, PER_GROUP };
 static double RoundTo(aclDataType dt, double v) { return Quant(dt, v); }
 
 // A device INT4 / INT8 / INT32 weight of logical shape (k, n) from values w[kk * n + nn].
+// before > 0 (INT4 / INT8): ggml's MUL_MAT_ID layout, the weight is expert `before` of an
+// allocation holding exactly before + 1 experts (the others filled with 7s), viewed at offset
+// before * k * n with a 1-D storage shape of k * n that leaves the offset out.
 struct Weight {
     void *dev = nullptr;
     aclTensor *t = nullptr;
     ~Weight() { if (t) aclDestroyTensor(t); if (dev) aclrtFree(dev); }
-    bool Init(aclDataType dt, int64_t k, int64_t n, const std::vector<int> &w, bool transposed)
+    bool Init(aclDataType dt, int64_t k, int64_t n, const std::vector<int> &w, bool transposed, int64_t before = 0)
     {
+        int64_t off = 0;
         std::vector<uint8_t> bytes;
         std::vector<int64_t> shape, strides, storage;
         if (dt == ACL_INT32) { // (k, n/8) words, eight nibbles along n
@@ -29,27 +33,31 @@ struct Weight {
             shape = {k, n / 8}; strides = {n / 8, 1}; storage = {k, n / 8};
         } else {
             // element (kk, nn) at kk * n + nn, or transposed storage (n, k): nn * k + kk
-            int64_t count = k * n;
-            bytes.assign(dt == ACL_INT4 ? (count + 1) / 2 : count, 0);
+            off = before * k * n;
+            int64_t count = off + k * n;
+            bytes.assign(dt == ACL_INT4 ? (count + 1) / 2 : count, dt == ACL_INT4 ? 0x77 : 7);
+            for (int64_t e = off; e < count; e++) // the weight's own elements start from 0
+                bytes[dt == ACL_INT4 ? e >> 1 : e] &= dt == ACL_INT4 ? (uint8_t)~(0xf << ((e & 1) * 4)) : 0;
             for (int64_t kk = 0; kk < k; kk++)
                 for (int64_t nn = 0; nn < n; nn++) {
-                    int64_t e = transposed ? nn * k + kk : kk * n + nn;
+                    int64_t e = off + (transposed ? nn * k + kk : kk * n + nn);
                     if (dt == ACL_INT8) bytes[e] = (uint8_t)(int8_t)w[kk * n + nn];
                     else bytes[e >> 1] |= (uint8_t)((w[kk * n + nn] & 0xf) << ((e & 1) * 4));
                 }
             shape = {k, n};
             strides = transposed ? std::vector<int64_t>{1, k} : std::vector<int64_t>{n, 1};
             storage = transposed ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n};
+            if (before > 0) storage = {k * n};
         }
         if (aclrtMalloc(&dev, bytes.size(), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return false;
         aclrtMemcpy(dev, bytes.size(), bytes.data(), bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE);
-        t = aclCreateTensor(shape.data(), 2, dt, strides.data(), 0, ACL_FORMAT_ND, storage.data(), 2, dev);
+        t = aclCreateTensor(shape.data(), 2, dt, strides.data(), off, ACL_FORMAT_ND, storage.data(), storage.size(), dev);
         return t != nullptr;
     }
 };
 
 static void Case(aclrtStream stream, aclDataType xdt, aclDataType wdt, bool transposed, Mode mode, bool with_off,
-                 bool with_bias)
+                 bool with_bias, int64_t expert = 0)
 {
     const int64_t m = 5, k = 96, n = 24, G = 32;
     std::vector<double> x = QuantAll(xdt, RandomValues(m * k, 3, 0.5));
@@ -83,14 +91,15 @@ static void Case(aclrtStream stream, aclDataType xdt, aclDataType wdt, bool tran
     DevTensor tx, ts, to, tb, ty;
     std::vector<int64_t> pshape = mode == PER_TENSOR ? std::vector<int64_t>{1} : std::vector<int64_t>{R, C};
     if (mode == PER_CHANNEL) pshape = {n};
-    if (!tw.Init(wdt, k, n, w, transposed) || !tx.Init(xdt, {m, k}, x, CONTIG) || !ts.Init(xdt, pshape, sc, mode == PER_GROUP ? TRANSPOSED : CONTIG) ||
+    if (!tw.Init(wdt, k, n, w, transposed, expert) || !tx.Init(xdt, {m, k}, x, CONTIG) || !ts.Init(xdt, pshape, sc, mode == PER_GROUP ? TRANSPOSED : CONTIG) ||
         !to.Init(xdt, pshape, of, CONTIG) || !tb.Init(xdt, {n}, bias, CONTIG) || !ty.Init(xdt, {m, n}, {}, STRIDED)) return;
     int rc = Run("WeightQuantBatchMatmulV2", stream, [&](uint64_t *ws, aclOpExecutor **e) {
         return aclnnWeightQuantBatchMatmulV2GetWorkspaceSize(tx.t, tw.t, ts.t, with_off ? to.t : nullptr, nullptr, nullptr,
                                                              with_bias ? tb.t : nullptr, mode == PER_GROUP ? (int)G : 0,
                                                              ty.t, ws, e); }, aclnnWeightQuantBatchMatmulV2);
     std::string what = std::string("WQBMM x ") + DtName(xdt) + " w " + (wdt == ACL_INT8 ? "int8" : wdt == ACL_INT4 ? "int4" : "int32") +
-                       (transposed ? " T" : "") + " mode " + std::to_string(mode) + (with_off ? " off" : "") + (with_bias ? " bias" : "");
+                       (transposed ? " T" : "") + " mode " + std::to_string(mode) + (with_off ? " off" : "") + (with_bias ? " bias" : "") +
+                       (expert ? " expert " + std::to_string(expert) : "");
     EXPECT(rc == 0, "%s: run failed", what.c_str());
     if (rc) return;
     CheckDtype(what.c_str(), xdt, ty.Read(), golden);
@@ -106,6 +115,11 @@ static void TestValues(aclrtStream stream)
                     if (wdt == ACL_INT32 && t) continue;
                     Case(stream, xdt, wdt, t, (Mode)mode, (mode + t) % 2 == 0, mode != PER_CHANNEL);
                 }
+    // ggml's MUL_MAT_ID with Q4_0 / Q8_0 experts: the last expert of an allocation that holds
+    // exactly the experts, transposed, per-group, offset outside the declared storage shape
+    for (aclDataType wdt : {ACL_INT4, ACL_INT8})
+        for (int64_t expert : {1, 3})
+            Case(stream, ACL_FLOAT16, wdt, true, PER_GROUP, false, false, expert);
 }
 
 static void TestValidation(bool is310p)
