@@ -568,6 +568,22 @@ static void TestEyeLinspaceFlip()
         aclDestroyScalar(ss);
         aclDestroyScalar(es);
     }
+    /* DOUBLE out pins the fill bit for bit against torch.linspace's definition (the first half
+     * counted up from start, the rest back from end), over sizes that split into several blocks
+     * and end in partial 256-element chunks, odd and even */
+    for (int64_t steps : {3, 4, 255, 257, 40000, 40001}) {
+        double s = -1.3, e = 7.1, st = (e - s) / (double)(steps - 1);
+        aclScalar *ss = aclCreateScalar(&s, ACL_DOUBLE), *es = aclCreateScalar(&e, ACL_DOUBLE);
+        DevTensor to;
+        if (!to.Init(ACL_DOUBLE, {steps}, {}, CONTIG)) return;
+        int rc = Run("Linspace f64", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnLinspaceGetWorkspaceSize(ss, es, steps, to.t, w, ex); }, aclnnLinspace);
+        std::vector<double> g((size_t)steps);
+        for (int64_t i = 0; i < steps; i++) g[(size_t)i] = i < steps / 2 ? s + (double)i * st : e - (double)(steps - 1 - i) * st;
+        EXPECT(rc == 0, "Linspace f64 %lld: run failed", (long long)steps);
+        if (!rc) Exact("Linspace f64 " + std::to_string(steps), to.Read(), g);
+        aclDestroyScalar(ss);
+        aclDestroyScalar(es);
+    }
     struct { std::vector<int64_t> shape, dims; } fc[] = {{{7}, {0}}, {{3, 4}, {1}}, {{3, 4}, {0, -1}}, {{2, 3, 4}, {1}}, {{2, 3}, {}}};
     uint64_t seed = 950;
     for (auto &c : fc)
