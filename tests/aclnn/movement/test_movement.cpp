@@ -650,6 +650,36 @@ static void TestRepeatInterleave()
     int rc = Run("RepeatInterleaveTensor", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveTensorGetWorkspaceSize(tr.t, 5, to.t, w, ex); }, aclnnRepeatInterleaveTensor);
     EXPECT(rc == 0, "RepeatInterleaveTensor: run failed");
     if (!rc) Exact("RepeatInterleaveTensor", to.Read(), {0, 0, 2, 2, 2});
+    // many counts: split over several blocks (the parallel scan), zeros and block-straddling runs;
+    // then a negative count in the last block / a wrong total fail the stream and write nothing
+    for (int variant = 0; variant < 3; variant++) {
+        const int64_t len = 20011;
+        std::vector<double> cv((size_t)len), gv;
+        for (int64_t i = 0; i < len; i++) {
+            cv[(size_t)i] = (double)((i * 7 + 3) % 4);
+            for (int64_t r = 0; r < (int64_t)cv[(size_t)i]; r++) gv.push_back((double)i);
+        }
+        int64_t total = (int64_t)gv.size();
+        if (variant == 1) cv[(size_t)len - 2] = -1;
+        DevTensor tc, tb;
+        if (!tc.Init(ACL_INT32, {len}, cv, CONTIG) || !tb.Init(ACL_INT32, {variant == 2 ? total + 1 : total}, {}, STRIDED)) return;
+        if (variant == 0) {
+            int r0 = Run("RepeatInterleaveTensor multi-block", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveTensorGetWorkspaceSize(tc.t, total, tb.t, w, ex); }, aclnnRepeatInterleaveTensor);
+            EXPECT(r0 == 0, "RepeatInterleaveTensor multi-block: run failed");
+            if (!r0) Exact("RepeatInterleaveTensor multi-block", tb.Read(), gv);
+            continue;
+        }
+        uint64_t w0 = 0;
+        aclOpExecutor *e0 = nullptr;
+        if (aclnnRepeatInterleaveTensorGetWorkspaceSize(tc.t, 0, tb.t, &w0, &e0) != 0) { EXPECT(false, "RepeatInterleaveTensor bad counts: stage 1 should pass"); continue; }
+        void *wsp = nullptr;
+        if (w0) aclrtMalloc(&wsp, w0, ACL_MEM_MALLOC_HUGE_FIRST);
+        int r2 = aclnnRepeatInterleaveTensor(wsp, w0, e0, g_stream), sync = aclrtSynchronizeStream(g_stream);
+        EXPECT(r2 == 0 && sync == 507015, "RepeatInterleaveTensor multi-block bad counts %d fails the stream (got %d / %d)", variant, r2, sync);
+        std::vector<double> rb = tb.Read();
+        EXPECT(rb == std::vector<double>(rb.size(), -777.0), "RepeatInterleaveTensor multi-block bad counts %d writes nothing", variant);
+        if (wsp) aclrtFree(wsp);
+    }
     // counts that do not add up to out's length fail the stream and write nothing
     DevTensor ts, bad, o7;
     if (!ts.Init(ACL_FLOAT, {3}, {1, 2, 3}, CONTIG) || !bad.Init(ACL_INT64, {3}, {1, 1, 1}, CONTIG) || !o7.Init(ACL_FLOAT, {7}, {}, CONTIG)) return;
