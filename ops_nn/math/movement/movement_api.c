@@ -1189,12 +1189,12 @@ static aclnnStatus ri_tensor(aclOpExecutor *ex, const aclTensor *self, const acl
         lper = 0;
         per = (uint64_t)npre;
     }
-    /* split over the counts: one scan block first checks them all once and writes each block's
-     * output start (and a valid flag) to the workspace */
+    /* split over the counts: a scan launch first sums (and checks) each block's counts into
+     * the workspace, in parallel */
     uint64_t wsoff = lper ? aclemu_exec_alloc_workspace(ex, ((uint64_t)bd + 1) * sizeof(int64_t)) : 0;
     for (int k = lper ? 0 : 1; k < 2; k++) {
         mv_rpt_args *a = (mv_rpt_args *)aclemu_exec_add_launch(ex, k ? "RepeatInterleaveT" : "RepeatInterleaveScan",
-                                                               k ? bd : 1, sizeof(*a));
+                                                               bd, sizeof(*a));
         if (!a)
             return ACLNN_ERR_INNER;
         a->dim = (int32_t)d;

@@ -69,7 +69,7 @@ typedef struct mv_rpt_args {
     int64_t pre_per_block; /* blocks over the positions before dim ... */
     int64_t len_per_block; /* ... or, when > 0, over the len counts (all pre positions each): */
     uint64_t starts;       /* then int64 [nblocks + 1] in the workspace, by RepeatInterleaveScan: */
-    uint32_t nblocks;      /* each block's output start, then 1 when the counts are valid */
+    uint32_t nblocks;      /* each block's sum of counts (-1: invalid), added up by the fill blocks */
     uint32_t pad_;
 } mv_rpt_args;
 

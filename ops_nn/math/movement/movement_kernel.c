@@ -78,11 +78,14 @@ static int k_arange(const void *args, size_t size, const aclemu_block *blk)
             for (int64_t k = 0; k < m; k++) iv[k] = (int64_t)((uint64_t)a->istart + (uint64_t)(c + k) * (uint64_t)a->istep);
             aclemu_store_i64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, iv, m);
         } else {
-            for (int64_t k = 0; k < m; k++) {
-                int64_t i = c + k;
-                fv[k] = a->linspace && i >= n / 2 ? a->fend - (double)(n - 1 - i) * a->fstep : a->fstart + (double)i * a->fstep;
-                if (a->logspace) fv[k] = pow(a->base, fv[k]);
-            }
+            /* the chunk's part before the Linspace mirror point h counts up from fstart, the rest
+             * back from fend: two branch-free loops the compiler vectorises */
+            int64_t h = a->linspace ? n / 2 : n, k1 = h - c < 0 ? 0 : h - c < m ? h - c : m;
+            double fs = a->fstart, fe = a->fend, st = a->fstep;
+            for (int64_t k = 0; k < k1; k++) fv[k] = fs + (double)(c + k) * st;
+            for (int64_t k = k1; k < m; k++) fv[k] = fe - (double)(n - 1 - (c + k)) * st;
+            if (a->logspace)
+                for (int64_t k = 0; k < m; k++) fv[k] = pow(a->base, fv[k]);
             aclemu_store_f64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, fv, m);
         }
     }
@@ -311,18 +314,27 @@ static int rpt_check(const mv_rpt_args *a, uint32_t nblocks, int64_t *starts)
     return sum != a->total;
 }
 
-/* The scan block of a RepeatInterleave split over the counts (see mv_rpt_args). */
+/* The scan of a RepeatInterleave split over the counts (see mv_rpt_args), one block per range
+ * of len_per_block counts in parallel: block b writes the sum of its counts to starts[b], or -1
+ * when one is negative or they pass out's length; the fill blocks add these up themselves. */
 static int k_repeat_interleave_scan(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(mv_rpt_args)) return ACLEMU_KERNEL_BAD_ARGS;
     const mv_rpt_args *a = (const mv_rpt_args *)args;
-    if (blk->block_idx) return 0;
-    if (!a->starts || a->len_per_block <= 0) return ACLEMU_KERNEL_BAD_ARGS;
+    if (!a->starts || a->len_per_block <= 0 || blk->block_idx >= a->nblocks) return ACLEMU_KERNEL_BAD_ARGS;
     int64_t *st = (int64_t *)(uintptr_t)a->starts;
-    st[a->nblocks] = 0;
-    for (uint32_t b = 0; b < a->nblocks; b++) st[b] = a->total; /* blocks past the end: empty */
-    if (rpt_check(a, a->nblocks, st)) return ACLEMU_KERNEL_BAD_ARGS;
-    st[a->nblocks] = 1;
+    int64_t i0 = (int64_t)blk->block_idx * a->len_per_block, i1 = i0 + a->len_per_block, sum = 0;
+    if (i0 > a->len) i0 = a->len;
+    if (i1 > a->len) i1 = a->len;
+    for (int64_t i = i0; i < i1; i++) {
+        int64_t c = rpt_count(a, i);
+        if (c < 0 || c > a->total - sum) { /* no overflow of the sum */
+            st[blk->block_idx] = -1;
+            return 0;
+        }
+        sum += c;
+    }
+    st[blk->block_idx] = sum;
     return 0;
 }
 ACLEMU_KERNEL("RepeatInterleaveScan", k_repeat_interleave_scan);
@@ -347,9 +359,16 @@ static int k_repeat_interleave(const void *args, size_t size, const aclemu_block
     int64_t start = 0;
     if (a->len_per_block) { /* checked once by the scan block */
         if (!a->starts || blk->block_idx >= a->nblocks) return ACLEMU_KERNEL_BAD_ARGS;
+        /* every block checks all the partial sums (so none writes when the counts are invalid)
+         * and takes its start as the sum of those before it */
         const int64_t *st = (const int64_t *)(uintptr_t)a->starts;
-        if (st[a->nblocks] != 1) return ACLEMU_KERNEL_BAD_ARGS;
-        start = st[blk->block_idx];
+        int64_t sum = 0;
+        for (uint32_t b = 0; b < a->nblocks; b++) {
+            if (b == blk->block_idx) start = sum;
+            if (st[b] < 0 || st[b] > a->total - sum) return ACLEMU_KERNEL_BAD_ARGS;
+            sum += st[b];
+        }
+        if (sum != a->total) return ACLEMU_KERNEL_BAD_ARGS;
     } else if (rpt_check(a, 0, NULL)) {
         return ACLEMU_KERNEL_BAD_ARGS;
     }
@@ -362,7 +381,12 @@ static int k_repeat_interleave(const void *args, size_t size, const aclemu_block
         for (int64_t i = i0; i < i1; i++) {
             int64_t c = rpt_count(a, i);
             char *dst = obase + (o->offset + at * o->stride[0]) * (int64_t)es;
-            if (a->tensor_only) {
+            if (a->tensor_only && es == 4) { /* INT32 out: the index narrowed as the store does, no call per count */
+                int32_t v = (int32_t)i;
+                for (int64_t r = 0; r < c; r++) memcpy(dst + r * ds, &v, 4);
+            } else if (a->tensor_only && es == 8) {
+                for (int64_t r = 0; r < c; r++) memcpy(dst + r * ds, &i, 8);
+            } else if (a->tensor_only) {
                 char v[8];
                 aclemu_store_i64(v, o->dtype, 0, &i, 1);
                 rpt_fill(dst, ds, v, es, c);

@@ -568,6 +568,22 @@ static void TestEyeLinspaceFlip()
         aclDestroyScalar(ss);
         aclDestroyScalar(es);
     }
+    /* DOUBLE out pins the fill bit for bit against torch.linspace's definition (the first half
+     * counted up from start, the rest back from end), over sizes that split into several blocks
+     * and end in partial 256-element chunks, odd and even */
+    for (int64_t steps : {3, 4, 255, 257, 40000, 40001}) {
+        double s = -1.3, e = 7.1, st = (e - s) / (double)(steps - 1);
+        aclScalar *ss = aclCreateScalar(&s, ACL_DOUBLE), *es = aclCreateScalar(&e, ACL_DOUBLE);
+        DevTensor to;
+        if (!to.Init(ACL_DOUBLE, {steps}, {}, CONTIG)) return;
+        int rc = Run("Linspace f64", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnLinspaceGetWorkspaceSize(ss, es, steps, to.t, w, ex); }, aclnnLinspace);
+        std::vector<double> g((size_t)steps);
+        for (int64_t i = 0; i < steps; i++) g[(size_t)i] = i < steps / 2 ? s + (double)i * st : e - (double)(steps - 1 - i) * st;
+        EXPECT(rc == 0, "Linspace f64 %lld: run failed", (long long)steps);
+        if (!rc) Exact("Linspace f64 " + std::to_string(steps), to.Read(), g);
+        aclDestroyScalar(ss);
+        aclDestroyScalar(es);
+    }
     struct { std::vector<int64_t> shape, dims; } fc[] = {{{7}, {0}}, {{3, 4}, {1}}, {{3, 4}, {0, -1}}, {{2, 3, 4}, {1}}, {{2, 3}, {}}};
     uint64_t seed = 950;
     for (auto &c : fc)
@@ -634,6 +650,36 @@ static void TestRepeatInterleave()
     int rc = Run("RepeatInterleaveTensor", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveTensorGetWorkspaceSize(tr.t, 5, to.t, w, ex); }, aclnnRepeatInterleaveTensor);
     EXPECT(rc == 0, "RepeatInterleaveTensor: run failed");
     if (!rc) Exact("RepeatInterleaveTensor", to.Read(), {0, 0, 2, 2, 2});
+    // many counts: split over several blocks (the parallel scan), zeros and block-straddling runs;
+    // then a negative count in the last block / a wrong total fail the stream and write nothing
+    for (int variant = 0; variant < 3; variant++) {
+        const int64_t len = 20011;
+        std::vector<double> cv((size_t)len), gv;
+        for (int64_t i = 0; i < len; i++) {
+            cv[(size_t)i] = (double)((i * 7 + 3) % 4);
+            for (int64_t r = 0; r < (int64_t)cv[(size_t)i]; r++) gv.push_back((double)i);
+        }
+        int64_t total = (int64_t)gv.size();
+        if (variant == 1) cv[(size_t)len - 2] = -1;
+        DevTensor tc, tb;
+        if (!tc.Init(ACL_INT32, {len}, cv, CONTIG) || !tb.Init(ACL_INT32, {variant == 2 ? total + 1 : total}, {}, STRIDED)) return;
+        if (variant == 0) {
+            int r0 = Run("RepeatInterleaveTensor multi-block", g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnRepeatInterleaveTensorGetWorkspaceSize(tc.t, total, tb.t, w, ex); }, aclnnRepeatInterleaveTensor);
+            EXPECT(r0 == 0, "RepeatInterleaveTensor multi-block: run failed");
+            if (!r0) Exact("RepeatInterleaveTensor multi-block", tb.Read(), gv);
+            continue;
+        }
+        uint64_t w0 = 0;
+        aclOpExecutor *e0 = nullptr;
+        if (aclnnRepeatInterleaveTensorGetWorkspaceSize(tc.t, 0, tb.t, &w0, &e0) != 0) { EXPECT(false, "RepeatInterleaveTensor bad counts: stage 1 should pass"); continue; }
+        void *wsp = nullptr;
+        if (w0) aclrtMalloc(&wsp, w0, ACL_MEM_MALLOC_HUGE_FIRST);
+        int r2 = aclnnRepeatInterleaveTensor(wsp, w0, e0, g_stream), sync = aclrtSynchronizeStream(g_stream);
+        EXPECT(r2 == 0 && sync == 507015, "RepeatInterleaveTensor multi-block bad counts %d fails the stream (got %d / %d)", variant, r2, sync);
+        std::vector<double> rb = tb.Read();
+        EXPECT(rb == std::vector<double>(rb.size(), -777.0), "RepeatInterleaveTensor multi-block bad counts %d writes nothing", variant);
+        if (wsp) aclrtFree(wsp);
+    }
     // counts that do not add up to out's length fail the stream and write nothing
     DevTensor ts, bad, o7;
     if (!ts.Init(ACL_FLOAT, {3}, {1, 2, 3}, CONTIG) || !bad.Init(ACL_INT64, {3}, {1, 1, 1}, CONTIG) || !o7.Init(ACL_FLOAT, {7}, {}, CONTIG)) return;
