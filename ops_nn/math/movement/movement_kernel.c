@@ -4,9 +4,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "acl/acl_base.h"
 #include "aclemu/kernel.h"
 #include "aclemu_op/kernel_util.h"
 #include "movement_args.h"
+#include "vmath.h"
 
 /* Offset (elements) of row r (all dims but the last, row-major) in view d. */
 static int64_t row_offset(const aclemu_tdesc *d, int64_t r)
@@ -47,6 +49,56 @@ static int k_triangle(const void *args, size_t size, const aclemu_block *blk)
 }
 ACLEMU_KERNEL("Triangle", k_triangle);
 
+/* LogSpace's reduction: t = v * log2(base) clamped to +-1000 (2^+-1000 still overflows /
+ * underflows every 16/32-bit type exactly as the true value does; NaN passes), n = rint(t) by
+ * the 1.5 * 2^52 shifter (vectorises, unlike nearbyint on baseline x86-64), r = t - n exact in
+ * [-1/2, 1/2]. The shifted value's low mantissa bits are n itself, so 2^n's bits are
+ * (bits + 1023) << 52: only the low 11 bits survive the shift and n + 1023 lies in [23, 2023].
+ * The quiet comparison builtins keep the loops branch-free under -ftrapping-math. */
+static void logspace_reduce(double l2b, double *fv, uint64_t *scale, float *r, int64_t m)
+{
+    const double shifter = 6755399441055744.0;
+    for (int64_t k = 0; k < m; k++) {
+        double t = fv[k] * l2b;
+        t = __builtin_isgreater(t, 1000.0) ? 1000.0 : __builtin_isless(t, -1000.0) ? -1000.0 : t;
+        double tc = __builtin_isunordered(t, t) ? 0.0 : t, big = tc + shifter, n = big - shifter;
+        uint64_t bits;
+        memcpy(&bits, &big, sizeof bits);
+        scale[k] = (bits + 1023u) << 52;
+        r[k] = (float)(tc - n);
+        fv[k] = t; /* kept to restore NaN */
+    }
+}
+
+/* fv[k] = 2^r[k] * 2^n[k], NaN where t was NaN. */
+static void logspace_scale(double *fv, const uint64_t *scale, const float *r, int64_t m)
+{
+    for (int64_t k = 0; k < m; k++) {
+        double p;
+        memcpy(&p, &scale[k], sizeof p);
+        double y = (double)r[k] * p;
+        fv[k] = __builtin_isunordered(fv[k], fv[k]) ? fv[k] : y;
+    }
+}
+
+/* fv[k] = base ^ fv[k] for LogSpace. A 16/32-bit result takes base ^ v = 2^n * 2^r with the
+ * reduction in double (so it adds no error of the result's precision) and 2^r from the FP32
+ * vector exp2 (<= 4 ulp of FP32, far inside the half / bfloat16 rounding and the FP32
+ * standard): pow per element ran at 0.01 of memcpy. A DOUBLE result and a base <= 0, Inf or
+ * NaN (negative bases give signs and NaNs by the parity of the exponent) keep pow. */
+static void logspace_pow(double base, int32_t dt, double *fv, int64_t m)
+{
+    if (dt == ACL_DOUBLE || !(base > 0.0) || isinf(base)) {
+        for (int64_t k = 0; k < m; k++) fv[k] = pow(base, fv[k]);
+        return;
+    }
+    uint64_t scale[256];
+    float r[256];
+    logspace_reduce(log2(base), fv, scale, r, m);
+    vec_exp2(r, r, m);
+    logspace_scale(fv, scale, r, m);
+}
+
 static int k_arange(const void *args, size_t size, const aclemu_block *blk)
 {
     if (size < sizeof(mv_arange_args)) return ACLEMU_KERNEL_BAD_ARGS;
@@ -84,8 +136,7 @@ static int k_arange(const void *args, size_t size, const aclemu_block *blk)
             double fs = a->fstart, fe = a->fend, st = a->fstep;
             for (int64_t k = 0; k < k1; k++) fv[k] = fs + (double)(c + k) * st;
             for (int64_t k = k1; k < m; k++) fv[k] = fe - (double)(n - 1 - (c + k)) * st;
-            if (a->logspace)
-                for (int64_t k = 0; k < m; k++) fv[k] = pow(a->base, fv[k]);
+            if (a->logspace) logspace_pow(a->base, o->dtype, fv, m);
             aclemu_store_f64(dst + (o->offset + c * o->stride[0]) * (int64_t)es, o->dtype, o->stride[0] * (int64_t)es, fv, m);
         }
     }

@@ -48,6 +48,43 @@ int main()
                 aclDestroyScalar(s);
                 aclDestroyScalar(e);
             }
+    // FP32 over the whole float range, many blocks: within 8 ulp of pow rounded to float, the
+    // denormal tail within 8 of the smallest step, overflow exactly Inf; then bases on pow's
+    // slow path (0, 1) and a NaN start.
+    struct { float s, e; int64_t n; double base; } wide[] = {
+        {-46.f, 38.6f, 200001, 10.0}, {130.f, -150.f, 65537, 2.0}, {-3.f, 2.f, 4099, 1e-3}, {-1.f, 1.f, 3, 0.0},
+        {-2.f, 5.f, 8, 1.0}, {NAN, 1.f, 5, 10.0}};
+    for (auto &c : wide) {
+        aclScalar *s = aclCreateScalar(&c.s, ACL_FLOAT), *e = aclCreateScalar(&c.e, ACL_FLOAT);
+        DevTensor to;
+        if (!to.Init(ACL_FLOAT, {c.n}, {}, CONTIG)) return 1;
+        std::string what = "LogSpace FP32 " + std::to_string(c.s) + ".." + std::to_string(c.e) + " n " +
+                           std::to_string(c.n) + " base " + std::to_string(c.base);
+        int rc = Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnLogSpaceGetWorkspaceSize(s, e, c.n, c.base, to.t, w, ex); }, aclnnLogSpace);
+        EXPECT(rc == 0, "%s: run failed", what.c_str());
+        if (!rc) {
+            std::vector<double> got = to.Read(), ref = Reference(c.s, c.e, c.n, c.base);
+            int64_t bad = 0, first = -1;
+            for (int64_t i = 0; i < c.n; i++) {
+                float g = (float)ref[(size_t)i], a = (float)got[(size_t)i];
+                bool ok;
+                if (std::isnan(g) || std::isinf(g)) ok = std::isnan(g) ? std::isnan(a) : a == g;
+                else {
+                    int ex2 = 0;
+                    std::frexp(g, &ex2);
+                    double ulp = std::ldexp(1.0, std::max(ex2 - 24, -149));
+                    ok = std::fabs((double)a - (double)g) <= 8 * ulp;
+                }
+                if (!ok && first < 0) first = i;
+                bad += !ok;
+            }
+            EXPECT(bad == 0, "%s: %lld elements beyond 8 ulp, first at %lld: %.9g, pow gives %.9g", what.c_str(),
+                   (long long)bad, (long long)first, first < 0 ? 0.0 : got[(size_t)first], first < 0 ? 0.0 : ref[(size_t)first]);
+        }
+        aclDestroyScalar(s);
+        aclDestroyScalar(e);
+    }
+
     float zero = 0, one = 1;
     aclScalar *s = aclCreateScalar(&zero, ACL_FLOAT), *e = aclCreateScalar(&one, ACL_FLOAT);
     DevTensor o, oi, o2, o0;
