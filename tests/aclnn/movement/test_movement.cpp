@@ -584,6 +584,35 @@ static void TestEyeLinspaceFlip()
         aclDestroyScalar(ss);
         aclDestroyScalar(es);
     }
+    /* FP32 out, contiguous at element offsets 0 / 1 / 3 of its storage (the fill's unaligned head
+     * and tail around its non-temporal body): bit for bit the double formula rounded once, for
+     * Linspace and Arange, over multi-block sizes; the storage around the view is untouched */
+    for (int64_t steps : {3, 4, 255, 257, 40001, (1 << 20) + 5})
+        for (int64_t off : {0, 1, 3})
+            for (int lin = 0; lin < 2; lin++) {
+                float s = -1.3f, e = lin ? 7.1f : -1.3f + 0.37f * (float)steps, stf = 0.37f;
+                double st = lin ? ((double)e - (double)s) / (double)(steps - 1) : (double)stf;
+                int64_t n = lin ? steps : (int64_t)std::ceil(((double)e - (double)s) / (double)stf);
+                aclScalar *ss = aclCreateScalar(&s, ACL_FLOAT), *es = aclCreateScalar(&e, ACL_FLOAT), *sts = aclCreateScalar(&stf, ACL_FLOAT);
+                DevTensor store;
+                if (!store.Init(ACL_FLOAT, {n + off + 2}, {}, CONTIG)) return;
+                int64_t shp = n, one = 1, full = n + off + 2;
+                aclTensor *view = aclCreateTensor(&shp, 1, ACL_FLOAT, &one, off, ACL_FORMAT_ND, &full, 1, store.dev);
+                std::string what = std::string(lin ? "Linspace" : "Arange") + " f32 n " + std::to_string(n) + " offset " + std::to_string(off);
+                int rc = lin ? Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnLinspaceGetWorkspaceSize(ss, es, n, view, w, ex); }, aclnnLinspace)
+                             : Run(what.c_str(), g_stream, [&](uint64_t *w, aclOpExecutor **ex) { return aclnnArangeGetWorkspaceSize(ss, es, sts, view, w, ex); }, aclnnArange);
+                EXPECT(rc == 0, "%s: run failed", what.c_str());
+                if (!rc) {
+                    std::vector<double> a = store.Read(), g((size_t)full, -777.0);
+                    for (int64_t i = 0; i < n; i++)
+                        g[(size_t)(off + i)] = (float)(!lin || i < n / 2 ? (double)s + (double)i * st : (double)e - (double)(n - 1 - i) * st);
+                    Exact(what, a, g);
+                }
+                aclDestroyTensor(view);
+                aclDestroyScalar(ss);
+                aclDestroyScalar(es);
+                aclDestroyScalar(sts);
+            }
     struct { std::vector<int64_t> shape, dims; } fc[] = {{{7}, {0}}, {{3, 4}, {1}}, {{3, 4}, {0, -1}}, {{2, 3, 4}, {1}}, {{2, 3}, {}}};
     uint64_t seed = 950;
     for (auto &c : fc)
